@@ -1,0 +1,28 @@
+/**
+ * The evaluator interface between the TRF loop and whatever computes residuals: the float64 CPU
+ * kernels, the WebGPU kernels, or plain functions in tests. x ∈ ℝⁿ are the free parameters,
+ * f ∈ ℝᵐ the (weighted) residuals; the robust loss is applied inside the evaluator, so `cost`
+ * is ½Σρ(fᵢ²) and `linearize` returns J and f of the loss-scaled problem (scipy's
+ * scale_for_robust_loss_function), in compact form.
+ *
+ * Methods may return promises (the GPU reads results back asynchronously).
+ */
+import type { LinearModel } from './linearModel.js';
+
+export interface Evaluator {
+  /** Number of residuals. */
+  readonly m: number;
+  /** Number of free parameters. */
+  readonly n: number;
+  /** Which backend and linearization this evaluator runs, for the result's record. */
+  readonly label: string;
+  /** ½Σρ(fᵢ(x)²); NaN or ±Infinity when any residual is not finite. */
+  cost(x: Float64Array): number | Promise<number>;
+  /** The linear model (J, f) at x; its `cost` is the cost at x. */
+  linearize(x: Float64Array): LinearModel | Promise<LinearModel>;
+}
+
+/** Structural AbortSignal, so that the pure core needs neither the DOM nor Node typings. */
+export interface AbortSignalLike {
+  readonly aborted: boolean;
+}

@@ -1,0 +1,77 @@
+/**
+ * Streaming Householder QR of a tall matrix [J | f] fed in row blocks (the sequential "updating"
+ * QR of Golub & Van Loan, Matrix Computations, 4th ed., §6.5; the row-block idea behind TSQR,
+ * Demmel et al. 2012). After all rows have been added, J = Q·R and qtf = Qᵀf (its first n entries),
+ * computed with orthogonal transformations only: the condition number is never squared, so this
+ * is as precise as an SVD of J in memory, while it needs O(n²) memory instead of O(m·n).
+ *
+ * Each block folds into the current n×n triangle by n Householder reflections of the stacked
+ * matrix [R; J_block], exploiting the triangle's zeros (cost ≈ 2·rows·n² flops per block).
+ */
+export class QrAccumulator {
+  /** Upper-triangular n×n factor, row-major. */
+  readonly R: Float64Array;
+  /** First n entries of Qᵀf. */
+  readonly qtf: Float64Array;
+  /** Squared norm of the part of f orthogonal to range(J) (the residual of the linear fit). */
+  residualSq = 0;
+  private readonly w: Float64Array;
+
+  constructor(readonly n: number) {
+    this.R = new Float64Array(n * n);
+    this.qtf = new Float64Array(n);
+    this.w = new Float64Array(n + 1);
+  }
+
+  /**
+   * Folds rows [0, rows) of J (row-major rows×n) and f into the factorization. J and f are
+   * overwritten (the block is annihilated).
+   */
+  addRows(J: Float64Array, f: Float64Array, rows: number): void {
+    const n = this.n;
+    const R = this.R;
+    const qtf = this.qtf;
+    const w = this.w;
+    for (let k = 0; k < n; k++) {
+      // Column k of the stacked matrix below the diagonal: R[k][k] and J[0..rows)[k].
+      let sigma = 0;
+      for (let i = 0; i < rows; i++) {
+        const v = J[i * n + k];
+        sigma += v * v;
+      }
+      if (sigma === 0) continue;
+      const rkk = R[k * n + k];
+      const alpha = -(rkk >= 0 ? 1 : -1) * Math.sqrt(rkk * rkk + sigma);
+      // Householder vector v = [rkk − α, J[:,k]]; vᵀv = 2α(α − rkk).
+      const v0 = rkk - alpha;
+      const beta = 1 / (alpha * v0); // = −2/(vᵀv), sign folded in
+      // w_j = vᵀ[R[k][j]; J[:,j]] for j > k, and for the right-hand side (index n).
+      for (let j = k + 1; j < n; j++) w[j] = v0 * R[k * n + j];
+      w[n] = v0 * qtf[k];
+      for (let i = 0; i < rows; i++) {
+        const vi = J[i * n + k];
+        if (vi === 0) continue;
+        const row = i * n;
+        for (let j = k + 1; j < n; j++) w[j] += vi * J[row + j];
+        w[n] += vi * f[i];
+      }
+      // Apply H = I + beta·v·vᵀ (beta < 0 here).
+      R[k * n + k] = alpha;
+      for (let j = k + 1; j < n; j++) {
+        w[j] *= beta;
+        R[k * n + j] += w[j] * v0;
+      }
+      w[n] *= beta;
+      qtf[k] += w[n] * v0;
+      for (let i = 0; i < rows; i++) {
+        const vi = J[i * n + k];
+        if (vi === 0) continue;
+        const row = i * n;
+        for (let j = k + 1; j < n; j++) J[row + j] += w[j] * vi;
+        f[i] += w[n] * vi;
+        J[row + k] = 0;
+      }
+    }
+    for (let i = 0; i < rows; i++) this.residualSq += f[i] * f[i];
+  }
+}
