@@ -1,0 +1,236 @@
+/**
+ * curve_fit for a compiled model: resolve the parameter table, pick the linearization, run the
+ * TRF solver (optionally on another backend first), polish in float64 with the QR path, and
+ * compute every reported number on the CPU: covariance as scipy does it, intervals, χ² and the
+ * other statistics.
+ */
+import type { CompiledModel } from '../model/index.js';
+import type { AbortSignalLike, Evaluator } from '../solver/evaluator.js';
+import { LINEAR_LOSS, type Loss } from '../solver/loss.js';
+import type { IterationSummary } from '../solver/summary.js';
+import { refineGaussNewton } from '../solver/refine.js';
+import { trf, type TrfResult } from '../solver/trf.js';
+import { now } from '../solver/clock.js';
+import { correlation, curveFitCovariance, standardErrors } from '../stats/covariance.js';
+import { goodnessOfFit } from '../stats/goodness.js';
+import { studentTQuantile } from '../stats/studentT.js';
+import { cpuEvaluator, type BoundModel, type ChunkProgress } from './cpuEvaluator.js';
+import { chooseLinearization, DEFAULTS, defaultMaxNfev, POLISH_MAX_ROWS, type FitOptions } from './defaults.js';
+import { FitInputError, resolveParameters, type ParameterSpec } from './parameters.js';
+import { finalResiduals } from './residuals.js';
+import type { Backend, FitData, FitResult, ParameterResult, PhaseRecord } from './types.js';
+
+export interface PrimaryPhase {
+  readonly backend: Backend;
+  readonly linearization: 'dense' | 'normal';
+  readonly evaluator: Evaluator;
+}
+
+export interface CurveFitInput {
+  readonly model: CompiledModel;
+  readonly data: FitData;
+  readonly parameters: readonly ParameterSpec[];
+  readonly options?: FitOptions;
+  readonly signal?: AbortSignalLike;
+  readonly onIteration?: (summary: IterationSummary, phase: { index: number; role: 'fit' | 'polish'; backend: Backend }) => void;
+  readonly onChunk?: (progress: ChunkProgress) => void;
+  /** Run the main phase on another evaluator (the GPU); the polish and the statistics stay on the CPU. */
+  readonly primary?: (bound: BoundModel) => PrimaryPhase | null;
+}
+
+function validateData(model: CompiledModel, data: FitData, k: number): number {
+  const m = data.y.length;
+  if (data.vars.length !== model.variables.length) {
+    throw new FitInputError('variables', `The model uses ${model.variables.length} variables but ${data.vars.length} columns were given.`);
+  }
+  data.vars.forEach((v, i) => {
+    if (v.length !== m) throw new FitInputError('shape', `Column "${model.variables[i]}" has ${v.length} rows, y has ${m}.`);
+  });
+  if (data.sigma && data.sigma.length !== m) throw new FitInputError('shape', `sigma has ${data.sigma.length} rows, y has ${m}.`);
+  if (m < k) {
+    throw new FitInputError(
+      'too-few-rows',
+      `${m} usable row${m === 1 ? '' : 's'} for ${k} free parameters: a fit needs at least as many rows as free parameters. Fix some parameters or add data.`,
+    );
+  }
+  return m;
+}
+
+export async function curveFit(input: CurveFitInput): Promise<FitResult> {
+  const started = now();
+  const { model, data } = input;
+  const opts = { ...DEFAULTS, ...input.options };
+  const params = resolveParameters(model.params, input.parameters);
+  const k = params.free.length;
+  const m = validateData(model, data, k);
+  if (opts.fScale !== undefined && !(opts.fScale > 0)) throw new FitInputError('f-scale', `f_scale must be positive, got ${opts.fScale}.`);
+  const loss: Loss = opts.loss === 'linear' ? LINEAR_LOSS : { name: opts.loss, fScale: opts.fScale };
+  const w = data.sigma ? data.sigma.map((s) => 1 / s) : null;
+
+  const bound: BoundModel = {
+    kernels: model.kernels(params.free),
+    data: { vars: data.vars, y: data.y, w },
+    rows: m,
+    base: params.base,
+    free: params.free,
+    loss,
+  };
+  const x0 = Float64Array.from(params.free, (i) => params.base[i]);
+  const maxNfev = opts.maxNfev ?? defaultMaxNfev(k);
+  const solverOptions = (index: number, role: 'fit' | 'polish', backend: Backend) => ({
+    lb: params.lb,
+    ub: params.ub,
+    ftol: opts.ftol,
+    xtol: opts.xtol,
+    gtol: opts.gtol,
+    maxNfev,
+    xScale: opts.xScale,
+    signal: input.signal,
+    onIteration: (s: IterationSummary) => {
+      history.push({ ...s, phase: index });
+      input.onIteration?.(s, { index, role, backend });
+    },
+  });
+
+  const history: FitResult['history'] = [];
+  const phases: PhaseRecord[] = [];
+  const runPhase = async (role: 'fit' | 'polish', backend: Backend, linearization: 'dense' | 'normal', evaluator: Evaluator, x: Float64Array) => {
+    const t0 = now();
+    const r = await trf(evaluator, x, solverOptions(phases.length, role, backend));
+    phases.push({ role, backend, linearization, nfev: r.nfev, njev: r.njev, nit: r.nit, status: r.status, message: r.message, ms: now() - t0 });
+    return r;
+  };
+
+  if (k === 0) throw new FitInputError('no-free-parameters', 'Every parameter is fixed: free at least one to fit.');
+
+  const primary = input.primary?.(bound) ?? null;
+  const linearization = primary?.linearization ?? chooseLinearization(opts.method, m);
+  const main = primary ?? { backend: 'cpu' as const, linearization, evaluator: cpuEvaluator(bound, linearization, { onChunk: input.onChunk }) };
+  let result: TrfResult = await runPhase('fit', main.backend, main.linearization, main.evaluator, x0);
+  const warnings = [...result.warnings];
+
+  // Polish: float64 QR iterations from the normal-equation (or GPU) solution, when affordable.
+  const needsPolish = main.linearization !== 'dense' || main.backend !== 'cpu';
+  if (needsPolish && result.status > 0 && m <= POLISH_MAX_ROWS) {
+    const polish = await runPhase('polish', 'cpu', 'dense', cpuEvaluator(bound, 'dense', { onChunk: input.onChunk }), result.x);
+    if (polish.cost <= result.cost || polish.status > 0) result = polish;
+  }
+
+  // Gauss–Newton refinement below the cost's rounding level (linear loss, converged, QR path).
+  if (loss.name === 'linear' && result.status > 0 && result.linear.kind === 'qr' && m <= POLISH_MAX_ROWS) {
+    const t0 = now();
+    const evaluator = main.linearization === 'dense' && main.backend === 'cpu' ? main.evaluator : cpuEvaluator(bound, 'dense');
+    const refined = await refineGaussNewton({
+      evaluator,
+      x: result.x,
+      cost: result.cost,
+      linear: result.linear,
+      lb: params.lb,
+      ub: params.ub,
+      costNoise: costRoundingLevel(result.cost, bound.data.y, w),
+    });
+    if (refined.steps > 0) {
+      result = { ...result, x: refined.x, cost: refined.cost, linear: refined.linear };
+      phases.push({
+        role: 'refine',
+        backend: 'cpu',
+        linearization: 'dense',
+        nfev: refined.nfev,
+        njev: refined.njev,
+        nit: refined.steps,
+        status: result.status,
+        message: `${refined.steps} Gauss–Newton refinement step${refined.steps === 1 ? '' : 's'} below the cost's rounding level.`,
+        ms: now() - t0,
+      });
+    }
+  }
+
+  return summarize({ input, opts, params, bound, result, phases, history, warnings, loss, started });
+}
+
+/**
+ * Rounding level of ½Σrᵢ²: each rᵢ = wᵢ(fᵢ − yᵢ) carries an error ≈ ε·wᵢ(|fᵢ| + |yᵢ|), so the cost
+ * carries ≈ Σ|rᵢ|·ε·wᵢ(|fᵢ| + |yᵢ|) ≤ ε·‖r‖·2‖w∘y‖ near a fit (Cauchy–Schwarz), with a safety factor.
+ */
+function costRoundingLevel(cost: number, y: Float64Array, w: Float64Array | null): number {
+  let wy = 0;
+  for (let i = 0; i < y.length; i++) wy += (w ? w[i] * y[i] : y[i]) ** 2;
+  return 16 * 2.220446049250313e-16 * Math.sqrt(2 * cost) * Math.sqrt(wy);
+}
+
+interface SummaryInput {
+  input: CurveFitInput;
+  opts: Required<Omit<FitOptions, 'maxNfev'>> & FitOptions;
+  params: ReturnType<typeof resolveParameters>;
+  bound: BoundModel;
+  result: TrfResult;
+  phases: PhaseRecord[];
+  history: FitResult['history'];
+  warnings: string[];
+  loss: Loss;
+  started: number;
+}
+
+function summarize({ input, opts, params, bound, result, phases, history, warnings, loss, started }: SummaryInput): FitResult {
+  const k = params.free.length;
+  const m = bound.rows;
+  const full = Float64Array.from(params.base);
+  params.free.forEach((idx, j) => (full[idx] = result.x[j]));
+  const residuals = finalResiduals(input.model, params.free, input.data, bound.data.w, full);
+  // scipy's cost: ½Σρ. For the linear loss it is ½χ², which the extended-precision pass sharpens.
+  const cost = loss.name === 'linear' ? 0.5 * residuals.chi2 : result.cost;
+  const cov = curveFitCovariance({ linear: result.linear, m, cost, absoluteSigma: opts.absoluteSigma });
+  warnings.push(...cov.warnings);
+  for (const group of cov.undetermined) {
+    const names = group.map((j) => params.names[params.free[j]]);
+    warnings.push(
+      names.length > 1
+        ? `The data cannot determine ${names.join(' and ')} separately: their combination is undetermined. Fix one of them or add data that separates them.`
+        : `The data do not determine "${names[0] ?? '?'}": the model barely changes with it. Fix it or check the model.`,
+    );
+  }
+  const stderr = standardErrors(cov.pcov, k);
+  const stats = goodnessOfFit({ y: input.data.y, w: bound.data.w, chi2: residuals.chi2, rss: residuals.rss, freeParameters: k });
+  const level = opts.confidenceLevel;
+  const tValue = stats.dof > 0 ? studentTQuantile(1 - (1 - level) / 2, stats.dof) : NaN;
+  const freeIndex = new Map(params.free.map((idx, j) => [idx, j]));
+  const parameters: ParameterResult[] = params.names.map((name, i) => {
+    const j = freeIndex.get(i);
+    const se = j === undefined ? NaN : stderr[j];
+    const value = full[i];
+    const spec = input.parameters.find((p) => p.name === name);
+    return {
+      name,
+      value,
+      stderr: se,
+      ciLower: j === undefined ? value : value - tValue * se,
+      ciUpper: j === undefined ? value : value + tValue * se,
+      fixed: j === undefined,
+      start: params.base[i],
+      min: spec?.min ?? -Infinity,
+      max: spec?.max ?? Infinity,
+      atBound: j === undefined ? 0 : result.activeMask[j],
+    };
+  });
+  return {
+    success: result.success,
+    status: result.status,
+    message: result.message,
+    parameters,
+    free: params.free.map((i) => params.names[i]),
+    pcov: cov.pcov,
+    correlation: correlation(cov.pcov, k),
+    cost,
+    stats,
+    confidenceLevel: level,
+    tValue,
+    nfev: phases.reduce((s, p) => s + p.nfev, 0),
+    njev: phases.reduce((s, p) => s + p.njev, 0),
+    nit: phases.reduce((s, p) => s + p.nit, 0),
+    phases,
+    history,
+    warnings,
+    extendedPrecision: residuals.extendedPrecision,
+    fitMs: now() - started,
+  };
+}

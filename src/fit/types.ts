@@ -1,0 +1,77 @@
+/** Plain-data inputs and results of a curve fit (they cross the worker boundary as they are). */
+import type { IterationSummary } from '../solver/summary.js';
+import type { Status } from '../solver/termination.js';
+import type { GoodnessOfFit } from '../stats/goodness.js';
+
+/** The data a fit needs, columns aligned with the model's variables. */
+export interface FitData {
+  /** One column per model variable, in the order of CompiledModel.variables. */
+  readonly vars: Float64Array[];
+  /** Decimal residuals of vars (value = hi + lo), where the ingest kept them. */
+  readonly varsLo?: (Float64Array | null)[] | null;
+  readonly y: Float64Array;
+  readonly yLo?: Float64Array | null;
+  /** Per-point standard deviations σᵢ > 0, or null for unweighted. */
+  readonly sigma?: Float64Array | null;
+}
+
+export type Backend = 'cpu' | 'gpu';
+
+export interface PhaseRecord {
+  /**
+   * 'fit' is the main solve, 'polish' the float64 QR iterations after a normal-equation (or GPU)
+   * solve, 'refine' the Gauss–Newton steps below the cost's rounding level.
+   */
+  readonly role: 'fit' | 'polish' | 'refine';
+  readonly backend: Backend;
+  readonly linearization: 'dense' | 'normal';
+  readonly nfev: number;
+  readonly njev: number;
+  readonly nit: number;
+  readonly status: Status;
+  readonly message: string;
+  readonly ms: number;
+  /** Why the phase ended early or changed backend (e.g. a lost GPU device). */
+  readonly note?: string;
+}
+
+export interface ParameterResult {
+  readonly name: string;
+  readonly value: number;
+  /** Standard error (NaN for fixed parameters, Infinity when the covariance is undetermined). */
+  readonly stderr: number;
+  readonly ciLower: number;
+  readonly ciUpper: number;
+  readonly fixed: boolean;
+  readonly start: number;
+  readonly min: number;
+  readonly max: number;
+  /** −1 at the lower bound, 1 at the upper, 0 inside (scipy's active_mask). */
+  readonly atBound: number;
+}
+
+export interface FitResult {
+  readonly success: boolean;
+  readonly status: Status;
+  readonly message: string;
+  readonly parameters: ParameterResult[];
+  /** Names of the free parameters: the order of pcov and correlation. */
+  readonly free: string[];
+  readonly pcov: Float64Array;
+  readonly correlation: Float64Array;
+  /** ½Σρ(fᵢ²), as scipy reports it. */
+  readonly cost: number;
+  readonly stats: GoodnessOfFit;
+  readonly confidenceLevel: number;
+  /** Student t quantile used for the intervals. */
+  readonly tValue: number;
+  readonly nfev: number;
+  readonly njev: number;
+  readonly nit: number;
+  readonly phases: PhaseRecord[];
+  readonly history: (IterationSummary & { phase: number })[];
+  readonly warnings: string[];
+  /** χ² came from a double-double evaluation of the residuals on hi+lo data. */
+  readonly extendedPrecision: boolean;
+  readonly fitMs: number;
+}
