@@ -1,0 +1,110 @@
+/**
+ * Growable storage for one column while rows stream in: values (and optionally lo) in Float64Arrays
+ * that double when full, counts by cell kind, and notes on the first unusable cells. Doubling keeps
+ * appends amortized O(1) without ever holding the column as JS numbers or strings.
+ */
+import { decimalResidual } from './decimalResidual';
+import { CellKind, cellValue, classifyCell } from './numberText';
+import type { CellNote } from './types';
+
+const QUOTE_LIMIT = 40; // characters of a bad cell quoted in messages
+
+/** `"abc"` for messages, shortened when long. */
+export function quoteCell(text: string): string {
+  const t = text.trim();
+  return JSON.stringify(t.length > QUOTE_LIMIT ? `${t.slice(0, QUOTE_LIMIT)}…` : t);
+}
+
+/** Why a text cell is not a number, with a hint when the decimal separator looks like the cause. */
+function textReason(text: string, decimalComma: boolean): string {
+  const q = quoteCell(text);
+  if (decimalComma && classifyCell(text, false) === CellKind.Finite) {
+    return `${q} is not a number (this file was read with decimal commas)`;
+  }
+  if (!decimalComma && classifyCell(text, true) === CellKind.Finite) {
+    return `${q} is not a number (a decimal comma? this file was read with '.' as the decimal point)`;
+  }
+  return `${q} is not a number`;
+}
+
+export class ColumnStore {
+  values = new Float64Array(1024);
+  lo: Float64Array | null;
+  length = 0;
+  numericCount = 0;
+  nonNumericCount = 0;
+  emptyCount = 0;
+  readonly notes: CellNote[] = [];
+
+  constructor(
+    private readonly decimalComma: boolean,
+    private readonly maxNotes: number,
+    withLo: boolean,
+  ) {
+    this.lo = withLo ? new Float64Array(1024) : null;
+  }
+
+  /** Stops computing lo (the table grew past maxLoCells) and frees it. */
+  dropLo(): void {
+    this.lo = null;
+  }
+
+  /** Appends one cell from its text. */
+  pushCell(text: string): void {
+    const kind = classifyCell(text, this.decimalComma);
+    if (kind === CellKind.Finite) {
+      const v = cellValue(text, kind, this.decimalComma);
+      this.numericCount++;
+      this.append(v, this.lo ? decimalResidual(text, v, this.decimalComma) : 0);
+      return;
+    }
+    if (kind === CellKind.NonFinite) {
+      this.numericCount++;
+      this.note(`${quoteCell(text)} is not a finite number`);
+      this.append(cellValue(text, kind, this.decimalComma), 0);
+      return;
+    }
+    if (kind === CellKind.Empty) {
+      this.emptyCount++;
+      this.note('is empty');
+    } else {
+      this.nonNumericCount++;
+      if (this.notes.length < this.maxNotes) this.note(textReason(text, this.decimalComma));
+    }
+    this.append(NaN, 0);
+  }
+
+  /** Appends an unusable cell that has no text of its own (missing field, rejected row). */
+  pushMissing(reason: string, missing: boolean): void {
+    if (missing) this.emptyCount++;
+    this.note(reason);
+    this.append(NaN, 0);
+  }
+
+  private note(reason: string): void {
+    if (this.notes.length < this.maxNotes) this.notes.push({ row: this.length, reason });
+  }
+
+  private append(v: number, lo: number): void {
+    if (this.length === this.values.length) this.grow();
+    this.values[this.length] = v;
+    if (this.lo) this.lo[this.length] = lo;
+    this.length++;
+  }
+
+  private grow(): void {
+    const values = new Float64Array(this.values.length * 2);
+    values.set(this.values);
+    this.values = values;
+    if (this.lo) {
+      const lo = new Float64Array(values.length);
+      lo.set(this.lo);
+      this.lo = lo;
+    }
+  }
+
+  /** The final arrays, trimmed to length (copies, so the spare capacity is freed). */
+  take(): { values: Float64Array; lo: Float64Array | null } {
+    return { values: this.values.slice(0, this.length), lo: this.lo ? this.lo.slice(0, this.length) : null };
+  }
+}
