@@ -6,6 +6,7 @@
  */
 import type { CompiledModel } from '../model/index.js';
 import type { AbortSignalLike, Evaluator } from '../solver/evaluator.js';
+import { scaledConditionNumber } from '../solver/linearModel.js';
 import { LINEAR_LOSS, type Loss } from '../solver/loss.js';
 import type { IterationSummary } from '../solver/summary.js';
 import { refineGaussNewton } from '../solver/refine.js';
@@ -15,7 +16,7 @@ import { correlation, curveFitCovariance, standardErrors } from '../stats/covari
 import { goodnessOfFit } from '../stats/goodness.js';
 import { studentTQuantile } from '../stats/studentT.js';
 import { cpuEvaluator, type BoundModel, type ChunkProgress } from './cpuEvaluator.js';
-import { chooseLinearization, DEFAULTS, defaultMaxNfev, POLISH_MAX_ROWS, type FitOptions } from './defaults.js';
+import { chooseLinearization, DEFAULTS, defaultMaxNfev, NORMAL_CONDITION_LIMIT, POLISH_MAX_ROWS, type FitOptions } from './defaults.js';
 import { FitInputError, resolveParameters, type ParameterSpec } from './parameters.js';
 import { finalResiduals } from './residuals.js';
 import type { Backend, FitData, FitResult, ParameterResult, PhaseRecord } from './types.js';
@@ -109,8 +110,13 @@ export async function curveFit(input: CurveFitInput): Promise<FitResult> {
   let result: TrfResult = await runPhase('fit', main.backend, main.linearization, main.evaluator, x0);
   const warnings = [...result.warnings];
 
-  // Polish: float64 QR iterations from the normal-equation (or GPU) solution, when affordable.
-  const needsPolish = main.linearization !== 'dense' || main.backend !== 'cpu';
+  // Polish: float64 QR iterations from a GPU solution, or from a CPU normal-equation solution
+  // whose conditioning cost it digits, when affordable. A well-conditioned normal-equation
+  // solution is already as good: the iteration's fixed point Jᵀf = 0 does not depend on how the
+  // steps were solved, and (JᵀJ)⁻¹ then loses only log10 κ² of 16 digits.
+  const needsPolish =
+    main.backend !== 'cpu' ||
+    (main.linearization === 'normal' && scaledConditionNumber(result.linear) ** 2 > NORMAL_CONDITION_LIMIT);
   if (needsPolish && result.status > 0 && m <= POLISH_MAX_ROWS) {
     const polish = await runPhase('polish', 'cpu', 'dense', cpuEvaluator(bound, 'dense', { onChunk: input.onChunk }), result.x);
     if (polish.cost <= result.cost || polish.status > 0) result = polish;

@@ -49,7 +49,10 @@ export function defaultMaxNfev(n: number): number {
  * The linearization `auto` picks: the QR path (precise) while its cost is modest, the fused
  * normal-equation pass for large m, where the QR's extra work per row starts to dominate.
  */
-export const DENSE_MAX_ROWS = 200_000;
+export const DENSE_MAX_ROWS = 4096;
+
+/** Polish a CPU normal-equation solution with the QR path when κ(J·D)² exceeds this (8 digits). */
+export const NORMAL_CONDITION_LIMIT = 1e8;
 
 /** After a normal-equation solve, polish with the QR path when it is affordable (rows). */
 export const POLISH_MAX_ROWS = 20_000_000;
