@@ -1,9 +1,9 @@
 /**
  * Delimiter and decimal-separator detection from the first records of a file.
  *
- * Each candidate splits the sample; it is scored by
+ * Each candidate splits the sample; the records after the first (which may be a header) are scored by
  *   consistency = share of records with the modal field count (must be > 1 field), and
- *   numeric      = share of cells after the first record that read as numbers,
+ *   numeric      = share of cells that read as numbers,
  * as consistency + numeric / 2. Consistency alone cannot decide: `1,5;2,25` splits consistently on
  * ',' too (3 fields: "1", "5;2", "25"), but only ';' with decimal commas makes every cell a number.
  * Ties go to the earlier candidate in CANDIDATES, so a tab beats the whitespace reading of the
@@ -24,8 +24,6 @@ export interface DelimiterVerdict {
   decimalComma: boolean;
   /** The records of the sample under the chosen delimiter (blank ones left out). */
   records: string[][];
-  /** Most common field count in the sample. */
-  modalCount: number;
 }
 
 interface Scored extends DelimiterVerdict {
@@ -52,13 +50,15 @@ function isNumeric(kind: CellKind): boolean {
 
 function score(sample: string, delimiter: Delimiter, decimal: 'auto' | '.' | ','): Scored {
   const records = sampleRecords(sample, delimiter);
-  const { count, share } = modalFieldCount(records);
+  // The first record may be a header, with its own shape and no numbers: judge the body, unless
+  // the first record is all there is.
+  const body = records.length > 1 ? records.slice(1) : records;
+  const { count, share } = modalFieldCount(body);
   let dot = 0;
   let comma = 0;
   let cells = 0;
-  // Skip the first record (maybe a header) unless it is all there is.
-  for (let r = records.length > 1 ? 1 : 0; r < records.length; r++) {
-    for (const cell of records[r] ?? []) {
+  for (const record of body) {
+    for (const cell of record) {
       cells++;
       if (isNumeric(classifyCell(cell, false))) dot++;
       if (delimiter !== ',' && isNumeric(classifyCell(cell, true))) comma++;
@@ -66,7 +66,7 @@ function score(sample: string, delimiter: Delimiter, decimal: 'auto' | '.' | ','
   }
   const decimalComma = decimal === ',' || (decimal === 'auto' && comma > dot);
   const numeric = cells ? (decimalComma ? comma : dot) / cells : 0;
-  return { delimiter, decimalComma, records, modalCount: count, score: count > 1 ? share + numeric / 2 : 0 };
+  return { delimiter, decimalComma, records, score: count > 1 ? share + numeric / 2 : 0 };
 }
 
 /**
@@ -86,5 +86,5 @@ export function detectDelimiter(
     if (best === null || s.score > best.score) best = s;
   }
   const b = best ?? score(sample, ',', decimal);
-  return { delimiter: b.delimiter, decimalComma: b.decimalComma, records: b.records, modalCount: b.modalCount };
+  return { delimiter: b.delimiter, decimalComma: b.decimalComma, records: b.records };
 }

@@ -39,7 +39,7 @@ export class TextNormalizer {
     let rest = text.slice(cut);
     if (rest.includes('\r')) {
       // Lines ended by CR alone (old Mac files) complete here too; keep a trailing CR pending.
-      const lastCr = rest.endsWith('\r') ? rest.lastIndexOf('\r', rest.length - 2) : rest.lastIndexOf('\r');
+      const lastCr = (rest.endsWith('\r') ? rest.slice(0, -1) : rest).lastIndexOf('\r');
       ready += rest.slice(0, lastCr + 1);
       rest = rest.slice(lastCr + 1);
     }
