@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { decimalResidual } from './decimalResidual';
+import { parseDelimitedText } from './parseText';
+import { selectColumns } from './selectColumns';
+
+interface SampleEntry {
+  id: string;
+  title: string;
+  description: string;
+  file: string;
+  x: string[];
+  y: string;
+  sigma?: string;
+  model: string;
+  params?: Record<string, number>;
+  truth?: Record<string, number>;
+  certified?: { values: Record<string, number>; rss: number };
+}
+
+interface NistProblem {
+  name: string;
+  x: number[];
+  y: number[];
+  params: string[];
+  start1: number[];
+}
+
+const samples = new URL('../../public/samples/', import.meta.url);
+const read = (file: string): string => readFileSync(new URL(file, samples), 'utf8');
+const manifest = JSON.parse(read('index.json')) as SampleEntry[];
+const nist = JSON.parse(readFileSync(new URL('../../fixtures/nist/nist_strd.json', import.meta.url), 'utf8')) as NistProblem[];
+const FUNCTIONS = new Set(['exp', 'sin', 'cos', 'log', 'sqrt', 'pi']);
+
+describe('public/samples', () => {
+  it('lists the promised datasets', () => {
+    expect(manifest.map((e) => e.id)).toEqual([
+      'decay', 'peaks', 'dose-response', 'damped-sine', 'nist-misra1a', 'nist-thurber', 'nist-gauss2',
+    ]);
+    expect(new Set(manifest.map((e) => e.file)).size).toBe(manifest.length);
+  });
+
+  for (const entry of manifest) {
+    it(`${entry.id}: parses, selects cleanly, and its model uses only columns and parameters`, () => {
+      const parsed = parseDelimitedText(read(entry.file));
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      const table = parsed.value;
+      expect(table.hasHeader).toBe(true);
+      expect(table.issueCount).toBe(0);
+      const fit = selectColumns(table, { x: entry.x, y: entry.y, sigma: entry.sigma ?? null, strict: true });
+      if (!fit.ok) throw new Error(fit.error.message);
+      expect(fit.value.rows).toBe(table.rowCount);
+      const known = new Set([...entry.x, ...Object.keys(entry.params ?? {}), ...FUNCTIONS]);
+      const idents = entry.model.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? [];
+      expect(idents.filter((id) => !known.has(id))).toEqual([]);
+      expect(entry.truth ?? entry.certified?.values).toBeDefined();
+      expect(Object.keys(entry.truth ?? entry.certified?.values ?? {})).toEqual(Object.keys(entry.params ?? {}));
+    });
+  }
+
+  it('has the dataset sizes the descriptions promise', () => {
+    const rows = (id: string): number => {
+      const e = manifest.find((m) => m.id === id);
+      const r = e && parseDelimitedText(read(e.file));
+      return r && r.ok ? r.value.rowCount : -1;
+    };
+    expect(rows('peaks')).toBe(400);
+    expect(rows('dose-response')).toBe(30);
+    expect(rows('decay')).toBe(81);
+  });
+
+  it('keeps the NIST decimals exactly (values = NIST JSON, lo = the residual of the file text)', () => {
+    for (const entry of manifest.filter((e) => e.id.startsWith('nist-'))) {
+      const problem = nist.find((p) => `nist-${p.name.toLowerCase()}` === entry.id);
+      if (!problem) throw new Error(`no NIST problem for ${entry.id}`);
+      const text = read(entry.file);
+      const parsed = parseDelimitedText(text);
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      const [x, y] = parsed.value.columns;
+      expect(Array.from(x?.values ?? [])).toEqual(problem.x);
+      expect(Array.from(y?.values ?? [])).toEqual(problem.y);
+      const cells = text.trim().split('\n').slice(1).map((line) => line.split(','));
+      cells.forEach(([xs = '', ys = ''], i) => {
+        expect(x?.lo?.[i]).toBe(decimalResidual(xs, Number(xs)));
+        expect(y?.lo?.[i]).toBe(decimalResidual(ys, Number(ys)));
+      });
+      expect(entry.params).toEqual(Object.fromEntries(problem.params.map((p, i) => [p, problem.start1[i]])));
+    }
+  });
+});
