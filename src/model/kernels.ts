@@ -1,0 +1,85 @@
+/**
+ * The float64 CPU kernels of a model: typed entry points over columnar data, instantiated from
+ * generated source (kernelSource.ts, emitJs.ts — see there why this is safe) with `new Function`,
+ * each compiled on first use; cost and normal once per loss kind, so every loss gets its own
+ * specialised loop.
+ *
+ * All kernels loop over rows [start, end) and index their outputs by the row i itself (not
+ * i − start), so a caller can split the rows into chunks over one output array. `params` is
+ * always the full parameter vector; derivatives are taken for `tape.wrt` only, k = wrt.length.
+ */
+import type { Loss, LossName } from '../solver/loss';
+import { costSource, evaluateSource, jacobianSource, normalSource, residualsSource } from './kernelSource';
+import { erf, erfc } from './special';
+import type { Tape } from './tape';
+
+/** Columnar data: `vars[c]` holds column c of CompiledModel.variables; w = 1/σ per row, null = all 1. */
+export interface ModelData {
+  vars: Float64Array[];
+  y: Float64Array;
+  w: Float64Array | null;
+}
+
+export interface JsKernels {
+  /** Number of derivative columns (wrt.length). */
+  readonly k: number;
+  /** out[i] = model(row i). */
+  evaluate(params: Float64Array, vars: Float64Array[], out: Float64Array, start: number, end: number): void;
+  /** f[i] = w_i·(model_i − y_i). */
+  residuals(params: Float64Array, data: ModelData, f: Float64Array, start: number, end: number): void;
+  /** f as `residuals`, and J[i·k + j] = w_i·∂model_i/∂p_wrt[j] (row-major m×k). */
+  residualsJacobian(params: Float64Array, data: ModelData, f: Float64Array, J: Float64Array, start: number, end: number): void;
+  /** Σ over rows of ρ₀(f_i); not halved (the caller halves). */
+  cost(params: Float64Array, data: ModelData, loss: Loss, start: number, end: number): number;
+  /**
+   * Adds into acc (length k(k+1)/2 + k + 1), in one fused pass: the upper triangle of JᵀJ packed
+   * row by row ((0,0), (0,1) … (0,k−1), (1,1) …), then Jᵀf (k entries), then Σρ₀. For robust
+   * losses JᵀJ and Jᵀf are scipy's robust Gauss–Newton forms (see kernelSource.ts).
+   */
+  normal(params: Float64Array, data: ModelData, loss: Loss, acc: Float64Array, start: number, end: number): void;
+}
+
+/** Length of the `normal` accumulator for k derivative columns. */
+export function normalLength(k: number): number {
+  return (k * (k + 1)) / 2 + k + 1;
+}
+
+type Kernel<A extends unknown[], R> = (...args: A) => R;
+
+function instantiate<A extends unknown[], R>(source: string): Kernel<A, R> {
+  // The source is generated from the tape only (emitJs.ts docblock), never from user text.
+  const factory = new Function('erf', 'erfc', source) as (e: typeof erf, ec: typeof erfc) => Kernel<A, R>;
+  return factory(erf, erfc);
+}
+
+/** A function compiled from `source()` the first time it is needed. */
+function lazy<A extends unknown[], R>(source: () => string): Kernel<A, R> {
+  let fn: Kernel<A, R> | undefined;
+  return (...args: A): R => (fn ??= instantiate<A, R>(source()))(...args);
+}
+
+type CostFn = Kernel<[Float64Array, ModelData, Loss, number, number], number>;
+type NormalFn = Kernel<[Float64Array, ModelData, Loss, Float64Array, number, number], void>;
+
+export function createJsKernels(tape: Tape): JsKernels {
+  const costs = new Map<LossName, CostFn>();
+  const normals = new Map<LossName, NormalFn>();
+  const perLoss = <F>(cache: Map<LossName, F>, name: LossName, make: () => F): F => {
+    let f = cache.get(name);
+    if (f === undefined) {
+      f = make();
+      cache.set(name, f);
+    }
+    return f;
+  };
+  return {
+    k: tape.grads.length,
+    evaluate: lazy(() => evaluateSource(tape)),
+    residuals: lazy(() => residualsSource(tape)),
+    residualsJacobian: lazy(() => jacobianSource(tape)),
+    cost: (params, data, loss, start, end) =>
+      perLoss(costs, loss.name, () => instantiate(costSource(tape, loss.name)) as CostFn)(params, data, loss, start, end),
+    normal: (params, data, loss, acc, start, end) =>
+      perLoss(normals, loss.name, () => instantiate(normalSource(tape, loss.name)) as NormalFn)(params, data, loss, acc, start, end),
+  };
+}
