@@ -3,9 +3,10 @@
  * that double when full, counts by cell kind, and notes on the first unusable cells. Doubling keeps
  * appends amortized O(1) without ever holding the column as JS numbers or strings.
  */
-import { decimalResidual } from './decimalResidual';
-import { CellKind, cellValue, classifyCell } from './numberText';
-import type { CellNote } from './types';
+import { readDigits } from './decimalDigits';
+import { residualOf } from './decimalResidual';
+import { CellKind, cellValue, classifyCell, finiteValue } from './numberText';
+import type { CellNote, Column } from './types';
 
 const QUOTE_LIMIT = 40; // characters of a bad cell quoted in messages
 
@@ -53,9 +54,10 @@ export class ColumnStore {
   pushCell(text: string): void {
     const kind = classifyCell(text, this.decimalComma);
     if (kind === CellKind.Finite) {
-      const v = cellValue(text, kind, this.decimalComma);
+      const digits = readDigits(text, this.decimalComma); // one scan serves value and residual
+      const v = finiteValue(text, digits, this.decimalComma);
       this.numericCount++;
-      this.append(v, this.lo ? decimalResidual(text, v, this.decimalComma) : 0);
+      this.append(v, this.lo ? residualOf(digits, v) : 0);
       return;
     }
     if (kind === CellKind.NonFinite) {
@@ -103,8 +105,11 @@ export class ColumnStore {
     }
   }
 
-  /** The final arrays, trimmed to length (copies, so the spare capacity is freed). */
-  take(): { values: Float64Array; lo: Float64Array | null } {
-    return { values: this.values.slice(0, this.length), lo: this.lo ? this.lo.slice(0, this.length) : null };
+  /** The finished column; its arrays are trimmed copies, so the spare capacity is freed. */
+  toColumn({ name, label }: { name: string; label: string }): Column {
+    const { numericCount, nonNumericCount, emptyCount, notes } = this;
+    const values = this.values.slice(0, this.length);
+    const lo = this.lo ? this.lo.slice(0, this.length) : null;
+    return { name, label, values, lo, numericCount, nonNumericCount, emptyCount, notes };
   }
 }

@@ -45,13 +45,29 @@ function split(a: number): DD {
   return [hi, a - hi];
 }
 
+/**
+ * The rounding error of p = fl(a·b): a·b − p exactly (barring underflow), by Dekker's TwoProduct.
+ * Allocation-free for the per-cell hot path; `twoProd` wraps it.
+ */
+export function prodError(a: number, b: number, p: number): number {
+  if (a > SPLIT_LIMIT || a < -SPLIT_LIMIT || b > SPLIT_LIMIT || b < -SPLIT_LIMIT) {
+    const [ah, al] = split(a);
+    const [bh, bl] = split(b);
+    return ((ah * bh - p) + ah * bl + al * bh) + al * bl;
+  }
+  let t = SPLITTER * a;
+  const ah = t - (t - a);
+  const al = a - ah;
+  t = SPLITTER * b;
+  const bh = t - (t - b);
+  const bl = b - bh;
+  return ((ah * bh - p) + ah * bl + al * bh) + al * bl;
+}
+
 /** Dekker's TwoProduct: p + e = a * b exactly (barring underflow), p = fl(a * b). */
 export function twoProd(a: number, b: number): DD {
   const p = a * b;
-  const [ah, al] = split(a);
-  const [bh, bl] = split(b);
-  const e = ((ah * bh - p) + ah * bl + al * bh) + al * bl;
-  return [p, e];
+  return [p, prodError(a, b, p)];
 }
 
 /** dd + double. */

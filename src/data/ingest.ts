@@ -11,18 +11,13 @@
  */
 import { detectDelimiter, modalFieldCount } from './detectDelimiter';
 import { detectHeader } from './detectHeader';
+import { binaryFile, emptyFile } from './messages';
 import { resolveOptions, type ResolvedOptions } from './options';
 import { createSplitter, type RecordSplitter } from './recordSplitters';
 import { TableBuilder } from './tableBuilder';
-import { countNewlines, TextNormalizer } from './textNormalizer';
+import { binaryLine, countHead, SNIFF_CHARS, SNIFF_LINES, sniffText } from './sniffHead';
+import { TextNormalizer } from './textNormalizer';
 import type { DataError, ParseOptions, Result, Table } from './types';
-
-/** Non-blank lines the sniffers look at; more rarely changes a verdict and delays the first rows. */
-const SNIFF_LINES = 100;
-/** Sniff anyway once the sample is this long (very long lines, or a long run of blank lines). */
-const SNIFF_CHARS = 1 << 20;
-/** Share of control characters (other than tab and line breaks) above which the text is binary. */
-const BINARY_SHARE = 0.05;
 
 export interface Ingest {
   push(chunk: string): void;
@@ -32,48 +27,21 @@ export interface Ingest {
   readonly rows: number;
 }
 
-/** Counts non-blank lines of `text`, stopping at `limit`. */
-function nonBlankLines(text: string, limit: number): number {
-  let n = 0;
-  for (const line of text.split('\n')) if (line.trim() !== '' && ++n >= limit) break;
-  return n;
-}
-
-/** Line of the first control character when the sample looks binary, else null. */
-function binaryLine(sample: string): number | null {
-  let control = 0;
-  let first = -1;
-  for (let i = 0; i < sample.length; i++) {
-    const c = sample.charCodeAt(i);
-    if ((c < 32 && c !== 9 && c !== 10) || c === 0xfffd) {
-      control++;
-      if (first < 0) first = i;
-    }
-  }
-  return control > BINARY_SHARE * sample.length ? countNewlines(sample, 0, first) + 1 : null;
-}
-
-function binaryError(line: number): DataError {
-  return {
-    code: 'binary',
-    line,
-    message: `This does not look like a text file (binary data on line ${line}); choose a CSV, TSV or whitespace-separated text file saved as UTF-8`,
-  };
-}
-
 export function createIngest(options: ParseOptions = {}): Ingest {
   const opts: ResolvedOptions = resolveOptions(options);
   const normalizer = new TextNormalizer(opts.comment);
-  let sample = '';
+  let sample = ''; // text held until the sniffers have seen enough of it
   let sampleLines = 0;
+  let headEnd = 0; // end of the first SNIFF_LINES non-blank lines within sample
   let splitter: RecordSplitter | null = null;
   let builder: TableBuilder | null = null;
   let error: DataError | null = null;
 
   function start(): void {
-    const bin = binaryLine(sample);
-    if (bin !== null) { error = binaryError(bin); return; }
-    const verdict = detectDelimiter(sample, opts.delimiter, opts.decimal);
+    const head = sniffText(sample, headEnd);
+    const bin = binaryLine(head);
+    if (bin !== null) { error = binaryFile(bin); return; }
+    const verdict = detectDelimiter(head, opts.delimiter, opts.decimal);
     const { delimiter, decimalComma, records } = verdict;
     const hasHeader = detectHeader(records, decimalComma, opts.header);
     const body = modalFieldCount(hasHeader ? records.slice(1) : records);
@@ -89,11 +57,13 @@ export function createIngest(options: ParseOptions = {}): Ingest {
   }
 
   function accept(text: string): void {
-    if (normalizer.nulLine !== null) { error = binaryError(normalizer.nulLine); return; }
+    if (normalizer.nulLine !== null) { error = binaryFile(normalizer.nulLine); return; }
     if (splitter) { feed(text); return; }
+    const counted = countHead(text, SNIFF_LINES - sampleLines); // text is whole lines: counts add up
+    sampleLines += counted.lines;
+    headEnd = sample.length + counted.end;
     sample += text;
-    sampleLines += nonBlankLines(text, SNIFF_LINES); // text is whole lines, so counts add up
-    if (sample.length >= SNIFF_CHARS || sampleLines >= SNIFF_LINES) start();
+    if (sampleLines >= SNIFF_LINES || sample.length >= SNIFF_CHARS) start();
   }
 
   return {
@@ -107,7 +77,7 @@ export function createIngest(options: ParseOptions = {}): Ingest {
       if (!error && !splitter) start();
       if (!error && splitter && builder) error = splitter.finish() ?? builder.error;
       if (error) return { ok: false, error };
-      return builder ? builder.finish() : { ok: false, error: { code: 'empty', message: 'The file is empty' } };
+      return builder ? builder.finish() : { ok: false, error: emptyFile() };
     },
   };
 }

@@ -10,6 +10,7 @@
  * `sep` is '.' or, in decimal-comma files, ','. The literals NaN and ±inf are numbers (the cell is
  * numeric) but not usable values; the selection step drops them.
  */
+import { fastValue, readDigits, type DecimalDigits } from './decimalDigits';
 
 /** What a cell holds. */
 export const CellKind = { Empty: 0, Finite: 1, NonFinite: 2, Text: 3 } as const;
@@ -83,12 +84,16 @@ function isNonFiniteWord(word: string): boolean {
 }
 
 /**
- * The correctly rounded value of a cell that `classifyCell` called Finite or NonFinite.
- * Number() rounds correctly (ECMA-262 StringToNumber); it also accepts our grammar's surrounding
- * blanks. Only the separator and the non-finite spellings need translating.
+ * The correctly rounded value of a Finite cell whose digits were read: Clinger's fast path, else
+ * Number(), which rounds correctly too (ECMA-262 StringToNumber) and accepts our grammar's blanks.
  */
+export function finiteValue(s: string, digits: DecimalDigits, decimalComma: boolean): number {
+  return fastValue(digits) ?? Number(decimalComma ? s.replace(',', '.') : s);
+}
+
+/** The value of a cell that `classifyCell` called Finite or NonFinite (NaN otherwise). */
 export function cellValue(s: string, kind: CellKind, decimalComma: boolean): number {
-  if (kind === CellKind.Finite) return Number(decimalComma ? s.replace(',', '.') : s);
+  if (kind === CellKind.Finite) return finiteValue(s, readDigits(s, decimalComma), decimalComma);
   if (kind !== CellKind.NonFinite) return NaN;
   const w = s.trim().toLowerCase();
   if (w.endsWith('nan')) return NaN;

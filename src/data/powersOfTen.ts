@@ -33,6 +33,3 @@ export function pow10(n: number): DD {
   if (v === undefined) throw new RangeError(`pow10(${n}) is outside 0..${MAX_POW10}`);
   return v;
 }
-
-/** Exact doubles 10^0..10^22, for the fast path that needs no dd at all. */
-export const EXACT_POW10: readonly number[] = Array.from({ length: 23 }, (_, n) => Number(10n ** BigInt(n)));

@@ -15,6 +15,7 @@
  * it has no quoting.
  */
 import Papa from 'papaparse';
+import { unterminatedQuote } from './messages';
 import { splitWhitespace } from './sampleRecords';
 import { countNewlines } from './textNormalizer';
 import type { DataError, Delimiter } from './types';
@@ -39,14 +40,6 @@ interface RawStep {
   meta: { cursor: number };
 }
 
-function unterminated(line: number, why: string): DataError {
-  return {
-    code: 'unterminated-quote',
-    line,
-    message: `Line ${line} opens a quoted field that ${why}; check for a stray " character or close the quote`,
-  };
-}
-
 class DelimitedSplitter implements RecordSplitter {
   private readonly parser: Papa.Parser;
   private buffer = '';
@@ -69,7 +62,7 @@ class DelimitedSplitter implements RecordSplitter {
     this.line += countNewlines(this.buffer, this.recordStart - this.base, end - this.base);
     this.recordStart = end;
     if (r.errors.some((e) => e.code === 'MissingQuotes')) {
-      this.error ??= unterminated(start, 'never closes');
+      this.error ??= unterminatedQuote(start, 'never closes');
       return;
     }
     if (r.errors.length > 0) this.sink.malformedQuote(start);
@@ -94,7 +87,7 @@ class DelimitedSplitter implements RecordSplitter {
     this.buffer = this.buffer.slice(cursor - this.base);
     this.base = cursor;
     if (!this.error && this.buffer.length > this.maxRecordChars) {
-      this.error = unterminated(this.line, `does not close within ${this.maxRecordChars} characters`);
+      this.error = unterminatedQuote(this.line, `does not close within ${this.maxRecordChars} characters`);
     }
     return this.error;
   }

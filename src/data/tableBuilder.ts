@@ -8,11 +8,12 @@
  * A row with more non-blank fields than the table has columns is not trusted at all (every cell
  * becomes NaN): its fields have evidently shifted, e.g. an unquoted `1,5` in a comma file.
  */
-import { columnNames } from './names';
 import { ColumnStore } from './columnStore';
+import { cellReasons, emptyFile, headerOnly, noNumbers, rowReasons, tooManyColumns } from './messages';
+import { columnNames } from './names';
 import type { RecordSink } from './recordSplitters';
 import { fieldCount, isBlankRecord } from './sampleRecords';
-import type { Column, DataError, Delimiter, Result, RowIssue, Table } from './types';
+import type { DataError, Delimiter, Result, RowIssue, Table } from './types';
 
 export interface TablePlan {
   delimiter: Delimiter;
@@ -31,8 +32,6 @@ export interface BuilderLimits {
   previewRows: number;
   maxColumns: number;
 }
-
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export class TableBuilder implements RecordSink {
   private header: string[] | null = null;
@@ -70,15 +69,12 @@ export class TableBuilder implements RecordSink {
   }
 
   malformedQuote(line: number): void {
-    this.issue(line, 'has a malformed quoted field; a quote inside a quoted field must be doubled ("")');
+    this.issue(line, rowReasons.malformedQuote());
   }
 
   private setCount(count: number): void {
     if (count > this.limits.maxColumns) {
-      this.error = {
-        code: 'too-many-columns',
-        message: `The file has ${count} columns, more than the ${this.limits.maxColumns} supported; check the delimiter`,
-      };
+      this.error = tooManyColumns(count, this.limits.maxColumns);
       return;
     }
     const withLo = this.limits.maxLoCells > 0;
@@ -95,9 +91,7 @@ export class TableBuilder implements RecordSink {
     // The header sets the width, unless most data rows are wider (then it lacks names; see below).
     const { modalCount, modalShare } = this.plan;
     this.setCount(modalShare > 0.5 && modalCount > n ? modalCount : n);
-    if (n < this.count) {
-      this.issue(line, `(the header) has ${plural(n, 'field')} but most rows have ${this.count}; the unnamed columns are called c${n + 1}…`);
-    }
+    if (n < this.count) this.issue(line, rowReasons.shortHeader(n, this.count));
   }
 
   private expected(): string {
@@ -109,14 +103,14 @@ export class TableBuilder implements RecordSink {
     while (n > this.count && (fields[n - 1] ?? '').trim() === '') n--; // trailing empty fields: harmless
     const { count, stores } = this;
     if (n > count) {
-      this.issue(line, `has ${n} fields but ${this.expected()}; check the delimiter or quote the field`);
-      const reason = `was not read: the line has ${n} fields, expected ${count}`;
+      this.issue(line, rowReasons.tooMany(n, this.expected()));
+      const reason = cellReasons.notRead(n, count);
       for (const s of stores) s.pushMissing(reason, false);
     } else {
       for (let i = 0; i < n; i++) stores[i]?.pushCell(fields[i] ?? '');
       if (n < count) {
-        this.issue(line, `has ${plural(n, 'field')} but ${this.expected()}; fill in the missing values or check the delimiter`);
-        const reason = `is missing (the line has ${plural(n, 'field')})`;
+        this.issue(line, rowReasons.tooFew(n, this.expected()));
+        const reason = cellReasons.missing(n);
         for (let i = n; i < count; i++) stores[i]?.pushMissing(reason, true);
       }
     }
@@ -135,41 +129,21 @@ export class TableBuilder implements RecordSink {
   }
 
   finish(): Result<Table> {
-    if (this.error) return { ok: false, error: this.error };
-    if (this.records === 0) {
-      return { ok: false, error: { code: 'empty', message: 'The file is empty: it has no lines other than blank lines and comments' } };
-    }
-    if (this.rows === 0) {
-      const line = this.headerLine;
-      return { ok: false, error: { code: 'header-only', line, message: `The file has a header (line ${line}) but no data rows below it` } };
-    }
-    const { count, stores } = this;
-    if (stores.every((s) => s.numericCount === 0)) {
-      const how = this.plan.delimiter === 'whitespace' ? 'blank-separated' : `with delimiter ${JSON.stringify(this.plan.delimiter)}`;
-      const decimals = this.plan.decimalComma ? 'decimal commas' : "'.' decimals";
-      return {
-        ok: false,
-        error: {
-          code: 'no-numbers',
-          message: `No numbers found in ${plural(this.rows, 'row')} × ${plural(count, 'column')} read ${how} and ${decimals}; check the delimiter and the decimal separator`,
-        },
-      };
-    }
+    const fail = (error: DataError): Result<Table> => ({ ok: false, error });
+    if (this.error) return fail(this.error);
+    if (this.records === 0) return fail(emptyFile());
+    if (this.rows === 0) return fail(headerOnly(this.headerLine));
+    const { count, stores, plan } = this;
+    if (stores.every((s) => s.numericCount === 0)) return fail(noNumbers(this.rows, count, plan.delimiter, plan.decimalComma));
     const names = columnNames(this.header, count);
-    const columns: Column[] = stores.map((s, i) => {
-      const { values, lo } = s.take();
-      const { name, label } = names[i] ?? { name: `c${i + 1}`, label: `c${i + 1}` };
-      const { numericCount, nonNumericCount, emptyCount, notes } = s;
-      return { name, label, values, lo, numericCount, nonNumericCount, emptyCount, notes };
-    });
     return {
       ok: true,
       value: {
-        columns,
+        columns: stores.map((s, i) => s.toColumn(names[i] ?? { name: `c${i + 1}`, label: `c${i + 1}` })),
         rowCount: this.rows,
         lines: this.lines.slice(0, this.rows),
-        delimiter: this.plan.delimiter,
-        decimalComma: this.plan.decimalComma,
+        delimiter: plan.delimiter,
+        decimalComma: plan.decimalComma,
         hasHeader: this.header !== null,
         issues: this.issues,
         issueCount: this.issueCount,

@@ -1,0 +1,60 @@
+/**
+ * The words people read: whole-file errors and row-issue reasons, kept in one place so that they
+ * stay consistent. Each names the place (a line) and the fix. Row reasons are verb phrases that
+ * `formatIssue` puts after "Line 12 ".
+ */
+import type { DataError, Delimiter } from './types';
+
+export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+export function emptyFile(): DataError {
+  return { code: 'empty', message: 'The file is empty: it has no lines other than blank lines and comments' };
+}
+
+export function headerOnly(line: number): DataError {
+  return { code: 'header-only', line, message: `The file has a header (line ${line}) but no data rows below it` };
+}
+
+export function binaryFile(line: number): DataError {
+  return {
+    code: 'binary',
+    line,
+    message: `This does not look like a text file (binary data on line ${line}); choose a CSV, TSV or whitespace-separated text file saved as UTF-8`,
+  };
+}
+
+export function unterminatedQuote(line: number, why: string): DataError {
+  return {
+    code: 'unterminated-quote',
+    line,
+    message: `Line ${line} opens a quoted field that ${why}; check for a stray " character or close the quote`,
+  };
+}
+
+export function tooManyColumns(count: number, max: number): DataError {
+  return { code: 'too-many-columns', message: `The file has ${count} columns, more than the ${max} supported; check the delimiter` };
+}
+
+export function noNumbers(rows: number, columns: number, delimiter: Delimiter, decimalComma: boolean): DataError {
+  const how = delimiter === 'whitespace' ? 'blank-separated' : `with delimiter ${JSON.stringify(delimiter)}`;
+  const decimals = decimalComma ? 'decimal commas' : "'.' decimals";
+  return {
+    code: 'no-numbers',
+    message: `No numbers found in ${plural(rows, 'row')} × ${plural(columns, 'column')} read ${how} and ${decimals}; check the delimiter and the decimal separator`,
+  };
+}
+
+/** Row reasons (after "Line N "). `expected` is e.g. "the header has 2" or "most rows have 2". */
+export const rowReasons = {
+  tooMany: (n: number, expected: string) => `has ${n} fields but ${expected}; check the delimiter or quote the field`,
+  tooFew: (n: number, expected: string) => `has ${plural(n, 'field')} but ${expected}; fill in the missing values or check the delimiter`,
+  shortHeader: (n: number, count: number) =>
+    `(the header) has ${plural(n, 'field')} but most rows have ${count}; the unnamed columns are called c${n + 1}…`,
+  malformedQuote: () => 'has a malformed quoted field; a quote inside a quoted field must be doubled ("")',
+};
+
+/** Cell reasons (after `column "y": `) for cells a bad row leaves unusable. */
+export const cellReasons = {
+  notRead: (n: number, count: number) => `was not read: the line has ${n} fields, expected ${count}`,
+  missing: (n: number) => `is missing (the line has ${plural(n, 'field')})`,
+};
