@@ -34,7 +34,8 @@ export function quickTwoSum(a: number, b: number): DD {
 const SPLITTER = 134217729; // 2^27 + 1
 const SPLIT_THRESH = 6.69692879491417e299; // 2^996: beyond it a·SPLITTER overflows
 
-/** Veltkamp's split: a = hi + lo exactly, each half with at most 26 significant bits. */
+/** Veltkamp's split: a = hi + lo exactly, each half with at most 26 significant bits. (For |a|
+ *  above (1 − 2⁻²⁷)·2¹⁰²⁴, the last doubles before overflow, hi rounds to ±∞, as in QD.) */
 export function split(a: number): DD {
   if (a > SPLIT_THRESH || a < -SPLIT_THRESH) {
     const s = a * 3.725290298461914e-9; // 2^-28

@@ -107,7 +107,7 @@ export const BLOCK = 256;
  * Code of a kernel body around its row loop. Unswept: `row` computes every live row-dependent slot.
  * Swept (a model with calls, in a kernel with many accumulators): per block of rows, `sweep` first
  * computes the calls and their arguments and stores the slots that `row` needs in scratch arrays
- * (`s<slot>`, indexed by o = i − i0); `row` then loads them and computes the rest. Each slot is
+ * (`sw<slot>`, indexed by o = i − i0); `row` then loads them and computes the rest. Each slot is
  * computed once either way, so results are bit-identical; only the spilling differs.
  */
 export interface TapeCode {
@@ -152,9 +152,9 @@ export function emitTapeCode(tape: Tape, roots: readonly number[], allowSweep = 
     } else if (early[i]) {
       sweep.push(statement(ins, i));
       if (stored[i]) {
-        scratch.push(`const s${jsIndex(i)} = new Float64Array(${BLOCK});`);
-        sweep.push(`s${jsIndex(i)}[o] = ${slot(i)};`);
-        row.push(`const ${slot(i)} = s${jsIndex(i)}[o];`);
+        scratch.push(`const sw${jsIndex(i)} = new Float64Array(${BLOCK});`);
+        sweep.push(`sw${jsIndex(i)}[o] = ${slot(i)};`);
+        row.push(`const ${slot(i)} = sw${jsIndex(i)}[o];`);
       }
     } else {
       row.push(statement(ins, i));

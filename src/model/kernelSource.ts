@@ -10,6 +10,10 @@
  * Robust losses follow scipy's scale_for_robust_loss_function (least_squares.py): with
  * s² = max(ρ₁ + 2ρ₂f², EPS), JᵀJ += s²·JᵢJᵢᵀ, Jᵀf += ρ₁fᵢ·Jᵢ, Σ += ρ₀. NaN and ∞ propagate into
  * the sums (Math.max keeps NaN), never skipped.
+ *
+ * Names in generated code cannot collide: tape slots are t<n> (powi temporaries t<n>_r<k>,
+ * t<n>_b<k>), columns v<n>, sweep scratch sw<n>; the kernels' own locals are a<j>_<l>, b<j>, j<j>,
+ * h<j>, q, r, wi, o, ro, c2, rho0–rho2 and l_<name>, none of which has those shapes.
  */
 import { EPS, type LossName } from '../solver/loss';
 import { BLOCK, emitTapeCode, type TapeCode } from './emitJs';
@@ -88,11 +92,11 @@ export function normalSource(tape: Tape, loss: LossName): string {
   const h = (j: number): string => (robust ? `h${j}` : `j${j}`);
   const update = [
     robust
-      ? `${jsRobustLoss(loss, true)}\nconst s2 = Math.max(rho1 + 2 * rho2 * r * r, ${jsNumber(EPS)});\nconst u = rho1 * r;\n` +
-        range(k).map((j) => `const h${j} = s2 * j${j};`).join(' ')
+      ? `${jsRobustLoss(loss, true)}\nconst l_s2 = Math.max(rho1 + 2 * rho2 * r * r, ${jsNumber(EPS)});\nconst l_u = rho1 * r;\n` +
+        range(k).map((j) => `const h${j} = l_s2 * j${j};`).join(' ')
       : '',
     pairs.map(([j, l]) => `a${j}_${l} += ${h(j)} * j${l};`).join(' '),
-    range(k).map((j) => `b${j} += ${robust ? 'u' : 'r'} * j${j};`).join(' '),
+    range(k).map((j) => `b${j} += ${robust ? 'l_u' : 'r'} * j${j};`).join(' '),
     robust ? 'q += rho0;' : 'q += r * r;',
   ].join('\n');
   const locals = [...pairs.map(([j, l]) => `a${j}_${l} = 0`), ...range(k).map((j) => `b${j} = 0`), 'q = 0'];

@@ -14,7 +14,7 @@
  */
 import type { Expr, Ident } from './ast';
 import { MAX_MODEL_LENGTH, modelError, type ModelError, type ModelErrorCode, type Result } from './errors';
-import { CONSTANTS, FUNCTIONS, isConstantName, isFunctionName } from './functions';
+import { FUNCTIONS, isConstantName, isFunctionName } from './functions';
 import { tokenize, type Token } from './lexer';
 import { closest } from './suggest';
 
@@ -253,9 +253,4 @@ export function parse(text: string, columns: readonly string[]): Result<ParsedMo
     if (e instanceof ParseFailure) return { ok: false, error: e.error };
     throw e;
   }
-}
-
-/** The value of a named constant (pi, e). */
-export function constantValue(name: string): number {
-  return CONSTANTS[name];
 }
