@@ -14,7 +14,8 @@
  *    computed scaled by 2^256 so that the dd low word does not fall into the subnormal range.
  */
 import { CHUNK, EXACT_POW10, readDigits, type DecimalDigits } from './decimalDigits';
-import { addD, div, mul, mulD, prodError, twoSum, type DD } from './doubleDouble';
+// The model's double-double kernel (QD-style), shared rather than copied.
+import { ddAdd, ddDiv, ddMul, ddMulD, twoProd, twoSum, type DD } from '../model/doubleDouble';
 import { MAX_POW10, pow10 } from './powersOfTen';
 
 const TINY = 1e-250;
@@ -25,7 +26,7 @@ function mantissa(d: DecimalDigits): DD {
   let m: DD = [d.chunks[0], 0];
   for (let k = 1; k < d.count; k++) {
     const width = k === d.count - 1 ? d.lastLen : CHUNK;
-    m = addD(mulD(m, EXACT_POW10[width] ?? 1), d.chunks[k] ?? 0);
+    m = ddAdd(ddMulD(m, EXACT_POW10[width] ?? 1), [d.chunks[k] ?? 0, 0]);
   }
   return m;
 }
@@ -47,13 +48,12 @@ export function residualOf(d: DecimalDigits, hi: number): number {
   if (d.count === 1 && s >= -22 && s <= 22) {
     const m = d.chunks[0];
     if (s >= 0) {
-      const P = EXACT_POW10[s] as number;
-      const p = m * P; // = a, as the value is exactly m·P
-      return sign * ((p - a) + prodError(m, P, p)) || 0; // || 0: no −0 for exact cells
+      const [p, e] = twoProd(m, EXACT_POW10[s] as number); // m·10^s exactly; p = a
+      return sign * ((p - a) + e) || 0; // || 0: no −0 for exact cells
     }
     const P = EXACT_POW10[-s] as number;
-    const p = a * P; // a·P = p + e exactly; value − a = (m − a·P) / P
-    return sign * (((m - p) - prodError(a, P, p)) / P) || 0;
+    const [p, e] = twoProd(a, P); // a·P = p + e exactly; value − a = (m − a·P) / P
+    return sign * (((m - p) - e) / P) || 0;
   }
   return sign * generalResidual(d, a) || 0;
 }
@@ -65,12 +65,12 @@ function generalResidual(d: DecimalDigits, a: number): number {
   let k = 1;
   if (s >= 0) {
     if (s > MAX_POW10) return 0;
-    v = mul(m, pow10(s));
+    v = ddMul(m, pow10(s));
   } else {
     if (a < TINY) { k = TWO_256; m = [m[0] * k, m[1] * k]; }
     const n = -s;
-    v = div(m, pow10(Math.min(n, MAX_POW10)));
-    if (n > MAX_POW10) v = div(v, pow10(n - MAX_POW10));
+    v = ddDiv(m, pow10(Math.min(n, MAX_POW10)));
+    if (n > MAX_POW10) v = ddDiv(v, pow10(n - MAX_POW10));
   }
   const [t, e] = twoSum(v[0], -a * k);
   const lo = (t + (e + v[1])) / k;

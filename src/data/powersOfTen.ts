@@ -7,7 +7,7 @@
  * and the remainder, converted the same way, is the correctly rounded lo. 10^0..10^22 come out with
  * lo = 0 (they are exact doubles). Built lazily: 309 BigInt powers take well under a millisecond.
  */
-import type { DD } from './doubleDouble';
+import type { DD } from '../model/doubleDouble';
 
 /** Largest n with 10^n finite in binary64. */
 export const MAX_POW10 = 308;
