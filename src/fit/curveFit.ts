@@ -5,7 +5,7 @@
  * other statistics.
  */
 import type { CompiledModel } from '../model/index.js';
-import type { AbortSignalLike, Evaluator } from '../solver/evaluator.js';
+import { EvaluatorLostError, type AbortSignalLike, type Evaluator } from '../solver/evaluator.js';
 import { scaledConditionNumber } from '../solver/linearModel.js';
 import { LINEAR_LOSS, type Loss } from '../solver/loss.js';
 import type { IterationSummary } from '../solver/summary.js';
@@ -106,9 +106,25 @@ export async function curveFit(input: CurveFitInput): Promise<FitResult> {
 
   const primary = input.primary?.(bound) ?? null;
   const linearization = primary?.linearization ?? chooseLinearization(opts.method, m);
-  const main = primary ?? { backend: 'cpu' as const, linearization, evaluator: cpuEvaluator(bound, linearization, { onChunk: input.onChunk }) };
-  let result: TrfResult = await runPhase('fit', main.backend, main.linearization, main.evaluator, x0);
-  const warnings = [...result.warnings];
+  let main: PrimaryPhase = primary ?? { backend: 'cpu' as const, linearization, evaluator: cpuEvaluator(bound, linearization, { onChunk: input.onChunk }) };
+  const warnings: string[] = [];
+  let result: TrfResult;
+  try {
+    result = await runPhase('fit', main.backend, main.linearization, main.evaluator, x0);
+  } catch (error) {
+    if (!(error instanceof EvaluatorLostError) || main.backend === 'cpu') throw error;
+    // The GPU went away: continue on the CPU from the last accepted iterate.
+    const accepted = history.filter((h) => h.phase === 0);
+    const resumeFrom = accepted.length > 0 ? accepted[accepted.length - 1].x : x0;
+    const note = `${main.backend.toUpperCase()} ${error.reason} after ${accepted.length} iteration${accepted.length === 1 ? '' : 's'}: ${error.message} The fit continued on the CPU from the last accepted parameters.`;
+    warnings.push(note);
+    const nfevSoFar = accepted.length > 0 ? accepted[accepted.length - 1].nfev : 0;
+    phases.push({ role: 'fit', backend: main.backend, linearization: main.linearization, nfev: nfevSoFar, njev: accepted.length, nit: accepted.length, status: 0, message: note, ms: 0, lost: true });
+    const cpuLinearization = chooseLinearization(opts.method, m);
+    main = { backend: 'cpu', linearization: cpuLinearization, evaluator: cpuEvaluator(bound, cpuLinearization, { onChunk: input.onChunk }) };
+    result = await runPhase('fit', 'cpu', cpuLinearization, main.evaluator, resumeFrom);
+  }
+  warnings.push(...result.warnings);
 
   // Polish: float64 QR iterations from a GPU solution, or from a CPU normal-equation solution
   // whose conditioning cost it digits, when affordable. A well-conditioned normal-equation

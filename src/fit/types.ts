@@ -31,8 +31,8 @@ export interface PhaseRecord {
   readonly status: Status;
   readonly message: string;
   readonly ms: number;
-  /** Why the phase ended early or changed backend (e.g. a lost GPU device). */
-  readonly note?: string;
+  /** The phase's evaluator was lost (GPU device lost, out of memory): the next phase resumed its work. */
+  readonly lost?: boolean;
 }
 
 export interface ParameterResult {

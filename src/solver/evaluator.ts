@@ -26,3 +26,17 @@ export interface Evaluator {
 export interface AbortSignalLike {
   readonly aborted: boolean;
 }
+
+/**
+ * An evaluator that can no longer run (a lost GPU device, an out-of-memory or validation error)
+ * throws this. The fit then continues on the CPU from the last accepted iterate; nothing is lost.
+ */
+export class EvaluatorLostError extends Error {
+  constructor(
+    readonly reason: 'device-lost' | 'out-of-memory' | 'validation' | 'unavailable',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'EvaluatorLostError';
+  }
+}
