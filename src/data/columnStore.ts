@@ -5,28 +5,9 @@
  */
 import { readDigits } from './decimalDigits';
 import { residualOf } from './decimalResidual';
+import { cellReasons } from './messages';
 import { CellKind, cellValue, classifyCell, finiteValue } from './numberText';
 import type { CellNote, Column } from './types';
-
-const QUOTE_LIMIT = 40; // characters of a bad cell quoted in messages
-
-/** `"abc"` for messages, shortened when long. */
-export function quoteCell(text: string): string {
-  const t = text.trim();
-  return JSON.stringify(t.length > QUOTE_LIMIT ? `${t.slice(0, QUOTE_LIMIT)}…` : t);
-}
-
-/** Why a text cell is not a number, with a hint when the decimal separator looks like the cause. */
-function textReason(text: string, decimalComma: boolean): string {
-  const q = quoteCell(text);
-  if (decimalComma && classifyCell(text, false) === CellKind.Finite) {
-    return `${q} is not a number (this file was read with decimal commas)`;
-  }
-  if (!decimalComma && classifyCell(text, true) === CellKind.Finite) {
-    return `${q} is not a number (a decimal comma? this file was read with '.' as the decimal point)`;
-  }
-  return `${q} is not a number`;
-}
 
 export class ColumnStore {
   values = new Float64Array(1024);
@@ -60,20 +41,11 @@ export class ColumnStore {
       this.append(v, this.lo ? residualOf(digits, v) : 0);
       return;
     }
-    if (kind === CellKind.NonFinite) {
-      this.numericCount++;
-      this.note(`${quoteCell(text)} is not a finite number`);
-      this.append(cellValue(text, kind, this.decimalComma), 0);
-      return;
-    }
-    if (kind === CellKind.Empty) {
-      this.emptyCount++;
-      this.note('is empty');
-    } else {
-      this.nonNumericCount++;
-      if (this.notes.length < this.maxNotes) this.note(textReason(text, this.decimalComma));
-    }
-    this.append(NaN, 0);
+    if (kind === CellKind.NonFinite) this.numericCount++;
+    else if (kind === CellKind.Empty) this.emptyCount++;
+    else this.nonNumericCount++;
+    if (this.notes.length < this.maxNotes) this.note(cellReasons.unusable(text, kind, this.decimalComma));
+    this.append(cellValue(text, kind, this.decimalComma), 0);
   }
 
   /** Appends an unusable cell that has no text of its own (missing field, rejected row). */

@@ -3,6 +3,7 @@
  * stay consistent. Each names the place (a line) and the fix. Row reasons are verb phrases that
  * `formatIssue` puts after "Line 12 ".
  */
+import { CellKind, classifyCell } from './numberText';
 import type { DataError, Delimiter } from './types';
 
 export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -53,8 +54,32 @@ export const rowReasons = {
   malformedQuote: () => 'has a malformed quoted field; a quote inside a quoted field must be doubled ("")',
 };
 
-/** Cell reasons (after `column "y": `) for cells a bad row leaves unusable. */
+const QUOTE_LIMIT = 40; // characters of a bad cell quoted in messages
+
+/** `"abc"` for messages, shortened when long. */
+export function quoteCell(text: string): string {
+  const t = text.trim();
+  return JSON.stringify(t.length > QUOTE_LIMIT ? `${t.slice(0, QUOTE_LIMIT)}…` : t);
+}
+
+/** Why a text cell is not a number, with a hint when the decimal separator looks like the cause. */
+function notANumber(text: string, decimalComma: boolean): string {
+  const q = quoteCell(text);
+  if (classifyCell(text, !decimalComma) === CellKind.Finite) {
+    return decimalComma
+      ? `${q} is not a number (this file was read with decimal commas)`
+      : `${q} is not a number (a decimal comma? this file was read with '.' as the decimal point)`;
+  }
+  return `${q} is not a number`;
+}
+
+/** Cell reasons (after `column "y": `). */
 export const cellReasons = {
+  /** A cell whose kind is not Finite. */
+  unusable: (text: string, kind: CellKind, decimalComma: boolean): string =>
+    kind === CellKind.Empty ? 'is empty'
+    : kind === CellKind.NonFinite ? `${quoteCell(text)} is not a finite number`
+    : notANumber(text, decimalComma),
   notRead: (n: number, count: number) => `was not read: the line has ${n} fields, expected ${count}`,
   missing: (n: number) => `is missing (the line has ${plural(n, 'field')})`,
 };
