@@ -13,6 +13,15 @@ NIST sets (Misra1a, Thurber, Gauss2) copy the decimal text of the NIST StRD file
 exactly. They are converted only when --nist-raw points at the raw .dat files (the repository keeps
 the converted CSVs; the raw files live outside it, see fixtures/nist/README.md); otherwise the
 existing CSVs and their manifest entries are kept as they are.
+
+index.json is a list of entries:
+    id, title, description   what the app shows
+    file                     CSV with a header row, next to index.json
+    x                        list of x column names (the `x` of selectColumns), y, sigma (optional)
+    model                    suggested expression over those columns and the parameters
+    params                   suggested starting values (NIST: "Start 1")
+    truth                    synthetic sets: the generating parameters (and `noise`, the noise sd)
+    certified                NIST sets: certified parameter values and residual sum of squares
 """
 import argparse
 import json
