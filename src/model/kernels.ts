@@ -1,6 +1,6 @@
 /**
  * The float64 CPU kernels of a model: typed entry points over columnar data, instantiated from
- * generated source (kernelSource.ts, emitJs.ts — see there why this is safe) with `new Function`,
+ * generated source (kernelSource.ts, normalSource.ts; emitJs.ts says why this is safe) with `new Function`,
  * each compiled on first use; cost and normal once per loss kind, so every loss gets its own
  * specialised loop.
  *
@@ -9,7 +9,8 @@
  * always the full parameter vector; derivatives are taken for `tape.wrt` only, k = wrt.length.
  */
 import type { Loss, LossName } from '../solver/loss';
-import { costSource, evaluateSource, jacobianSource, normalSource, residualsSource } from './kernelSource';
+import { costSource, evaluateSource, jacobianSource, residualsSource } from './kernelSource';
+import { normalSource } from './normalSource';
 import { erf, erfc } from './special';
 import type { Tape } from './tape';
 

@@ -7,16 +7,16 @@
  *   power      := primary ("^" unary)?                       right-associative; -x^2 = -(x^2); 2^-1 ok
  *   primary    := number | name | name "(" args ")" | "(" expression ")"
  *
- * Every failure is returned as a ModelError (never thrown out of `parse`), and the recursion is
- * bounded twice so that hostile input cannot exhaust the stack: MAX_NESTING bounds the parser's
- * own recursion (parentheses, signs, exponents), MAX_HEIGHT bounds the height of the tree, which
- * later stages (lowering, differentiation, formatting) walk recursively.
+ * Every failure is returned as a ModelError (parseErrors.ts says what each one says), never thrown
+ * out of `parse`. Recursion is bounded twice so that hostile input cannot exhaust the stack:
+ * MAX_NESTING bounds the parser's own recursion (parentheses, signs, exponents), MAX_HEIGHT the
+ * height of the tree, which later stages (lowering, differentiation, formatting) walk recursively.
  */
 import type { Expr, Ident } from './ast';
-import { MAX_MODEL_LENGTH, modelError, type ModelError, type ModelErrorCode, type Result } from './errors';
+import { MAX_MODEL_LENGTH, modelError, type ModelError, type Result } from './errors';
 import { FUNCTIONS, isConstantName, isFunctionName } from './functions';
 import { tokenize, type Token } from './lexer';
-import { closest } from './suggest';
+import * as fail from './parseErrors';
 
 export const MAX_NESTING = 200;
 export const MAX_HEIGHT = 1000;
@@ -49,8 +49,8 @@ class Parser {
     private readonly columns: ReadonlySet<string>,
   ) {}
 
-  fail(code: ModelErrorCode, start: number, end: number, describe: (at: string) => string, hint?: string): never {
-    throw new ParseFailure(modelError(this.text, code, start, end, describe, hint));
+  stop(error: ModelError): never {
+    throw new ParseFailure(error);
   }
 
   peek(): Token {
@@ -64,23 +64,16 @@ class Parser {
   /** Records the height of a new node and enforces MAX_HEIGHT. */
   node<T extends Expr>(e: T, ...children: Expr[]): T {
     const h = 1 + Math.max(0, ...children.map((c) => this.heights.get(c) ?? 1));
-    if (h > MAX_HEIGHT) {
-      this.fail('too-deep', e.start, e.end, (at) => `Nesting too deep at ${at} (more than ${MAX_HEIGHT} operations in one chain)`, 'split the model into fewer terms');
-    }
+    if (h > MAX_HEIGHT) this.stop(fail.tooDeepChain(this.text, e, MAX_HEIGHT));
     this.heights.set(e, h);
     return e;
   }
 
-  parseModel(): Expr {
+  model(): Expr {
     const e = this.expression();
     const t = this.peek();
-    if (t.kind !== 'eof') this.unexpected(t);
+    if (t.kind !== 'eof') this.stop(fail.unexpected(this.text, t));
     return e;
-  }
-
-  unexpected(t: Token): never {
-    const hint = t.kind === ',' ? 'a comma only separates the arguments of a function' : t.kind === ')' ? 'remove it, or add the "(" it closes' : undefined;
-    this.fail('unexpected-token', t.start, t.end, (at) => `Unexpected "${t.text}" at ${at}`, hint);
   }
 
   expression(): Expr {
@@ -104,26 +97,17 @@ class Parser {
         const right = this.unary();
         left = this.node({ kind: 'binary', op: t.kind, left, right, start: left.start, end: right.end }, left, right);
       } else if (VALUE_START.has(t.kind)) {
-        this.missingOperator(operandStart, t);
+        const operand = this.text.slice(operandStart, this.tokens[this.pos - 1].end);
+        this.stop(fail.missingOperator(this.text, operand, t));
       } else {
         return left;
       }
     }
   }
 
-  /** Two operands side by side, as in 2x or (a)(b): implicit multiplication is not allowed. */
-  missingOperator(start: number, t: Token): never {
-    const l = this.text.slice(start, this.tokens[this.pos - 1].end);
-    const lShown = l.length <= 24 ? l : '…';
-    const r = t.kind === '(' ? '(…)' : t.text;
-    this.fail('missing-operator', t.start, t.end, (at) => `Missing operator between "${lShown}" and "${t.text}" at ${at}`, `write ${lShown}*${r}`);
-  }
-
   unary(): Expr {
     const t = this.peek();
-    if (++this.nesting > MAX_NESTING) {
-      this.fail('too-deep', t.start, t.end, (at) => `Nesting too deep at ${at} (more than ${MAX_NESTING} levels)`, 'simplify the expression');
-    }
+    if (++this.nesting > MAX_NESTING) this.stop(fail.tooDeepNesting(this.text, t, MAX_NESTING));
     let e: Expr;
     if (t.kind === '-' || t.kind === '+') {
       this.next();
@@ -156,34 +140,21 @@ class Parser {
         this.close(t);
         return inner;
       }
-      default:
-        return this.expectedValue(t);
+      default: {
+        const prev = this.pos >= 2 ? this.tokens[this.pos - 2] : undefined;
+        this.stop(prev === undefined ? fail.unexpected(this.text, t) : fail.expectedValue(this.text, prev, t));
+      }
     }
-  }
-
-  expectedValue(t: Token): never {
-    const prev = this.pos >= 2 ? this.tokens[this.pos - 2] : undefined;
-    if (prev === undefined) this.unexpected(t);
-    const hint =
-      prev.kind === '*' && t.kind === '*' ? 'write "^" for a power, e.g. x^2'
-        : prev.kind === '(' && t.kind === ')' ? 'put an expression inside the parentheses'
-          : undefined;
-    this.fail('expected-value', prev.start, prev.end, (at) => `Expected a value after "${prev.text}" at ${at}`, hint);
   }
 
   /** Consumes the ")" matching `open`. */
   close(open: Token): void {
-    const t = this.peek();
-    if (t.kind === ')') {
-      this.next();
-      return;
-    }
-    if (t.kind === 'eof') {
-      this.fail('unclosed-paren', open.start, open.end, (at) => `Missing ")" to close "(" opened at ${at}`, 'add ")" at the end');
-    }
-    this.unexpected(t);
+    const t = this.next();
+    if (t.kind === ')') return;
+    this.stop(t.kind === 'eof' ? fail.unclosed(this.text, open) : fail.unexpected(this.text, t));
   }
 
+  /** A name not followed by "(": a column, a constant, or a fitted parameter. */
   name(t: Token): Ident {
     const name = t.text;
     let role: Ident['role'];
@@ -193,7 +164,7 @@ class Parser {
     } else if (isConstantName(name)) {
       role = 'constant';
     } else if (isFunctionName(name)) {
-      this.fail('function-without-call', t.start, t.end, (at) => `Function "${name}" used without "(" at ${at}`, `write ${name}(…)`);
+      this.stop(fail.functionWithoutCall(this.text, t));
     } else {
       role = 'param';
       if (!this.params.includes(name)) this.params.push(name);
@@ -202,35 +173,22 @@ class Parser {
   }
 
   call(nameTok: Token): Expr {
-    const name = nameTok.text;
     const open = this.next();
-    const info = FUNCTIONS[name];
-    if (!isFunctionName(name)) {
-      const guess = closest(name, Object.keys(FUNCTIONS));
-      if (guess !== undefined) {
-        const hint = `did you mean "${guess}"?`;
-        this.fail('unknown-function', nameTok.start, nameTok.end, (at) => `Unknown function "${name}" at ${at}; ${hint}`, hint);
-      }
-      const hint = `for a product write ${name}*(…); the functions are ${Object.keys(FUNCTIONS).join(', ')}`;
-      this.fail('unknown-function', nameTok.start, nameTok.end, (at) => `Unknown function "${name}" at ${at}`, hint);
-    }
+    if (!isFunctionName(nameTok.text)) this.stop(fail.unknownFunction(this.text, nameTok));
     const args: Expr[] = [];
     if (this.peek().kind === ')') {
       this.next();
     } else {
-      for (;;) {
-        args.push(this.expression());
-        if (this.peek().kind !== ',') break;
+      args.push(this.expression());
+      while (this.peek().kind === ',') {
         this.next();
+        args.push(this.expression());
       }
       this.close(open);
     }
     const end = this.tokens[this.pos - 1].end;
-    if (args.length !== info.arity) {
-      const want = `${info.arity} argument${info.arity === 1 ? '' : 's'}`;
-      this.fail('arity', nameTok.start, end, (at) => `Function "${name}" takes ${want}, got ${args.length} at ${at}`);
-    }
-    return this.node({ kind: 'call', name, args, start: nameTok.start, end }, ...args);
+    if (args.length !== FUNCTIONS[nameTok.text].arity) this.stop(fail.arity(this.text, nameTok, end, args.length));
+    return this.node({ kind: 'call', name: nameTok.text, args, start: nameTok.start, end }, ...args);
   }
 }
 
@@ -246,7 +204,7 @@ export function parse(text: string, columns: readonly string[]): Result<ParsedMo
   if (!lexed.ok) return lexed;
   const parser = new Parser(text, lexed.value, new Set(columns));
   try {
-    const ast = parser.parseModel();
+    const ast = parser.model();
     const variables = [...new Set(columns)].filter((c) => parser.used.has(c));
     return { ok: true, value: { ast, params: parser.params, variables } };
   } catch (e) {
