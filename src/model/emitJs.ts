@@ -2,7 +2,7 @@
  * JavaScript source for the float64 CPU kernels, generated from a Tape and nothing else.
  *
  * Security: the model text never reaches generated code. The source is assembled from fixed
- * template text, slot names made of a letter and digits (`t12`, `s0_3`), integer indices
+ * template text, slot names made of letters, digits and "_" (`t12`, `a0_3`, `sw7`), integer indices
  * (jsIndex), numeric literals from the round-trip-exact formatter (jsNumber, which rejects
  * anything but digits, a point and an exponent), and names from the fixed tables below (`Math.exp`,
  * and `erf`/`erfc`, which are passed in as arguments). User identifiers only ever become indices

@@ -42,6 +42,7 @@ export function jacobianRow(tape: Tape, weighted: boolean): string {
   return tape.grads.map((g, l) => `const j${l} = ${weighted ? `wi * ${t(g)}` : t(g)};`).join(' ');
 }
 
-export function header(name: string, args: string, code?: TapeCode): string {
-  return `"use strict";\n${code?.scratch ?? ''}\nreturn function ${name}(${args}) {\n`;
+/** Factory-level declarations (scratch arrays, allocated once per kernel), then the function. */
+export function header(name: string, args: string, code?: TapeCode, scratch = ''): string {
+  return `"use strict";\n${code?.scratch ?? ''}\n${scratch}\nreturn function ${name}(${args}) {\n`;
 }

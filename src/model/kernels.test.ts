@@ -8,6 +8,8 @@ import { LOSS_NAMES, lossCost, rho, scaleForRobustLoss, type Loss } from '../sol
 import type { CompiledModel } from './compile';
 import { interpretPoint } from './interpret';
 import { normalLength, type ModelData } from './kernels';
+import { packedIndex } from './kernelLayout';
+import { UNROLL_MAX_K } from './normalSource';
 import { compiled, rng } from './testUtil.test';
 
 interface Case {
@@ -25,6 +27,13 @@ const CASES: Case[] = [
   { text: 'a', columns: ['x'], params: [1.5], x: (r) => [r()] },
   { text: '3*x^2 - 1', columns: ['x'], params: [], x: (r) => [r()] },
   { text: 'p1*log(x) + p2*x^-3 + sqrt(x)*p3^2', columns: ['x'], params: [0.5, -0.2, 1.1], x: (r) => [0.5 + 3 * r()] },
+  // 26 parameters: beyond UNROLL_MAX_K, the accumulators live in an array
+  {
+    text: Array.from({ length: 13 }, (_, i) => `c${i}*exp(-k${i}*x)`).join(' + '),
+    columns: ['x'],
+    params: Array.from({ length: 26 }, (_, i) => (i % 2 === 0 ? 1 + i / 10 : 0.1 + i / 50)),
+    x: (r) => [3 * r()],
+  },
 ];
 
 const m = 613; // more than two sweep blocks (256) and a partial one
@@ -132,6 +141,17 @@ describe.each(CASES)('kernels of $text', (c) => {
       expect(Math.abs(costParts - whole[whole.length - 1])).toBeLessThanOrEqual(1e-12 * whole[whole.length - 1]);
     });
   }
+});
+
+describe('accumulator layout', () => {
+  it('packs the upper triangle row by row', () => {
+    const k = 4;
+    const order: number[] = [];
+    for (let j = 0; j < k; j++) for (let l = j; l < k; l++) order.push(packedIndex(k, j, l));
+    expect(order).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(normalLength(k)).toBe(15);
+    expect(CASES.some((c) => c.params.length > UNROLL_MAX_K)).toBe(true);
+  });
 });
 
 describe('non-finite residuals propagate into the sums', () => {

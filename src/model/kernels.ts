@@ -12,6 +12,7 @@ import type { Loss, LossName } from '../solver/loss';
 import { costSource, evaluateSource, jacobianSource, residualsSource } from './kernelSource';
 import { normalSource } from './normalSource';
 import { erf, erfc } from './special';
+export { normalLength } from './kernelLayout';
 import type { Tape } from './tape';
 
 /** Columnar data: `vars[c]` holds column c of CompiledModel.variables; w = 1/σ per row, null = all 1. */
@@ -40,10 +41,6 @@ export interface JsKernels {
   normal(params: Float64Array, data: ModelData, loss: Loss, acc: Float64Array, start: number, end: number): void;
 }
 
-/** Length of the `normal` accumulator for k derivative columns. */
-export function normalLength(k: number): number {
-  return (k * (k + 1)) / 2 + k + 1;
-}
 
 type Kernel<A extends unknown[], R> = (...args: A) => R;
 
