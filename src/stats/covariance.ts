@@ -37,13 +37,15 @@ export function curveFitCovariance({ linear, m, cost, absoluteSigma }: Covarianc
   let rank = 0;
   while (rank < n && s[rank] > threshold) rank++;
   const pcov = new Float64Array(n * n);
+  // Upper triangle, mirrored: the matrix is symmetric to the last bit.
   for (let k = 0; k < rank; k++) {
     const inv = 1 / (s[k] * s[k]);
     for (let i = 0; i < n; i++) {
       const vi = V[i * n + k] * inv;
-      for (let j = 0; j < n; j++) pcov[i * n + j] += vi * V[j * n + k];
+      for (let j = i; j < n; j++) pcov[i * n + j] += vi * V[j * n + k];
     }
   }
+  for (let i = 0; i < n; i++) for (let j = 0; j < i; j++) pcov[i * n + j] = pcov[j * n + i];
   const warnings: string[] = [];
   const undetermined: number[][] = [];
   for (let k = rank; k < n; k++) {

@@ -1,0 +1,28 @@
+/** Turns --p0, --bounds and --fix into the parameter table, checked against the model's parameters. */
+import type { ParameterSpec } from '../fit/parameters';
+import type { FitCommand } from './args';
+import { CliError } from './errors';
+
+export function parameterTable(command: FitCommand, params: readonly string[]): ParameterSpec[] {
+  const known = new Set(params);
+  for (const [option, map] of [['p0', command.p0], ['bounds', command.bounds], ['fix', command.fix]] as const) {
+    for (const name of map.keys()) {
+      if (!known.has(name)) {
+        throw new CliError(`--${option}: the model has no parameter "${name}"; its parameters are ${params.join(', ') || '(none)'}.`);
+      }
+    }
+  }
+  return params.map((name) => {
+    const bound = command.bounds.get(name);
+    const fixed = command.fix.get(name);
+    if (fixed !== undefined && command.p0.has(name)) {
+      throw new CliError(`"${name}" is given in both --p0 and --fix; keep one.`);
+    }
+    const value = fixed ?? command.p0.get(name) ?? null;
+    if (value === null && !(bound && Number.isFinite(bound[0]) && Number.isFinite(bound[1]))) {
+      throw new CliError(`Parameter "${name}" has no start value: add it to --p0 (e.g. --p0 ${name}=1) or give finite --bounds ${name}=lo:hi.`);
+    }
+    if (value !== null && !Number.isFinite(value)) throw new CliError(`The start value of "${name}" must be finite, got ${value}.`);
+    return { name, value, min: bound?.[0], max: bound?.[1], fixed: fixed !== undefined };
+  });
+}
