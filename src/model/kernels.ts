@@ -1,8 +1,9 @@
 /**
- * The float64 CPU kernels of a model: typed entry points over columnar data, instantiated from
- * generated source (kernelSource.ts, normalSource.ts; emitJs.ts says why this is safe) with `new Function`,
- * each compiled on first use; cost and normal once per loss kind, so every loss gets its own
- * specialised loop.
+ * The float64 CPU kernels of a model: typed entry points over columnar data, instantiated with
+ * `new Function` from generated source (kernelSource.ts, normalSource.ts; emitJs.ts says why this
+ * is safe), each compiled on first use; cost and normal once per loss kind, so that every loss
+ * gets its own specialised loop. Kernels keep small scratch arrays of their own (allocated once),
+ * which is safe because a kernel never calls back into user code.
  *
  * All kernels loop over rows [start, end) and index their outputs by the row i itself (not
  * i − start), so a caller can split the rows into chunks over one output array. `params` is
@@ -12,8 +13,9 @@ import type { Loss, LossName } from '../solver/loss';
 import { costSource, evaluateSource, jacobianSource, residualsSource } from './kernelSource';
 import { normalSource } from './normalSource';
 import { erf, erfc } from './special';
-export { normalLength } from './kernelLayout';
 import type { Tape } from './tape';
+
+export { normalLength } from './kernelLayout';
 
 /** Columnar data: `vars[c]` holds column c of CompiledModel.variables; w = 1/σ per row, null = all 1. */
 export interface ModelData {
@@ -34,9 +36,9 @@ export interface JsKernels {
   /** Σ over rows of ρ₀(f_i); not halved (the caller halves). */
   cost(params: Float64Array, data: ModelData, loss: Loss, start: number, end: number): number;
   /**
-   * Adds into acc (length k(k+1)/2 + k + 1), in one fused pass: the upper triangle of JᵀJ packed
-   * row by row ((0,0), (0,1) … (0,k−1), (1,1) …), then Jᵀf (k entries), then Σρ₀. For robust
-   * losses JᵀJ and Jᵀf are scipy's robust Gauss–Newton forms (see kernelSource.ts).
+   * Adds into acc (length k(k+1)/2 + k + 1), in one pass over the rows: the upper triangle of JᵀJ
+   * packed row by row ((0,0), (0,1) … (0,k−1), (1,1) …), then Jᵀf (k entries), then Σρ₀. For
+   * robust losses JᵀJ and Jᵀf are scipy's robust Gauss–Newton forms (see normalSource.ts).
    */
   normal(params: Float64Array, data: ModelData, loss: Loss, acc: Float64Array, start: number, end: number): void;
 }
