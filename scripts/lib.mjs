@@ -25,7 +25,13 @@ export function ensureDependencies() {
   const want = createHash('sha256').update(readFileSync(lock)).digest('hex');
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === want) return;
   console.log('fitbench: installing npm packages (npm ci)…');
-  run('npm', ['ci', '--no-audit', '--no-fund']);
+  const ci = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  if (ci.status !== 0) {
+    // A registry mirror that lacks some platform-specific optional packages makes `npm ci`
+    // refuse the lock file; `npm install` tolerates it and still honours the locked versions.
+    console.log('fitbench: npm ci failed; trying npm install…');
+    run('npm', ['install', '--no-audit', '--no-fund']);
+  }
   writeFileSync(stamp, want);
 }
 
