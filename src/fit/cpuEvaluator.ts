@@ -8,11 +8,11 @@
  *
  * Chunks report progress so that a long pass over 10⁷ rows shows "chunk k of K".
  */
-import type { JsKernels, ModelData } from '../model/index.js';
-import type { Evaluator } from '../solver/evaluator.js';
-import { NormalLinearModel, QrLinearModel, type LinearModel } from '../solver/linearModel.js';
-import { scaleForRobustLoss, type Loss } from '../solver/loss.js';
-import { QrAccumulator } from '../solver/qrAccumulator.js';
+import type { JsKernels, ModelData } from '../model/index';
+import type { Evaluator } from '../solver/evaluator';
+import { NormalLinearModel, QrLinearModel, type LinearModel } from '../solver/linearModel';
+import { scaleForRobustLoss, type Loss } from '../solver/loss';
+import { QrAccumulator } from '../solver/qrAccumulator';
 
 export type Linearization = 'dense' | 'normal';
 

@@ -4,22 +4,22 @@
  * compute every reported number on the CPU: covariance as scipy does it, intervals, χ² and the
  * other statistics.
  */
-import type { CompiledModel } from '../model/index.js';
-import { EvaluatorLostError, type AbortSignalLike, type Evaluator } from '../solver/evaluator.js';
-import { scaledConditionNumber } from '../solver/linearModel.js';
-import { LINEAR_LOSS, type Loss } from '../solver/loss.js';
-import type { IterationSummary } from '../solver/summary.js';
-import { refineGaussNewton } from '../solver/refine.js';
-import { trf, type TrfResult } from '../solver/trf.js';
-import { now } from '../solver/clock.js';
-import { correlation, curveFitCovariance, standardErrors } from '../stats/covariance.js';
-import { goodnessOfFit } from '../stats/goodness.js';
-import { studentTQuantile } from '../stats/studentT.js';
-import { cpuEvaluator, type BoundModel, type ChunkProgress } from './cpuEvaluator.js';
-import { chooseLinearization, DEFAULTS, defaultMaxNfev, NORMAL_CONDITION_LIMIT, POLISH_MAX_ROWS, type FitOptions } from './defaults.js';
-import { FitInputError, resolveParameters, type ParameterSpec } from './parameters.js';
-import { finalResiduals } from './residuals.js';
-import type { Backend, FitData, FitResult, ParameterResult, PhaseRecord } from './types.js';
+import type { CompiledModel } from '../model/index';
+import { EvaluatorLostError, type AbortSignalLike, type Evaluator } from '../solver/evaluator';
+import { scaledConditionNumber } from '../solver/linearModel';
+import { LINEAR_LOSS, type Loss } from '../solver/loss';
+import type { IterationSummary } from '../solver/summary';
+import { refineGaussNewton } from '../solver/refine';
+import { trf, type TrfResult } from '../solver/trf';
+import { now } from '../solver/clock';
+import { correlation, curveFitCovariance, standardErrors } from '../stats/covariance';
+import { goodnessOfFit } from '../stats/goodness';
+import { studentTQuantile } from '../stats/studentT';
+import { cpuEvaluator, type BoundModel, type ChunkProgress } from './cpuEvaluator';
+import { chooseLinearization, DEFAULTS, defaultMaxNfev, NORMAL_CONDITION_LIMIT, POLISH_MAX_ROWS, type FitOptions } from './defaults';
+import { FitInputError, resolveParameters, type ParameterSpec } from './parameters';
+import { finalResiduals } from './residuals';
+import type { Backend, FitData, FitResult, ParameterResult, PhaseRecord } from './types';
 
 export interface PrimaryPhase {
   readonly backend: Backend;

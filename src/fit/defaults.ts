@@ -8,7 +8,7 @@
  * start 1: ~1400 with x_scale="jac"). x_scale="jac" makes the steps invariant to the units of the
  * parameters (a decay time in s or in ms), which matters more in a GUI than the extra evaluations.
  */
-import type { LossName } from '../solver/loss.js';
+import type { LossName } from '../solver/loss';
 
 export type Method = 'auto' | 'dense' | 'normal';
 

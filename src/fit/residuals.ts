@@ -5,8 +5,8 @@
  * near-exact fit (NIST Lanczos1: RSS 1.4e-25) has residuals below the rounding of its data in
  * binary64, and χ² in plain float64 is then wrong in the third digit.
  */
-import { rssDD, type CompiledModel } from '../model/index.js';
-import type { FitData } from './types.js';
+import { rssDD, type CompiledModel } from '../model/index';
+import type { FitData } from './types';
 
 /** Largest m for the double-double re-evaluation (an interpreter: ~100× slower than the kernels). */
 export const DD_MAX_ROWS = 200_000;

@@ -1,7 +1,7 @@
 /** Plain-data inputs and results of a curve fit (they cross the worker boundary as they are). */
-import type { IterationSummary } from '../solver/summary.js';
-import type { Status } from '../solver/termination.js';
-import type { GoodnessOfFit } from '../stats/goodness.js';
+import type { IterationSummary } from '../solver/summary';
+import type { Status } from '../solver/termination';
+import type { GoodnessOfFit } from '../stats/goodness';
 
 /** The data a fit needs, columns aligned with the model's variables. */
 export interface FitData {

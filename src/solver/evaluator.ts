@@ -7,7 +7,7 @@
  *
  * Methods may return promises (the GPU reads results back asynchronously).
  */
-import type { LinearModel } from './linearModel.js';
+import type { LinearModel } from './linearModel';
 
 export interface Evaluator {
   /** Number of residuals. */

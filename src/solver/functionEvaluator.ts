@@ -2,10 +2,10 @@
  * An evaluator from plain functions f(x) ∈ ℝᵐ and J(x) ∈ ℝᵐˣⁿ (row-major), for generic least
  * squares problems and tests. Linearizes with the precise QR form or the normal equations.
  */
-import type { Evaluator } from './evaluator.js';
-import { NormalLinearModel, QrLinearModel, type LinearModel } from './linearModel.js';
-import { LINEAR_LOSS, lossCost, scaleForRobustLoss, type Loss } from './loss.js';
-import { QrAccumulator } from './qrAccumulator.js';
+import type { Evaluator } from './evaluator';
+import { NormalLinearModel, QrLinearModel, type LinearModel } from './linearModel';
+import { LINEAR_LOSS, lossCost, scaleForRobustLoss, type Loss } from './loss';
+import { QrAccumulator } from './qrAccumulator';
 
 export interface ResidualFunctions {
   readonly m: number;

@@ -13,9 +13,9 @@
  * Legend (scipy trf.py): d = scaling, diag_h = diagonal term of the Coleman–Li scaled Hessian,
  * s = singular values of J_aug (descending), V = right singular vectors, uf = Uᵀ f_aug.
  */
-import { eighJacobi } from './eigh.js';
-import { svdJacobi } from './svd.js';
-import { matTVec } from './vec.js';
+import { eighJacobi } from './eigh';
+import { svdJacobi } from './svd';
+import { matTVec } from './vec';
 
 export interface SubproblemFactor {
   readonly s: Float64Array;

@@ -2,8 +2,8 @@
  * Options of the TRF solver, validated once into plain data (the Ceres convention), with the
  * checks and messages of scipy.optimize.least_squares.
  */
-import type { AbortSignalLike } from './evaluator.js';
-import type { IterationSummary } from './summary.js';
+import type { AbortSignalLike } from './evaluator';
+import type { IterationSummary } from './summary';
 
 const EPS = 2.220446049250313e-16;
 

@@ -3,7 +3,7 @@
  * q(s) = ½‖J_h s‖² + ½ sᵀ diag(diag_h) s + g_hᵀ s. The linear model knows J only through its
  * compact form, so these take the bilinear form `jh(u, v) = (J_h u)·(J_h v)`.
  */
-import { dot } from './vec.js';
+import { dot } from './vec';
 
 export type GramJh = (u: Float64Array, v: Float64Array) => number;
 

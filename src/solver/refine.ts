@@ -11,10 +11,10 @@
  * Problems, SIAM 1996, §2.9), applied to the nonlinear problem; it never moves away from the TRF
  * solution by more than the steps TRF could not resolve.
  */
-import { inBounds } from './bounds.js';
-import type { Evaluator } from './evaluator.js';
-import type { LinearModel } from './linearModel.js';
-import { norm } from './vec.js';
+import { inBounds } from './bounds';
+import type { Evaluator } from './evaluator';
+import type { LinearModel } from './linearModel';
+import { norm } from './vec';
 
 const EPS = 2.220446049250313e-16;
 

@@ -9,10 +9,10 @@
  * (p = d ⊙ p_h), J_h = J·diag(d) (through `jh`), diag_h = Coleman–Li diagonal, g_h = d ⊙ g,
  * Δ = radius, θ = step-back factor (≥ 0.995) that keeps iterates strictly feasible.
  */
-import { inBounds, stepSizeToBound } from './bounds.js';
-import { buildQuadratic1d, evaluateQuadratic, minimizeQuadratic1d, type GramJh } from './quadratic.js';
-import { intersectTrustRegion } from './trustRegion.js';
-import { norm } from './vec.js';
+import { inBounds, stepSizeToBound } from './bounds';
+import { buildQuadratic1d, evaluateQuadratic, minimizeQuadratic1d, type GramJh } from './quadratic';
+import { intersectTrustRegion } from './trustRegion';
+import { norm } from './vec';
 
 export interface SelectedStep {
   readonly step: Float64Array;

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { functionEvaluator, type Linearization, type ResidualFunctions } from './functionEvaluator.js';
-import { isLossName, type Loss } from './loss.js';
-import { trf } from './trf.js';
+import { functionEvaluator, type Linearization, type ResidualFunctions } from './functionEvaluator';
+import { isLossName, type Loss } from './loss';
+import { trf } from './trf';
 
 interface Problem {
   name: string;

@@ -9,17 +9,17 @@
  * scale = x_scale (or 1/‖J columns‖ for 'jac'), d = √v ⊙ scale, diag_h = g ⊙ dv ⊙ scale,
  * g_h = d ⊙ g, Δ = trust-region radius, α = Levenberg–Marquardt parameter, θ = step-back factor.
  */
-import { colemanLiScaling, findActiveConstraints, hasBounds, makeStrictlyFeasible } from './bounds.js';
-import { now } from './clock.js';
-import type { Evaluator } from './evaluator.js';
-import type { LinearModel } from './linearModel.js';
-import { resolveTrfOptions, SolverInputError, type TrfOptions } from './options.js';
-import { evaluateQuadratic } from './quadratic.js';
-import { selectStep } from './steps.js';
-import type { IterationSummary } from './summary.js';
-import { checkTermination, terminationMessage, type Status } from './termination.js';
-import { solveLsqTrustRegion, updateTrRadius } from './trustRegion.js';
-import { norm, normInf } from './vec.js';
+import { colemanLiScaling, findActiveConstraints, hasBounds, makeStrictlyFeasible } from './bounds';
+import { now } from './clock';
+import type { Evaluator } from './evaluator';
+import type { LinearModel } from './linearModel';
+import { resolveTrfOptions, SolverInputError, type TrfOptions } from './options';
+import { evaluateQuadratic } from './quadratic';
+import { selectStep } from './steps';
+import type { IterationSummary } from './summary';
+import { checkTermination, terminationMessage, type Status } from './termination';
+import { solveLsqTrustRegion, updateTrRadius } from './trustRegion';
+import { norm, normInf } from './vec';
 
 export interface TrfResult {
   readonly x: Float64Array;

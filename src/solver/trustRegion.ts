@@ -7,8 +7,8 @@
  * Mathematics 630, 1977). Legend: s = singular values, V = right singular vectors, uf = Uᵀf,
  * suf = s ⊙ uf, φ(α) = ‖p(α)‖ − Δ with p(α) = −V (suf / (s² + α)).
  */
-import type { SubproblemFactor } from './linearModel.js';
-import { norm } from './vec.js';
+import type { SubproblemFactor } from './linearModel';
+import { norm } from './vec';
 
 const EPS = 2.220446049250313e-16;
 

@@ -4,7 +4,7 @@
  * EPS·max(m, n)·s₀, scaled by the reduced χ² (2·cost/(m − n)) unless sigma is absolute; filled
  * with +inf (and a warning) when it cannot be estimated.
  */
-import type { LinearModel } from '../solver/linearModel.js';
+import type { LinearModel } from '../solver/linearModel';
 
 const EPS = 2.220446049250313e-16;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { lnGamma } from './special.js';
-import { studentTCdf, studentTQuantile } from './studentT.js';
+import { lnGamma } from './special';
+import { studentTCdf, studentTQuantile } from './studentT';
 
 // scipy.stats.t.ppf(p, dof), scipy 1.17.
 const reference: [number, number, number][] = [

@@ -3,7 +3,7 @@
  * function, P(T ≤ t) = 1 − ½·I_{ν/(ν+t²)}(ν/2, ½) for t ≥ 0, and its quantile by safeguarded
  * Newton iteration (bisection whenever a Newton step leaves the bracket).
  */
-import { betaInc, lnGamma } from './special.js';
+import { betaInc, lnGamma } from './special';
 
 export function studentTCdf(t: number, nu: number): number {
   if (Number.isNaN(t) || !(nu > 0)) return NaN;
