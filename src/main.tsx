@@ -1,12 +1,10 @@
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import './styles/index.css';
 
-function App() {
-  return (
-    <main>
-      <h1>Fitbench</h1>
-      <p>Curve fitting in the browser.</p>
-    </main>
-  );
-}
-
-createRoot(document.getElementById('root')!).render(<App />);
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,74 @@
+/** Which columns are x (one or more variables), y and σ. */
+import { useApp } from '../../state';
+import { setMapping } from '../../state/actions/data';
+import type { ColumnInfo } from '../../worker/api';
+import { Notice } from '../common/Notice';
+
+function ColumnSelect({ value, columns, onChange, label, testId, allowNone }: {
+  readonly value: string | null;
+  readonly columns: readonly ColumnInfo[];
+  readonly onChange: (name: string | null) => void;
+  readonly label: string;
+  readonly testId: string;
+  readonly allowNone?: boolean;
+}) {
+  return (
+    <select className="select" value={value ?? ''} aria-label={label} data-testid={testId} onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)}>
+      {(allowNone || value === null || value === '') && <option value="">{allowNone ? 'none (unweighted)' : 'choose…'}</option>}
+      {columns.map((c) => (
+        <option key={c.name} value={c.name}>
+          {c.label === c.name ? c.name : `${c.name} (${c.label})`}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+const NO_COLUMNS: readonly ColumnInfo[] = [];
+
+export function ColumnPickers() {
+  const columns = useApp((s) => s.table?.columns ?? NO_COLUMNS);
+  const mapping = useApp((s) => s.mapping);
+  const error = useApp((s) => s.selectionError);
+  const unused = columns.filter((c) => !mapping.x.includes(c.name) && c.name !== mapping.y && c.name !== mapping.sigma);
+  const setX = (i: number, name: string | null) => {
+    const x = [...mapping.x];
+    if (name === null) x.splice(i, 1);
+    else x[i] = name;
+    void setMapping({ x });
+  };
+  return (
+    <div className="mapping" data-testid="column-pickers">
+      <span className="mapping-label">x</span>
+      <div className="mapping-x">
+        {mapping.x.map((name, i) => (
+          <span className="x-pick" key={`${i}-${name}`}>
+            <ColumnSelect value={name} columns={columns} onChange={(n) => setX(i, n)} label={`x variable ${i + 1}`} testId={`x-select-${i}`} />
+            {mapping.x.length > 1 && (
+              <button type="button" className="icon-btn" aria-label={`Remove x variable ${name}`} onClick={() => setX(i, null)}>
+                ×
+              </button>
+            )}
+          </span>
+        ))}
+        {mapping.x.length === 0 && <ColumnSelect value={null} columns={columns} onChange={(n) => n && setX(0, n)} label="x variable" testId="x-select-0" />}
+        {unused.length > 0 && mapping.x.length > 0 && (
+          <button type="button" className="link-btn" data-testid="add-x" onClick={() => void setMapping({ x: [...mapping.x, unused[0].name] })}>
+            + variable
+          </button>
+        )}
+      </div>
+      <span className="mapping-label">y</span>
+      <ColumnSelect value={mapping.y} columns={columns} onChange={(n) => void setMapping({ y: n ?? '' })} label="y column" testId="y-select" />
+      <span className="mapping-label" title="Uncertainty (standard deviation) of each y">σ</span>
+      <ColumnSelect value={mapping.sigma} columns={columns} onChange={(n) => void setMapping({ sigma: n })} label="sigma column (uncertainty of y)" testId="sigma-select" allowNone />
+      {error && (
+        <div className="mapping-error">
+          <Notice tone="error" testId="mapping-error">
+            {error.message}
+          </Notice>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+/** Step 1: the data. */
+import { useApp } from '../../state';
+import { Panel } from '../common/Panel';
+import { ColumnPickers } from './ColumnPickers';
+import { LoadStatus } from './LoadStatus';
+import { OpenControls } from './OpenControls';
+import { Preview } from './Preview';
+import { RowReport } from './RowReport';
+import { TableInfo } from './TableInfo';
+
+export function DataPanel() {
+  const table = useApp((s) => s.table);
+  return (
+    <Panel title="Data" step={1} testId="data-panel">
+      {!table && <p className="hint">Drop a CSV or text file anywhere on the page, paste cells from a spreadsheet, or try a sample.</p>}
+      <OpenControls />
+      <LoadStatus />
+      {table && (
+        <>
+          <TableInfo table={table} />
+          <ColumnPickers />
+          <RowReport />
+          <Preview />
+        </>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,41 @@
+/** How many rows a fit uses, and every row it cannot use, with its line and reason. */
+import { formatIssue } from '../../data/formatIssue';
+import { useApp } from '../../state';
+
+export function RowReport() {
+  const selection = useApp((s) => s.selection);
+  const table = useApp((s) => s.table);
+  if (!selection || !table) return null;
+  const { rows, droppedCount, dropped } = selection;
+  const structural = table.issueCount;
+  const shown = dropped.length;
+  return (
+    <div className="row-report" data-testid="row-report">
+      <p className={droppedCount ? 'rows-used has-dropped' : 'rows-used'} data-testid="rows-used">
+        <strong>{rows.toLocaleString('en-US')}</strong> {rows === 1 ? 'row' : 'rows'} used
+        {droppedCount > 0 && (
+          <>
+            {' · '}
+            <span className="warn-text" data-testid="dropped-count">
+              {droppedCount.toLocaleString('en-US')} dropped
+            </span>
+          </>
+        )}
+      </p>
+      {(droppedCount > 0 || structural > 0) && (
+        <details className="dropped" data-testid="dropped-rows">
+          <summary>Rows that cannot be used{structural > 0 ? ` and ${structural} malformed line${structural === 1 ? '' : 's'}` : ''}</summary>
+          <ul className="issue-list">
+            {table.issues.map((issue, i) => (
+              <li key={`s${i}`}>{formatIssue(issue)}</li>
+            ))}
+            {dropped.map((issue, i) => (
+              <li key={`d${i}`}>{formatIssue(issue)}</li>
+            ))}
+          </ul>
+          {droppedCount > shown && <p className="muted small">…and {(droppedCount - shown).toLocaleString('en-US')} more.</p>}
+        </details>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+/** Solver options: loss and f_scale, tolerances, evaluation budget, method, backend, absolute σ. */
+import { useApp } from '../../state';
+import { setSettings } from '../../state/actions/settings';
+import type { SolverSettings } from '../../share/types';
+import { NumberField } from '../common/NumberField';
+import { Notice } from '../common/Notice';
+
+const LOSSES: { value: SolverSettings['loss']; label: string }[] = [
+  { value: 'linear', label: 'linear (least squares)' },
+  { value: 'soft_l1', label: 'soft L1' },
+  { value: 'huber', label: 'Huber' },
+  { value: 'cauchy', label: 'Cauchy' },
+  { value: 'arctan', label: 'arctan' },
+];
+
+export function OptionsPanel() {
+  const s = useApp((st) => st.settings);
+  const error = useApp((st) => (st.fitError?.field === 'settings' ? st.fitError : null));
+  const weighted = useApp((st) => st.mapping.sigma !== null);
+  return (
+    <details className="panel options" data-testid="options-panel">
+      <summary className="panel-head options-summary">
+        <h2 className="panel-title">
+          <span className="step" aria-hidden="true">4</span>Solver options
+        </h2>
+        <span className="muted small options-brief">
+          {s.loss === 'linear' ? 'least squares' : s.loss} · {s.backend === 'auto' ? 'auto backend' : s.backend.toUpperCase()}
+        </span>
+      </summary>
+      <div className="panel-body options-grid">
+        <label className="opt-label" htmlFor="opt-loss">Loss</label>
+        <select id="opt-loss" className="select" value={s.loss} data-testid="opt-loss" onChange={(e) => setSettings({ loss: e.target.value as SolverSettings['loss'] })}>
+          {LOSSES.map((l) => (
+            <option key={l.value} value={l.value}>
+              {l.label}
+            </option>
+          ))}
+        </select>
+        <span className="opt-label">f_scale</span>
+        <NumberField value={s.fScale} onCommit={(v) => setSettings({ fScale: v })} label="f_scale (soft margin of the robust loss)" testId="opt-fscale" disabled={s.loss === 'linear'} />
+        <span className="opt-label">ftol / xtol / gtol</span>
+        <div className="tol-row">
+          <NumberField value={s.ftol} onCommit={(v) => setSettings({ ftol: v })} label="ftol" testId="opt-ftol" />
+          <NumberField value={s.xtol} onCommit={(v) => setSettings({ xtol: v })} label="xtol" testId="opt-xtol" />
+          <NumberField value={s.gtol} onCommit={(v) => setSettings({ gtol: v })} label="gtol" testId="opt-gtol" />
+        </div>
+        <span className="opt-label">Max evaluations</span>
+        <NumberField value={s.maxNfev ?? NaN} empty={NaN} onCommit={(v) => setSettings({ maxNfev: Math.max(1, Math.round(v)) })} label="Maximum function evaluations (empty: default)" placeholder="default" testId="opt-maxnfev" />
+        <label className="opt-label" htmlFor="opt-method">Linearization</label>
+        <select id="opt-method" className="select" value={s.method} onChange={(e) => setSettings({ method: e.target.value as SolverSettings['method'] })} data-testid="opt-method">
+          <option value="auto">auto</option>
+          <option value="dense">dense (QR)</option>
+          <option value="normal">normal equations</option>
+        </select>
+        <span className="opt-label" id="opt-backend-label">Backend</span>
+        <div className="segmented" role="radiogroup" aria-labelledby="opt-backend-label" data-testid="opt-backend">
+          {(['auto', 'cpu', 'gpu'] as const).map((b) => (
+            <label key={b} className={s.backend === b ? 'seg is-on' : 'seg'}>
+              <input type="radio" name="backend" value={b} checked={s.backend === b} onChange={() => setSettings({ backend: b })} data-testid={`opt-backend-${b}`} />
+              {b === 'auto' ? 'Auto' : b.toUpperCase()}
+            </label>
+          ))}
+        </div>
+        <span />
+        <label className="check">
+          <input type="checkbox" checked={s.absoluteSigma} disabled={!weighted} onChange={(e) => setSettings({ absoluteSigma: e.target.checked })} data-testid="opt-absolute-sigma" />
+          σ is absolute (do not rescale the covariance by χ²ᵥ)
+        </label>
+        {error && (
+          <div className="options-error">
+            <Notice tone="error" testId="settings-error">
+              {error.message}
+            </Notice>
+          </div>
+        )}
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,55 @@
+/** What the parser sees: the parameters to fit and the data columns used, as you type, with hints
+ *  when a name probably means something else. */
+import { useApp } from '../../state';
+import { renameModelVariable } from '../../state/actions/model';
+
+export function DetectedNames() {
+  const info = useApp((s) => s.modelInfo);
+  const table = useApp((s) => s.table);
+  const columns = table ? table.columns.map((c) => c.name) : null;
+  const x = useApp((s) => s.mapping.x);
+  if (info.error || info.params.length + info.variables.length === 0) return null;
+  const columnParams = columns ? info.params.filter((p) => columns.includes(p)) : [];
+  const strayX = columns && info.variables.length === 0 && info.params.includes('x') && x.length > 0 && !x.includes('x') ? x[0] : null;
+  return (
+    <div className="detected" id="model-names" data-testid="detected-names">
+      <div className="detected-row">
+        <span className="detected-label">Parameters</span>
+        <span className="chips" data-testid="detected-params">
+          {info.params.map((p) => (
+            <code className="chip chip-param" key={p}>
+              {p}
+            </code>
+          ))}
+        </span>
+      </div>
+      <div className="detected-row">
+        <span className="detected-label">Variables</span>
+        <span className="chips" data-testid="detected-variables">
+          {info.variables.length ? (
+            info.variables.map((v) => (
+              <code className="chip chip-var" key={v}>
+                {v}
+              </code>
+            ))
+          ) : (
+            <span className="muted small">none{columns ? ' (the model uses no data column)' : ''}</span>
+          )}
+        </span>
+      </div>
+      {strayX && (
+        <p className="hint small">
+          “x” is not a column here, so it would be fitted as a parameter.{' '}
+          <button type="button" className="link-btn" onClick={() => renameModelVariable('x', strayX)}>
+            Write the model in “{strayX}”
+          </button>
+        </p>
+      )}
+      {columnParams.map((p) => (
+        <p className="hint small" key={p}>
+          “{p}” is a data column but not an x variable, so it is fitted as a parameter. Add it as an x variable to use it as data.
+        </p>
+      ))}
+    </div>
+  );
+}

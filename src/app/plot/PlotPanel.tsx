@@ -1,0 +1,63 @@
+/** The main plot: data, model or fit with its bands, residuals below on the same x axis. */
+import { useMemo } from 'react';
+import { useApp } from '../../state';
+import { fitSignature } from '../../state/signature';
+import { mainFigure } from './mainFigure';
+import { PlotlyChart } from './PlotlyChart';
+import { PlotToolbar } from './PlotToolbar';
+
+export function PlotPanel() {
+  const data = useApp((s) => s.selection?.data ?? null);
+  const curve = useApp((s) => s.curve);
+  const outcome = useApp((s) => s.outcome);
+  const fresh = useApp((s) => s.outcome !== null && s.fittedSignature === fitSignature(s));
+  const plot = useApp((s) => s.plot);
+  const mapping = useApp((s) => s.mapping);
+  const source = useApp((s) => s.source?.name ?? '');
+  const xLabel = mapping.x[plot.plotVar] ?? 'x';
+  const showFit = fresh && outcome !== null && curve === outcome.curve;
+  const figure = useMemo(
+    () =>
+      mainFigure({
+        data,
+        curve,
+        confidence: showFit && plot.showConfidence ? (outcome?.curve.confidence ?? null) : null,
+        prediction: showFit && plot.showPrediction ? (outcome?.curve.prediction ?? null) : null,
+        xLabel,
+        yLabel: mapping.y || 'y',
+        logX: plot.logX,
+        logY: plot.logY,
+        revision: `${source}|${xLabel}|${mapping.y}|${plot.logX}|${plot.logY}`,
+        fitted: showFit,
+      }),
+    [data, curve, outcome, showFit, plot, xLabel, mapping.y, source],
+  );
+  return (
+    <section className="card plot-card" aria-label="Plot" data-testid="plot-panel">
+      <PlotToolbar />
+      <PlotlyChart data={figure.data} layout={figure.layout} className="main-plot" testId="main-plot" label={`${mapping.y} against ${xLabel}, with the model and residuals`} />
+      <PlotNote />
+    </section>
+  );
+}
+
+function PlotNote() {
+  const data = useApp((s) => s.selection?.data ?? null);
+  const curveKind = useApp((s) => s.curve?.kind ?? null);
+  const mapping = useApp((s) => s.mapping);
+  const plotVar = useApp((s) => s.plot.plotVar);
+  const variables = useApp((s) => s.modelInfo.variables);
+  const notes: string[] = [];
+  if (data?.decimated) notes.push(`Drawing ${data.x.length.toLocaleString('en-US')} of ${data.total.toLocaleString('en-US')} points: the lowest and highest in each pixel column.`);
+  const xName = mapping.x[plotVar];
+  if (curveKind === 'points' && xName) {
+    const others = variables.filter((v) => v !== xName);
+    notes.push(`${mapping.y} is plotted against ${xName}; the model also depends on ${others.join(', ')}, so it is drawn at the data points.`);
+  }
+  if (notes.length === 0) return null;
+  return (
+    <p className="plot-note" data-testid="plot-note">
+      {notes.join(' ')}
+    </p>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * A plotly.js chart: the library is loaded on first use (it is large, and the page should paint
+ * before it arrives), each update goes through Plotly.react (diffing, no re-creation), and the
+ * chart follows its box's size.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { Datum, PlotlyStatic } from 'plotly.js-dist-min';
+
+let loading: Promise<PlotlyStatic> | null = null;
+
+export function loadPlotly(): Promise<PlotlyStatic> {
+  loading ??= import('plotly.js-dist-min').then((m) => m.default);
+  return loading;
+}
+
+export interface PlotlyChartProps {
+  readonly data: readonly Datum[];
+  readonly layout: Datum;
+  readonly className?: string;
+  readonly testId?: string;
+  readonly label: string;
+}
+
+const CONFIG: Datum = { displaylogo: false, responsive: false, modeBarButtonsToRemove: ['lasso2d', 'select2d', 'toImage'], toImageButtonOptions: { format: 'png' } };
+
+export function PlotlyChart({ data, layout, className, testId, label }: PlotlyChartProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [plotly, setPlotly] = useState<PlotlyStatic | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void loadPlotly().then((p) => live && setPlotly(p));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || !plotly) return;
+    void plotly.react(el, data, layout, CONFIG).then(() => el.setAttribute('data-rendered', 'true'));
+  }, [plotly, data, layout]);
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || !plotly) return;
+    let frame = 0;
+    const observer = new ResizeObserver(() => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => plotly.Plots.resize(el));
+    });
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      cancelAnimationFrame(frame);
+      plotly.purge(el);
+    };
+  }, [plotly]);
+
+  return <div ref={ref} className={className} data-testid={testId} role="img" aria-label={label} />;
+}

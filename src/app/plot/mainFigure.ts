@@ -1,0 +1,95 @@
+/**
+ * The main figure as plain plotly data: the data, the model curve with its confidence (and on
+ * demand prediction) band above, the residuals below on the same x axis. Pure: the same inputs
+ * give the same figure, so React can memoise it and Plotly.react can diff it.
+ */
+import type { Datum } from 'plotly.js-dist-min';
+import type { BandPair, Curve, Series } from '../../worker/api';
+import { axis, BASE_LAYOUT, COLORS } from './theme';
+
+export interface FigureInput {
+  readonly data: Series | null;
+  readonly curve: Curve | null;
+  readonly confidence: BandPair | null;
+  readonly prediction: BandPair | null;
+  readonly xLabel: string;
+  readonly yLabel: string;
+  readonly logX: boolean;
+  readonly logY: boolean;
+  /** Changes when the axes mean something else (new data, other x): resets the zoom. */
+  readonly revision: string;
+  readonly fitted: boolean;
+}
+
+const arr = (a: Float64Array | Int32Array): number[] => Array.from(a);
+
+function band(b: BandPair, x: Float64Array, name: string, fill: string, legend: boolean): Datum[] {
+  const common = { x: arr(x), mode: 'lines', line: { width: 0 }, hoverinfo: 'skip', xaxis: 'x', yaxis: 'y', legendgroup: name };
+  return [
+    { ...common, y: arr(b.lower), showlegend: false, name },
+    { ...common, y: arr(b.upper), fill: 'tonexty', fillcolor: fill, name, showlegend: legend, type: 'scatter' },
+  ];
+}
+
+function markerSize(n: number): number {
+  return n > 2000 ? 3 : n > 300 ? 4.5 : 6;
+}
+
+export function mainFigure(f: FigureInput): { data: Datum[]; layout: Datum } {
+  const traces: Datum[] = [];
+  const curve = f.curve;
+  if (curve && curve.kind === 'grid') {
+    if (f.prediction) traces.push(...band(f.prediction, curve.x, '95% prediction band', COLORS.prediction, true));
+    if (f.confidence) traces.push(...band(f.confidence, curve.x, '95% confidence band', COLORS.confidence, true));
+  }
+  if (f.data) {
+    const n = f.data.x.length;
+    const errors = f.data.sigma && n <= 600 ? { type: 'data', array: arr(f.data.sigma), visible: true, color: 'rgba(51,65,85,0.35)', thickness: 1, width: 0 } : undefined;
+    traces.push({
+      type: 'scatter',
+      mode: 'markers',
+      name: f.data.decimated ? 'data (min/max per pixel)' : 'data',
+      x: arr(f.data.x),
+      y: arr(f.data.y),
+      customdata: arr(f.data.lines),
+      hovertemplate: `line %{customdata}<br>${f.xLabel} = %{x}<br>${f.yLabel} = %{y}<extra></extra>`,
+      marker: { color: COLORS.dataFill, size: markerSize(n), line: { width: 0 } },
+      error_y: errors,
+      xaxis: 'x',
+      yaxis: 'y',
+    });
+  }
+  if (curve) {
+    const name = f.fitted ? 'fit' : 'model';
+    traces.push(
+      curve.kind === 'grid'
+        ? { type: 'scatter', mode: 'lines', name, x: arr(curve.x), y: arr(curve.y), line: { color: COLORS.curve, width: 2.25 }, xaxis: 'x', yaxis: 'y', hovertemplate: `${f.xLabel} = %{x}<br>${name} = %{y}<extra></extra>` }
+        : { type: 'scatter', mode: 'markers', name: `${name} at the data points`, x: arr(curve.x), y: arr(curve.y), marker: { color: COLORS.curve, size: 4, symbol: 'diamond' }, xaxis: 'x', yaxis: 'y' },
+    );
+    const r = curve.residuals;
+    traces.push({
+      type: 'scatter',
+      mode: 'markers',
+      name: 'residuals',
+      showlegend: false,
+      x: arr(r.x),
+      y: arr(r.y),
+      customdata: arr(r.lines),
+      hovertemplate: `line %{customdata}<br>${f.xLabel} = %{x}<br>residual = %{y}<extra></extra>`,
+      marker: { color: COLORS.residual, size: markerSize(r.x.length), opacity: 0.75 },
+      xaxis: 'x',
+      yaxis: 'y2',
+    });
+  }
+  const layout: Datum = {
+    ...BASE_LAYOUT,
+    uirevision: f.revision,
+    margin: { l: 64, r: 16, t: 8, b: 44 },
+    legend: { orientation: 'h', x: 0, y: 1.02, yanchor: 'bottom', font: { size: 12 }, bgcolor: 'rgba(0,0,0,0)' },
+    xaxis: axis(f.xLabel, { type: f.logX ? 'log' : 'linear', anchor: 'y2' }),
+    yaxis: axis(f.yLabel, { type: f.logY ? 'log' : 'linear', domain: [0.3, 1] }),
+    yaxis2: axis('residual', { domain: [0, 0.22], zeroline: true, zerolinecolor: COLORS.zero, zerolinewidth: 1 }),
+    hovermode: 'closest',
+  };
+  return { data: traces, layout };
+}

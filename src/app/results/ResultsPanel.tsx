@@ -1,0 +1,83 @@
+/** Results of the last fit: verdict, parameters, statistics, correlations, cost history. */
+import { useApp } from '../../state';
+import { verdict, VERDICT_TEXT } from '../../state/advice';
+import { fitSignature } from '../../state/signature';
+import { AdviceList } from './AdviceList';
+import { Correlation } from './Correlation';
+import { CostPlot } from './CostPlot';
+import { FitErrorCard } from './FitErrorCard';
+import { ParamTable } from './ParamTable';
+import { SolverInfo } from './SolverInfo';
+import { StatsGrid } from './StatsGrid';
+
+function LiveCost() {
+  const live = useApp((s) => s.liveCosts);
+  return (
+    <section className="card" aria-label="Fit in progress">
+      <h2 className="card-title">Cost per iteration</h2>
+      <CostPlot history={null} live={live} />
+    </section>
+  );
+}
+
+export function ResultsPanel() {
+  const outcome = useApp((s) => s.outcome);
+  const running = useApp((s) => s.fitStatus === 'running');
+  const stale = useApp((s) => s.outcome !== null && s.fittedSignature !== fitSignature(s));
+  const weighted = useApp((s) => s.mapping.sigma !== null);
+  if (running) return <LiveCost />;
+  if (!outcome) {
+    return (
+      <>
+        <FitErrorCard />
+        <section className="card results-empty" data-testid="results-empty">
+          <p className="muted">Results appear here after a fit: the parameters with standard errors and 95% intervals, χ², R², AIC/BIC, the correlation matrix and the cost per iteration.</p>
+        </section>
+      </>
+    );
+  }
+  const r = outcome.result;
+  const v = verdict(r);
+  return (
+    <div className="results" data-testid="results" data-verdict={v}>
+      <FitErrorCard />
+      <section className="card" aria-labelledby="results-title">
+        <header className="results-head">
+          <h2 className="card-title" id="results-title">
+            Results
+          </h2>
+          <span className={`badge badge-${v}`} data-testid="verdict">
+            {VERDICT_TEXT[v]}
+          </span>
+          <span className="muted small">
+            {outcome.backend.used.toUpperCase()} · {r.nit} iterations · {(r.fitMs / 1000).toFixed(2)} s
+          </span>
+        </header>
+        {stale && (
+          <p className="stale" data-testid="results-stale">
+            The model, data or parameters changed since this fit; these results describe the last fit. Press Fit to update them.
+          </p>
+        )}
+        <AdviceList result={r} />
+        <div className="results-grid">
+          <ParamTable result={r} />
+          <StatsGrid result={r} weighted={weighted} />
+        </div>
+      </section>
+      <div className="results-grid results-lower">
+        <section className="card" aria-label="Correlation matrix">
+          <h2 className="card-title">Parameter correlations</h2>
+          <Correlation result={r} />
+        </section>
+        <section className="card" aria-label="Cost per iteration">
+          <h2 className="card-title">Cost per iteration</h2>
+          <CostPlot history={r.history} live={[]} />
+        </section>
+      </div>
+      <section className="card" aria-label="Solver">
+        <h2 className="card-title">Solver</h2>
+        <SolverInfo result={r} backend={outcome.backend} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+/** The solver's own words, and which backend ran which phase. */
+import type { BackendReport } from '../../worker/api';
+import type { FitResult } from '../../fit/types';
+
+const ROLE: Record<string, string> = { fit: 'Fit', polish: 'Polish (float64 QR)', refine: 'Refine (Gauss–Newton)' };
+
+export function SolverInfo({ result, backend }: { readonly result: FitResult; readonly backend: BackendReport }) {
+  return (
+    <div className="solver-info" data-testid="result-solver">
+      <p className="solver-message" data-testid="solver-message">
+        {result.message}
+      </p>
+      <table className="result-table phases" data-testid="result-phases">
+        <thead>
+          <tr>
+            <th scope="col">Phase</th>
+            <th scope="col">Backend</th>
+            <th scope="col">Linearization</th>
+            <th scope="col" className="num-col">
+              Iterations
+            </th>
+            <th scope="col" className="num-col">
+              Evaluations
+            </th>
+            <th scope="col" className="num-col">
+              Time
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {result.phases.map((p, i) => (
+            <tr key={i} data-backend={p.backend}>
+              <td>
+                {ROLE[p.role] ?? p.role}
+                {p.lost && <span className="flag flag-bound">lost</span>}
+              </td>
+              <td>{p.backend.toUpperCase()}</td>
+              <td>{p.linearization === 'dense' ? 'dense QR' : 'normal equations'}</td>
+              <td className="num-col">{p.nit}</td>
+              <td className="num-col">{p.nfev}</td>
+              <td className="num-col">{p.ms < 1000 ? `${p.ms.toFixed(0)} ms` : `${(p.ms / 1000).toFixed(2)} s`}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="muted small" data-testid="backend-reason">
+        {backend.reason}
+        {result.extendedPrecision && ' χ² was evaluated in double-double precision on the data as written.'}
+      </p>
+    </div>
+  );
+}

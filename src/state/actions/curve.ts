@@ -1,0 +1,51 @@
+/**
+ * The model curve at the current parameters, requested from the worker with latest-wins
+ * coalescing (one request in flight, one waiting, started on the next animation frame).
+ */
+import { coalesce } from '../../client/coalesce';
+import { getClient } from '../../client/worker';
+import type { CurveRequest } from '../../worker/api';
+import { paramVector } from '../slices/params';
+import { curveSignature } from '../signature';
+import { getState, setState, type AppState } from '../store';
+import { plotRequest } from './plotRequest';
+
+interface Job {
+  readonly request: CurveRequest;
+  /** Everything but the parameter values: a response drawn for other values is still the right
+   *  curve to show while newer values are on their way. */
+  readonly shape: string;
+  readonly signature: string;
+}
+
+function shapeOf(s: AppState): string {
+  return `${s.modelText}|${s.mapping.x.join(',')}|${s.mapping.y}|${s.mapping.sigma ?? ''}|${s.params.map((p) => p.name).join(',')}|${s.plot.plotVar}|${s.plot.logX}|${s.selection?.rows ?? 0}`;
+}
+
+const curves = coalesce<Job>(async (job) => {
+  const status = await getClient().curve(job.request);
+  if (shapeOf(getState()) !== job.shape) return;
+  if (status.ok) setState({ curve: status.value, curveError: null, curveSignature: job.signature });
+  else setState({ curveError: status.error });
+});
+
+/** Whether a curve can be drawn now. */
+export function canDrawCurve(s: AppState): boolean {
+  return s.selection !== null && s.modelText.trim() !== '' && s.modelInfo.error === null && s.params.length === s.modelInfo.params.length;
+}
+
+export function refreshCurve(): void {
+  const s = getState();
+  if (!canDrawCurve(s)) {
+    curves.clear();
+    if (s.curve !== null || s.curveError !== null) setState({ curve: null, curveError: null, curveSignature: null });
+    return;
+  }
+  const signature = curveSignature(s);
+  if (signature === s.curveSignature) return;
+  curves.request({
+    request: { model: s.modelText, mapping: { x: [...s.mapping.x], y: s.mapping.y, sigma: s.mapping.sigma }, params: paramVector(s.params), ...plotRequest(s) },
+    shape: shapeOf(s),
+    signature,
+  });
+}

@@ -1,0 +1,80 @@
+/** Data actions: load a file, pasted text or a sample; choose columns; how the plot draws. */
+import { callback, getClient } from '../../client/worker';
+import type { Status, TableSummary } from '../../worker/api';
+import { defaultMapping, type Mapping, type Source } from '../slices/data';
+import { prefersLogX, type PlotSettings } from '../slices/settings';
+import { getState, setState } from '../store';
+import { refreshCurve } from './curve';
+import { reanalyzeModel } from './model';
+import { plotRequest } from './plotRequest';
+
+/** Adopts a loaded table (or reports why it could not load; the previous data stay). */
+export async function adoptTable(status: Status<TableSummary>, source: Source, mapping?: Mapping): Promise<boolean> {
+  if (!status.ok) {
+    setState({ loading: null, loadError: status.error });
+    return false;
+  }
+  const table = status.value;
+  const next = mapping ?? defaultMapping(table.columns.map((c) => c.name), getState().mapping);
+  setState({ table, source, loading: null, loadError: null, selection: null, selectionError: null, inline: null, mapping: next, plot: { ...getState().plot, plotVar: 0 } });
+  await applyMapping(next, true);
+  return true;
+}
+
+export async function loadFile(file: Blob, name: string, kind: Source['kind'] = 'file', mapping?: Mapping, sampleId: string | null = null): Promise<boolean> {
+  setState({ loading: { name, fraction: 0, rows: 0 }, loadError: null });
+  const onProgress = callback((p: { fraction: number | null; rows: number }) => {
+    if (getState().loading) setState({ loading: { name, fraction: p.fraction, rows: p.rows } });
+  });
+  const status = await getClient().loadFile(file, name, onProgress);
+  return adoptTable(status, { kind, name, sampleId }, mapping);
+}
+
+export async function loadText(text: string, name = 'Pasted data'): Promise<boolean> {
+  setState({ loading: { name, fraction: null, rows: 0 }, loadError: null });
+  return adoptTable(await getClient().loadText(text, name), { kind: 'paste', name, sampleId: null });
+}
+
+export function cancelLoad(): void {
+  void getClient().cancelLoad();
+}
+
+/** Sends the mapping to the worker and takes back the selection (rows, dropped, points). */
+async function applyMapping(mapping: Mapping, fresh = false): Promise<void> {
+  setState({ mapping });
+  reanalyzeModel();
+  const status = await getClient().select({ x: [...mapping.x], y: mapping.y, sigma: mapping.sigma }, plotRequest(getState()));
+  if (getState().mapping !== mapping) return;
+  if (!status.ok) {
+    setState({ selection: null, selectionError: status.error });
+  } else {
+    setState({ selection: status.value, selectionError: null });
+    const r = status.value.ranges[getState().plot.plotVar];
+    if (fresh && r && prefersLogX(r.min, r.max) !== getState().plot.logX) {
+      await setPlot({ logX: prefersLogX(r.min, r.max) });
+      return;
+    }
+  }
+  refreshCurve();
+}
+
+export async function setMapping(patch: Partial<Mapping>): Promise<void> {
+  const s = getState();
+  const mapping = { ...s.mapping, ...patch };
+  if (patch.x && s.plot.plotVar >= patch.x.length) setState({ plot: { ...s.plot, plotVar: 0 } });
+  await applyMapping(mapping);
+}
+
+/** Plot settings; a new x variable or log x needs the data drawn again. */
+export async function setPlot(patch: Partial<PlotSettings>): Promise<void> {
+  const s = getState();
+  const plot = { ...s.plot, ...patch };
+  setState({ plot });
+  if ((patch.plotVar !== undefined && patch.plotVar !== s.plot.plotVar) || (patch.logX !== undefined && patch.logX !== s.plot.logX)) {
+    if (s.selection) {
+      const status = await getClient().select({ x: [...s.mapping.x], y: s.mapping.y, sigma: s.mapping.sigma }, plotRequest(getState()));
+      if (status.ok) setState({ selection: status.value });
+    }
+    refreshCurve();
+  }
+}

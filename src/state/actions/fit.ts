@@ -1,0 +1,66 @@
+/** Fit actions: run the solver in the worker with streamed progress; cancel it. */
+import { fitWithSignal } from '../../client/fitRun';
+import { getClient } from '../../client/worker';
+import type { WorkerError } from '../../worker/api';
+import { updateRow } from '../slices/params';
+import { withProgress } from '../slices/fit';
+import { curveSignature, fitSignature } from '../signature';
+import { getState, setState, type AppState } from '../store';
+import { plotRequest } from './plotRequest';
+
+let controller: AbortController | null = null;
+
+/** What stops a fit before it starts, said next to the control it concerns. */
+export function preflight(s: AppState): WorkerError | null {
+  if (!s.table) return { code: 'no-data', message: 'Load data first: drop a CSV, paste from a spreadsheet, or try a sample.', field: 'data' };
+  if (s.selectionError) return s.selectionError;
+  if (!s.selection) return { code: 'no-data', message: 'Choose the x and y columns.', field: 'mapping' };
+  if (s.modelText.trim() === '') return { code: 'no-model', message: 'Write a model or pick one from the library.', field: 'model' };
+  if (s.modelInfo.error) return { code: s.modelInfo.error.code, message: s.modelInfo.error.message, field: 'model' };
+  return null;
+}
+
+export async function runFit(): Promise<void> {
+  const s = getState();
+  if (s.fitStatus === 'running') return;
+  const blocked = preflight(s);
+  if (blocked) {
+    setState({ fitStatus: 'error', fitError: blocked });
+    return;
+  }
+  controller = new AbortController();
+  const signal = controller.signal;
+  setState({ fitStatus: 'running', progress: null, liveCosts: [], fitError: null, paramErrors: {} });
+  const request = {
+    model: s.modelText,
+    mapping: { x: [...s.mapping.x], y: s.mapping.y, sigma: s.mapping.sigma },
+    parameters: s.params.map(({ name, value, min, max, fixed }) => ({ name, value, min, max, fixed })),
+    settings: { ...s.settings },
+    ...plotRequest(s),
+  };
+  const status = await fitWithSignal(getClient(), request, { signal, onProgress: (p) => setState(withProgress(getState(), p)) });
+  controller = null;
+  if (!status.ok) {
+    const e = status.error;
+    setState({ fitStatus: 'error', fitError: e, paramErrors: e.param ? { [e.param]: e.message } : {} });
+    return;
+  }
+  const outcome = status.value;
+  const fitted = new Map(outcome.result.parameters.map((p) => [p.name, p.value]));
+  const now = getState();
+  const params = now.params.map((r) => (fitted.has(r.name) ? updateRow(r, { value: fitted.get(r.name) ?? r.value }) : r));
+  const after = { ...now, params };
+  setState({
+    fitStatus: 'done',
+    outcome,
+    params,
+    curve: outcome.curve,
+    curveError: null,
+    curveSignature: curveSignature(after),
+    fittedSignature: fitSignature(after),
+  });
+}
+
+export function cancelFit(): void {
+  controller?.abort();
+}

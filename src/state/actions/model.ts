@@ -1,0 +1,79 @@
+/** Model actions: typing, picking a library model, guessing starting values. */
+import { getClient } from '../../client/worker';
+import type { GuessedParameter } from '../../library/types';
+import { libraryModel } from '../library';
+import { renameVariable } from '../rename';
+import { analyzeModel } from '../slices/model';
+import { applyGuesses, reconcileParams } from '../slices/params';
+import { getState, setState, type AppState } from '../store';
+import { refreshCurve } from './curve';
+
+/** The names the model may use as variables: the chosen x columns, or `x` before there is data. */
+export function modelColumns(s: Pick<AppState, 'table' | 'mapping'>): readonly string[] {
+  return s.table && s.mapping.x.length > 0 ? s.mapping.x : ['x'];
+}
+
+/** The library entry's expression written in the chosen x column. */
+export function libraryText(id: string, s: Pick<AppState, 'table' | 'mapping'>): string | null {
+  const def = libraryModel(id);
+  return def ? renameVariable(def.expression, 'x', modelColumns(s)[0] ?? 'x') : null;
+}
+
+/** Keeps the library association while the model still has every parameter the guesser names. */
+function keepsLibrary(id: string | null, params: readonly string[]): string | null {
+  const def = libraryModel(id);
+  if (!def) return null;
+  const own = analyzeModel(def.expression, ['x']).params;
+  return own.every((p) => params.includes(p)) ? id : null;
+}
+
+export function setModelText(text: string, libraryId?: string | null): void {
+  const s = getState();
+  const info = analyzeModel(text, modelColumns(s));
+  // While the text does not parse, keep the rows as they are: a half-typed name must not wipe them.
+  const names = info.error ? s.params.map((p) => p.name) : info.params;
+  const id = libraryId !== undefined ? libraryId : info.error ? s.libraryId : keepsLibrary(s.libraryId, info.params);
+  const fitError = s.fitError?.field === 'model' ? null : s.fitError;
+  setState({ modelText: text, libraryId: id, modelInfo: info, ...reconcileParams(s, names), fitError });
+  refreshCurve();
+}
+
+/** Re-reads the model against the current columns (after the mapping changed). */
+export function reanalyzeModel(): void {
+  setModelText(getState().modelText, getState().libraryId);
+}
+
+export async function pickLibraryModel(id: string): Promise<void> {
+  const text = libraryText(id, getState());
+  if (text === null) return;
+  setModelText(text, id);
+  await guessParams();
+}
+
+async function guesses(id: string): Promise<readonly GuessedParameter[]> {
+  const s = getState();
+  if (s.selection) {
+    const status = await getClient().guess(id, s.plot.plotVar);
+    if (status.ok) return status.value;
+  }
+  return libraryModel(id)?.guess(new Float64Array(0), new Float64Array(0)) ?? [];
+}
+
+/** Starting values (and bounds) from the library model's guesser on the current data. */
+export async function guessParams(): Promise<void> {
+  const id = getState().libraryId;
+  if (id === null) return;
+  const guessed = await guesses(id);
+  const s = getState();
+  if (s.libraryId !== id) return;
+  setState({ params: applyGuesses(s.params, guessed), paramErrors: {} });
+  refreshCurve();
+}
+
+/** Renames a variable in the model (e.g. `x` to the chosen column `time`). */
+export function renameModelVariable(from: string, to: string): void {
+  const s = getState();
+  const info = analyzeModel(s.modelText, [from]);
+  if (info.error) return;
+  setModelText(renameVariable(s.modelText, from, to), s.libraryId);
+}

@@ -1,0 +1,41 @@
+/** Sample datasets (public/samples): the manifest, and loading one with its model and values. */
+import { makeRow } from '../slices/params';
+import type { SampleEntry } from '../slices/view';
+import { getState, setState } from '../store';
+import { refreshCurve } from './curve';
+import { loadFile } from './data';
+import { setModelText } from './model';
+
+const base = (): string => new URL('samples/', document.baseURI).href;
+
+export async function loadSampleList(): Promise<void> {
+  try {
+    const response = await fetch(`${base()}index.json`);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    setState({ samples: (await response.json()) as SampleEntry[] });
+  } catch {
+    setState({ samples: [] });
+  }
+}
+
+export async function loadSample(sample: SampleEntry): Promise<boolean> {
+  setState({ loading: { name: sample.title, fraction: null, rows: 0 }, loadError: null });
+  let blob: Blob;
+  try {
+    const response = await fetch(`${base()}${sample.file}`);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    blob = await response.blob();
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    setState({ loading: null, loadError: { code: 'fetch', message: `Could not fetch the sample "${sample.title}" (${why}).`, field: 'data' } });
+    return false;
+  }
+  const mapping = { x: [...sample.x], y: sample.y, sigma: sample.sigma ?? null };
+  if (!(await loadFile(blob, sample.file, 'sample', mapping, sample.id))) return false;
+  setModelText(sample.model, null);
+  const s = getState();
+  const start = (name: string) => sample.params[name];
+  setState({ params: s.params.map((r) => (start(r.name) !== undefined ? makeRow(r.name, { value: start(r.name) }) : r)), paramErrors: {} });
+  refreshCurve();
+  return true;
+}

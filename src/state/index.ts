@@ -1,0 +1,10 @@
+/** The store, its React hook and the actions, for components. */
+import { useStore } from 'zustand';
+import { store, type AppState } from './store';
+
+export { store, getState, setState, type AppState } from './store';
+export { currentSpec, applySpec } from './spec';
+
+export function useApp<T>(selector: (s: AppState) => T): T {
+  return useStore(store, selector);
+}

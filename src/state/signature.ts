@@ -1,0 +1,14 @@
+/** A string that changes whenever what a curve or a fit depends on changes. */
+import type { AppState } from './store';
+
+export function curveSignature(s: Pick<AppState, 'modelText' | 'mapping' | 'params' | 'plot'>): string {
+  const m = s.mapping;
+  const values = s.params.map((p) => `${p.name}=${p.value}`).join(',');
+  return `${s.modelText}|${m.x.join(',')}|${m.y}|${m.sigma ?? ''}|${values}|${s.plot.plotVar}|${s.plot.logX}`;
+}
+
+export function fitSignature(s: Pick<AppState, 'modelText' | 'mapping' | 'params'>): string {
+  const m = s.mapping;
+  const rows = s.params.map((p) => `${p.name}=${p.value}:${p.min}:${p.max}:${p.fixed}`).join(',');
+  return `${s.modelText}|${m.x.join(',')}|${m.y}|${m.sigma ?? ''}|${rows}`;
+}

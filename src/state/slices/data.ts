@@ -1,0 +1,60 @@
+/** Data slice: where the data came from, the parsed table's summary, the column mapping and the
+ *  selection (rows kept, rows dropped with reasons, the points to draw). */
+import type { InlineData } from '../../share/types';
+import type { SelectionSummary, TableSummary, WorkerError } from '../../worker/api';
+
+export interface Source {
+  readonly kind: 'file' | 'paste' | 'sample' | 'link';
+  readonly name: string;
+  readonly sampleId: string | null;
+}
+
+export interface Loading {
+  readonly name: string;
+  readonly fraction: number | null;
+  readonly rows: number;
+}
+
+export interface Mapping {
+  readonly x: readonly string[];
+  readonly y: string;
+  readonly sigma: string | null;
+}
+
+export interface DataSlice {
+  readonly source: Source | null;
+  readonly loading: Loading | null;
+  readonly table: TableSummary | null;
+  readonly loadError: WorkerError | null;
+  readonly mapping: Mapping;
+  readonly selection: SelectionSummary | null;
+  readonly selectionError: WorkerError | null;
+  /** The data as a link carried it (kept so that the spec can carry it on). */
+  readonly inline: InlineData | null;
+}
+
+export const initialData: DataSlice = {
+  source: null,
+  loading: null,
+  table: null,
+  loadError: null,
+  mapping: { x: [], y: '', sigma: null },
+  selection: null,
+  selectionError: null,
+  inline: null,
+};
+
+const SIGMA_NAMES = /^(sigma|sig|err|error|errors|dy|yerr|y_err|uncertainty|unc|std|sd|stderr|e)$/i;
+
+/**
+ * The mapping for a freshly loaded table: the previous one when its columns all exist, else the
+ * first column as x, the next as y, and a column named like an error (sigma, dy, yerr…) as σ.
+ */
+export function defaultMapping(columns: readonly string[], previous: Mapping): Mapping {
+  const has = (n: string) => columns.includes(n);
+  if (previous.x.length > 0 && previous.x.every(has) && has(previous.y) && (previous.sigma === null || has(previous.sigma))) return previous;
+  const [x, y] = columns;
+  if (x === undefined || y === undefined) return { x: x ? [x] : [], y: '', sigma: null };
+  const sigma = columns.slice(2).find((c) => SIGMA_NAMES.test(c)) ?? null;
+  return { x: [x], y, sigma };
+}

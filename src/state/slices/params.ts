@@ -1,0 +1,71 @@
+/**
+ * Parameters slice: one row per model parameter (value, bounds, fixed, the slider's range), a
+ * memory of rows whose parameter left the model (so retyping a name brings its values back:
+ * nothing the user entered is lost), and input errors keyed by parameter.
+ */
+import type { GuessedParameter } from '../../library/types';
+import { sliderRange, type SliderRange } from '../sliderScale';
+
+export interface ParamRow {
+  readonly name: string;
+  readonly value: number;
+  readonly min: number;
+  readonly max: number;
+  readonly fixed: boolean;
+  /** A strictly positive scale (the library says so): the slider is logarithmic. */
+  readonly positive: boolean;
+  readonly range: SliderRange;
+}
+
+export interface ParamsSlice {
+  readonly params: readonly ParamRow[];
+  readonly paramMemory: Readonly<Record<string, ParamRow>>;
+  /** Messages about a parameter's input (from the fit's input checks), keyed by name. */
+  readonly paramErrors: Readonly<Record<string, string>>;
+}
+
+export const initialParams: ParamsSlice = { params: [], paramMemory: {}, paramErrors: {} };
+
+export function makeRow(name: string, patch: Partial<Omit<ParamRow, 'name' | 'range'>> = {}): ParamRow {
+  const base = { value: 1, min: -Infinity, max: Infinity, fixed: false, positive: false, ...patch };
+  return { name, ...base, range: sliderRange(base) };
+}
+
+/** A row with some fields changed; the slider range follows unless the slider itself moved. */
+export function updateRow(row: ParamRow, patch: Partial<Omit<ParamRow, 'name' | 'range'>>, keepRange = false): ParamRow {
+  const next = { ...row, ...patch };
+  return keepRange ? next : { ...next, range: sliderRange(next) };
+}
+
+/** Rows for the model's parameter names, in its order: existing rows, remembered rows, or new. */
+export function reconcileParams(state: ParamsSlice, names: readonly string[]): Pick<ParamsSlice, 'params' | 'paramMemory'> {
+  const current = new Map(state.params.map((r) => [r.name, r]));
+  const memory: Record<string, ParamRow> = { ...state.paramMemory };
+  for (const row of state.params) if (!names.includes(row.name)) memory[row.name] = row;
+  const params = names.map((name) => current.get(name) ?? memory[name] ?? makeRow(name));
+  for (const name of names) delete memory[name];
+  if (params.length === state.params.length && params.every((r, i) => r === state.params[i])) {
+    return { params: state.params, paramMemory: state.paramMemory };
+  }
+  return { params, paramMemory: memory };
+}
+
+/** Guessed starting values (and bounds) applied to the rows they name; fixed rows keep theirs. */
+export function applyGuesses(rows: readonly ParamRow[], guesses: readonly GuessedParameter[]): ParamRow[] {
+  const byName = new Map(guesses.map((g) => [g.name, g]));
+  return rows.map((row) => {
+    const g = byName.get(row.name);
+    if (!g || !Number.isFinite(g.value)) return row;
+    return updateRow(row, {
+      value: row.fixed ? row.value : g.value,
+      min: g.min ?? -Infinity,
+      max: g.max ?? Infinity,
+      positive: g.positive ?? false,
+    });
+  });
+}
+
+/** Values in the model's parameter order (the worker's curve request). */
+export function paramVector(rows: readonly ParamRow[]): Float64Array {
+  return Float64Array.from(rows, (r) => r.value);
+}

@@ -1,0 +1,39 @@
+/** Settings slice: the solver options (the FitSpec's SolverSettings) and how the plot draws. */
+import { DEFAULTS } from '../../fit/defaults';
+import type { SolverSettings } from '../../share/types';
+
+export interface PlotSettings {
+  /** Index into mapping.x of the variable on the x axis. */
+  readonly plotVar: number;
+  readonly logX: boolean;
+  readonly logY: boolean;
+  readonly showConfidence: boolean;
+  readonly showPrediction: boolean;
+}
+
+export interface SettingsSlice {
+  readonly settings: SolverSettings;
+  readonly plot: PlotSettings;
+}
+
+export const DEFAULT_SETTINGS: SolverSettings = {
+  loss: DEFAULTS.loss,
+  fScale: DEFAULTS.fScale,
+  ftol: DEFAULTS.ftol,
+  xtol: DEFAULTS.xtol,
+  gtol: DEFAULTS.gtol,
+  maxNfev: null,
+  xScale: DEFAULTS.xScale,
+  method: DEFAULTS.method,
+  backend: 'auto',
+  absoluteSigma: DEFAULTS.absoluteSigma,
+};
+
+export const DEFAULT_PLOT: PlotSettings = { plotVar: 0, logX: false, logY: false, showConfidence: true, showPrediction: false };
+
+export const initialSettings: SettingsSlice = { settings: DEFAULT_SETTINGS, plot: DEFAULT_PLOT };
+
+/** Log x by default when x is positive and spans more than three decades (dose-response data). */
+export function prefersLogX(min: number, max: number): boolean {
+  return min > 0 && max / min > 1e3;
+}

@@ -1,0 +1,28 @@
+/** View slice: the model curve at the current parameters, the sample list, drag-and-drop. */
+import type { Curve, WorkerError } from '../../worker/api';
+
+export interface SampleEntry {
+  readonly id: string;
+  readonly title: string;
+  readonly description: string;
+  readonly file: string;
+  readonly x: readonly string[];
+  readonly y: string;
+  readonly sigma?: string;
+  readonly model: string;
+  readonly params: Readonly<Record<string, number>>;
+  readonly truth?: Readonly<Record<string, number>>;
+  readonly certified?: { readonly values: Readonly<Record<string, number>>; readonly rss: number };
+}
+
+export interface ViewSlice {
+  /** The model at the current parameters (null before there is data and a valid model). */
+  readonly curve: Curve | null;
+  readonly curveError: WorkerError | null;
+  /** Signature of what `curve` was drawn for. */
+  readonly curveSignature: string | null;
+  readonly samples: readonly SampleEntry[] | null;
+  readonly dragging: boolean;
+}
+
+export const initialView: ViewSlice = { curve: null, curveError: null, curveSignature: null, samples: null, dragging: false };

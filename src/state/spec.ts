@@ -1,0 +1,56 @@
+/**
+ * The bridge between the page and the portable FitSpec (src/share/types.ts) that links, sessions
+ * and exports use: `currentSpec` reads it off the state; `applySpec` restores a page from it.
+ *
+ * The spec's data: inline data that came in with a spec travel on; otherwise `data` is null and
+ * the caller (links, sessions) decides whether to inline the columns, which the worker hands out
+ * with `getClient().exportColumns()`, or to fingerprint them.
+ */
+import { getClient } from '../client/worker';
+import { SPEC_VERSION, type FitSpec } from '../share/types';
+import { refreshCurve } from './actions/curve';
+import { adoptTable, setMapping } from './actions/data';
+import { setModelText } from './actions/model';
+import { makeRow } from './slices/params';
+import { DEFAULT_SETTINGS } from './slices/settings';
+import { getState, setState, type AppState } from './store';
+
+export function currentSpec(state: AppState): FitSpec {
+  return {
+    version: SPEC_VERSION,
+    model: state.modelText,
+    libraryId: state.libraryId,
+    columns: { x: [...state.mapping.x], y: state.mapping.y, sigma: state.mapping.sigma },
+    parameters: state.params.map(({ name, value, min, max, fixed }) => ({ name, value, min, max, fixed })),
+    settings: { ...state.settings },
+    data: state.inline,
+  };
+}
+
+/** Restores model, parameter table, column mapping and settings; inline data are loaded into the
+ *  worker as a table. A fingerprint keeps the data already loaded (the caller checks it). */
+export async function applySpec(spec: FitSpec): Promise<void> {
+  const mapping = { x: [...spec.columns.x], y: spec.columns.y, sigma: spec.columns.sigma };
+  setState({ settings: { ...DEFAULT_SETTINGS, ...spec.settings }, outcome: null, fittedSignature: null, fitStatus: 'idle', fitError: null });
+  if (spec.data?.kind === 'inline') {
+    const name = spec.data.fileName ?? 'Linked data';
+    setState({ loading: { name, fraction: null, rows: 0 }, loadError: null });
+    const status = await getClient().loadColumns(spec.data.columns, name);
+    if (await adoptTable(status, { kind: 'link', name, sampleId: null }, mapping)) setState({ inline: spec.data });
+  } else if (getState().table) {
+    await setMapping(mapping);
+  } else {
+    setState({ mapping });
+  }
+  setModelText(spec.model, spec.libraryId);
+  const rows = new Map(spec.parameters.map((p) => [p.name, p]));
+  const s = getState();
+  setState({
+    params: s.params.map((r) => {
+      const p = rows.get(r.name);
+      return p ? makeRow(r.name, { value: p.value, min: p.min ?? -Infinity, max: p.max ?? Infinity, fixed: p.fixed, positive: r.positive }) : r;
+    }),
+    paramErrors: {},
+  });
+  refreshCurve();
+}

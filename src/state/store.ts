@@ -1,0 +1,24 @@
+/** The one store: a vanilla zustand store built from the slices. Actions live in ./actions. */
+import { createStore } from 'zustand/vanilla';
+import { initialData, type DataSlice } from './slices/data';
+import { initialFit, type FitSlice } from './slices/fit';
+import { initialModel, type ModelSlice } from './slices/model';
+import { initialParams, type ParamsSlice } from './slices/params';
+import { initialSettings, type SettingsSlice } from './slices/settings';
+import { initialView, type ViewSlice } from './slices/view';
+
+export type AppState = DataSlice & ModelSlice & ParamsSlice & SettingsSlice & FitSlice & ViewSlice;
+
+export const initialState: AppState = {
+  ...initialData,
+  ...initialModel,
+  ...initialParams,
+  ...initialSettings,
+  ...initialFit,
+  ...initialView,
+};
+
+export const store = createStore<AppState>()(() => initialState);
+
+export const getState = store.getState;
+export const setState = store.setState;

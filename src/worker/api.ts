@@ -1,0 +1,177 @@
+/**
+ * The worker's API as plain data: what the main thread may ask and what comes back. Everything
+ * here is structured-clone friendly (numbers, strings, plain objects, typed arrays), so Comlink
+ * copies or transfers it as is. Expected failures come back as `Status` values `{ ok: false,
+ * error }`; the worker never throws a class across the boundary.
+ */
+import type { RowIssue } from '../data/types';
+import type { FitResult } from '../fit/types';
+import type { GuessedParameter } from '../library/types';
+import type { ColumnMapping, ParameterRow, SolverSettings } from '../share/types';
+
+export interface WorkerError {
+  /** Stable code: a data code ('header-only', 'no-usable-rows'…), a model code, a fit input code
+   *  ('start-outside-bounds', 'nonfinite-x0'…), or 'no-data' / 'no-model' / 'internal'. */
+  readonly code: string;
+  readonly message: string;
+  /** 1-based line of the file the error points at. */
+  readonly line?: number;
+  /** The parameter the error concerns, when it names one. */
+  readonly param?: string;
+  /** The control the error concerns. */
+  readonly field?: 'data' | 'mapping' | 'model' | 'parameter' | 'settings';
+}
+
+export type Status<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: WorkerError };
+
+export interface ColumnInfo {
+  readonly name: string;
+  readonly label: string;
+  readonly numeric: number;
+  readonly nonNumeric: number;
+  readonly empty: number;
+}
+
+export interface TableSummary {
+  readonly fileName: string | null;
+  readonly rows: number;
+  readonly columns: readonly ColumnInfo[];
+  readonly delimiter: string;
+  readonly decimalComma: boolean;
+  readonly hasHeader: boolean;
+  /** The first raw records, header included. */
+  readonly preview: readonly (readonly string[])[];
+  readonly issues: readonly RowIssue[];
+  readonly issueCount: number;
+}
+
+export interface LoadProgress {
+  readonly fraction: number | null;
+  readonly rows: number;
+}
+
+/** How the plot wants the data: which x column, linear or log x, how many pixel columns. */
+export interface PlotRequest {
+  /** Index into mapping.x. */
+  readonly plotVar: number;
+  readonly logX: boolean;
+  /** Buckets for min/max decimation (about the plot width in pixels). */
+  readonly buckets: number;
+}
+
+/** Points to draw; `index` maps each point back to its data row (for hover). */
+export interface Series {
+  readonly x: Float64Array;
+  readonly y: Float64Array;
+  /** σ of each drawn point (only when every point is drawn). */
+  readonly sigma: Float64Array | null;
+  /** Physical file line of each drawn point. */
+  readonly lines: Int32Array;
+  /** True when min/max decimation dropped points. */
+  readonly decimated: boolean;
+  readonly total: number;
+}
+
+export interface VariableRange {
+  readonly name: string;
+  readonly min: number;
+  readonly max: number;
+}
+
+export interface SelectionSummary {
+  readonly rows: number;
+  readonly dropped: readonly RowIssue[];
+  readonly droppedCount: number;
+  readonly ranges: readonly VariableRange[];
+  readonly y: { readonly min: number; readonly max: number };
+  readonly data: Series;
+}
+
+export interface CurveRequest extends PlotRequest {
+  readonly model: string;
+  /** The columns; mapping.x are the names the model may use as variables. */
+  readonly mapping: ColumnMapping;
+  /** Parameter values in the model's parameter order. */
+  readonly params: Float64Array;
+}
+
+/** The model drawn over the data: on a grid of the plot variable, or at the data points when the
+ *  model depends on other variables too. */
+export interface Curve {
+  readonly kind: 'grid' | 'points';
+  readonly x: Float64Array;
+  readonly y: Float64Array;
+  /** y − model at the data points, decimated like the data. */
+  readonly residuals: Series;
+  /** Σ(w(y − model))² at these parameters; NaN when the model is not finite somewhere. */
+  readonly chi2: number;
+  /** Rows where the model is not finite. */
+  readonly nonFinite: number;
+}
+
+export interface BandPair {
+  readonly lower: Float64Array;
+  readonly upper: Float64Array;
+}
+
+export interface FitCurve extends Curve {
+  /** 95% (confidenceLevel) confidence band of the curve; null when undetermined or not a grid. */
+  readonly confidence: BandPair | null;
+  readonly prediction: BandPair | null;
+}
+
+export interface FitRequest extends PlotRequest {
+  readonly model: string;
+  readonly mapping: ColumnMapping;
+  readonly parameters: readonly ParameterRow[];
+  readonly settings: SolverSettings;
+}
+
+export interface FitProgress {
+  readonly iteration: number;
+  readonly nfev: number;
+  readonly cost: number;
+  readonly optimality: number;
+  readonly stepNorm: number;
+  readonly elapsedMs: number;
+  readonly phase: 'fit' | 'polish' | 'start';
+  readonly backend: 'cpu' | 'gpu';
+  readonly chunk: { readonly pass: 'cost' | 'linearize'; readonly chunk: number; readonly chunks: number } | null;
+  /** Costs of the iterations since the previous message. */
+  readonly costs: readonly number[];
+}
+
+export interface BackendReport {
+  readonly requested: 'auto' | 'cpu' | 'gpu';
+  readonly used: 'cpu' | 'gpu';
+  readonly reason: string;
+}
+
+export interface FitOutcome {
+  readonly result: FitResult;
+  readonly backend: BackendReport;
+  readonly curve: FitCurve;
+}
+
+export interface WorkerApi {
+  /** Streams a File/Blob through the CSV parser; progress about 10 times a second. */
+  loadFile(file: Blob, name: string | null, onProgress?: (p: LoadProgress) => void): Promise<Status<TableSummary>>;
+  /** Parses pasted or fetched text. */
+  loadText(text: string, name: string | null): Promise<Status<TableSummary>>;
+  /** Loads columns given as numbers (a link's inline data) as a table. */
+  loadColumns(columns: Readonly<Record<string, readonly number[]>>, name: string | null): Promise<Status<TableSummary>>;
+  /** Stops a running load (it resolves with code 'aborted'). */
+  cancelLoad(): void;
+  /** Chooses the columns a fit uses; reports dropped rows and the data to draw. */
+  select(mapping: ColumnMapping, plot: PlotRequest): Promise<Status<SelectionSummary>>;
+  /** Starting values from a library model's guesser on the selected data. */
+  guess(libraryId: string, plotVar: number): Promise<Status<GuessedParameter[]>>;
+  /** The model at the given parameters over the data, for interactive tuning. */
+  curve(request: CurveRequest): Promise<Status<Curve>>;
+  /** Runs curveFit; progress is throttled to about 10 messages a second. */
+  fit(request: FitRequest, onProgress?: (p: FitProgress) => void): Promise<Status<FitOutcome>>;
+  /** Stops a running fit; it resolves with the last accepted parameters (status −2). */
+  cancelFit(): void;
+  /** The selected columns as numbers (for links, sessions and exports). */
+  exportColumns(): Promise<Status<Record<string, number[]>>>;
+}

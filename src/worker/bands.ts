@@ -1,0 +1,47 @@
+/**
+ * Confidence and prediction bands of the fitted curve on the plot grid (delta method,
+ * src/stats/bands.ts): the model's gradient with respect to the free parameters at each grid
+ * point comes from the Jacobian kernel run on the grid with y = 0 and unit weights, which leaves
+ * the model values in f and ∂model/∂p in J.
+ *
+ * The variance of a new observation, for the prediction band, is the residual variance s² = χ²/ν
+ * without σ; with σ it is the mean σᵢ², scaled by χ²_ν unless σ is absolute.
+ */
+import type { FitData } from '../data/selectColumns';
+import type { FitResult } from '../fit/types';
+import type { CompiledModel } from '../model/index';
+import { bandAround, bandHalfWidths } from '../stats/bands';
+import type { BandPair } from './api';
+
+export interface Bands {
+  confidence: BandPair;
+  prediction: BandPair;
+}
+
+export function observationVariance(result: FitResult, data: FitData, absoluteSigma: boolean): number {
+  const { stats } = result;
+  if (!data.sigma) return stats.dof > 0 ? stats.chi2 / stats.dof : NaN;
+  let s = 0;
+  for (let i = 0; i < data.rows; i++) s += data.sigma[i] * data.sigma[i];
+  const meanVar = s / data.rows;
+  return absoluteSigma ? meanVar : meanVar * stats.redchi2;
+}
+
+export function fitBands(model: CompiledModel, result: FitResult, grid: Float64Array, data: FitData, absoluteSigma: boolean): Bands | null {
+  const k = result.free.length;
+  if (k === 0 || !Number.isFinite(result.tValue)) return null;
+  for (let i = 0; i < result.pcov.length; i++) if (!Number.isFinite(result.pcov[i])) return null;
+  const wrt = result.free.map((name) => model.params.indexOf(name));
+  if (wrt.some((i) => i < 0)) return null;
+  const params = Float64Array.from(model.params, (name) => result.parameters.find((p) => p.name === name)?.value ?? NaN);
+  const rows = grid.length;
+  const f = new Float64Array(rows);
+  const J = new Float64Array(rows * k);
+  const vars = model.variables.length ? [grid] : [];
+  model.kernels(wrt).residualsJacobian(params, { vars, y: new Float64Array(rows), w: null }, f, J, 0, rows);
+  const conf = bandHalfWidths(J, rows, result.pcov, k, result.tValue, 0);
+  const noise = observationVariance(result, data, absoluteSigma);
+  if (!Number.isFinite(noise)) return null;
+  const pred = bandHalfWidths(J, rows, result.pcov, k, result.tValue, noise);
+  return { confidence: bandAround(f, conf), prediction: bandAround(f, pred) };
+}

@@ -1,0 +1,55 @@
+/**
+ * The model over the data at given parameters: on a grid of the plot variable when the model
+ * depends on nothing else, at the data points otherwise; plus residuals and χ² at the data.
+ */
+import type { FitData } from '../data/selectColumns';
+import type { CompiledModel } from '../model/index';
+import type { Curve, PlotRequest } from './api';
+import { columnRange, GRID_POINTS, plotGrid } from './grid';
+import { buildSeries, plotColumn } from './series';
+
+/** The selected columns in the order of the model's variables. */
+export function modelVars(model: CompiledModel, data: FitData): Float64Array[] {
+  return model.variables.map((name) => data.vars[data.names.x.indexOf(name)] ?? new Float64Array(data.rows));
+}
+
+/** Grid mode: the model uses no variable, or only the plotted one. */
+export function drawsOnGrid(model: CompiledModel, data: FitData, plotVar: number): boolean {
+  const vars = model.variables;
+  return vars.length === 0 || (vars.length === 1 && vars[0] === data.names.x[plotVar]);
+}
+
+export interface Evaluated {
+  curve: Curve;
+  /** Model values at the data rows. */
+  fitted: Float64Array;
+  /** The grid (grid mode) or null. */
+  grid: Float64Array | null;
+}
+
+export function evaluateCurve(model: CompiledModel, data: FitData, params: Float64Array, plot: PlotRequest): Evaluated {
+  const kernels = model.kernels();
+  const vars = modelVars(model, data);
+  const fitted = new Float64Array(data.rows);
+  kernels.evaluate(params, vars, fitted, 0, data.rows);
+  const residuals = new Float64Array(data.rows);
+  let chi2 = 0;
+  let nonFinite = 0;
+  for (let i = 0; i < data.rows; i++) {
+    const r = data.y[i] - fitted[i];
+    residuals[i] = r;
+    if (!Number.isFinite(r)) nonFinite++;
+    const wr = data.sigma ? r / data.sigma[i] : r;
+    chi2 += wr * wr;
+  }
+  const residualSeries = buildSeries(data, residuals, plot);
+  if (drawsOnGrid(model, data, plot.plotVar)) {
+    const { min, max } = columnRange(plotColumn(data, plot.plotVar), plot.logX);
+    const grid = plotGrid(min, max, GRID_POINTS, plot.logX);
+    const y = new Float64Array(grid.length);
+    kernels.evaluate(params, model.variables.length ? [grid] : [], y, 0, grid.length);
+    return { curve: { kind: 'grid', x: grid, y, residuals: residualSeries, chi2: nonFinite ? NaN : chi2, nonFinite }, fitted, grid };
+  }
+  const points = buildSeries(data, fitted, plot);
+  return { curve: { kind: 'points', x: points.x, y: points.y, residuals: residualSeries, chi2: nonFinite ? NaN : chi2, nonFinite }, fitted, grid: null };
+}

@@ -1,0 +1,103 @@
+/**
+ * A fit in the worker: compile, select, choose the backend, run curveFit with throttled progress
+ * and a cancel flag, then draw the result (curve on the grid with its bands, residuals).
+ */
+import { curveFit } from '../fit/curveFit';
+import type { FitOptions } from '../fit/defaults';
+import type { FitResult } from '../fit/types';
+import type { FitOutcome, FitProgress, FitRequest, Status } from './api';
+import { chooseFitBackend } from './backend';
+import { fitBands } from './bands';
+import { evaluateCurve, modelVars } from './curve';
+import { toWorkerError } from './errors';
+import { compiled } from './modelCache';
+import { ensureSelection } from './select';
+import { session } from './session';
+import { throttle } from './throttle';
+
+function fitOptions(s: FitRequest['settings']): FitOptions {
+  return {
+    loss: s.loss,
+    fScale: s.fScale,
+    ftol: s.ftol,
+    xtol: s.xtol,
+    gtol: s.gtol,
+    maxNfev: s.maxNfev,
+    xScale: s.xScale,
+    method: s.method,
+    absoluteSigma: s.absoluteSigma,
+  };
+}
+
+export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) => void): Promise<Status<FitOutcome>> {
+  const picked = ensureSelection(request.mapping);
+  if (!picked.ok) return picked;
+  const data = picked.value;
+  const model = compiled(request.model, request.mapping.x);
+  if (!model.ok) return model;
+  const m = model.value;
+
+  if (session.fit) session.fit.aborted = true;
+  const flag = { aborted: false };
+  session.fit = flag;
+
+  let state: FitProgress = { iteration: 0, nfev: 0, cost: NaN, optimality: NaN, stepNorm: NaN, elapsedMs: 0, phase: 'start', backend: 'cpu', chunk: null, costs: [] };
+  let costs: number[] = [];
+  const report = throttle<FitProgress>((p) => {
+    onProgress?.({ ...p, costs });
+    costs = [];
+  }, 100);
+  const backend = await chooseFitBackend(data.rows, request.settings.backend, {
+    method: request.settings.method,
+    onChunk: (c) => {
+      state = { ...state, chunk: { pass: c.pass, chunk: c.chunk, chunks: c.chunks } };
+      if (c.chunks > 1) report.push(state);
+    },
+  });
+  state = { ...state, backend: backend.report.used };
+  report.push(state);
+
+  let result: FitResult;
+  try {
+    result = await curveFit({
+      model: m,
+      data: {
+        vars: modelVars(m, data),
+        varsLo: m.variables.map((name) => data.varsLo[data.names.x.indexOf(name)] ?? null),
+        y: data.y,
+        yLo: data.yLo,
+        sigma: data.sigma,
+      },
+      parameters: request.parameters.map((p) => ({ name: p.name, value: p.value, min: p.min, max: p.max, fixed: p.fixed })),
+      options: fitOptions(request.settings),
+      signal: flag,
+      primary: backend.primary,
+      onIteration: (s, phase) => {
+        costs.push(s.cost);
+        state = { ...state, iteration: s.iteration, nfev: s.nfev, cost: s.cost, optimality: s.optimality, stepNorm: s.stepNorm, elapsedMs: s.elapsedMs, phase: phase.role, backend: phase.backend };
+        report.push(state);
+      },
+    });
+  } catch (error) {
+    return { ok: false, error: toWorkerError(error, m.params) };
+  } finally {
+    report.flush();
+    if (session.fit === flag) session.fit = null;
+  }
+
+  const params = Float64Array.from(m.params, (name) => result.parameters.find((p) => p.name === name)?.value ?? NaN);
+  const drawn = evaluateCurve(m, data, params, request);
+  const bands = drawn.grid ? fitBands(m, result, drawn.grid, data, request.settings.absoluteSigma) : null;
+  return {
+    ok: true,
+    value: {
+      result,
+      backend: backend.report,
+      curve: { ...drawn.curve, confidence: bands?.confidence ?? null, prediction: bands?.prediction ?? null },
+    },
+  };
+}
+
+export function cancelFit(): void {
+  if (session.fit) session.fit.aborted = true;
+}

@@ -1,0 +1,59 @@
+/** Loading: a File streamed through the parser, pasted text, or a link's inline columns. */
+import { blobChunks, parseDelimitedText, parseStream } from '../data/index';
+import type { Result, Table } from '../data/types';
+import type { LoadProgress, Status, TableSummary } from './api';
+import { session } from './session';
+import { throttle } from './throttle';
+
+export function summarize(table: Table, fileName: string | null): TableSummary {
+  return {
+    fileName,
+    rows: table.rowCount,
+    columns: table.columns.map((c) => ({ name: c.name, label: c.label, numeric: c.numericCount, nonNumeric: c.nonNumericCount, empty: c.emptyCount })),
+    delimiter: table.delimiter,
+    decimalComma: table.decimalComma,
+    hasHeader: table.hasHeader,
+    preview: table.preview,
+    issues: table.issues.slice(0, 200),
+    issueCount: table.issueCount,
+  };
+}
+
+function adopt(parsed: Result<Table>, fileName: string | null): Status<TableSummary> {
+  if (!parsed.ok) return { ok: false, error: { ...parsed.error, field: 'data' } };
+  session.table = parsed.value;
+  session.fileName = fileName;
+  session.mapping = null;
+  session.selection = null;
+  return { ok: true, value: summarize(parsed.value, fileName) };
+}
+
+export async function loadFile(file: Blob, name: string | null, onProgress?: (p: LoadProgress) => void): Promise<Status<TableSummary>> {
+  if (session.load) session.load.aborted = true;
+  const flag = { aborted: false };
+  session.load = flag;
+  const report = throttle<LoadProgress>((p) => onProgress?.(p), 100);
+  const parsed = await parseStream({ chunks: blobChunks(file), totalBytes: file.size }, { signal: flag }, (p) =>
+    report.push({ fraction: p.fraction, rows: p.rows }),
+  );
+  if (session.load === flag) session.load = null;
+  return adopt(parsed, name);
+}
+
+export function loadText(text: string, name: string | null): Status<TableSummary> {
+  return adopt(parseDelimitedText(text), name);
+}
+
+/** Inline columns (from a link) become CSV text, so they pass through the same ingest. */
+export function loadColumns(columns: Readonly<Record<string, readonly number[]>>, name: string | null): Status<TableSummary> {
+  const names = Object.keys(columns);
+  if (names.length === 0) return { ok: false, error: { code: 'empty', message: 'The link carries no data columns.', field: 'data' } };
+  const rows = Math.max(...names.map((n) => columns[n]?.length ?? 0));
+  const lines = [names.join(',')];
+  for (let r = 0; r < rows; r++) lines.push(names.map((n) => (columns[n]?.[r] ?? NaN).toString()).join(','));
+  return adopt(parseDelimitedText(lines.join('\n'), { header: true, delimiter: ',' }), name);
+}
+
+export function cancelLoad(): void {
+  if (session.load) session.load.aborted = true;
+}
