@@ -27,7 +27,7 @@ export interface Advice {
   readonly text: string;
 }
 
-const fmt = (v: number) => (Math.abs(v) >= 1e-3 && Math.abs(v) < 1e6 ? String(Number(v.toPrecision(6))) : v.toExponential(3));
+const fmt = (v: number) => (v === 0 || Math.abs(v) >= 1e-3 && Math.abs(v) < 1e6 ? String(Number(v.toPrecision(6))) : v.toExponential(3));
 
 export function adviseResult(result: FitResult): Advice[] {
   const out: Advice[] = [];

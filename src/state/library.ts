@@ -1,14 +1,9 @@
 /** The main thread's door to the model library (src/library): the list for the picker. */
+import { MODEL_LIBRARY, findModel } from '../library/index';
 import type { ModelDefinition } from '../library/types';
 
-interface LibraryModule {
-  readonly MODEL_LIBRARY: readonly ModelDefinition[];
-}
-
-const modules = import.meta.glob<LibraryModule>('../library/index.ts', { eager: true });
-
-export const LIBRARY: readonly ModelDefinition[] = Object.values(modules)[0]?.MODEL_LIBRARY ?? [];
+export const LIBRARY: readonly ModelDefinition[] = MODEL_LIBRARY;
 
 export function libraryModel(id: string | null): ModelDefinition | undefined {
-  return id === null ? undefined : LIBRARY.find((m) => m.id === id);
+  return id === null ? undefined : findModel(id);
 }

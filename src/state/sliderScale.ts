@@ -22,7 +22,8 @@ export interface RangeInput {
 
 /** The range for a value: its bounds when both are finite, else a window around the value. */
 export function sliderRange({ value, min, max, positive }: RangeInput): SliderRange {
-  const log = (positive || min > 0) && value > 0 && !(min < 0);
+  // Log for a positive scale (unless the user allowed negative values) or a positive lower bound.
+  const log = value > 0 && (positive ? !(Number.isFinite(min) && min < 0) : min > 0);
   const v = Number.isFinite(value) ? value : 0;
   if (Number.isFinite(min) && Number.isFinite(max) && min < max && (!log || min > 0)) return { lo: min, hi: max, log };
   if (log) {

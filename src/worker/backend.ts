@@ -1,38 +1,72 @@
 /**
- * The one place that decides where a fit's main phase runs. The CPU path is the float64 evaluator
- * wrapped so that cancel calls get through (yielding.ts). When src/gpu provides a WebGPU
- * evaluator, this module is where it plugs in: acquire the device once, let `chooseBackend` weigh
- * the row count against the request, and hand curveFit the GPU `primary` hook.
+ * The one place that decides where a fit's main phase runs. The GPU context is acquired once (and
+ * again after it was lost); src/gpu's `chooseBackend` weighs the row count and the adapter against
+ * the request, and `gpuPrimary` is the curveFit hook that runs the main phase on it. The CPU path
+ * is the float64 evaluator wrapped so that cancel calls get through (yielding.ts); it also takes
+ * over when the GPU hook declines a model.
  */
 import { cpuEvaluator, type ChunkProgress } from '../fit/cpuEvaluator';
 import type { CurveFitInput } from '../fit/curveFit';
 import { chooseLinearization, type Method } from '../fit/defaults';
+import type { FitResult } from '../fit/types';
+import { acquireGpu, chooseBackend, gpuPrimary, type GpuContext } from '../gpu/index';
+import type { CompiledModel } from '../model/index';
 import type { BackendReport } from './api';
 import { yielding } from './yielding';
 
 export type Requested = 'auto' | 'cpu' | 'gpu';
 
+type Primary = NonNullable<CurveFitInput['primary']>;
+
 export interface BackendChoice {
-  readonly report: BackendReport;
-  readonly primary: NonNullable<CurveFitInput['primary']>;
+  readonly primary: Primary;
+  /** What ran, once the fit is over (the GPU may have declined or been lost on the way). */
+  report(result: FitResult | null): BackendReport;
+  /** Frees the GPU memory of the fit. */
+  release(): void;
 }
 
 export interface BackendHooks {
+  readonly model: CompiledModel;
   readonly method: Method;
   readonly onChunk: (progress: ChunkProgress) => void;
 }
 
-function cpuPrimary(hooks: BackendHooks): BackendChoice['primary'] {
+let context: Promise<GpuContext | null> | null = null;
+
+async function gpuContext(): Promise<GpuContext | null> {
+  const current = context ? await context : null;
+  if (current && !current.lost) return current;
+  context = acquireGpu().catch(() => null);
+  return context;
+}
+
+function cpuPrimary(hooks: BackendHooks): Primary {
   return (bound) => {
     const linearization = chooseLinearization(hooks.method, bound.rows);
     return { backend: 'cpu', linearization, evaluator: yielding(cpuEvaluator(bound, linearization, { onChunk: hooks.onChunk })) };
   };
 }
 
+function cpuOnly(requested: Requested, reason: string, hooks: BackendHooks): BackendChoice {
+  return { primary: cpuPrimary(hooks), report: () => ({ requested, used: 'cpu', reason }), release: () => undefined };
+}
+
 export async function chooseFitBackend(rows: number, requested: Requested, hooks: BackendHooks): Promise<BackendChoice> {
-  const reason =
-    requested === 'cpu'
-      ? 'CPU requested.'
-      : `This build has no WebGPU evaluator; the fit of ${rows} rows ran on the CPU in float64.`;
-  return { report: { requested, used: 'cpu', reason }, primary: cpuPrimary(hooks) };
+  if (requested === 'cpu') return cpuOnly(requested, 'The CPU backend was requested: float64 throughout.', hooks);
+  const ctx = await gpuContext();
+  const choice = chooseBackend(rows, ctx, requested);
+  if (choice.backend !== 'gpu' || !ctx) return cpuOnly(requested, choice.reason, hooks);
+  let declined: string | null = null;
+  const gpu = gpuPrimary(ctx, { model: hooks.model, onChunk: hooks.onChunk, onFallback: (why) => (declined = why) });
+  const cpu = cpuPrimary(hooks);
+  return {
+    primary: (bound) => gpu(bound) ?? cpu(bound),
+    report: (result) => {
+      if (declined !== null) return { requested, used: 'cpu', reason: declined };
+      const ranOnGpu = result?.phases.some((p) => p.backend === 'gpu' && !p.lost) ?? true;
+      return { requested, used: ranOnGpu ? 'gpu' : 'cpu', reason: choice.reason };
+    },
+    release: () => gpu.release(),
+  };
 }

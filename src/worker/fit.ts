@@ -48,13 +48,13 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
     costs = [];
   }, 100);
   const backend = await chooseFitBackend(data.rows, request.settings.backend, {
+    model: m,
     method: request.settings.method,
     onChunk: (c) => {
       state = { ...state, chunk: { pass: c.pass, chunk: c.chunk, chunks: c.chunks } };
       if (c.chunks > 1) report.push(state);
     },
   });
-  state = { ...state, backend: backend.report.used };
   report.push(state);
 
   let result: FitResult;
@@ -82,6 +82,7 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
     return { ok: false, error: toWorkerError(error, m.params) };
   } finally {
     report.flush();
+    backend.release();
     if (session.fit === flag) session.fit = null;
   }
 
@@ -92,7 +93,7 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
     ok: true,
     value: {
       result,
-      backend: backend.report,
+      backend: backend.report(result),
       curve: { ...drawn.curve, confidence: bands?.confidence ?? null, prediction: bands?.prediction ?? null },
     },
   };

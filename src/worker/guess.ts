@@ -6,7 +6,7 @@ import { plotColumn } from './series';
 import { session } from './session';
 
 export async function guess(libraryId: string, plotVar: number): Promise<Status<GuessedParameter[]>> {
-  const model = await findLibraryModel(libraryId);
+  const model = findLibraryModel(libraryId);
   if (!model) return { ok: false, error: { code: 'unknown-model', message: `No library model "${libraryId}".`, field: 'model' } };
   const data = session.selection;
   if (!data) return { ok: false, error: { code: 'no-data', message: 'Load data first, then guess starting values from it.', field: 'data' } };

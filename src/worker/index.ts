@@ -1,11 +1,7 @@
 /** The worker entry: the API of api.ts exposed with Comlink; typed arrays are transferred. */
 import * as Comlink from 'comlink';
-import type { Curve, FitOutcome, SelectionSummary, Status, WorkerApi } from './api';
-import { cancelFit, runFit } from './fit';
-import { guess } from './guess';
-import { cancelLoad, loadColumns, loadFile, loadText } from './load';
-import { previewCurve } from './preview';
-import { exportColumns, select } from './select';
+import type { Curve, Status, WorkerApi } from './api';
+import { workerApi } from './api-impl';
 import { seriesBuffers } from './series';
 
 function withTransfer<T>(status: Status<T>, buffers: (value: T) => ArrayBuffer[]): Status<T> {
@@ -15,16 +11,10 @@ function withTransfer<T>(status: Status<T>, buffers: (value: T) => ArrayBuffer[]
 const curveBuffers = (c: Curve): ArrayBuffer[] => [c.x.buffer as ArrayBuffer, c.y.buffer as ArrayBuffer, ...seriesBuffers(c.residuals)];
 
 const api: WorkerApi = {
-  loadFile,
-  loadText: async (text, name) => loadText(text, name),
-  loadColumns: async (columns, name) => loadColumns(columns, name),
-  cancelLoad,
-  select: async (mapping, plot) => withTransfer<SelectionSummary>(select(mapping, plot), (s) => seriesBuffers(s.data)),
-  guess,
-  curve: async (request) => withTransfer<Curve>(previewCurve(request), curveBuffers),
-  fit: async (request, onProgress) => withTransfer<FitOutcome>(await runFit(request, onProgress), (o) => curveBuffers(o.curve)),
-  cancelFit,
-  exportColumns: async () => exportColumns(),
+  ...workerApi,
+  select: async (mapping, plot) => withTransfer(await workerApi.select(mapping, plot), (s) => seriesBuffers(s.data)),
+  curve: async (request) => withTransfer(await workerApi.curve(request), curveBuffers),
+  fit: async (request, onProgress) => withTransfer(await workerApi.fit(request, onProgress), (o) => curveBuffers(o.curve)),
 };
 
 Comlink.expose(api);

@@ -1,0 +1,22 @@
+/**
+ * The worker API run on the calling thread: for tests in Node, and for the next issue's tools
+ * that want the same behaviour without a worker. The page itself always uses the worker.
+ */
+import type { WorkerApi } from '../worker/api';
+import { workerApi } from '../worker/api-impl';
+import type { Client } from './worker';
+
+export function localClient(api: WorkerApi = workerApi): Client {
+  return {
+    loadFile: async (...a) => api.loadFile(...a),
+    loadText: async (...a) => api.loadText(...a),
+    loadColumns: async (...a) => api.loadColumns(...a),
+    cancelLoad: async () => api.cancelLoad(),
+    select: async (...a) => api.select(...a),
+    guess: async (...a) => api.guess(...a),
+    curve: async (...a) => api.curve(...a),
+    fit: async (...a) => api.fit(...a),
+    cancelFit: async () => api.cancelFit(),
+    exportColumns: async () => api.exportColumns(),
+  };
+}

@@ -1,0 +1,21 @@
+/** The worker API's implementation as plain async functions (index.ts exposes it with Comlink;
+ *  the in-thread client of src/client/localClient.ts calls it directly). */
+import type { WorkerApi } from './api';
+import { cancelFit, runFit } from './fit';
+import { guess } from './guess';
+import { cancelLoad, loadColumns, loadFile, loadText } from './load';
+import { previewCurve } from './preview';
+import { exportColumns, select } from './select';
+
+export const workerApi: WorkerApi = {
+  loadFile,
+  loadText: async (text, name) => loadText(text, name),
+  loadColumns: async (columns, name) => loadColumns(columns, name),
+  cancelLoad,
+  select: async (mapping, plot) => select(mapping, plot),
+  guess: async (id, plotVar) => guess(id, plotVar),
+  curve: async (request) => previewCurve(request),
+  fit: runFit,
+  cancelFit,
+  exportColumns: async () => exportColumns(),
+};
