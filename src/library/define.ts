@@ -6,9 +6,9 @@
  * for the data they expect and leave the pathological cases (two points, constant y) to the
  * fallbacks here.
  */
-import { prepareSamples, type Samples } from './guess/samples.js';
-import { xScale, yScale } from './guess/stats.js';
-import type { GuessedParameter, ModelCategory, ModelDefinition } from './types.js';
+import { prepareSamples, type Samples } from './guess/samples';
+import { xScale, yScale } from './guess/stats';
+import type { GuessedParameter, ModelCategory, ModelDefinition } from './types';
 
 /** A fallback start value: a number, or one of the data's scales. */
 export type Fallback = number | 'xScale' | 'yScale' | 'xMid' | 'yMid';

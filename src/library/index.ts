@@ -2,22 +2,22 @@
  * The built-in model library: a catalogue of ModelDefinitions (expression in x, display formula,
  * description, category, data-driven guess), looked up by id for links and sessions.
  */
-import { doseResponse4PL, hill, michaelisMenten } from './models/doseResponse.js';
-import { doubleExponentialDecay } from './models/doubleExponential.js';
-import { exponentialDecay, exponentialGrowth, exponentialLinear, saturatingExponential } from './models/exponential.js';
-import { gompertz, weibull } from './models/growthCurves.js';
-import { linear } from './models/linear.js';
-import { dampedSine, sine } from './models/oscillations.js';
-import { twoGaussiansLinear, twoLorentziansLinear } from './models/peakSums.js';
-import { gaussian, gaussianLinear, lorentzian, pseudoVoigt } from './models/peaks.js';
-import { arrhenius, powerLaw } from './models/physics.js';
-import { MAX_POLYNOMIAL_DEGREE, polynomial } from './models/polynomial.js';
-import { boltzmann, errorFunctionStep, logisticCurve } from './models/sigmoids.js';
-import type { ModelDefinition } from './types.js';
+import { doseResponse4PL, hill, michaelisMenten } from './models/doseResponse';
+import { doubleExponentialDecay } from './models/doubleExponential';
+import { exponentialDecay, exponentialGrowth, exponentialLinear, saturatingExponential } from './models/exponential';
+import { gompertz, weibull } from './models/growthCurves';
+import { linear } from './models/linear';
+import { dampedSine, sine } from './models/oscillations';
+import { twoGaussiansLinear, twoLorentziansLinear } from './models/peakSums';
+import { gaussian, gaussianLinear, lorentzian, pseudoVoigt } from './models/peaks';
+import { arrhenius, powerLaw } from './models/physics';
+import { MAX_POLYNOMIAL_DEGREE, polynomial } from './models/polynomial';
+import { boltzmann, errorFunctionStep, logisticCurve } from './models/sigmoids';
+import type { ModelDefinition } from './types';
 
-export type { GuessedParameter, ModelCategory, ModelDefinition } from './types.js';
-export { polynomial, MIN_POLYNOMIAL_DEGREE, MAX_POLYNOMIAL_DEGREE } from './models/polynomial.js';
-export { GAS_CONSTANT } from './models/physics.js';
+export type { GuessedParameter, ModelCategory, ModelDefinition } from './types';
+export { polynomial, MIN_POLYNOMIAL_DEGREE, MAX_POLYNOMIAL_DEGREE } from './models/polynomial';
+export { GAS_CONSTANT } from './models/physics';
 
 /** Degrees offered in the catalogue (a straight line is `linear`). */
 const CATALOGUE_DEGREES = Array.from({ length: MAX_POLYNOMIAL_DEGREE - 1 }, (_, i) => i + 2);

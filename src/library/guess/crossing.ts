@@ -4,7 +4,7 @@
  * the crossing (a noisy curve crosses many times; the count of points below does not care). The
  * same reading works for unevenly spaced x, because k indexes the sorted samples.
  */
-import type { Samples } from './samples.js';
+import type { Samples } from './samples';
 
 /**
  * x at which a trend that rises (direction 1) or falls (−1) through `level` crosses it: the

@@ -4,10 +4,10 @@
  * not settled and useless in noise at the tail, so it only centres a variable-projection search
  * over τ (profile.ts) that then takes the offset, amplitude and any background exactly.
  */
-import { lineFit } from './lineFit.js';
-import { profileSearch, type Profile } from './profile.js';
-import type { Samples } from './samples.js';
-import { edgeMeans, xScale } from './stats.js';
+import { lineFit } from './lineFit';
+import { profileSearch, type Profile } from './profile';
+import type { Samples } from './samples';
+import { edgeMeans, xScale } from './stats';
 
 /** τ from the slope of ln|y − c| over the points clearly above the tail; span/3 if that fails. */
 export function logSlopeTimeConstant(s: Samples): number {

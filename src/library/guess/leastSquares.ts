@@ -21,12 +21,28 @@ export interface LinearFit {
 /** Below this remaining norm (of a unit column) a column counts as dependent. */
 const DEPENDENT = 1e-7;
 
-function finiteRows(bases: readonly ArrayLike<number>[], y: ArrayLike<number>): number[] {
-  const rows: number[] = [];
-  for (let i = 0; i < y.length; i++) {
-    if (Number.isFinite(y[i]) && bases.every((b) => Number.isFinite(b[i]))) rows.push(i);
+/** Copies the rows where y and every basis are finite into columns a and right-hand side rhs. */
+function finiteRows(bases: readonly ArrayLike<number>[], y: ArrayLike<number>): { a: Float64Array[]; rhs: Float64Array } {
+  const n = y.length;
+  const a = bases.map(() => new Float64Array(n));
+  const rhs = new Float64Array(n);
+  let m = 0;
+  for (let i = 0; i < n; i++) {
+    let ok = Number.isFinite(y[i]);
+    for (let j = 0; ok && j < bases.length; j++) ok = Number.isFinite(bases[j][i]);
+    if (!ok) continue;
+    for (let j = 0; j < bases.length; j++) a[j][m] = bases[j][i];
+    rhs[m++] = y[i];
   }
-  return rows;
+  return m === n ? { a, rhs } : { a: a.map((col) => col.subarray(0, m)), rhs: rhs.subarray(0, m) };
+}
+
+/** target[r..m) −= (2·vᵀtarget/vv)·v with v = col[r..m). */
+function reflect(v: Float64Array, target: Float64Array, r: number, m: number, vv: number): void {
+  let dot = 0;
+  for (let i = r; i < m; i++) dot += v[i] * target[i];
+  const f = (2 * dot) / vv;
+  for (let i = r; i < m; i++) target[i] -= f * v[i];
 }
 
 function norm2(v: Float64Array): number {
@@ -36,14 +52,14 @@ function norm2(v: Float64Array): number {
 }
 
 export function linearLeastSquares(bases: readonly ArrayLike<number>[], y: ArrayLike<number>): LinearFit | null {
-  const rows = finiteRows(bases, y);
-  const m = rows.length;
+  const { a, rhs } = finiteRows(bases, y);
+  const m = rhs.length;
   const p = bases.length;
   if (m === 0) return null;
-  const a = bases.map((b) => Float64Array.from(rows, (i) => b[i]));
-  const rhs = Float64Array.from(rows, (i) => y[i]);
   const norms = a.map(norm2);
-  a.forEach((col, j) => norms[j] > 0 && col.forEach((v, i) => (col[i] = v / norms[j])));
+  a.forEach((col, j) => {
+    if (norms[j] > 0) for (let i = 0; i < m; i++) col[i] /= norms[j];
+  });
 
   const pivotRow = new Int32Array(p).fill(-1);
   let r = 0;
@@ -55,17 +71,10 @@ export function linearLeastSquares(bases: readonly ArrayLike<number>[], y: Array
     const norm = Math.sqrt(s);
     if (norm < DEPENDENT) continue;
     const alpha = col[r] > 0 ? -norm : norm;
-    const v = col.slice(r);
-    v[0] -= alpha;
-    const vv = s - col[r] * col[r] + v[0] * v[0];
-    const reflect = (target: Float64Array): void => {
-      let dot = 0;
-      for (let i = 0; i < v.length; i++) dot += v[i] * target[r + i];
-      const f = (2 * dot) / vv;
-      for (let i = 0; i < v.length; i++) target[r + i] -= f * v[i];
-    };
-    for (let j = k + 1; j < p; j++) reflect(a[j]);
-    reflect(rhs);
+    // v = col[r..] − α·e₁ is stored in place; H = I − 2vvᵀ/vᵀv with vᵀv = 2‖x‖(‖x‖ + |x₁|).
+    const vv = 2 * norm * (norm + Math.abs(col[r]));
+    col[r] -= alpha;
+    for (let j = k + 1; j <= p; j++) reflect(col, j < p ? a[j] : rhs, r, m, vv);
     col[r] = alpha;
     pivotRow[k] = r++;
   }

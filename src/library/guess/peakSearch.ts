@@ -6,13 +6,13 @@
  * refined by a variable-projection search (profile.ts) in which the amplitudes and the
  * background are solved exactly, one peak at a time with the other held (coordinate descent).
  */
-import { backgroundBases, type Background } from './decay.js';
-import { lineFit } from './lineFit.js';
-import { locatePeak, peakSign } from './peaks.js';
-import { profileSearch } from './profile.js';
-import { thin, type Samples } from './samples.js';
-import { edgeMeans } from './stats.js';
-import { boxcar } from './smooth.js';
+import { backgroundBases, type Background } from './decay';
+import { lineFit } from './lineFit';
+import { locatePeak, peakSign } from './peaks';
+import { profileSearch, SEARCH_POINTS } from './profile';
+import { thin, type Samples } from './samples';
+import { edgeMeans } from './stats';
+import { boxcar } from './smooth';
 
 /** A peak's bases for a centre and width: one unit-height shape, or several (pseudo-Voigt). */
 export type PeakBases = (x: ArrayLike<number>, center: number, width: number) => Float64Array[];
@@ -48,28 +48,33 @@ interface Held {
 
 /** Refines peak `which` with the others held; returns the updated peaks and the coefficients. */
 function refine(s: Samples, bases: PeakBases, bg: Float64Array[], peaks: Held[], which: number, fwhm: number): { peaks: Held[]; coef: Float64Array } | null {
+  const held = peaks.map((q, j) => (j === which ? [] : bases(s.x, q.center, q.width)));
   const p = profileSearch(
     [
       { start: peaks[which].center, step: fwhm / 8 },
       { start: peaks[which].width, step: 0.25, log: true },
     ],
-    ([center, width]) => peaks.flatMap((q, j) => (j === which ? bases(s.x, center, width) : bases(s.x, q.center, q.width))).concat(bg),
+    ([center, width]) => held.flatMap((h, j) => (j === which ? bases(s.x, center, width) : h)).concat(bg),
     s.y,
-    { half: 4, rounds: 2 },
+    { rounds: 2 },
   );
   if (!p) return null;
   const next = peaks.map((q, j) => (j === which ? { center: p.theta[0], width: p.theta[1] } : q));
   return { peaks: next, coef: p.coef };
 }
 
+/** The samples the searches run on: SEARCH_POINTS, or more where the main peak is narrow (8 per FWHM). */
+function searchSet(s: Samples, fwhm: number): Samples {
+  const span = s.x[s.n - 1] - s.x[0];
+  return thin(s, Math.max(SEARCH_POINTS, Math.ceil((8 * span) / fwhm)));
+}
+
 /**
  * `count` peaks whose width parameter is `widthPerFwhm` × FWHM (σ: 1/2.3548; γ: 1/2), sorted by
  * centre; null when the data show nothing to work with (fewer than three points).
  */
-export function guessPeaks(full: Samples, bases: PeakBases, widthPerFwhm: number, count: 1 | 2, background: Background): PeaksGuess | null {
-  const s = thin(full, 1024);
+export function guessPeaks(s: Samples, bases: PeakBases, widthPerFwhm: number, count: 1 | 2, background: Background): PeaksGuess | null {
   if (s.n < 3) return null;
-  const bg = backgroundBases(s, background);
   const baseline = edgeBaseline(s, background);
   const r = boxcar(s.y.map((v, i) => v - baseline[i]));
   const sign = peakSign(r);
@@ -88,14 +93,17 @@ export function guessPeaks(full: Samples, bases: PeakBases, widthPerFwhm: number
     const side = first.center + first.fwhm <= s.x[s.n - 1] ? 1 : -1;
     const fwhms = [first.fwhm, second?.fwhm ?? first.fwhm];
     peaks.push({ center: second?.center ?? first.center + side * first.fwhm, width: fwhms[1] * widthPerFwhm });
-    for (let sweep = 0; sweep < 3; sweep++) {
+    const q = searchSet(s, first.fwhm);
+    const bg = backgroundBases(q, background);
+    for (let sweep = 0; sweep < 2; sweep++) {
       for (const which of [1, 0]) {
-        fit = refine(s, bases, bg, peaks, which, fwhms[which]) ?? fit;
+        fit = refine(q, bases, bg, peaks, which, fwhms[which]) ?? fit;
         if (fit) peaks = fit.peaks;
       }
     }
   } else {
-    fit = refine(s, bases, bg, peaks, 0, first.fwhm);
+    const q = searchSet(s, first.fwhm);
+    fit = refine(q, bases, backgroundBases(q, background), peaks, 0, first.fwhm);
   }
   if (!fit) return null;
 

@@ -3,7 +3,7 @@
  * its full width at half maximum, read the way a spectroscopist reads them off a plot. The
  * residual is smoothed first (smooth.ts) so that a noise spike is not taken for the top.
  */
-import { argMax } from './stats.js';
+import { argMax } from './stats';
 
 export interface PeakLocation {
   readonly index: number;

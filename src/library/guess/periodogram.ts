@@ -7,7 +7,7 @@
  * sin and cos are advanced from one frequency to the next by a rotation (Press et al., Numerical
  * Recipes, §13.8), so the whole periodogram costs O(n·F) multiplications and no trig calls.
  */
-import type { Samples } from './samples.js';
+import type { Samples } from './samples';
 
 const OVERSAMPLE = 5;
 const MAX_FREQUENCIES = 4096;

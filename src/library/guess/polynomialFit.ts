@@ -5,7 +5,7 @@
  * remedy; the Vandermonde matrix on [−1, 1] is well conditioned up to moderate degree) and the
  * result is expanded back, Σⱼ cⱼ·((x − m)/h)ʲ = Σₖ aₖ·xᵏ, by the binomial theorem.
  */
-import { linearLeastSquares } from './leastSquares.js';
+import { linearLeastSquares } from './leastSquares';
 
 function binomial(n: number, k: number): number {
   let c = 1;

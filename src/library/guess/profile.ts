@@ -8,9 +8,13 @@
  * A coarse grid over θ followed by a few shrinking grids around the best point (a pattern
  * search) finds the basin of the global minimum in noise where local heuristics (a log-slope, a
  * half-maximum crossing) only give its neighbourhood; those heuristics supply the grid's centre
- * and step. Cost: (2h+1)^d · rounds least-squares solves of n rows.
+ * and step. Cost: (2h+1)^d · rounds least-squares solves of n rows, so callers search on at
+ * most SEARCH_POINTS samples.
  */
-import { linearLeastSquares } from './leastSquares.js';
+import { linearLeastSquares } from './leastSquares';
+
+/** Samples enough to show a shape's position and width to a search (thin() to this). */
+export const SEARCH_POINTS = 512;
 
 export interface Axis {
   /** Centre of the first grid. */
@@ -32,7 +36,7 @@ export interface Profile {
 export type Bases = (theta: readonly number[]) => readonly ArrayLike<number>[] | null;
 
 export interface SearchOptions {
-  /** Points each side of the centre per axis (default 4: a 9-point grid). */
+  /** Points each side of the centre per axis (default 6 in one dimension, 3 in more). */
   readonly half?: number;
   /** Shrinking rounds after the first (default 3). */
   readonly rounds?: number;
@@ -61,7 +65,7 @@ function* gridPoints(centre: readonly number[], steps: readonly number[], half: 
 
 /** Minimises RSS(θ) over shrinking grids; null if no grid point gave a finite fit. */
 export function profileSearch(axes: readonly Axis[], bases: Bases, y: ArrayLike<number>, options: SearchOptions = {}): Profile | null {
-  const half = options.half ?? 4;
+  const half = options.half ?? (axes.length === 1 ? 6 : 3);
   const rounds = options.rounds ?? 3;
   const toTheta = (u: readonly number[]): number[] => u.map((v, j) => (axes[j].log ? Math.exp(v) : v));
   let centre = axes.map((a) => (a.log ? Math.log(a.start) : a.start));

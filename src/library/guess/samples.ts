@@ -13,16 +13,21 @@ export interface Samples {
 
 export const MAX_GUESS_POINTS = 2048;
 
-function finitePairs(x: Float64Array, y: Float64Array): number[] {
+/** Indices of the finite pairs, and whether they are in ascending x. */
+function finiteRows(x: Float64Array, y: Float64Array): { rows: Int32Array; sorted: boolean } {
   const m = Math.min(x.length, y.length);
-  const keep: number[] = [];
-  for (let i = 0; i < m; i++) if (Number.isFinite(x[i]) && Number.isFinite(y[i])) keep.push(i);
-  return keep;
-}
-
-function isAscending(x: Float64Array, rows: readonly number[]): boolean {
-  for (let k = 1; k < rows.length; k++) if (x[rows[k]] < x[rows[k - 1]]) return false;
-  return true;
+  const rows = new Int32Array(m);
+  let count = 0;
+  let sorted = true;
+  let last = -Infinity;
+  for (let i = 0; i < m; i++) {
+    const xi = x[i];
+    if (!Number.isFinite(xi) || !Number.isFinite(y[i])) continue;
+    if (xi < last) sorted = false;
+    last = xi;
+    rows[count++] = i;
+  }
+  return { rows: rows.subarray(0, count), sorted };
 }
 
 /**
@@ -30,9 +35,9 @@ function isAscending(x: Float64Array, rows: readonly number[]): boolean {
  * data are thinned by a stride first, so the sort only ever sees `maxPoints` rows.
  */
 export function prepareSamples(x: Float64Array, y: Float64Array, maxPoints = MAX_GUESS_POINTS): Samples {
-  let rows = finitePairs(x, y);
-  const sorted = isAscending(x, rows);
-  if (sorted && rows.length > maxPoints) return binMeans(x, y, rows, maxPoints);
+  const { rows: finite, sorted } = finiteRows(x, y);
+  if (sorted && finite.length > maxPoints) return binMeans(x, y, finite, maxPoints);
+  let rows = Array.from(finite);
   if (rows.length > maxPoints) {
     const stride = rows.length / maxPoints;
     rows = Array.from({ length: maxPoints }, (_, k) => rows[Math.floor(k * stride)]);
@@ -41,7 +46,7 @@ export function prepareSamples(x: Float64Array, y: Float64Array, maxPoints = MAX
   return { x: Float64Array.from(rows, (i) => x[i]), y: Float64Array.from(rows, (i) => y[i]), n: rows.length };
 }
 
-function binMeans(x: Float64Array, y: Float64Array, rows: readonly number[], bins: number): Samples {
+function binMeans(x: Float64Array, y: Float64Array, rows: Int32Array, bins: number): Samples {
   const bx = new Float64Array(bins);
   const by = new Float64Array(bins);
   const per = rows.length / bins;

@@ -5,7 +5,7 @@
  * of the rise (crossing.ts), and both are then refined by a variable-projection search in which
  * the plateaus are solved exactly, so a curve that never reaches its plateaus is still guessed well.
  */
-import { profileSearch } from './profile.js';
+import { profileSearch, SEARCH_POINTS } from './profile';
 
 /** The logistic function 1/(1 + e^(−u)), written to stay finite for any u. */
 export function logistic(u: number): number {
@@ -24,14 +24,18 @@ export interface SigmoidFit {
  * starting from rank-crossing seeds; null when no grid point gives a finite fit.
  */
 export function sigmoidSearch(
-  z: ArrayLike<number>,
-  y: ArrayLike<number>,
+  zAll: ArrayLike<number>,
+  yAll: ArrayLike<number>,
   step: (u: number) => number,
   center: number,
   width: number,
   offset: boolean,
 ): SigmoidFit | null {
-  const n = y.length;
+  // A sigmoid is broad: every k-th sample shows it as well as all of them do.
+  const stride = Math.max(1, yAll.length / SEARCH_POINTS);
+  const n = Math.min(yAll.length, SEARCH_POINTS);
+  const z = Float64Array.from({ length: n }, (_, i) => zAll[Math.floor(i * stride)]);
+  const y = Float64Array.from({ length: n }, (_, i) => yAll[Math.floor(i * stride)]);
   const one = new Float64Array(n).fill(1);
   const p = profileSearch(
     [

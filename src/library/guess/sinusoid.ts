@@ -4,8 +4,8 @@
  * a·sin θ + b·cos θ = R·sin(θ + φ) with R = √(a² + b²), φ = atan2(b, a). The phase is referred
  * back from x₀ to x = 0 and wrapped into (−π, π].
  */
-import { linearLeastSquares } from './leastSquares.js';
-import type { Samples } from './samples.js';
+import { linearLeastSquares } from './leastSquares';
+import type { Samples } from './samples';
 
 export interface Sinusoid {
   readonly amplitude: number;

@@ -1,5 +1,5 @@
 /** Order statistics and summaries of sorted samples, each total: empty input gives 0, not NaN. */
-import type { Samples } from './samples.js';
+import type { Samples } from './samples';
 
 export function mean(v: ArrayLike<number>, from = 0, to = v.length): number {
   if (to <= from) return 0;

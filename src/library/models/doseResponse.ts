@@ -4,12 +4,12 @@
  * and width from the half-maximum and quartile crossings, then a variable-projection search in z.
  * Doses ≤ 0 (untreated controls) are left out of the guess; the fit may still use them.
  */
-import { defineModel } from '../define.js';
-import { fractionCrossings } from '../guess/crossing.js';
-import { profileSearch } from '../guess/profile.js';
-import { filterSamples, type Samples } from '../guess/samples.js';
-import { logistic, sigmoidSearch, widthBetween } from '../guess/sigmoid.js';
-import { edgeMeans, median } from '../guess/stats.js';
+import { defineModel } from '../define';
+import { fractionCrossings } from '../guess/crossing';
+import { profileSearch } from '../guess/profile';
+import { filterSamples, type Samples } from '../guess/samples';
+import { logistic, sigmoidSearch, widthBetween } from '../guess/sigmoid';
+import { edgeMeans, median } from '../guess/stats';
 
 /** Between the 25 % and 75 % responses, h·ln x changes by 2 ln 3. */
 const QUARTILES = 2 * Math.log(3);

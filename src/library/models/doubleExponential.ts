@@ -4,10 +4,10 @@
  * which needs the offset beforehand and amplifies noise; the search starts from the single
  * exponential's τ split ×/÷3 and returns the faster component first.
  */
-import { defineModel } from '../define.js';
-import { amplitudeAtZero, decayBasis, decayProfile } from '../guess/decay.js';
-import { profileSearch } from '../guess/profile.js';
-import { thin } from '../guess/samples.js';
+import { defineModel } from '../define';
+import { amplitudeAtZero, decayBasis, decayProfile } from '../guess/decay';
+import { profileSearch, SEARCH_POINTS } from '../guess/profile';
+import { thin } from '../guess/samples';
 
 export const doubleExponentialDecay = defineModel({
   id: 'exp-decay-2',
@@ -24,7 +24,7 @@ export const doubleExponentialDecay = defineModel({
     { name: 'c' },
   ],
   estimate(full) {
-    const s = thin(full, 1024);
+    const s = thin(full, SEARCH_POINTS);
     const one = new Float64Array(s.n).fill(1);
     const single = decayProfile(s, 'constant');
     const tau = single ? single.theta[0] : undefined;

@@ -1,9 +1,9 @@
 /** Single-exponential models: decay to an offset, growth, saturation, decay on a sloping background. */
-import { defineModel } from '../define.js';
-import { amplitudeAtZero, decayProfile } from '../guess/decay.js';
-import { lineFit } from '../guess/lineFit.js';
-import { profileSearch } from '../guess/profile.js';
-import { xScale } from '../guess/stats.js';
+import { defineModel } from '../define';
+import { amplitudeAtZero, decayProfile } from '../guess/decay';
+import { lineFit } from '../guess/lineFit';
+import { profileSearch } from '../guess/profile';
+import { xScale } from '../guess/stats';
 
 export const exponentialDecay = defineModel({
   id: 'exp-decay',

@@ -4,11 +4,11 @@
  * (the double-log linearisations −ln(−ln(y/A)) = k(x − x₀) and ln(−ln(1 − y/A)) = k·ln(x/λ)
  * evaluated at two levels) and the refinement from the sigmoid search.
  */
-import { defineModel } from '../define.js';
-import { fractionCrossings } from '../guess/crossing.js';
-import { filterSamples } from '../guess/samples.js';
-import { sigmoidSearch, widthBetween } from '../guess/sigmoid.js';
-import { edgeMeans, xScale } from '../guess/stats.js';
+import { defineModel } from '../define';
+import { fractionCrossings } from '../guess/crossing';
+import { filterSamples } from '../guess/samples';
+import { sigmoidSearch, widthBetween } from '../guess/sigmoid';
+import { edgeMeans, xScale } from '../guess/stats';
 
 /** u = −ln(−ln F) of the Gompertz step exp(−exp(−u)) at F = 0.1 and 0.7. */
 const GOMPERTZ_U = [-Math.log(-Math.log(0.1)), -Math.log(-Math.log(0.7))];

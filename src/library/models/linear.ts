@@ -1,6 +1,6 @@
 /** The straight line, guessed by its own least-squares solution (the guess is the answer). */
-import { defineModel } from '../define.js';
-import { lineFit } from '../guess/lineFit.js';
+import { defineModel } from '../define';
+import { lineFit } from '../guess/lineFit';
 
 export const linear = defineModel({
   id: 'linear',

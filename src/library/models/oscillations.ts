@@ -1,10 +1,10 @@
 /** Sinusoids: a steady sine and an exponentially damped one, each on an offset. */
-import { defineModel } from '../define.js';
-import { dominantFrequency } from '../guess/periodogram.js';
-import { profileSearch } from '../guess/profile.js';
-import { thin, type Samples } from '../guess/samples.js';
-import { fitSinusoid } from '../guess/sinusoid.js';
-import { xScale } from '../guess/stats.js';
+import { defineModel } from '../define';
+import { dominantFrequency } from '../guess/periodogram';
+import { profileSearch, SEARCH_POINTS } from '../guess/profile';
+import { thin, type Samples } from '../guess/samples';
+import { fitSinusoid } from '../guess/sinusoid';
+import { xScale } from '../guess/stats';
 
 /** Quadrature bases e(x)·sin, e(x)·cos and 1 around the first sample x₀. */
 function quadratures(s: Samples, f: number, tau: number): Float64Array[] {
@@ -52,14 +52,16 @@ export const dampedSine = defineModel({
     const span = xScale(s);
     const seed = dominantFrequency(s);
     if (seed === null) return { f: 1 / span, tau: span };
-    // Damping broadens the periodogram peak but leaves it in place; search f and τ together.
+    // Damping broadens the periodogram peak but leaves it in place; search f and τ together, on
+    // enough samples to show every cycle (16 per cycle).
+    const q = thin(s, Math.max(SEARCH_POINTS, Math.ceil(16 * seed * span)));
     const p = profileSearch(
       [
         { start: seed, step: 0.05 / span },
         { start: span / 2, step: 0.6, log: true },
       ],
-      ([f, tau]) => (f > 0 ? quadratures(s, f, tau) : null),
-      s.y,
+      ([f, tau]) => (f > 0 ? quadratures(q, f, tau) : null),
+      q.y,
     );
     const [f, tau] = p ? p.theta : [seed, span / 2];
     const x0 = s.x[0];

@@ -1,7 +1,7 @@
 /** Two overlapping or separate peaks on a straight-line background (guessPeaks with count 2). */
-import { defineModel, type ParameterSpec } from '../define.js';
-import { guessPeaks } from '../guess/peakSearch.js';
-import { GAUSSIAN_FWHM_PER_SIGMA, gaussianShape, lorentzianShape } from '../guess/shapes.js';
+import { defineModel, type ParameterSpec } from '../define';
+import { guessPeaks } from '../guess/peakSearch';
+import { GAUSSIAN_FWHM_PER_SIGMA, gaussianShape, lorentzianShape } from '../guess/shapes';
 
 const background: ParameterSpec[] = [{ name: 'b0' }, { name: 'b1' }];
 

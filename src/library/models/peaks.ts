@@ -1,7 +1,7 @@
 /** Single line shapes: Gaussian, Lorentzian and pseudo-Voigt on a constant or linear background. */
-import { defineModel, type ParameterSpec } from '../define.js';
-import { guessPeaks } from '../guess/peakSearch.js';
-import { GAUSSIAN_FWHM_PER_SIGMA, gaussianFwhmShape, gaussianShape, lorentzianFwhmShape, lorentzianShape } from '../guess/shapes.js';
+import { defineModel, type ParameterSpec } from '../define';
+import { guessPeaks } from '../guess/peakSearch';
+import { GAUSSIAN_FWHM_PER_SIGMA, gaussianFwhmShape, gaussianShape, lorentzianFwhmShape, lorentzianShape } from '../guess/shapes';
 
 const amplitude: ParameterSpec = { name: 'A', fallback: 'yScale' };
 

@@ -4,11 +4,11 @@
  * redoes the exponent on the original scale, where the noise actually is (a log-scale fit
  * overweights the smallest values).
  */
-import { defineModel } from '../define.js';
-import { lineFit } from '../guess/lineFit.js';
-import { profileSearch } from '../guess/profile.js';
-import { filterSamples } from '../guess/samples.js';
-import { mean } from '../guess/stats.js';
+import { defineModel } from '../define';
+import { lineFit } from '../guess/lineFit';
+import { profileSearch } from '../guess/profile';
+import { filterSamples } from '../guess/samples';
+import { mean } from '../guess/stats';
 
 /** Molar gas constant R in J/(mol·K) (CODATA 2018, exact). */
 export const GAS_CONSTANT = 8.314462618;

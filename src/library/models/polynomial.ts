@@ -3,9 +3,9 @@
  * coefficients, so the guess is the least-squares solution itself (polynomialFit.ts) and the fit
  * only confirms it and adds the uncertainties.
  */
-import { defineModel } from '../define.js';
-import { polynomialLeastSquares } from '../guess/polynomialFit.js';
-import type { ModelDefinition } from '../types.js';
+import { defineModel } from '../define';
+import { polynomialLeastSquares } from '../guess/polynomialFit';
+import type { ModelDefinition } from '../types';
 
 export const MIN_POLYNOMIAL_DEGREE = 1;
 export const MAX_POLYNOMIAL_DEGREE = 6;

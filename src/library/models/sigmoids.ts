@@ -1,9 +1,9 @@
 /** S-shaped steps in x: logistic, Boltzmann and the error-function step. */
-import { erf } from '../../model/index.js';
-import { defineModel } from '../define.js';
-import { fractionCrossings } from '../guess/crossing.js';
-import { logistic, sigmoidSearch, widthBetween } from '../guess/sigmoid.js';
-import { edgeMeans, xScale } from '../guess/stats.js';
+import { erf } from '../../model/index';
+import { defineModel } from '../define';
+import { fractionCrossings } from '../guess/crossing';
+import { logistic, sigmoidSearch, widthBetween } from '../guess/sigmoid';
+import { edgeMeans, xScale } from '../guess/stats';
 
 /** Between the 25 % and 75 % points of a logistic, (x − x₀)/w runs from −ln 3 to ln 3. */
 const LOGISTIC_QUARTILES = 2 * Math.log(3);
