@@ -1,7 +1,6 @@
 /** Helpers shared by the library tests (a .test.ts file so that no build ever sees it). */
 import { expect, it } from 'vitest';
-import { curveFit } from '../fit/curveFit';
-import type { FitResult } from '../fit/types';
+import { curveFit, type FitResult } from '../fit';
 import { compileModel, type CompiledModel } from '../model';
 import type { GuessedParameter, ModelDefinition } from './types';
 
