@@ -1,0 +1,68 @@
+/**
+ * Decides what a shared link carries. The data go inline when they can: every value finite (and
+ * sigma > 0), at most MAX_INLINE_CELLS numbers, and the compressed link within LINK_DATA_BUDGET
+ * (64 KiB, a length every browser and chat client keeps). Otherwise the link carries a
+ * fingerprint of the data (fingerprint.ts) and the file name, and the page that opens it asks for
+ * the file and checks it against the fingerprint.
+ */
+import { encodeWithin, MAX_COMPRESSED_BYTES } from './encode.js';
+import { SpecError, shareError } from './errors.js';
+import { fingerprint, usedColumns } from './fingerprint.js';
+import { LINK_DATA_BUDGET, MAX_INLINE_CELLS } from './limits.js';
+import type { DataFingerprint, FitSpec, InlineData } from './types.js';
+
+export interface LinkPlan {
+  /** The fragment, with its leading '#'. */
+  readonly fragment: string;
+  readonly dataIncluded: boolean;
+  /** Length of the fragment (ASCII: characters = bytes). */
+  readonly bytes: number;
+  /** The data part the link carries: inline columns, a fingerprint, or null (no columns given). */
+  readonly data: InlineData | DataFingerprint | null;
+}
+
+export interface PlanOptions {
+  /** File name to carry (default: the one in spec.data, else null). */
+  readonly fileName?: string | null;
+  /** Compressed bytes allowed for a link with inline data (default LINK_DATA_BUDGET). */
+  readonly budget?: number;
+}
+
+function inlinable(columns: readonly ArrayLike<number>[], sigmaIndex: number): boolean {
+  const rows = columns[0]?.length ?? 0;
+  if (rows === 0 || rows * columns.length > MAX_INLINE_CELLS) return false;
+  return columns.every((c, j) => {
+    for (let i = 0; i < c.length; i++) if (!Number.isFinite(c[i]) || (j === sigmaIndex && !(c[i] > 0))) return false;
+    return true;
+  });
+}
+
+/**
+ * The link for `spec` with `columns`: the used columns' values in usedColumns(spec.columns) order
+ * (x…, y, sigma), or null for a link without data. Throws SpecError for an invalid spec and
+ * RangeError when the columns do not match the spec (caller bugs).
+ */
+export function planLink(spec: FitSpec, columns: readonly ArrayLike<number>[] | null, options: PlanOptions = {}): LinkPlan {
+  const fileName = options.fileName !== undefined ? options.fileName : (spec.data?.fileName ?? null);
+  const names = usedColumns(spec.columns);
+  const finish = (data: InlineData | DataFingerprint | null, budget: number): LinkPlan | null => {
+    const out = encodeWithin({ ...spec, data }, budget);
+    return out && { fragment: out.fragment, dataIncluded: data?.kind === 'inline', bytes: out.fragment.length, data };
+  };
+  const withoutData = (data: DataFingerprint | null): LinkPlan => {
+    const plan = finish(data, MAX_COMPRESSED_BYTES);
+    if (plan === null) throw new SpecError(shareError('too-large', 'This fit is too large for a link even without its data.'));
+    return plan;
+  };
+  if (columns === null) return withoutData(null);
+  if (columns.length !== names.length) throw new RangeError(`planLink: ${columns.length} columns given for ${names.join(', ')}`);
+  const rows = columns[0].length;
+  if (columns.some((c) => c.length !== rows)) throw new RangeError('planLink: the columns differ in length');
+  if (inlinable(columns, spec.columns.sigma === null ? -1 : names.length - 1)) {
+    const inline: InlineData = { kind: 'inline', fileName, columns: Object.fromEntries(names.map((n, j) => [n, Array.from(columns[j])])) };
+    const plan = finish(inline, options.budget ?? LINK_DATA_BUDGET);
+    if (plan !== null) return plan;
+  }
+  const print = fingerprint(columns);
+  return withoutData({ kind: 'fingerprint', fileName, rows: print.rows, hash: print.hash });
+}

@@ -1,0 +1,27 @@
+/**
+ * Reads `settings` of a link. Ranges: tolerances in (0, 1] (0 would disable a test; scipy refuses
+ * all three below machine epsilon, and Fitbench's default is 1e-15), f_scale > 0, max_nfev a
+ * positive whole number or null (the default budget), x_scale 'jac' or a number > 0.
+ */
+import { LOSS_NAMES } from '../solver/loss.js';
+import { MAX_NFEV_LIMIT } from './limits.js';
+import { boolean, integer, nullable, object, oneOf, positive } from './schema.js';
+import type { SolverSettings } from './types.js';
+
+const KEYS = ['loss', 'fScale', 'ftol', 'xtol', 'gtol', 'maxNfev', 'xScale', 'method', 'backend', 'absoluteSigma'] as const;
+
+export function readSettings(v: unknown, path: string): SolverSettings {
+  const o = object(v, path, KEYS);
+  return {
+    loss: oneOf(o.loss, `${path}.loss`, LOSS_NAMES),
+    fScale: positive(o.fScale, `${path}.fScale`),
+    ftol: positive(o.ftol, `${path}.ftol`, 1),
+    xtol: positive(o.xtol, `${path}.xtol`, 1),
+    gtol: positive(o.gtol, `${path}.gtol`, 1),
+    maxNfev: nullable(o.maxNfev, (n) => integer(n, `${path}.maxNfev`, 1, MAX_NFEV_LIMIT)),
+    xScale: o.xScale === 'jac' ? 'jac' : positive(o.xScale, `${path}.xScale`),
+    method: oneOf(o.method, `${path}.method`, ['auto', 'dense', 'normal'] as const),
+    backend: oneOf(o.backend, `${path}.backend`, ['auto', 'cpu', 'gpu'] as const),
+    absoluteSigma: boolean(o.absoluteSigma, `${path}.absoluteSigma`),
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * Turns untrusted JSON (a parsed link) into a FitSpec, or says precisely why not. Every field is
+ * checked (schema.ts, readSettings, readParameters, readData); the model text is compiled with
+ * compileModel, the only way text from a link reaches execution, and the compiled parameter and
+ * variable lists are checked against the rest of the spec:
+ *
+ * - columns.x, y and sigma are distinct identifiers (Fitbench column names always are), and x is
+ *   exactly the model's variables in order: the model is compiled against x, so a name in x the
+ *   model does not use is an error rather than a column silently loaded and ignored;
+ * - parameters are exactly the compiled parameters (readParameters).
+ *
+ * Version: an integer ≥ 1; above SPEC_VERSION the link is refused as made by a newer Fitbench
+ * before anything else is read (its shape may have changed).
+ */
+import { compileModel, MAX_MODEL_LENGTH } from '../model/index.js';
+import { shareError, type DecodeResult } from './errors.js';
+import { usedColumns } from './fingerprint.js';
+import { MAX_X_COLUMNS } from './limits.js';
+import { readData } from './readData.js';
+import { readParameters } from './readParameters.js';
+import { readSettings } from './readSettings.js';
+import { array, fail, identifier, Invalid, nullable, object, string, type Fields } from './schema.js';
+import { SPEC_VERSION, type ColumnMapping, type FitSpec } from './types.js';
+
+const KEYS = ['version', 'model', 'libraryId', 'columns', 'parameters', 'settings', 'data'] as const;
+
+function readColumns(v: unknown, path: string): ColumnMapping {
+  const o = object(v, path, ['x', 'y', 'sigma']);
+  const x = array(o.x, `${path}.x`, MAX_X_COLUMNS).map((n, i) => identifier(n, `${path}.x[${i}]`));
+  const y = identifier(o.y, `${path}.y`);
+  const sigma = nullable(o.sigma, (s) => identifier(s, `${path}.sigma`));
+  const all = sigma === null ? [...x, y] : [...x, y, sigma];
+  const twice = all.find((n, i) => all.indexOf(n) !== i);
+  if (twice !== undefined) fail(path, `name the column "${twice}" more than once (x, y and sigma must be distinct)`);
+  return { x, y, sigma };
+}
+
+function libraryId(v: unknown, path: string): string | null {
+  return nullable(v, (s) => {
+    const id = string(s, path, 1, 64);
+    if (!/^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(id)) fail(path, 'must be letters, digits, _ . -', id);
+    return id;
+  });
+}
+
+/** The version check alone, so that a newer link is refused before its shape is judged. */
+export function newerVersion(v: unknown): number | null {
+  if (typeof v !== 'object' || v === null) return null;
+  const version = (v as Fields).version;
+  return typeof version === 'number' && Number.isInteger(version) && version > SPEC_VERSION ? version : null;
+}
+
+export function readSpec(v: unknown): DecodeResult<FitSpec> {
+  const newer = newerVersion(v);
+  if (newer !== null) {
+    return { ok: false, error: shareError('newer-version', `This link was made by a newer Fitbench (link format ${newer}; this page reads up to ${SPEC_VERSION}). Open it in an up-to-date Fitbench.`) };
+  }
+  try {
+    const o = object(v, '', KEYS);
+    if (o.version !== SPEC_VERSION) fail('version', `must be ${SPEC_VERSION}`, o.version);
+    const model = string(o.model, 'model', 1, MAX_MODEL_LENGTH);
+    const columns = readColumns(o.columns, 'columns');
+    const compiled = compileModel(model, { columns: columns.x });
+    if (!compiled.ok) return { ok: false, error: shareError('model', `The model in this link does not compile: ${compiled.error.message}`, 'model') };
+    const { params, variables } = compiled.value;
+    const unused = columns.x.filter((n) => !variables.includes(n));
+    if (unused.length > 0) fail('columns.x', `names ${unused.map((n) => `"${n}"`).join(', ')}, which the model does not use`);
+    const used = usedColumns(columns);
+    return {
+      ok: true,
+      spec: {
+        version: SPEC_VERSION,
+        model,
+        libraryId: libraryId(o.libraryId, 'libraryId'),
+        columns,
+        parameters: readParameters(o.parameters, 'parameters', params, used),
+        settings: readSettings(o.settings, 'settings'),
+        data: readData(o.data, 'data', used, columns.sigma),
+      },
+    };
+  } catch (e) {
+    if (e instanceof Invalid) return { ok: false, error: shareError('invalid', `This link is not valid: ${e.message}.`, e.path) };
+    throw e;
+  }
+}

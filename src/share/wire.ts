@@ -1,0 +1,54 @@
+/**
+ * FitSpec ↔ the JSON written into a link. The wire object has FitSpec's own field names (a decoded
+ * link is readable as it is) with one change: an infinite bound is `null` (JSON has no Infinity),
+ * −∞ for min and +∞ for max; a finite bound is its number. Fields are written in one fixed order and
+ * inline columns in usedColumns order, so one spec always gives one link.
+ */
+import { usedColumns } from './fingerprint.js';
+import type { JsonValue } from './jsonText.js';
+import type { FitSpec, ParameterRow } from './types.js';
+
+/** The JSON value of a bound: null for ±∞ (the reader restores the sign from min/max). */
+function bound(v: number): number | null {
+  return v === Infinity || v === -Infinity ? null : v;
+}
+
+function parameter(p: ParameterRow): JsonValue {
+  return { name: p.name, value: p.value, min: bound(p.min), max: bound(p.max), fixed: p.fixed };
+}
+
+function data(spec: FitSpec): JsonValue {
+  const d = spec.data;
+  if (d === null) return null;
+  if (d.kind === 'fingerprint') return { kind: 'fingerprint', fileName: d.fileName, rows: d.rows, hash: d.hash };
+  const own = (name: string) => (Object.prototype.hasOwnProperty.call(d.columns, name) ? d.columns[name] : null);
+  return {
+    kind: 'inline',
+    fileName: d.fileName,
+    columns: Object.fromEntries(usedColumns(spec.columns).map((name) => [name, own(name)])),
+  };
+}
+
+export function specToWire(spec: FitSpec): JsonValue {
+  const s = spec.settings;
+  return {
+    version: spec.version,
+    model: spec.model,
+    libraryId: spec.libraryId,
+    columns: { x: [...spec.columns.x], y: spec.columns.y, sigma: spec.columns.sigma },
+    parameters: spec.parameters.map(parameter),
+    settings: {
+      loss: s.loss,
+      fScale: s.fScale,
+      ftol: s.ftol,
+      xtol: s.xtol,
+      gtol: s.gtol,
+      maxNfev: s.maxNfev,
+      xScale: s.xScale,
+      method: s.method,
+      backend: s.backend,
+      absoluteSigma: s.absoluteSigma,
+    },
+    data: data(spec),
+  };
+}
