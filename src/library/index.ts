@@ -18,6 +18,7 @@ import type { ModelDefinition } from './types';
 export type { GuessedParameter, ModelCategory, ModelDefinition } from './types';
 export { polynomial, MIN_POLYNOMIAL_DEGREE, MAX_POLYNOMIAL_DEGREE } from './models/polynomial';
 export { GAS_CONSTANT } from './models/physics';
+export { onEstimatorError } from './define';
 
 /** Degrees offered in the catalogue (a straight line is `linear`). */
 const CATALOGUE_DEGREES = Array.from({ length: MAX_POLYNOMIAL_DEGREE - 1 }, (_, i) => i + 2);

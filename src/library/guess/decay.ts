@@ -6,6 +6,7 @@
  */
 import { lineFit } from './lineFit';
 import { profileSearch, type Profile } from './profile';
+import { backgroundBases, type Background } from './background';
 import type { Samples } from './samples';
 import { edgeMeans, xScale } from './stats';
 
@@ -32,14 +33,6 @@ export function logSlopeTimeConstant(s: Samples): number {
 export function decayBasis(s: Samples, tau: number): Float64Array {
   const x0 = s.x[0];
   return Float64Array.from(s.x, (v) => Math.exp(-(v - x0) / tau));
-}
-
-export type Background = 'none' | 'constant' | 'line';
-
-export function backgroundBases(s: Samples, background: Background): Float64Array[] {
-  if (background === 'none') return [];
-  const one = new Float64Array(s.n).fill(1);
-  return background === 'constant' ? [one] : [one, Float64Array.from(s.x)];
 }
 
 /**

@@ -6,7 +6,7 @@
  * refined by a variable-projection search (profile.ts) in which the amplitudes and the
  * background are solved exactly, one peak at a time with the other held (coordinate descent).
  */
-import { backgroundBases, type Background } from './decay';
+import { backgroundBases, type Background } from './background';
 import { lineFit } from './lineFit';
 import { locatePeak, peakSign } from './peaks';
 import { profileSearch, SEARCH_POINTS } from './profile';

@@ -21,12 +21,6 @@ export function argMax(v: ArrayLike<number>): number {
   return best;
 }
 
-export function argMin(v: ArrayLike<number>): number {
-  let best = 0;
-  for (let i = 1; i < v.length; i++) if (v[i] < v[best]) best = i;
-  return best;
-}
-
 /** max x − min x of sorted samples (0 for fewer than two). */
 export function span(s: Samples): number {
   return s.n > 1 ? s.x[s.n - 1] - s.x[0] : 0;
@@ -60,14 +54,4 @@ export function yScale(s: Samples): number {
 export function edgeMeans(s: Samples, fraction = 0.1): { left: number; right: number; k: number } {
   const k = Math.max(1, Math.min(s.n, Math.round(s.n * fraction)));
   return { left: mean(s.y, 0, k), right: mean(s.y, s.n - k, s.n), k };
-}
-
-/** Smallest positive gap between consecutive distinct x (the resolution of the data). */
-export function minSpacing(s: Samples): number {
-  let d = Infinity;
-  for (let i = 1; i < s.n; i++) {
-    const g = s.x[i] - s.x[i - 1];
-    if (g > 0 && g < d) d = g;
-  }
-  return Number.isFinite(d) ? d : xScale(s);
 }
