@@ -6,7 +6,8 @@
  * Legend: u, v operands; u', v' their derivatives w.r.t. the parameter p.
  *   (u/v)' = u'/v − q·(v'/v) with q = u/v the node itself
  *   (uⁿ)'  = n·uⁿ⁻¹·u'                       (powi, integer n)
- *   (u^v)' = v·u^(v−1)·u' + u^v·ln(u)·v'     (each term only where its derivative is not 0)
+ *   (u^v)' = v·u^(v−1)·u' + u^v·ln(u)·v'     (each term only where its derivative is not 0;
+ *                                            0 where u' = 0 or u^v = 0 respectively)
  *   exp' = exp, log' = 1/u, log10' = 1/(u ln 10), sqrt' = ½/√u, abs' = sign(u),
  *   tan' = 1 + tan², asin' = 1/√(1−u²), acos' = −1/√(1−u²), atan' = 1/(1+u²),
  *   atan2(y, x)' = (x·y' − y·x')/(x² + y²), tanh' = 1 − tanh², erf' = (2/√π)·e^(−u²) = −erfc',
@@ -59,8 +60,13 @@ export function differentiate(b: Builder, root: NodeId, param: number, memo = ne
       case 'pow': {
         const du = d(n.a);
         const dv = d(n.b);
-        const viaBase = b.isZero(du) ? b.zero : b.mul(b.mul(n.b, b.pow(n.a, b.sub(n.b, b.one))), du);
-        const viaExponent = b.isZero(dv) ? b.zero : b.mul(b.mul(id, b.call('log', [n.a])), dv);
+        // Each term is a product whose other factor can be infinite where the term must vanish:
+        // u^(v−1) at u = 0 (v < 1) where u' = 0 (x^k at a data point x = 0), and ln u at u = 0
+        // where u^v = 0 (∂0^v/∂v = 0). Select 0 there instead of letting 0·∞ make a NaN that
+        // would stall the fit on perfectly good data.
+        const zeroWhere = (guard: NodeId, term: NodeId) => b.call('selectLe', [b.call('abs', [guard]), b.zero, b.zero, term]);
+        const viaBase = b.isZero(du) ? b.zero : zeroWhere(du, b.mul(b.mul(n.b, b.pow(n.a, b.sub(n.b, b.one))), du));
+        const viaExponent = b.isZero(dv) ? b.zero : zeroWhere(id, b.mul(b.mul(id, b.call('log', [n.a])), dv));
         return b.add(viaBase, viaExponent);
       }
       case 'call':

@@ -37,23 +37,26 @@ export const doseResponse4PL = defineModel({
   id: 'dose-response-4pl',
   name: 'Dose–response (4PL)',
   category: 'dose-response',
-  expression: 'bottom + (top - bottom)/(1 + (EC50/x)^hill)',
-  formula: 'y = bottom + (top − bottom)/(1 + (EC50/x)^h)',
-  description: 'Four-parameter logistic in the dose x > 0: plateaus bottom and top, midpoint EC50, Hill slope h (h < 0 for inhibition).',
-  parameters: [{ name: 'bottom', fallback: 'yMid' }, { name: 'top', fallback: 'yMid' }, { name: 'EC50', positive: true }, { name: 'hill', fallback: 1 }],
+  // Written with x^h rather than (EC50/x)^h so that zero-dose controls (x = 0) evaluate to
+  // `bottom` with finite derivatives instead of ∞/∞; the direction lives in top vs bottom.
+  expression: 'bottom + (top - bottom)*x^hill/(EC50^hill + x^hill)',
+  formula: 'y = bottom + (top − bottom)·xʰ/(EC50ʰ + xʰ)',
+  description: 'Four-parameter logistic: response bottom at zero dose and top at high dose (top < bottom for inhibition), midpoint EC50, Hill slope h > 0.',
+  parameters: [{ name: 'bottom', fallback: 'yMid' }, { name: 'top', fallback: 'yMid' }, { name: 'EC50', positive: true }, { name: 'hill', positive: true, fallback: 1 }],
   estimate(all) {
     const d = logDose(all);
     if (d.s.n < 2) return {};
-    // Top is the higher plateau; the Hill slope's sign says on which side it lies.
+    // Which plateau lies at high dose decides the direction of the step in ln x.
     const { left, right } = edgeMeans(d.s);
     const sign = right >= left ? 1 : -1;
     const [q1, mid, q3] = fractionCrossings(d.s, left, right, [0.25, 0.5, 0.75], d.crossAt).map((v) => toZ(d, v));
     const w = widthBetween(q1, q3, QUARTILES, 1);
     const fit = sigmoidSearch(d.z, d.s.y, (u) => logistic(sign * u), mid, w, true);
-    if (!fit) return { bottom: Math.min(left, right), top: Math.max(left, right), EC50: Math.exp(mid), hill: sign / w };
-    // With a rising step in h·z: y = bottom + (top − bottom)·step = a·step + b
+    if (!fit) return { bottom: left, top: right, EC50: Math.exp(mid), hill: 1 / w };
+    // y = a·step + b, where the step rises towards high dose (sign > 0) or low dose (sign < 0).
     const [a, b] = fit.coef;
-    return { bottom: b, top: a + b, EC50: Math.exp(fit.center), hill: sign / fit.width };
+    const [low, high] = sign > 0 ? [b, a + b] : [a + b, b];
+    return { bottom: low, top: high, EC50: Math.exp(fit.center), hill: 1 / fit.width };
   },
 });
 
