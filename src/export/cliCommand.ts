@@ -1,0 +1,66 @@
+/**
+ * The `fitbench fit` command line that runs a FitSpec's fit on a CSV (src/cli/args.ts):
+ *
+ *   npx fitbench fit DATA.csv --model 'EXPR' --y COL [--sigma COL] [--absolute-sigma]
+ *     [--p0 a=1,b=2] [--bounds a=0:inf,b=-1:1] [--fix c=0] [--loss NAME] [--f-scale V]
+ *     [--ftol V] [--xtol V] [--gtol V] [--max-nfev N] [--x-scale jac|V]
+ *     [--method auto|dense|normal] [--backend auto|cpu|gpu]
+ *
+ * Options equal to the CLI's defaults (src/fit/defaults.ts: linear loss, f_scale 1, tolerances
+ * 1e-15, the default budget, x_scale jac, auto method and backend) are left out. Numbers are the
+ * shortest text that reads back as the same double; infinite bounds are -inf / inf. Every word is
+ * POSIX-shell quoted (shellQuote.ts). A word that would start with '-' as an option value is
+ * written as --option=VALUE (node's parseArgs refuses "--model -x" as ambiguous), and a file
+ * name starting with '-' gets a './' prefix. x columns are not passed: the CLI takes every
+ * identifier of the model that names a column of the file as a variable.
+ */
+import { DEFAULTS } from '../fit/defaults.js';
+import type { FitSpec, ParameterRow } from '../share/types.js';
+import { shellJoin } from './shellQuote.js';
+
+export interface CliCommandOptions {
+  readonly csvFileName: string;
+}
+
+/** The CLI's number text: shortest round trip, -0 kept, ±inf. */
+export function cliNumber(v: number): string {
+  if (v === Infinity) return 'inf';
+  if (v === -Infinity) return '-inf';
+  return Object.is(v, -0) ? '-0' : String(v);
+}
+
+/** Words of the command, unquoted (for programs: execFile, spawn). */
+export function cliWords(spec: FitSpec, options: CliCommandOptions): string[] {
+  const words = ['npx', 'fitbench', 'fit', options.csvFileName.startsWith('-') ? `./${options.csvFileName}` : options.csvFileName];
+  const option = (name: string, value: string) => {
+    if (value.startsWith('-')) words.push(`--${name}=${value}`);
+    else words.push(`--${name}`, value);
+  };
+  const list = (rows: readonly ParameterRow[], item: (p: ParameterRow) => string) => rows.map(item).join(',');
+  const s = spec.settings;
+  option('model', spec.model);
+  option('y', spec.columns.y);
+  if (spec.columns.sigma !== null) option('sigma', spec.columns.sigma);
+  if (s.absoluteSigma) words.push('--absolute-sigma');
+  const free = spec.parameters.filter((p) => !p.fixed);
+  const bounded = free.filter((p) => p.min !== -Infinity || p.max !== Infinity);
+  const fixed = spec.parameters.filter((p) => p.fixed);
+  if (free.length > 0) option('p0', list(free, (p) => `${p.name}=${cliNumber(p.value)}`));
+  if (bounded.length > 0) option('bounds', list(bounded, (p) => `${p.name}=${cliNumber(p.min)}:${cliNumber(p.max)}`));
+  if (fixed.length > 0) option('fix', list(fixed, (p) => `${p.name}=${cliNumber(p.value)}`));
+  if (s.loss !== DEFAULTS.loss) option('loss', s.loss);
+  if (s.fScale !== DEFAULTS.fScale) option('f-scale', cliNumber(s.fScale));
+  if (s.ftol !== DEFAULTS.ftol) option('ftol', cliNumber(s.ftol));
+  if (s.xtol !== DEFAULTS.xtol) option('xtol', cliNumber(s.xtol));
+  if (s.gtol !== DEFAULTS.gtol) option('gtol', cliNumber(s.gtol));
+  if (s.maxNfev !== null) option('max-nfev', String(s.maxNfev));
+  if (s.xScale !== DEFAULTS.xScale) option('x-scale', cliNumber(s.xScale));
+  if (s.method !== DEFAULTS.method) option('method', s.method);
+  if (s.backend !== 'auto') option('backend', s.backend);
+  return words;
+}
+
+/** The command as one line of POSIX shell text. */
+export function cliCommand(spec: FitSpec, options: CliCommandOptions): string {
+  return shellJoin(cliWords(spec, options));
+}

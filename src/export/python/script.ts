@@ -1,0 +1,168 @@
+/**
+ * pythonScript: a FitSpec as a self-contained Python 3 script (numpy + scipy) that reads the same
+ * CSV, defines the model as a numpy function (translated from the compiled syntax tree by
+ * pyExpr.ts, never from the text), and runs scipy.optimize.curve_fit with the spec's start values,
+ * bounds, weights, loss and tolerances. Fixed parameters are literals inside the model function
+ * (the closure curve_fit never sees). The last line printed is JSON:
+ *
+ *   {"success": true, "status": 2, "nfev": 12, "chi2": 1.23,
+ *    "parameters": [{"name": "A", "value": 1.0, "stderr": 0.01, "fixed": false}, …]}
+ *
+ * with the parameters in model order and null for a non-finite number. The data file may be
+ * given as the first command-line argument instead of CSV_FILE.
+ *
+ * Differences that remain: scipy differentiates by forward differences (Fitbench analytically),
+ * and Fitbench polishes converged fits further (QR and Gauss–Newton refinement), so the two agree
+ * to the solution's conditioning times ~1e-8, not to the last digit.
+ */
+import { defaultMaxNfev } from '../../fit/defaults.js';
+import { compileModel, type Expr } from '../../model/index.js';
+import { usedColumns } from '../../share/fingerprint.js';
+import type { FitSpec } from '../../share/types.js';
+import { PY_LOADER } from './pyLoader.js';
+import { pyExpr } from './pyExpr.js';
+import { pyBool, pyFloat, pyList, pyString } from './pyLiteral.js';
+import { pythonNames } from './pyNames.js';
+
+export interface PythonScriptOptions {
+  /** Default data file of the script (the first argument overrides it). */
+  readonly csvFileName: string;
+  /** ',', '\t', ';', '|' or 'whitespace' (runs of spaces and tabs), as Table.delimiter. */
+  readonly delimiter: string;
+  readonly decimalComma: boolean;
+  readonly header: boolean;
+}
+
+const DELIMITERS = [',', '\t', ';', '|', 'whitespace'];
+
+/** The names of the functions the tree calls. */
+function calls(e: Expr, out = new Set<string>()): Set<string> {
+  if (e.kind === 'call') out.add(e.name);
+  if (e.kind === 'call') e.args.forEach((a) => calls(a, out));
+  else if (e.kind === 'unary') calls(e.arg, out);
+  else if (e.kind === 'binary') calls(e.right, calls(e.left, out));
+  return out;
+}
+
+/**
+ * The script. Throws RangeError for an invalid delimiter, a model that does not compile against
+ * spec.columns.x, or a spec with every parameter fixed (validate specs with validateSpec first).
+ */
+export function pythonScript(spec: FitSpec, options: PythonScriptOptions): string {
+  if (!DELIMITERS.includes(options.delimiter)) throw new RangeError(`pythonScript: delimiter must be one of ${DELIMITERS.map((d) => JSON.stringify(d)).join(', ')}`);
+  const compiled = compileModel(spec.model, { columns: spec.columns.x });
+  if (!compiled.ok) throw new RangeError(`pythonScript: ${compiled.error.message}`);
+  const model = compiled.value;
+  const byName = new Map(spec.parameters.map((p) => [p.name, p]));
+  const rows = model.params.map((name) => {
+    const row = byName.get(name);
+    if (row === undefined) throw new RangeError(`pythonScript: no parameter row for ${name}`);
+    return row;
+  });
+  const free = rows.filter((p) => !p.fixed);
+  if (free.length === 0) throw new RangeError('pythonScript: every parameter is fixed; curve_fit needs at least one free parameter');
+  const fixed = rows.filter((p) => p.fixed);
+  const names = pythonNames([...model.variables, ...model.params]);
+  const py = (n: string) => names.get(n) ?? n;
+  const expr = pyExpr(model.ast, { names });
+  const body = model.variables.length > 0 ? expr : `np.full(X.shape[-1], ${expr}, dtype=float)`;
+  const unpack =
+    model.variables.length > 0 ? [`    ${model.variables.map(py).join(', ')}${model.variables.length === 1 ? ',' : ''} = X`] : [];
+  const fixedLines = fixed.map((p) => `    ${py(p.name)} = ${pyFloat(p.value)}  # fixed`);
+  const s = spec.settings;
+  const maxNfev = s.maxNfev ?? defaultMaxNfev(free.length);
+  const used = calls(model.ast);
+  const specialNames = ['erf', 'erfc'].filter((n) => used.has(n));
+  const sigma = spec.columns.sigma;
+
+  return [
+    '#!/usr/bin/env python3',
+    '# A Fitbench fit as a standalone script: the same data, model, start values, bounds and solver',
+    '# settings, fitted with scipy.optimize.curve_fit (Python 3, numpy, scipy).',
+    '# Usage: python3 fit.py [DATA.csv]. The last line printed is JSON with the parameters.',
+    'import csv',
+    'import json',
+    'import re',
+    'import sys',
+    '',
+    'import numpy as np',
+    'from scipy.optimize import curve_fit',
+    ...(specialNames.length > 0 ? [`from scipy.special import ${specialNames.join(', ')}`] : []),
+    '',
+    `CSV_FILE = sys.argv[1] if len(sys.argv) > 1 else ${pyString(options.csvFileName)}`,
+    `DELIMITER = ${options.delimiter === 'whitespace' ? 'None  # runs of spaces and tabs' : pyString(options.delimiter)}`,
+    `DECIMAL_COMMA = ${pyBool(options.decimalComma)}`,
+    `HEADER = ${pyBool(options.header)}`,
+    `MODEL = ${pyString(spec.model)}  # as written in Fitbench; model() below is its translation`,
+    `X_COLUMNS = ${pyList(spec.columns.x.map(pyString))}`,
+    `Y_COLUMN = ${pyString(spec.columns.y)}`,
+    `SIGMA_COLUMN = ${sigma === null ? 'None' : pyString(sigma)}`,
+    '',
+    PY_LOADER,
+    '',
+    `def model(X, ${free.map((p) => py(p.name)).join(', ')}):`,
+    ...unpack,
+    ...fixedLines,
+    `    return ${body}`,
+    '',
+    '',
+    `columns = load_columns(CSV_FILE, ${pyList(usedColumns(spec.columns).map(pyString))})`,
+    'keep = np.all([np.isfinite(c) for c in columns], axis=0)',
+    ...(sigma === null ? [] : ['keep &= columns[-1] > 0']),
+    'if not keep.all():',
+    '    print("dropped %d of %d rows (a used cell is not a finite number%s)" % ((~keep).sum(), keep.size, ", or sigma <= 0" if SIGMA_COLUMN else ""), file=sys.stderr)',
+    'columns = [c[keep] for c in columns]',
+    `X = ${model.variables.length > 0 ? `np.vstack(columns[:${spec.columns.x.length}])` : 'np.zeros((1, columns[0].size))'}`,
+    `Y = columns[${spec.columns.x.length}]`,
+    `SIGMA = ${sigma === null ? 'None' : 'columns[-1]'}`,
+    '',
+    `NAMES = ${pyList(rows.map((p) => pyString(p.name)))}`,
+    `FREE = ${pyList(free.map((p) => pyString(p.name)))}`,
+    `FIXED = {${fixed.map((p) => `${pyString(p.name)}: ${pyFloat(p.value)}`).join(', ')}}`,
+    `p0 = ${pyList(free.map((p) => pyFloat(p.value)))}`,
+    `lower = ${pyList(free.map((p) => pyFloat(p.min)))}`,
+    `upper = ${pyList(free.map((p) => pyFloat(p.max)))}`,
+    '',
+    '# Fitbench settings: ' + `method=${s.method}, backend=${s.backend} (Fitbench's linearization and device; scipy uses method="trf")`,
+    'popt, pcov, info, message, status = curve_fit(',
+    '    model, X, Y, p0=p0, sigma=SIGMA,',
+    `    absolute_sigma=${pyBool(s.absoluteSigma)},`,
+    '    bounds=(lower, upper),',
+    '    method="trf",',
+    `    loss=${pyString(s.loss)},`,
+    `    f_scale=${pyFloat(s.fScale)},`,
+    `    ftol=${pyFloat(s.ftol)},`,
+    `    xtol=${pyFloat(s.xtol)},`,
+    `    gtol=${pyFloat(s.gtol)},`,
+    `    max_nfev=${maxNfev},${s.maxNfev === null ? '  # Fitbench\'s default budget, max(2000, 500 k)' : ''}`,
+    `    x_scale=${s.xScale === 'jac' ? '"jac"' : pyFloat(s.xScale)},`,
+    '    full_output=True,',
+    ')',
+    'stderr = np.sqrt(np.diag(pcov))',
+    '',
+    '',
+    'def finite(v):',
+    '    v = float(v)',
+    '    return v if np.isfinite(v) else None',
+    '',
+    '',
+    'values = {**FIXED, **dict(zip(FREE, popt))}',
+    'errors = dict(zip(FREE, stderr))',
+    'for name in NAMES:',
+    '    print("%s = %.10g%s" % (name, values[name], " (fixed)" if name in FIXED else " +/- %.4g" % errors[name]))',
+    'chi2 = float(np.sum(info["fvec"] ** 2))  # sum of squared weighted residuals',
+    'print(json.dumps({',
+    '    "success": bool(status > 0),',
+    '    "status": int(status),',
+    '    "nfev": int(info["nfev"]),',
+    '    "chi2": finite(chi2),',
+    '    "parameters": [',
+    '        {"name": name, "value": finite(values[name]), "stderr": None if name in FIXED else finite(errors[name]), "fixed": name in FIXED}',
+    '        for name in NAMES',
+    '    ],',
+    '}))',
+    '',
+  ]
+    .filter((line, i, all) => !(line === '' && all[i - 1] === '' && all[i - 2] === ''))
+    .join('\n');
+}

@@ -1,0 +1,121 @@
+/**
+ * A fit's results as one JSON document (format "fitbench-results", formatVersion 1), for people
+ * and programs. Field names are FitSpec's and FitResult's (camelCase). JSON has no NaN or
+ * Infinity: every non-finite number is written as null (a fixed parameter's stderr, an
+ * undetermined covariance, a missing bound), as in links and in the CLI's --json.
+ *
+ *   {
+ *     "format": "fitbench-results", "formatVersion": 1,
+ *     "model": "A*exp(-t/tau) + c", "libraryId": null,
+ *     "columns": { "x": ["t"], "y": "counts", "sigma": null },
+ *     "dataFile": "decay.csv",                      // or null
+ *     "settings": { "loss", "fScale", "ftol", "xtol", "gtol", "maxNfev", "xScale", "method",
+ *                   "backend", "absoluteSigma" },   // the spec's, as in a link
+ *     "success": true, "status": 2, "message": "…",
+ *     "parameters": [ { "name", "value", "stderr", "ciLower", "ciUpper", "fixed", "start",
+ *                       "min", "max", "atBound" } ],       // model order; atBound −1/0/1
+ *     "confidenceLevel": 0.95, "tValue": 2.01,
+ *     "covariance":  { "names": ["A", "tau", "c"], "matrix": [[…], …] },   // free parameters
+ *     "correlation": { "names": […], "matrix": [[…], …] },
+ *     "statistics": { "points", "freeParameters", "dof", "chi2", "redchi2", "rss", "rmse",
+ *                     "r2", "adjR2", "aic", "bic" },
+ *     "solver": { "cost", "nfev", "njev", "nit", "extendedPrecision", "fitMs", "warnings": […],
+ *                 "phases": [ { "role", "backend", "linearization", "nfev", "njev", "nit",
+ *                               "status", "message", "ms", "lost" } ] }
+ *   }
+ *
+ * The per-iteration history is left out (it belongs to the page's convergence plot).
+ */
+import type { FitResult } from '../fit/types.js';
+import type { FitSpec } from '../share/types.js';
+
+export const RESULTS_FORMAT = 'fitbench-results';
+export const RESULTS_FORMAT_VERSION = 1;
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+const num = (v: number): number | null => (Number.isFinite(v) ? v : null);
+
+function matrix(names: readonly string[], values: ArrayLike<number>): Json {
+  const k = names.length;
+  return { names: [...names], matrix: Array.from({ length: k }, (_, i) => Array.from({ length: k }, (_, j) => num(values[i * k + j]))) };
+}
+
+export function resultsJson(spec: FitSpec, result: FitResult): string {
+  const s = spec.settings;
+  const st = result.stats;
+  const doc: Json = {
+    format: RESULTS_FORMAT,
+    formatVersion: RESULTS_FORMAT_VERSION,
+    model: spec.model,
+    libraryId: spec.libraryId,
+    columns: { x: [...spec.columns.x], y: spec.columns.y, sigma: spec.columns.sigma },
+    dataFile: spec.data?.fileName ?? null,
+    settings: {
+      loss: s.loss,
+      fScale: s.fScale,
+      ftol: s.ftol,
+      xtol: s.xtol,
+      gtol: s.gtol,
+      maxNfev: s.maxNfev,
+      xScale: s.xScale,
+      method: s.method,
+      backend: s.backend,
+      absoluteSigma: s.absoluteSigma,
+    },
+    success: result.success,
+    status: result.status,
+    message: result.message,
+    parameters: result.parameters.map((p) => ({
+      name: p.name,
+      value: num(p.value),
+      stderr: num(p.stderr),
+      ciLower: num(p.ciLower),
+      ciUpper: num(p.ciUpper),
+      fixed: p.fixed,
+      start: num(p.start),
+      min: num(p.min),
+      max: num(p.max),
+      atBound: p.atBound,
+    })),
+    confidenceLevel: result.confidenceLevel,
+    tValue: num(result.tValue),
+    covariance: matrix(result.free, result.pcov),
+    correlation: matrix(result.free, result.correlation),
+    statistics: {
+      points: st.points,
+      freeParameters: st.freeParameters,
+      dof: st.dof,
+      chi2: num(st.chi2),
+      redchi2: num(st.redchi2),
+      rss: num(st.rss),
+      rmse: num(st.rmse),
+      r2: num(st.r2),
+      adjR2: num(st.adjR2),
+      aic: num(st.aic),
+      bic: num(st.bic),
+    },
+    solver: {
+      cost: num(result.cost),
+      nfev: result.nfev,
+      njev: result.njev,
+      nit: result.nit,
+      extendedPrecision: result.extendedPrecision,
+      fitMs: num(result.fitMs),
+      warnings: [...result.warnings],
+      phases: result.phases.map((p) => ({
+        role: p.role,
+        backend: p.backend,
+        linearization: p.linearization,
+        nfev: p.nfev,
+        njev: p.njev,
+        nit: p.nit,
+        status: p.status,
+        message: p.message,
+        ms: num(p.ms),
+        lost: p.lost ?? false,
+      })),
+    },
+  };
+  return `${JSON.stringify(doc, null, 2)}\n`;
+}
