@@ -3,7 +3,7 @@
  * CSV, defines the model as a numpy function (translated from the compiled syntax tree by
  * pyExpr.ts, never from the text), and runs scipy.optimize.curve_fit with the spec's start values,
  * bounds, weights, loss and tolerances. Fixed parameters are literals inside the model function
- * (the closure curve_fit never sees). The last line printed is JSON:
+ * (curve_fit never sees them). The last line printed is JSON (pyReport.ts):
  *
  *   {"success": true, "status": 2, "nfev": 12, "chi2": 1.23,
  *    "parameters": [{"name": "A", "value": 1.0, "stderr": 0.01, "fixed": false}, …]}
@@ -16,13 +16,12 @@
  * to the solution's conditioning times ~1e-8, not to the last digit.
  */
 import { defaultMaxNfev } from '../../fit/defaults.js';
-import { compileModel, type Expr } from '../../model/index.js';
-import { usedColumns } from '../../share/fingerprint.js';
+import { compileModel } from '../../model/index.js';
 import type { FitSpec } from '../../share/types.js';
 import { PY_LOADER } from './pyLoader.js';
-import { pyExpr } from './pyExpr.js';
 import { pyBool, pyFloat, pyList, pyString } from './pyLiteral.js';
-import { pythonNames } from './pyNames.js';
+import { calledFunctions, pyModelFunction } from './pyModel.js';
+import { PY_REPORT } from './pyReport.js';
 
 export interface PythonScriptOptions {
   /** Default data file of the script (the first argument overrides it). */
@@ -35,15 +34,6 @@ export interface PythonScriptOptions {
 
 const DELIMITERS = [',', '\t', ';', '|', 'whitespace'];
 
-/** The names of the functions the tree calls. */
-function calls(e: Expr, out = new Set<string>()): Set<string> {
-  if (e.kind === 'call') out.add(e.name);
-  if (e.kind === 'call') e.args.forEach((a) => calls(a, out));
-  else if (e.kind === 'unary') calls(e.arg, out);
-  else if (e.kind === 'binary') calls(e.right, calls(e.left, out));
-  return out;
-}
-
 /**
  * The script. Throws RangeError for an invalid delimiter, a model that does not compile against
  * spec.columns.x, or a spec with every parameter fixed (validate specs with validateSpec first).
@@ -53,6 +43,9 @@ export function pythonScript(spec: FitSpec, options: PythonScriptOptions): strin
   const compiled = compileModel(spec.model, { columns: spec.columns.x });
   if (!compiled.ok) throw new RangeError(`pythonScript: ${compiled.error.message}`);
   const model = compiled.value;
+  if (model.variables.join(',') !== spec.columns.x.join(',')) {
+    throw new RangeError(`pythonScript: the model uses the columns ${model.variables.join(', ') || '(none)'}, the spec lists ${spec.columns.x.join(', ') || '(none)'}`);
+  }
   const byName = new Map(spec.parameters.map((p) => [p.name, p]));
   const rows = model.params.map((name) => {
     const row = byName.get(name);
@@ -62,16 +55,9 @@ export function pythonScript(spec: FitSpec, options: PythonScriptOptions): strin
   const free = rows.filter((p) => !p.fixed);
   if (free.length === 0) throw new RangeError('pythonScript: every parameter is fixed; curve_fit needs at least one free parameter');
   const fixed = rows.filter((p) => p.fixed);
-  const names = pythonNames([...model.variables, ...model.params]);
-  const py = (n: string) => names.get(n) ?? n;
-  const expr = pyExpr(model.ast, { names });
-  const body = model.variables.length > 0 ? expr : `np.full(X.shape[-1], ${expr}, dtype=float)`;
-  const unpack =
-    model.variables.length > 0 ? [`    ${model.variables.map(py).join(', ')}${model.variables.length === 1 ? ',' : ''} = X`] : [];
-  const fixedLines = fixed.map((p) => `    ${py(p.name)} = ${pyFloat(p.value)}  # fixed`);
   const s = spec.settings;
   const maxNfev = s.maxNfev ?? defaultMaxNfev(free.length);
-  const used = calls(model.ast);
+  const used = calledFunctions(model.ast);
   const specialNames = ['erf', 'erfc'].filter((n) => used.has(n));
   const sigma = spec.columns.sigma;
 
@@ -100,21 +86,19 @@ export function pythonScript(spec: FitSpec, options: PythonScriptOptions): strin
     '',
     PY_LOADER,
     '',
-    `def model(X, ${free.map((p) => py(p.name)).join(', ')}):`,
-    ...unpack,
-    ...fixedLines,
-    `    return ${body}`,
+    ...pyModelFunction(model, rows),
     '',
     '',
-    `columns = load_columns(CSV_FILE, ${pyList(usedColumns(spec.columns).map(pyString))})`,
+    'columns = load_columns(CSV_FILE, X_COLUMNS + [Y_COLUMN] + ([SIGMA_COLUMN] if SIGMA_COLUMN is not None else []))',
     'keep = np.all([np.isfinite(c) for c in columns], axis=0)',
-    ...(sigma === null ? [] : ['keep &= columns[-1] > 0']),
+    'if SIGMA_COLUMN is not None:',
+    '    keep &= columns[-1] > 0',
     'if not keep.all():',
-    '    print("dropped %d of %d rows (a used cell is not a finite number%s)" % ((~keep).sum(), keep.size, ", or sigma <= 0" if SIGMA_COLUMN else ""), file=sys.stderr)',
+    '    print("dropped %d of %d rows (a used cell is not a finite number%s)" % ((~keep).sum(), keep.size, ", or sigma <= 0" if SIGMA_COLUMN is not None else ""), file=sys.stderr)',
     'columns = [c[keep] for c in columns]',
-    `X = ${model.variables.length > 0 ? `np.vstack(columns[:${spec.columns.x.length}])` : 'np.zeros((1, columns[0].size))'}`,
-    `Y = columns[${spec.columns.x.length}]`,
-    `SIGMA = ${sigma === null ? 'None' : 'columns[-1]'}`,
+    `X = ${model.variables.length > 0 ? 'np.vstack(columns[:len(X_COLUMNS)])' : 'np.zeros((1, columns[0].size))'}`,
+    'Y = columns[len(X_COLUMNS)]',
+    'SIGMA = columns[-1] if SIGMA_COLUMN is not None else None',
     '',
     `NAMES = ${pyList(rows.map((p) => pyString(p.name)))}`,
     `FREE = ${pyList(free.map((p) => pyString(p.name)))}`,
@@ -123,7 +107,7 @@ export function pythonScript(spec: FitSpec, options: PythonScriptOptions): strin
     `lower = ${pyList(free.map((p) => pyFloat(p.min)))}`,
     `upper = ${pyList(free.map((p) => pyFloat(p.max)))}`,
     '',
-    '# Fitbench settings: ' + `method=${s.method}, backend=${s.backend} (Fitbench's linearization and device; scipy uses method="trf")`,
+    `# Fitbench also had method=${s.method}, backend=${s.backend} (its linearization and device); scipy's solver is "trf".`,
     'popt, pcov, info, message, status = curve_fit(',
     '    model, X, Y, p0=p0, sigma=SIGMA,',
     `    absolute_sigma=${pyBool(s.absoluteSigma)},`,
@@ -138,30 +122,7 @@ export function pythonScript(spec: FitSpec, options: PythonScriptOptions): strin
     `    x_scale=${s.xScale === 'jac' ? '"jac"' : pyFloat(s.xScale)},`,
     '    full_output=True,',
     ')',
-    'stderr = np.sqrt(np.diag(pcov))',
-    '',
-    '',
-    'def finite(v):',
-    '    v = float(v)',
-    '    return v if np.isfinite(v) else None',
-    '',
-    '',
-    'values = {**FIXED, **dict(zip(FREE, popt))}',
-    'errors = dict(zip(FREE, stderr))',
-    'for name in NAMES:',
-    '    print("%s = %.10g%s" % (name, values[name], " (fixed)" if name in FIXED else " +/- %.4g" % errors[name]))',
-    'chi2 = float(np.sum(info["fvec"] ** 2))  # sum of squared weighted residuals',
-    'print(json.dumps({',
-    '    "success": bool(status > 0),',
-    '    "status": int(status),',
-    '    "nfev": int(info["nfev"]),',
-    '    "chi2": finite(chi2),',
-    '    "parameters": [',
-    '        {"name": name, "value": finite(values[name]), "stderr": None if name in FIXED else finite(errors[name]), "fixed": name in FIXED}',
-    '        for name in NAMES',
-    '    ],',
-    '}))',
-    '',
+    PY_REPORT,
   ]
     .filter((line, i, all) => !(line === '' && all[i - 1] === '' && all[i - 2] === ''))
     .join('\n');
