@@ -30,9 +30,19 @@ export const MAX_COMPRESSED_BYTES = Math.floor((MAX_FRAGMENT_CHARS * 3) / 4);
 const tooLarge = (what: string) =>
   new SpecError(shareError('too-large', `This fit is too large for a link (${what}); share the data file separately (planLink does).`));
 
-/** Validates an in-memory spec exactly as a link carrying it would be validated. */
+/**
+ * Validates an in-memory spec exactly as a link carrying it would be validated (e.g. a spec the
+ * user edited, or one read back from storage). Never throws: an object that is not shaped like a
+ * FitSpec at all is reported as invalid.
+ */
 export function validateSpec(spec: FitSpec): DecodeResult<FitSpec> {
-  return readSpec(JSON.parse(writeJson(specToWire(spec))) as unknown);
+  let json: string;
+  try {
+    json = writeJson(specToWire(spec));
+  } catch {
+    return { ok: false, error: shareError('invalid', 'This is not a Fitbench fit (its fields are missing or of the wrong kind).') };
+  }
+  return readSpec(JSON.parse(json) as unknown);
 }
 
 /**

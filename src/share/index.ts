@@ -7,12 +7,15 @@
  *
  *   const opened = decodeSpec(location.hash);           // never throws
  *   if (!opened.ok) show(opened.error.message);         // code: 'corrupt', 'newer-version', …
- *   else if (opened.spec.data?.kind === 'fingerprint')  // ask for the file, then:
- *     matchesFingerprint(opened.spec.data, usedColumnsOf(table));
+ *   else if (opened.spec.data?.kind === 'fingerprint')  // ask for the file, select usedColumns(spec.columns), then:
+ *     matchesFingerprint(opened.spec.data, [...fit.vars, fit.y, ...(fit.sigma ? [fit.sigma] : [])]);
+ *
+ * encodeSpec throws SpecError for an invalid spec: check what the user edited with validateSpec.
  */
 export { SPEC_VERSION, type ColumnMapping, type DataFingerprint, type FitSpec, type InlineData, type ParameterRow, type SolverSettings } from './types.js';
 export { encodeSpec, validateSpec, LINK_KEY, MAX_COMPRESSED_BYTES } from './encode.js';
 export { decodeSpec } from './decode.js';
+export { specToJson, specFromJson } from './specJson.js';
 export { planLink, type LinkPlan, type PlanOptions } from './planLink.js';
 export { fingerprint, matchesFingerprint, usedColumns, type Fingerprint } from './fingerprint.js';
 export { SpecError, type DecodeResult, type ShareError, type ShareErrorCode } from './errors.js';

@@ -157,3 +157,20 @@ describe('decodeSpec refuses bad links with a clear message', () => {
     expect(SPEC_VERSION).toBe(1);
   });
 });
+
+describe('spec JSON (sessions, files)', () => {
+  it('round-trips through specToJson / specFromJson and refuses what a link would refuse', async () => {
+    const { specFromJson, specToJson } = await import('./specJson');
+    const spec = decaySpec();
+    expect(specFromJson(specToJson(spec))).toEqual({ ok: true, spec });
+    expect(specFromJson('{')).toMatchObject({ ok: false, error: { code: 'bad-json' } });
+    expect(specFromJson(specToJson(decaySpec({ model: 'A*' })))).toMatchObject({ ok: false, error: { code: 'model' } });
+    expect(specFromJson(JSON.stringify({ ...JSON.parse(specToJson(spec)), version: 3 }))).toMatchObject({ ok: false, error: { code: 'newer-version' } });
+  });
+
+  it('validateSpec never throws, even on objects that are not specs', () => {
+    for (const junk of [null, 42, {}, { settings: 1 }, { parameters: 'x', columns: {} }]) {
+      expect(validateSpec(junk as unknown as FitSpec).ok).toBe(false);
+    }
+  });
+});
