@@ -9,10 +9,10 @@
  * difference into a large relative one. (Seen: ≤ 6e-9 on parameters, ≤ 3e-8 on errors.)
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parseDelimitedText, selectColumns } from '../data';
 import { curveFit } from '../fit/curveFit';
 import type { FitResult } from '../fit/types';
@@ -198,6 +198,9 @@ interface ScipyOut {
 
 describe('pythonScript runs in scipy and agrees with curveFit', () => {
   const dir = missing === null ? mkdtempSync(join(tmpdir(), 'fitbench-export-')) : '';
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
   for (const c of cases) {
     it(c.name, async (ctx) => {
       if (missing !== null) return ctx.skip(missing);
