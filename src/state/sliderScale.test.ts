@@ -12,6 +12,9 @@ describe('slider scale', () => {
     expect(sliderRange({ value: 5, min: -Infinity, max: Infinity, positive: false })).toEqual({ lo: -5, hi: 15, log: false });
     expect(sliderRange({ value: 0, min: -Infinity, max: Infinity, positive: false })).toEqual({ lo: -1, hi: 1, log: false });
     expect(sliderRange({ value: 5, min: 0, max: Infinity, positive: false }).lo).toBe(0);
+    // A value below its lower bound: the window starts at the bound.
+    expect(sliderRange({ value: 1, min: 10, max: Infinity, positive: false })).toEqual({ lo: 10, hi: 100, log: true });
+    expect(sliderRange({ value: -3, min: 2, max: 2.5, positive: false })).toEqual({ lo: 2, hi: 2.5, log: true });
   });
 
   it('maps positions and values both ways', () => {

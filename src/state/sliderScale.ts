@@ -20,21 +20,23 @@ export interface RangeInput {
   readonly positive: boolean;
 }
 
-/** The range for a value: its bounds when both are finite, else a window around the value. */
+/** The range for a value: its bounds when both are finite, else a window around the value
+ *  (a value outside its bounds is first brought inside them). */
 export function sliderRange({ value, min, max, positive }: RangeInput): SliderRange {
+  const raw = Number.isFinite(value) ? value : 0;
+  const v = Math.min(Math.max(raw, min), max);
   // Log for a positive scale (unless the user allowed negative values) or a positive lower bound.
-  const log = value > 0 && (positive ? !(Number.isFinite(min) && min < 0) : min > 0);
-  const v = Number.isFinite(value) ? value : 0;
+  const log = v > 0 && (positive ? !(Number.isFinite(min) && min < 0) : min > 0);
   if (Number.isFinite(min) && Number.isFinite(max) && min < max && (!log || min > 0)) return { lo: min, hi: max, log };
   if (log) {
-    const lo = Math.max(v / 10, Number.isFinite(min) && min > 0 ? min : 0);
+    const lo = Math.max(v / 10, min > 0 ? min : 0);
     const hi = Math.min(v * 10, max);
-    return { lo: lo > 0 ? lo : v / 10, hi: hi > lo ? hi : v * 10, log };
+    return hi > lo ? { lo, hi, log } : { lo, hi: lo * 100, log };
   }
   const span = v !== 0 ? Math.abs(v) * 2 : 1;
   const lo = Math.max(v - span, min);
   const hi = Math.min(v + span, max);
-  return { lo, hi: hi > lo ? hi : lo + 1, log: false };
+  return hi > lo ? { lo, hi, log: false } : { lo, hi: lo + Math.max(1, Math.abs(lo)), log: false };
 }
 
 /** Slider position (0…SLIDER_STEPS) of a value, clamped to the range. */

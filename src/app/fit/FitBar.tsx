@@ -21,7 +21,7 @@ function StatusLine() {
     const v = verdict(outcome.result);
     state = v;
     const r = outcome.result;
-    text = v === 'converged' ? `${VERDICT_TEXT[v]} · ${r.nit} iterations · ${(r.fitMs / 1000).toFixed(2)} s` : VERDICT_TEXT[v];
+    text = v === 'converged' ? `${VERDICT_TEXT[v]} · ${r.nit} iteration${r.nit === 1 ? '' : 's'} · ${(r.fitMs / 1000).toFixed(2)} s` : VERDICT_TEXT[v];
   } else text = hasData ? 'Ready: press Fit or Enter' : 'Load data to begin';
   return (
     <div className={`status status-${state}`} data-testid="status" data-state={state} role="status" aria-live="polite">

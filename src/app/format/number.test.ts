@@ -48,3 +48,11 @@ describe('formatValueError', () => {
     expect(formatValueError(2, Infinity).error).toBe('∞');
   });
 });
+
+describe('formatInterval', () => {
+  it('rounds both ends like the value', async () => {
+    const { formatInterval } = await import('./valueError');
+    expect(formatInterval(4.0093, 4.2897, 0.0703)).toBe('[4.009, 4.290]');
+    expect(formatInterval(5.35e-4, 5.65e-4, 7.3e-6)).toBe('[5.350, 5.650]×10⁻⁴');
+  });
+});

@@ -31,3 +31,11 @@ export function formatValueError(value: number, error: number): ValueError {
   const f = 10 ** e;
   return { value: withMinus((value / f).toFixed(decimals)), error: (error / f).toFixed(decimals), exponent: `×10${superscript(e)}` };
 }
+
+/** An interval rounded like its value: to the place of the error's second digit. */
+export function formatInterval(lower: number, upper: number, error: number): string {
+  const a = formatValueError(lower, error);
+  const b = formatValueError(upper, error);
+  if (!a.error || !b.error || a.error === '∞' || a.exponent !== b.exponent) return `[${formatNumber(lower, 4)}, ${formatNumber(upper, 4)}]`;
+  return `[${a.value}, ${b.value}]${a.exponent}`;
+}

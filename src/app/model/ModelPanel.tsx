@@ -16,13 +16,14 @@ function ModelError() {
   return (
     <Notice tone="error" id="model-error" testId="model-error">
       {shown ? shown.message : fitError?.message}
-      {shown?.hint && <span className="hint-inline">: {shown.hint}</span>}
+      {shown?.hint && !shown.message.includes(shown.hint) && <span className="hint-inline">: {shown.hint}</span>}
     </Notice>
   );
 }
 
 export function ModelPanel() {
   const def = useApp((s) => libraryModel(s.libraryId));
+  const xName = useApp((s) => (s.table ? (s.mapping.x[0] ?? null) : null));
   return (
     <Panel
       title="Model"
@@ -37,7 +38,10 @@ export function ModelPanel() {
       <LibraryPicker />
       {def && (
         <div className="formula" data-testid="library-formula">
-          <span className="formula-text">{def.formula}</span>
+          <span className="formula-text">
+            {def.formula}
+            {xName && xName !== 'x' && <span className="formula-where">, x = {xName}</span>}
+          </span>
           <span className="muted small">{def.description}</span>
         </div>
       )}

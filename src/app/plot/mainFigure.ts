@@ -5,6 +5,7 @@
  */
 import type { Datum } from 'plotly.js-dist-min';
 import type { BandPair, Curve, Series } from '../../worker/api';
+import { focusRange } from './focusRange';
 import { axis, BASE_LAYOUT, COLORS } from './theme';
 
 export interface FigureInput {
@@ -31,6 +32,25 @@ function band(b: BandPair, x: Float64Array, name: string, fill: string, legend: 
   ];
 }
 
+/** Above this many points markers are drawn with WebGL (scattergl) instead of SVG, when it is there. */
+export const GL_POINTS = 1500;
+
+let webgl: boolean | null = null;
+function hasWebGl(): boolean {
+  if (webgl === null) {
+    try {
+      webgl = typeof document !== 'undefined' && document.createElement('canvas').getContext('webgl') !== null;
+    } catch {
+      webgl = false;
+    }
+  }
+  return webgl;
+}
+
+function markerType(n: number): 'scatter' | 'scattergl' {
+  return n > GL_POINTS && hasWebGl() ? 'scattergl' : 'scatter';
+}
+
 function markerSize(n: number): number {
   return n > 2000 ? 3 : n > 300 ? 4.5 : 6;
 }
@@ -46,7 +66,7 @@ export function mainFigure(f: FigureInput): { data: Datum[]; layout: Datum } {
     const n = f.data.x.length;
     const errors = f.data.sigma && n <= 600 ? { type: 'data', array: arr(f.data.sigma), visible: true, color: 'rgba(51,65,85,0.35)', thickness: 1, width: 0 } : undefined;
     traces.push({
-      type: 'scatter',
+      type: markerType(n),
       mode: 'markers',
       name: f.data.decimated ? 'data (min/max per pixel)' : 'data',
       x: arr(f.data.x),
@@ -68,7 +88,7 @@ export function mainFigure(f: FigureInput): { data: Datum[]; layout: Datum } {
     );
     const r = curve.residuals;
     traces.push({
-      type: 'scatter',
+      type: markerType(r.x.length),
       mode: 'markers',
       name: 'residuals',
       showlegend: false,
@@ -81,13 +101,14 @@ export function mainFigure(f: FigureInput): { data: Datum[]; layout: Datum } {
       yaxis: 'y2',
     });
   }
+  const yRange = focusRange(f.data?.y ?? null, curve?.y ?? null, f.logY);
   const layout: Datum = {
     ...BASE_LAYOUT,
     uirevision: f.revision,
     margin: { l: 64, r: 16, t: 8, b: 44 },
     legend: { orientation: 'h', x: 0, y: 1.02, yanchor: 'bottom', font: { size: 12 }, bgcolor: 'rgba(0,0,0,0)' },
     xaxis: axis(f.xLabel, { type: f.logX ? 'log' : 'linear', anchor: 'y2' }),
-    yaxis: axis(f.yLabel, { type: f.logY ? 'log' : 'linear', domain: [0.3, 1] }),
+    yaxis: axis(f.yLabel, { type: f.logY ? 'log' : 'linear', domain: [0.3, 1], ...(yRange ? { range: yRange, autorange: false } : { autorange: true }) }),
     yaxis2: axis('residual', { domain: [0, 0.22], zeroline: true, zerolinecolor: COLORS.zero, zerolinewidth: 1 }),
     hovermode: 'closest',
   };

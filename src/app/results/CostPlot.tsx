@@ -1,36 +1,46 @@
-/** Cost per iteration (log scale), coloured by phase; live while the fit runs. */
+/** Cost per iteration of the finished fit (log scale when every cost is positive). */
 import { useMemo } from 'react';
 import type { Datum } from 'plotly.js-dist-min';
 import type { FitResult } from '../../fit/types';
 import { PlotlyChart } from '../plot/PlotlyChart';
 import { axis, BASE_LAYOUT, COLORS } from '../plot/theme';
 
-export function costFigure(history: FitResult['history'] | null, live: readonly number[]): { data: Datum[]; layout: Datum } {
-  const costs = history ? history.map((h) => h.cost) : [...live];
-  const positive = costs.every((c) => c > 0);
-  const data: Datum[] = [
-    {
+const PHASE_COLORS = [COLORS.residual, COLORS.curve, '#0b6b76'];
+
+/** One line per phase (the main fit, then a float64 polish), named by role and backend. */
+export function costFigure(history: FitResult['history'], phases: FitResult['phases']): { data: Datum[]; layout: Datum } {
+  const positive = history.length > 0 && history.every((h) => h.cost > 0);
+  const indices = [...new Set(history.map((h) => h.phase))];
+  let offset = 0;
+  const data: Datum[] = indices.map((phase, k) => {
+    const rows = history.filter((h) => h.phase === phase);
+    const info = phases[phase];
+    const x = rows.map((_, i) => offset + i + 1);
+    offset += rows.length;
+    const color = PHASE_COLORS[k % PHASE_COLORS.length];
+    return {
       type: 'scatter',
-      mode: costs.length > 60 ? 'lines' : 'lines+markers',
-      x: costs.map((_, i) => i + 1),
-      y: costs,
-      line: { color: COLORS.residual, width: 1.75 },
-      marker: { size: 5, color: COLORS.residual },
-      hovertemplate: 'iteration %{x}<br>cost %{y:.6g}<extra></extra>',
-      name: 'cost',
-    },
-  ];
+      mode: history.length > 60 ? 'lines' : 'lines+markers',
+      x,
+      y: rows.map((h) => h.cost),
+      line: { color, width: 1.75 },
+      marker: { size: 5, color },
+      name: info ? `${info.role} (${info.backend.toUpperCase()})` : `phase ${phase + 1}`,
+      hovertemplate: 'iteration %{x}<br>cost %{y:.6g}<extra>%{fullData.name}</extra>',
+    };
+  });
   const layout: Datum = {
     ...BASE_LAYOUT,
-    showlegend: false,
-    margin: { l: 56, r: 8, t: 6, b: 36 },
-    xaxis: axis('iteration', { rangemode: 'tozero', dtick: costs.length <= 12 ? 1 : undefined }),
-    yaxis: axis('cost ½Σρ', { type: positive && costs.length > 0 ? 'log' : 'linear' }),
+    showlegend: indices.length > 1,
+    legend: { orientation: 'h', x: 1, xanchor: 'right', y: 1.02, yanchor: 'bottom', font: { size: 11 } },
+    margin: { l: 56, r: 8, t: indices.length > 1 ? 24 : 6, b: 36 },
+    xaxis: axis('iteration', { rangemode: 'tozero', dtick: history.length <= 12 ? 1 : undefined }),
+    yaxis: axis('cost', { type: positive ? 'log' : 'linear' }),
   };
   return { data, layout };
 }
 
-export function CostPlot({ history, live }: { readonly history: FitResult['history'] | null; readonly live: readonly number[] }) {
-  const figure = useMemo(() => costFigure(history, live), [history, live]);
+export function CostPlot({ history, phases }: { readonly history: FitResult['history']; readonly phases: FitResult['phases'] }) {
+  const figure = useMemo(() => costFigure(history, phases), [history, phases]);
   return <PlotlyChart data={figure.data} layout={figure.layout} className="cost-plot" testId="cost-plot" label="Cost per iteration" />;
 }

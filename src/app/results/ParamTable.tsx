@@ -1,7 +1,6 @@
 /** Fitted parameters: value ± standard error aligned on the ±, the 95% interval, flags. */
 import type { FitResult } from '../../fit/types';
-import { formatNumber } from '../format/number';
-import { formatValueError } from '../format/valueError';
+import { formatInterval, formatValueError } from '../format/valueError';
 
 function Flags({ p }: { readonly p: FitResult['parameters'][number] }) {
   if (p.fixed) return <span className="flag flag-fixed">fixed</span>;
@@ -44,7 +43,7 @@ export function ParamTable({ result }: { readonly result: FitResult }) {
                 {ve.error}
                 {ve.exponent ? `)${ve.exponent}` : ''}
               </td>
-              <td className="num-col ci">{showCi ? `[${formatNumber(p.ciLower, 4)}, ${formatNumber(p.ciUpper, 4)}]` : '—'}</td>
+              <td className="num-col ci">{showCi ? formatInterval(p.ciLower, p.ciUpper, p.stderr) : '—'}</td>
               <td>
                 <Flags p={p} />
               </td>

@@ -6,19 +6,10 @@ import { AdviceList } from './AdviceList';
 import { Correlation } from './Correlation';
 import { CostPlot } from './CostPlot';
 import { FitErrorCard } from './FitErrorCard';
+import { LiveCost } from './LiveCost';
 import { ParamTable } from './ParamTable';
 import { SolverInfo } from './SolverInfo';
 import { StatsGrid } from './StatsGrid';
-
-function LiveCost() {
-  const live = useApp((s) => s.liveCosts);
-  return (
-    <section className="card" aria-label="Fit in progress">
-      <h2 className="card-title">Cost per iteration</h2>
-      <CostPlot history={null} live={live} />
-    </section>
-  );
-}
 
 export function ResultsPanel() {
   const outcome = useApp((s) => s.outcome);
@@ -50,7 +41,7 @@ export function ResultsPanel() {
             {VERDICT_TEXT[v]}
           </span>
           <span className="muted small">
-            {outcome.backend.used.toUpperCase()} · {r.nit} iterations · {(r.fitMs / 1000).toFixed(2)} s
+            {outcome.backend.used.toUpperCase()} · {r.nit} iteration{r.nit === 1 ? '' : 's'} · {(r.fitMs / 1000).toFixed(2)} s
           </span>
         </header>
         {stale && (
@@ -71,7 +62,7 @@ export function ResultsPanel() {
         </section>
         <section className="card" aria-label="Cost per iteration">
           <h2 className="card-title">Cost per iteration</h2>
-          <CostPlot history={r.history} live={[]} />
+          <CostPlot history={r.history} phases={r.phases} />
         </section>
       </div>
       <section className="card" aria-label="Solver">

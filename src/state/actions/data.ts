@@ -16,7 +16,24 @@ export async function adoptTable(status: Status<TableSummary>, source: Source, m
   }
   const table = status.value;
   const next = mapping ?? defaultMapping(table.columns.map((c) => c.name), getState().mapping);
-  setState({ table, source, loading: null, loadError: null, selection: null, selectionError: null, inline: null, mapping: next, plot: { ...getState().plot, plotVar: 0 } });
+  // Results of the previous data describe other data: they go; what the user entered stays.
+  setState({
+    table,
+    source,
+    loading: null,
+    loadError: null,
+    selection: null,
+    selectionError: null,
+    inline: null,
+    mapping: next,
+    plot: { ...getState().plot, plotVar: 0 },
+    outcome: null,
+    fittedSignature: null,
+    fitStatus: 'idle',
+    fitError: null,
+    curve: null,
+    curveSignature: null,
+  });
   await applyMapping(next, true);
   return true;
 }

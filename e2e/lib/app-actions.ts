@@ -1,0 +1,52 @@
+/** What a person does on the workbench, as test steps (data-testids listed in e2e/README.md). */
+import type { Page } from 'playwright-core';
+
+export interface FittedParameter {
+  readonly value: number;
+  readonly stderr: number;
+}
+
+export async function loadSampleCard(page: Page, id: string): Promise<void> {
+  await page.getByTestId(`sample-${id}`).click();
+  await page.getByTestId('rows-used').waitFor();
+}
+
+export async function loadFileInput(page: Page, name: string, text: string): Promise<void> {
+  await page.getByTestId('file-input').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });
+}
+
+export async function typeModel(page: Page, text: string): Promise<void> {
+  await page.getByTestId('model-editor').fill(text);
+}
+
+export async function setParam(page: Page, name: string, value: number | string): Promise<void> {
+  await page.getByTestId(`param-value-${name}`).fill(String(value));
+}
+
+/** Waits for the plot to have drawn the current state. */
+export async function plotted(page: Page): Promise<void> {
+  await page.locator('[data-testid="main-plot"][data-rendered="true"]').waitFor();
+}
+
+/** Clicks Fit (or presses a key) and waits for the run to end; returns the status's state. */
+export async function fit(page: Page, how: () => Promise<void> = () => page.getByTestId('fit-button').click()): Promise<string> {
+  await how();
+  const status = page.getByTestId('status');
+  await page.waitForFunction(() => document.querySelector('[data-testid="status"]')?.getAttribute('data-state') !== 'running', undefined, { timeout: 120_000 });
+  return (await status.getAttribute('data-state')) ?? '';
+}
+
+export async function fittedParameters(page: Page): Promise<Record<string, FittedParameter>> {
+  await page.getByTestId('result-params').waitFor();
+  return page.$$eval('[data-testid^="result-param-"]', (rows) =>
+    Object.fromEntries(
+      rows.map((r) => [r.getAttribute('data-testid')?.replace('result-param-', '') ?? '', { value: Number(r.getAttribute('data-value')), stderr: Number(r.getAttribute('data-stderr')) }]),
+    ),
+  );
+}
+
+/** Log relative error in digits, as NIST scores it. */
+export function lre(value: number, certified: number): number {
+  if (value === certified) return 16;
+  return -Math.log10(Math.abs(value - certified) / Math.abs(certified));
+}
