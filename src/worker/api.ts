@@ -107,17 +107,15 @@ export interface Curve {
   readonly chi2: number;
   /** Rows where the model is not finite. */
   readonly nonFinite: number;
+  /** Confidence and prediction bands (confidenceLevel, 95%) on the grid, when these parameters
+   *  are those of the last fit of this model and data; null otherwise or when undetermined. */
+  readonly confidence: BandPair | null;
+  readonly prediction: BandPair | null;
 }
 
 export interface BandPair {
   readonly lower: Float64Array;
   readonly upper: Float64Array;
-}
-
-export interface FitCurve extends Curve {
-  /** 95% (confidenceLevel) confidence band of the curve; null when undetermined or not a grid. */
-  readonly confidence: BandPair | null;
-  readonly prediction: BandPair | null;
 }
 
 export interface FitRequest extends PlotRequest {
@@ -150,7 +148,7 @@ export interface BackendReport {
 export interface FitOutcome {
   readonly result: FitResult;
   readonly backend: BackendReport;
-  readonly curve: FitCurve;
+  readonly curve: Curve;
 }
 
 export interface WorkerApi {

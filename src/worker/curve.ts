@@ -4,7 +4,9 @@
  */
 import type { FitData } from '../data/selectColumns';
 import type { CompiledModel } from '../model/index';
-import type { Curve, PlotRequest } from './api';
+import type { BandPair, Curve, PlotRequest } from './api';
+import { fitBands } from './bands';
+import { session } from './session';
 import { columnRange, GRID_POINTS, plotGrid } from './grid';
 import { buildSeries, plotColumn } from './series';
 
@@ -48,8 +50,23 @@ export function evaluateCurve(model: CompiledModel, data: FitData, params: Float
     const grid = plotGrid(min, max, GRID_POINTS, plot.logX);
     const y = new Float64Array(grid.length);
     kernels.evaluate(params, model.variables.length ? [grid] : [], y, 0, grid.length);
-    return { curve: { kind: 'grid', x: grid, y, residuals: residualSeries, chi2: nonFinite ? NaN : chi2, nonFinite }, fitted, grid };
+    const bands = lastFitBands(model, data, params, grid);
+    return { curve: { kind: 'grid', x: grid, y, residuals: residualSeries, chi2: nonFinite ? NaN : chi2, nonFinite, ...bands }, fitted, grid };
   }
   const points = buildSeries(data, fitted, plot);
-  return { curve: { kind: 'points', x: points.x, y: points.y, residuals: residualSeries, chi2: nonFinite ? NaN : chi2, nonFinite }, fitted, grid: null };
+  return {
+    curve: { kind: 'points', x: points.x, y: points.y, residuals: residualSeries, chi2: nonFinite ? NaN : chi2, nonFinite, confidence: null, prediction: null },
+    fitted,
+    grid: null,
+  };
+}
+
+/** The bands of the last fit, when the curve is drawn at its parameters for its model and data. */
+function lastFitBands(model: CompiledModel, data: FitData, params: Float64Array, grid: Float64Array): { confidence: BandPair | null; prediction: BandPair | null } {
+  const last = session.lastFit;
+  const none = { confidence: null, prediction: null };
+  if (!last || last.selection !== data || last.model !== model.source) return none;
+  const same = model.params.every((name, i) => last.result.parameters.find((p) => p.name === name)?.value === params[i]);
+  if (!same) return none;
+  return fitBands(model, last.result, grid, data, last.absoluteSigma) ?? none;
 }

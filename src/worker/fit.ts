@@ -7,7 +7,6 @@ import type { FitOptions } from '../fit/defaults';
 import type { FitResult } from '../fit/types';
 import type { FitOutcome, FitProgress, FitRequest, Status } from './api';
 import { chooseFitBackend } from './backend';
-import { fitBands } from './bands';
 import { evaluateCurve, modelVars } from './curve';
 import { toWorkerError } from './errors';
 import { compiled } from './modelCache';
@@ -86,17 +85,10 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
     if (session.fit === flag) session.fit = null;
   }
 
+  session.lastFit = { model: request.model, selection: data, result, absoluteSigma: request.settings.absoluteSigma };
   const params = Float64Array.from(m.params, (name) => result.parameters.find((p) => p.name === name)?.value ?? NaN);
   const drawn = evaluateCurve(m, data, params, request);
-  const bands = drawn.grid ? fitBands(m, result, drawn.grid, data, request.settings.absoluteSigma) : null;
-  return {
-    ok: true,
-    value: {
-      result,
-      backend: backend.report(result),
-      curve: { ...drawn.curve, confidence: bands?.confidence ?? null, prediction: bands?.prediction ?? null },
-    },
-  };
+  return { ok: true, value: { result, backend: backend.report(result), curve: drawn.curve } };
 }
 
 export function cancelFit(): void {

@@ -25,6 +25,7 @@ function adopt(parsed: Result<Table>, fileName: string | null): Status<TableSumm
   session.fileName = fileName;
   session.mapping = null;
   session.selection = null;
+  session.lastFit = null;
   return { ok: true, value: summarize(parsed.value, fileName) };
 }
 

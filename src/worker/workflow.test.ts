@@ -37,6 +37,12 @@ describe('worker workflow', () => {
     expect(fit.value.curve.confidence).not.toBeNull();
     expect(fit.value.curve.prediction).not.toBeNull();
     expect(fit.value.backend.used).toBe('cpu');
+    // A redraw at the fitted parameters (say on a log grid) keeps the bands; other values do not.
+    const fitted = Float64Array.from(fit.value.result.parameters, (p) => p.value);
+    const again = previewCurve({ model: 'A*exp(-t/tau) + c', mapping, params: fitted, ...plot, logX: true });
+    expect(again.ok && again.value.confidence).not.toBeNull();
+    const moved = previewCurve({ model: 'A*exp(-t/tau) + c', mapping, params: fitted.map((v) => v * 1.01), ...plot });
+    expect(moved.ok && moved.value.confidence).toBeNull();
     expect(progress.length).toBeGreaterThan(0);
   });
 
@@ -70,7 +76,8 @@ describe('worker workflow', () => {
     });
     if (!fit.ok) throw new Error(fit.error.message);
     expect(fit.value.result.status).toBe(-2);
-    expect(fit.value.result.nit).toBeLessThan(20);
+    const last = fit.value.result.history.at(-1);
+    expect(fit.value.result.parameters.map((p) => p.value)).toEqual(Array.from(last?.x ?? []));
   });
 
   it('reports a malformed file and guesses from a library model', async () => {

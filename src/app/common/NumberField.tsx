@@ -18,13 +18,16 @@ export interface NumberFieldProps {
   readonly disabled?: boolean;
   readonly describedBy?: string;
   readonly invalid?: boolean;
+  /** An empty field is valid and means `empty`, even when that is NaN ("use the default"). */
+  readonly optional?: boolean;
 }
 
-export function NumberField({ value, onCommit, empty = NaN, label, placeholder, testId, className, disabled, describedBy, invalid }: NumberFieldProps) {
+export function NumberField({ value, onCommit, empty = NaN, label, placeholder, testId, className, disabled, describedBy, invalid, optional }: NumberFieldProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const shown = draft ?? formatInput(value);
   const parsed = draft === null ? value : parseInput(draft, empty);
-  const bad = parsed === null || (draft !== null && Number.isNaN(parsed));
+  const blank = draft !== null && draft.trim() === '';
+  const bad = parsed === null || (draft !== null && Number.isNaN(parsed) && !(optional && blank));
   return (
     <input
       type="text"
@@ -44,7 +47,8 @@ export function NumberField({ value, onCommit, empty = NaN, label, placeholder, 
         const text = e.target.value;
         setDraft(text);
         const v = parseInput(text, empty);
-        if (v !== null && !Number.isNaN(v) && v !== value) onCommit(v);
+        if (v === null || Object.is(v, value)) return;
+        if (!Number.isNaN(v) || (optional && text.trim() === '')) onCommit(v);
       }}
       onBlur={() => {
         if (draft !== null && !bad) setDraft(null);

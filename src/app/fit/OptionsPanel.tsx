@@ -45,7 +45,7 @@ export function OptionsPanel() {
           <NumberField value={s.gtol} onCommit={(v) => setSettings({ gtol: v })} label="gtol" testId="opt-gtol" />
         </div>
         <span className="opt-label">Max evaluations</span>
-        <NumberField value={s.maxNfev ?? NaN} empty={NaN} onCommit={(v) => setSettings({ maxNfev: Math.max(1, Math.round(v)) })} label="Maximum function evaluations (empty: default)" placeholder="default" testId="opt-maxnfev" />
+        <NumberField value={s.maxNfev ?? NaN} empty={NaN} optional onCommit={(v) => setSettings({ maxNfev: Number.isNaN(v) ? null : Math.max(1, Math.round(v)) })} label="Maximum function evaluations (empty: default)" placeholder="default" testId="opt-maxnfev" />
         <label className="opt-label" htmlFor="opt-method">Linearization</label>
         <select id="opt-method" className="select" value={s.method} onChange={(e) => setSettings({ method: e.target.value as SolverSettings['method'] })} data-testid="opt-method">
           <option value="auto">auto</option>

@@ -2,7 +2,7 @@
  * The model editor: a textarea over a backdrop that colours parameters, variables and functions
  * and underlines a parse error at its position. Enter fits (Shift+Enter for a new line).
  */
-import { useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useApp } from '../../state';
 import { setModelText } from '../../state/actions/model';
 import { highlight } from './highlight';
@@ -11,6 +11,14 @@ export function ExpressionEditor() {
   const text = useApp((s) => s.modelText);
   const info = useApp((s) => s.modelInfo);
   const backdrop = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
+  // Grow with the text (up to the CSS max-height), so a long model is seen whole.
+  useLayoutEffect(() => {
+    const el = input.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${el.scrollHeight + 2}px`;
+  }, [text]);
   const error = info.error && info.error.code !== 'empty' ? info.error : null;
   return (
     <div className={error ? 'editor has-error' : 'editor'}>
@@ -18,6 +26,7 @@ export function ExpressionEditor() {
         {highlight(text, info.tokens, error)}
       </div>
       <textarea
+        ref={input}
         className="editor-input"
         value={text}
         rows={2}

@@ -9,28 +9,28 @@ import { PlotToolbar } from './PlotToolbar';
 export function PlotPanel() {
   const data = useApp((s) => s.selection?.data ?? null);
   const curve = useApp((s) => s.curve);
-  const outcome = useApp((s) => s.outcome);
   const fresh = useApp((s) => s.outcome !== null && s.fittedSignature === fitSignature(s));
   const plot = useApp((s) => s.plot);
   const mapping = useApp((s) => s.mapping);
   const source = useApp((s) => s.source?.name ?? '');
   const xLabel = mapping.x[plot.plotVar] ?? 'x';
-  const showFit = fresh && outcome !== null && curve === outcome.curve;
+  // Bands belong to the last fit: shown while the parameters on screen are its parameters.
+  const showFit = fresh && curve !== null && curve.confidence !== null;
   const figure = useMemo(
     () =>
       mainFigure({
         data,
         curve,
-        confidence: showFit && plot.showConfidence ? (outcome?.curve.confidence ?? null) : null,
-        prediction: showFit && plot.showPrediction ? (outcome?.curve.prediction ?? null) : null,
+        confidence: showFit && plot.showConfidence ? curve.confidence : null,
+        prediction: showFit && plot.showPrediction ? curve.prediction : null,
         xLabel,
         yLabel: mapping.y || 'y',
         logX: plot.logX,
         logY: plot.logY,
         revision: `${source}|${xLabel}|${mapping.y}|${plot.logX}|${plot.logY}`,
-        fitted: showFit,
+        fitted: fresh,
       }),
-    [data, curve, outcome, showFit, plot, xLabel, mapping.y, source],
+    [data, curve, fresh, showFit, plot, xLabel, mapping.y, source],
   );
   return (
     <section className="card plot-card" aria-label="Plot" data-testid="plot-panel">

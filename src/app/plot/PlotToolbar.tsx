@@ -16,7 +16,7 @@ export function PlotToolbar() {
   const plot = useApp((s) => s.plot);
   const x = useApp((s) => s.mapping.x);
   const y = useApp((s) => s.mapping.y);
-  const fresh = useApp((s) => s.outcome !== null && s.fittedSignature === fitSignature(s) && s.outcome.curve.confidence !== null);
+  const fresh = useApp((s) => s.outcome !== null && s.fittedSignature === fitSignature(s) && s.curve?.confidence != null);
   return (
     <div className="plot-toolbar">
       <h2 className="plot-title">

@@ -84,7 +84,7 @@ export function mainFigure(f: FigureInput): { data: Datum[]; layout: Datum } {
     traces.push(
       curve.kind === 'grid'
         ? { type: 'scatter', mode: 'lines', name, x: arr(curve.x), y: arr(curve.y), line: { color: COLORS.curve, width: 2.25 }, xaxis: 'x', yaxis: 'y', hovertemplate: `${f.xLabel} = %{x}<br>${name} = %{y}<extra></extra>` }
-        : { type: 'scatter', mode: 'markers', name: `${name} at the data points`, x: arr(curve.x), y: arr(curve.y), marker: { color: COLORS.curve, size: 4, symbol: 'diamond' }, xaxis: 'x', yaxis: 'y' },
+        : { type: 'scatter', mode: 'markers', name: `${name} at the data points`, x: arr(curve.x), y: arr(curve.y), marker: { color: COLORS.curve, size: 6, symbol: 'diamond-open', line: { width: 1.25, color: COLORS.curve } }, xaxis: 'x', yaxis: 'y' },
     );
     const r = curve.residuals;
     traces.push({

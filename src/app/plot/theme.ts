@@ -3,7 +3,7 @@ export const PLOT_FONT = '"Fira Sans", system-ui, -apple-system, "Segoe UI", Rob
 
 export const COLORS = {
   data: '#334155',
-  dataFill: 'rgba(51, 65, 85, 0.55)',
+  dataFill: 'rgba(51, 65, 85, 0.7)',
   curve: '#c2410c',
   confidence: 'rgba(194, 65, 12, 0.20)',
   prediction: 'rgba(194, 65, 12, 0.09)',
