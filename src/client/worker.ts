@@ -3,7 +3,7 @@
  * next issue's sessions) may swap in another implementation of the same API with `setClient`.
  */
 import * as Comlink from 'comlink';
-import type { WorkerApi } from '../worker/api';
+import type { Status, WorkerApi } from '../worker/api';
 
 /** The worker API as the main thread sees it: every method returns a promise. */
 export type Client = {
@@ -12,9 +12,33 @@ export type Client = {
 
 let client: Client | null = null;
 
+/** A call that failed outright (the worker crashed, a bug) as a status, like every expected failure. */
+function guarded<A extends unknown[], T>(call: (...args: A) => Promise<Status<T>>): (...args: A) => Promise<Status<T>> {
+  return async (...args) => {
+    try {
+      return await call(...args);
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      return { ok: false, error: { code: 'internal', message: `The worker failed: ${why}. Reload the page if this persists.` } };
+    }
+  };
+}
+
 function spawn(): Client {
   const worker = new Worker(new URL('../worker/index.ts', import.meta.url), { type: 'module', name: 'fitbench' });
-  return Comlink.wrap<WorkerApi>(worker) as unknown as Client;
+  const remote = Comlink.wrap<WorkerApi>(worker) as unknown as Client;
+  return {
+    loadFile: guarded(remote.loadFile),
+    loadText: guarded(remote.loadText),
+    loadColumns: guarded(remote.loadColumns),
+    cancelLoad: () => remote.cancelLoad().catch(() => undefined),
+    select: guarded(remote.select),
+    guess: guarded(remote.guess),
+    curve: guarded(remote.curve),
+    fit: guarded(remote.fit),
+    cancelFit: () => remote.cancelFit().catch(() => undefined),
+    exportColumns: guarded(remote.exportColumns),
+  };
 }
 
 export function getClient(): Client {

@@ -48,6 +48,14 @@ export async function runFit(): Promise<void> {
   const outcome = status.value;
   const fitted = new Map(outcome.result.parameters.map((p) => [p.name, p.value]));
   const now = getState();
+  const fittedRows = s.params.map((r) => (fitted.has(r.name) ? updateRow(r, { value: fitted.get(r.name) ?? r.value }) : r));
+  const fittedSignatureValue = fitSignature({ modelText: s.modelText, mapping: s.mapping, params: fittedRows });
+  // The model or the columns changed while the fit ran: keep what is on screen, and the results
+  // (marked as describing the last fit) say so.
+  if (now.modelText !== s.modelText || now.mapping !== s.mapping) {
+    setState({ fitStatus: 'done', outcome, fittedSignature: fittedSignatureValue });
+    return;
+  }
   const params = now.params.map((r) => (fitted.has(r.name) ? updateRow(r, { value: fitted.get(r.name) ?? r.value }) : r));
   const after = { ...now, params };
   setState({
@@ -57,7 +65,7 @@ export async function runFit(): Promise<void> {
     curve: outcome.curve,
     curveError: null,
     curveSignature: curveSignature(after),
-    fittedSignature: fitSignature(after),
+    fittedSignature: fittedSignatureValue,
   });
 }
 
