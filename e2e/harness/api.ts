@@ -1,0 +1,126 @@
+/**
+ * The entry points the GPU harness page (gpu.html) publishes on window.fitbenchGpu, and their
+ * plain-data cases and results: specs call them through page.evaluate, so everything here is
+ * JSON. Data are generated inside the page from seeds; only small results cross.
+ */
+import type { LossName } from '../../src/solver/loss';
+
+export type StandardModel = 'gaussian' | 'decay' | 'logistic4' | 'dampedSine' | 'lorentzian';
+
+export interface AdapterReport {
+  readonly available: boolean;
+  readonly reason: string;
+  readonly vendor: string;
+  readonly architecture: string;
+  readonly description: string;
+  readonly software: boolean;
+  readonly maxStorageBufferBindingSize: number;
+  readonly workgroupSize: number;
+}
+
+export interface NormalCase {
+  readonly seed: number;
+  /** Number of parameters of the random model. */
+  readonly p: number;
+  readonly loss: LossName;
+  readonly rows: number;
+  readonly weighted: boolean;
+  readonly depth?: number;
+  readonly chunkRows?: number;
+}
+
+export interface NormalComparison {
+  readonly model: string;
+  /** ‖ΔJᵀJ‖_F/‖JᵀJ‖_F, ‖ΔJᵀf‖/‖Jᵀf‖, |Δcost|/cost (GPU against the float64 CPU normal kernel). */
+  readonly relJtJ: number;
+  readonly relG: number;
+  readonly relCost: number;
+  readonly cpuCost: number;
+  readonly gpuCost: number;
+  readonly nonfinite: number;
+  readonly chunks: number;
+  readonly ms: number;
+}
+
+export interface ChunkComparison {
+  readonly chunks: number;
+  readonly unchunkedChunks: number;
+  /** max over sums of |chunked − unchunked| / max(|unchunked|) (norm-wise). */
+  readonly rel: number;
+  readonly progress: string[];
+}
+
+export interface FitCase {
+  readonly model: StandardModel;
+  readonly rows: number;
+  readonly seed: number;
+  readonly loss?: LossName;
+  /** Destroy the device after this many accepted GPU iterations (the lost-device test). */
+  readonly destroyAfter?: number;
+  /** Destroy it right after a submit instead (a pass in flight). */
+  readonly destroyInFlight?: boolean;
+  /** Skip the CPU-only reference fit. */
+  readonly gpuOnly?: boolean;
+}
+
+export interface PhaseReport {
+  readonly role: string;
+  readonly backend: string;
+  readonly linearization: string;
+  readonly nfev: number;
+  readonly nit: number;
+  readonly status: number;
+  readonly lost: boolean;
+  readonly ms: number;
+}
+
+export interface FitComparison {
+  readonly names: string[];
+  readonly cpu: number[];
+  readonly gpu: number[];
+  /** max_i |gpu_i − cpu_i| / |cpu_i| */
+  readonly maxRel: number;
+  readonly phases: PhaseReport[];
+  readonly warnings: string[];
+  readonly success: boolean;
+  readonly gpuSubmits: number;
+  readonly cpuMs: number;
+  readonly gpuMs: number;
+}
+
+export interface FunctionAccuracy {
+  readonly name: string;
+  /** max relative error against the float64 function (over points where it is normal in f32). */
+  readonly maxRel: number;
+  readonly maxAbs: number;
+  readonly worstX: number;
+}
+
+export interface BenchCase {
+  readonly rows: number;
+  readonly model: StandardModel;
+  readonly fit: boolean;
+  /** Timed repetitions of one linearization. */
+  readonly repeats: number;
+}
+
+export interface BenchResult {
+  readonly rows: number;
+  readonly cpuLinearizeMs: number;
+  readonly gpuLinearizeMs: number;
+  readonly gpuCostMs: number;
+  readonly gpuSetupMs: number;
+  readonly cpuFitMs: number | null;
+  readonly gpuFitMs: number | null;
+  readonly fitAgreement: number | null;
+}
+
+export interface GpuHarness {
+  adapter(): Promise<AdapterReport>;
+  compareNormal(c: NormalCase): Promise<NormalComparison>;
+  compareChunked(rows: number, chunkRows: number, seed: number): Promise<ChunkComparison>;
+  compareFit(c: FitCase): Promise<FitComparison>;
+  functions(): Promise<FunctionAccuracy[]>;
+  literals(values: number[]): Promise<number[]>;
+  bench(c: BenchCase): Promise<BenchResult>;
+}

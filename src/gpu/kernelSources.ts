@@ -1,0 +1,151 @@
+/**
+ * Complete WGSL modules for one model: the templates of shaders/ with the generated model code
+ * (src/model/emitWgsl.ts) and the generated sums (sums.ts) spliced in. Pure text: the sources
+ * are snapshot-tested in Node and compiled in Chromium.
+ *
+ * Data layout of a chunk (one storage binding): columnar f32, column c at c·stride: the model's
+ * variables 0 … nVars−1, then y, then w = 1/σ when the fit is weighted (column indices are
+ * WGSL constants, the stride a uniform).
+ *
+ * The cache key is the kernel's name, a hash of the full source, the loss and the workgroup size;
+ * sizes live in uniforms, so one pipeline serves every row count (shaders/README.md).
+ */
+import { emitWgslCode, wgslSlot, type WgslReaders } from '../model/emitWgsl';
+import type { Tape } from '../model/tape';
+import type { LossName } from '../solver/loss';
+import { hash53 } from './hash';
+import { SHADERS } from './shaderSources';
+import { costSums, declareSums, lanesFor, linearizeSums, reduceSums, type SumLayout } from './sums';
+import { fillTemplate } from './template';
+import { paramReader, uniformStructs } from './uniforms';
+
+export type KernelName = 'linearize' | 'cost' | 'evaluateGrid';
+
+export interface KernelSource {
+  readonly name: KernelName;
+  /** WGSL entry point (the kernel's name). */
+  readonly entryPoint: KernelName;
+  readonly source: string;
+  readonly cacheKey: string;
+  readonly workgroupSize: number;
+  /** Sums per workgroup partial (linearize, cost). */
+  readonly sums: SumLayout | null;
+  /** Every model constant is the f32 rounding of its float64 value (emitWgslLiteral.ts). */
+  readonly f32Faithful: boolean;
+}
+
+export interface SourceOptions {
+  /** Threads per workgroup: a power of two, 1 … 256 (WebGPU's default maxComputeInvocationsPerWorkgroup). */
+  readonly workgroupSize: number;
+  /** Data carry a weight column. */
+  readonly weighted: boolean;
+}
+
+const indent = (code: string, spaces: number): string =>
+  code === '' ? '' : code.split('\n').map((line) => ' '.repeat(spaces) + line).join('\n');
+
+function checkWorkgroupSize(wg: number): void {
+  if (!Number.isInteger(wg) || wg < 1 || wg > 256 || (wg & (wg - 1)) !== 0) {
+    throw new RangeError(`workgroup size ${wg} is not a power of two in 1 … 256`);
+  }
+}
+
+function constants(entries: Record<string, number>): string {
+  return Object.entries(entries).map(([name, v]) => `const ${name}: u32 = ${v}u;`).join('\n');
+}
+
+/** Readers for kernels that loop over chunk rows `i`. */
+function chunkReaders(): WgslReaders {
+  return { param: paramReader, variable: (c) => `data[${c}u * chunk.stride + i]` };
+}
+
+function header(tape: Tape, extra: string[]): string {
+  return [SHADERS.prelude, SHADERS.loss, uniformStructs(tape.nParams), ...extra].join('\n');
+}
+
+function finish(name: KernelName, body: string, loss: LossName | 'none', wg: number, sums: SumLayout | null, f32Faithful: boolean): KernelSource {
+  return { name, entryPoint: name, source: body, cacheKey: `${name}:${hash53(body)}:${loss}:wg${wg}`, workgroupSize: wg, sums, f32Faithful };
+}
+
+/** `let r = …;` the weighted residual at row i (and `wi`). */
+function residual(tape: Tape, weighted: boolean): string[] {
+  const col = (c: number): string => `data[${c}u * chunk.stride + i]`;
+  const diff = `${wgslSlot(tape.value)} - ${col(tape.nVars)}`;
+  return weighted ? [`let wi = ${col(tape.nVars + 1)};`, `let r = wi * (${diff});`] : [`let r = ${diff};`];
+}
+
+function linearizeUpdate(tape: Tape, loss: LossName, weighted: boolean): string {
+  const k = tape.grads.length;
+  const js = tape.grads.map((_, l) => `j${l}`);
+  const lines = residual(tape, weighted);
+  tape.grads.forEach((g, l) => lines.push(`let j${l} = ${weighted ? `wi * ${wgslSlot(g)}` : wgslSlot(g)};`));
+  const robust = loss !== 'linear';
+  if (robust) {
+    lines.push(`let rho = fb_loss_${loss}(r, c2);`, 'let s2 = max(rho.y + 2.0f * rho.z * r * r, FLOOR);', 'let u = rho.y * r;');
+    lines.push(js.map((j, l) => `let h${l} = s2 * ${j};`).join(' '));
+  }
+  const h = (j: number): string => (robust ? `h${j}` : `j${j}`);
+  const pairs: string[] = [];
+  for (let j = 0; j < k; j++) for (let l = j; l < k; l++) pairs.push(`a${j}_${l} += ${h(j)} * j${l};`);
+  lines.push(pairs.join(' '));
+  lines.push(js.map((j, l) => `b${l} += ${robust ? 'u' : 'r'} * ${j};`).join(' '));
+  lines.push(robust ? 'q += rho.x;' : 'q += r * r;');
+  lines.push('nr += select(0.0f, 1.0f, fb_nonfinite(r));');
+  const badJ = k === 0 ? 'false' : js.map((j) => `fb_nonfinite(${j})`).join(' | '); // | : no short-circuit, no branch
+  lines.push(`nj += select(0.0f, 1.0f, ${badJ});`);
+  return indent(lines.join('\n'), 4);
+}
+
+/** The linearize kernel (shaders/linearize.wgsl) for a tape, loss and workgroup size. */
+export function linearizeSource(tape: Tape, loss: LossName, options: SourceOptions): KernelSource {
+  const wg = options.workgroupSize;
+  checkWorkgroupSize(wg);
+  const sums = linearizeSums(tape.grads.length);
+  const lanes = lanesFor(wg, sums.names.length);
+  const code = emitWgslCode(tape, [tape.value, ...tape.grads], chunkReaders());
+  const body = fillTemplate(SHADERS.linearize, {
+    CONSTANTS: `${header(tape, [SHADERS.reduce])}\n${constants({ WG: wg, LANES: lanes, SUMS: sums.names.length })}`,
+    HOISTED: indent(code.hoisted, 2),
+    DECLARE: declareSums(sums),
+    ROW: indent(code.row, 4),
+    ACCUMULATE: linearizeUpdate(tape, loss, options.weighted),
+    REDUCE: reduceSums(sums, lanes),
+  });
+  return finish('linearize', body, loss, wg, sums, code.f32Faithful);
+}
+
+/** The cost kernel (shaders/cost.wgsl): Σρ₀ for trial points. */
+export function costSource(tape: Tape, loss: LossName, options: SourceOptions): KernelSource {
+  const wg = options.workgroupSize;
+  checkWorkgroupSize(wg);
+  const sums = costSums();
+  const lanes = lanesFor(wg, sums.names.length);
+  const code = emitWgslCode(tape, [tape.value], chunkReaders());
+  const lines = residual(tape, options.weighted);
+  lines.push(loss === 'linear' ? 'q += r * r;' : `q += fb_loss_${loss}(r, c2).x;`);
+  lines.push('nr += select(0.0f, 1.0f, fb_nonfinite(r));');
+  const body = fillTemplate(SHADERS.cost, {
+    CONSTANTS: `${header(tape, [SHADERS.reduce])}\n${constants({ WG: wg, LANES: lanes, SUMS: sums.names.length })}`,
+    HOISTED: indent(code.hoisted, 2),
+    DECLARE: declareSums(sums),
+    ROW: indent(code.row, 4),
+    ACCUMULATE: indent(lines.join('\n'), 4),
+    REDUCE: reduceSums(sums, lanes),
+  });
+  return finish('cost', body, loss, wg, sums, code.f32Faithful);
+}
+
+/** The grid kernel (shaders/evaluateGrid.wgsl): values, and derivatives when `gradients`. */
+export function gridSource(tape: Tape, gradients: boolean, workgroupSize: number): KernelSource {
+  checkWorkgroupSize(workgroupSize);
+  const roots = gradients ? [tape.value, ...tape.grads] : [tape.value];
+  const code = emitWgslCode(tape, roots, { param: paramReader, variable: (c) => `data[${c}u * grid.stride + i]` });
+  const store = roots.map((slot, j) => `values[i * OUT_STRIDE + ${j}u] = ${wgslSlot(slot)};`).join('\n');
+  const body = fillTemplate(SHADERS.evaluateGrid, {
+    CONSTANTS: `${header(tape, [])}\n${constants({ WG: workgroupSize, OUT_STRIDE: roots.length })}`,
+    HOISTED: indent(code.hoisted, 2),
+    ROW: indent(code.row, 2),
+    STORE: indent(store, 2),
+  });
+  return finish('evaluateGrid', body, 'none', workgroupSize, null, code.f32Faithful);
+}
