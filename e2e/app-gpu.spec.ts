@@ -6,9 +6,9 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fit, fittedParameters, loadSampleCard, lre, plotted } from './lib/app-actions';
+import { fit, fittedParameters, loadFileInput, loadSampleCard, lre, plotted, setParam, typeModel } from './lib/app-actions';
 import { launch, openApp, pageErrors, shot } from './lib/app-browser';
-import { sample } from './lib/app-samples';
+import { sample, sampleText } from './lib/app-samples';
 import { serveDist, type Served } from './lib/app-serve';
 
 let served: Served;
@@ -53,6 +53,21 @@ describe('workbench with WebGPU', () => {
     await page.locator('.main').evaluate((el) => el.scrollTo(0, el.scrollHeight));
     await shot(page, 'app-gpu-gauss2');
     await page.locator('.main').evaluate((el) => el.scrollTo(0, 0));
+  });
+
+  it('fits a CSV from the file input with a typed model on the GPU backend (NIST Misra1a)', async () => {
+    await loadFileInput(page, 'misra1a.csv', sampleText('nist-misra1a'));
+    await page.waitForFunction(() => document.querySelector('[data-testid="source-label"]')?.textContent?.includes('misra1a'));
+    await typeModel(page, 'b1*(1-exp(-b2*x))');
+    await setParam(page, 'b1', 500);
+    await setParam(page, 'b2', '1e-4');
+    expect(await fit(page)).toBe('converged');
+    expect(await page.getByTestId('result-phases').locator('tr[data-backend="gpu"]').count()).toBeGreaterThan(0);
+    const fitted = await fittedParameters(page);
+    for (const [name, value] of Object.entries(sample('nist-misra1a').certified?.values ?? {})) {
+      expect(lre(fitted[name].value, value), name).toBeGreaterThanOrEqual(6);
+    }
+    await shot(page, 'app-gpu-misra1a-file');
   });
 
   it('keeps a software adapter off an automatic fit and says why', async () => {

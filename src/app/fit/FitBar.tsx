@@ -38,7 +38,7 @@ export function FitBar() {
       <div className="fitbar-buttons">
         <button type="submit" className="btn btn-primary btn-fit" disabled={running} data-testid="fit-button" aria-keyshortcuts="Enter Control+Enter">
           {running ? 'Fitting…' : 'Fit'}
-          {!running && <kbd className="kbd">Enter</kbd>}
+          {!running && <kbd className="kbd" aria-hidden="true">Enter</kbd>}
         </button>
         {running && (
           <button type="button" className="btn btn-cancel" onClick={cancelFit} data-testid="cancel-button" aria-keyshortcuts="Escape">

@@ -4,7 +4,9 @@
  * chart follows its box's size.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { Datum, PlotlyStatic } from 'plotly.js-dist-min';
+import type { Config, Data, Layout } from 'plotly.js-dist-min';
+
+type PlotlyStatic = typeof import('plotly.js-dist-min').default;
 
 let loading: Promise<PlotlyStatic> | null = null;
 
@@ -14,14 +16,14 @@ export function loadPlotly(): Promise<PlotlyStatic> {
 }
 
 export interface PlotlyChartProps {
-  readonly data: readonly Datum[];
-  readonly layout: Datum;
+  readonly data: Data[];
+  readonly layout: Partial<Layout>;
   readonly className?: string;
   readonly testId?: string;
   readonly label: string;
 }
 
-const CONFIG: Datum = { displaylogo: false, responsive: false, modeBarButtonsToRemove: ['lasso2d', 'select2d', 'toImage'], toImageButtonOptions: { format: 'png' } };
+const CONFIG: Partial<Config> = { displaylogo: false, responsive: false, modeBarButtonsToRemove: ['lasso2d', 'select2d', 'toImage'], toImageButtonOptions: { format: 'png' } };
 
 export function PlotlyChart({ data, layout, className, testId, label }: PlotlyChartProps) {
   const ref = useRef<HTMLDivElement>(null);
@@ -57,5 +59,5 @@ export function PlotlyChart({ data, layout, className, testId, label }: PlotlyCh
     };
   }, [plotly]);
 
-  return <div ref={ref} className={className} data-testid={testId} role="img" aria-label={label} />;
+  return <div ref={ref} className={className} data-testid={testId} role="figure" aria-label={label} />;
 }

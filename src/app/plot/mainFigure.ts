@@ -3,7 +3,7 @@
  * demand prediction) band above, the residuals below on the same x axis. Pure: the same inputs
  * give the same figure, so React can memoise it and Plotly.react can diff it.
  */
-import type { Datum } from 'plotly.js-dist-min';
+import type { Data, Layout } from 'plotly.js-dist-min';
 import type { BandPair, Curve, Series } from '../../worker/api';
 import { focusRange } from './focusRange';
 import { axis, BASE_LAYOUT, COLORS } from './theme';
@@ -24,7 +24,7 @@ export interface FigureInput {
 
 const arr = (a: Float64Array | Int32Array): number[] => Array.from(a);
 
-function band(b: BandPair, x: Float64Array, name: string, fill: string, legend: boolean): Datum[] {
+function band(b: BandPair, x: Float64Array, name: string, fill: string, legend: boolean): Data[] {
   const common = { x: arr(x), mode: 'lines', line: { width: 0 }, hoverinfo: 'skip', xaxis: 'x', yaxis: 'y', legendgroup: name };
   return [
     { ...common, y: arr(b.lower), showlegend: false, name },
@@ -51,12 +51,25 @@ function markerType(n: number): 'scatter' | 'scattergl' {
   return n > GL_POINTS && hasWebGl() ? 'scattergl' : 'scatter';
 }
 
+/** How many decades the positive values span. */
+function decades(values: ArrayLike<number>): number {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (!(v > 0) || !Number.isFinite(v)) continue;
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  return hi > lo ? Math.log10(hi / lo) : 0;
+}
+
 function markerSize(n: number): number {
   return n > 2000 ? 3 : n > 300 ? 4.5 : 6;
 }
 
-export function mainFigure(f: FigureInput): { data: Datum[]; layout: Datum } {
-  const traces: Datum[] = [];
+export function mainFigure(f: FigureInput): { data: Data[]; layout: Partial<Layout> } {
+  const traces: Data[] = [];
   const curve = f.curve;
   if (curve && curve.kind === 'grid') {
     if (f.prediction) traces.push(...band(f.prediction, curve.x, '95% prediction band', COLORS.prediction, true));
@@ -64,7 +77,7 @@ export function mainFigure(f: FigureInput): { data: Datum[]; layout: Datum } {
   }
   if (f.data) {
     const n = f.data.x.length;
-    const errors = f.data.sigma && n <= 600 ? { type: 'data', array: arr(f.data.sigma), visible: true, color: 'rgba(51,65,85,0.35)', thickness: 1, width: 0 } : undefined;
+    const errors = f.data.sigma && n <= 600 ? { type: 'data' as const, array: arr(f.data.sigma), visible: true, color: 'rgba(51,65,85,0.35)', thickness: 1, width: 0 } : undefined;
     traces.push({
       type: markerType(n),
       mode: 'markers',
@@ -102,13 +115,15 @@ export function mainFigure(f: FigureInput): { data: Datum[]; layout: Datum } {
     });
   }
   const yRange = focusRange(f.data?.y ?? null, curve?.y ?? null, f.logY);
-  const layout: Datum = {
+  // On a log axis over several decades, one tick per decade reads better than 2-5-10 labels.
+  const decadeTicks = (values: ArrayLike<number> | undefined) => (values && decades(values) >= 2 ? { dtick: 1 } : {});
+  const layout: Partial<Layout> = {
     ...BASE_LAYOUT,
     uirevision: f.revision,
     margin: { l: 64, r: 16, t: 8, b: 44 },
     legend: { orientation: 'h', x: 0, y: 1.02, yanchor: 'bottom', font: { size: 12 }, bgcolor: 'rgba(0,0,0,0)' },
-    xaxis: axis(f.xLabel, { type: f.logX ? 'log' : 'linear', anchor: 'y2' }),
-    yaxis: axis(f.yLabel, { type: f.logY ? 'log' : 'linear', domain: [0.3, 1], ...(yRange ? { range: yRange, autorange: false } : { autorange: true }) }),
+    xaxis: axis(f.xLabel, { type: f.logX ? 'log' : 'linear', anchor: 'y2', ...(f.logX ? decadeTicks(f.data?.x) : {}) }),
+    yaxis: axis(f.yLabel, { type: f.logY ? 'log' : 'linear', domain: [0.3, 1], ...(f.logY ? decadeTicks(f.data?.y) : {}), ...(yRange ? { range: yRange, autorange: false } : { autorange: true }) }),
     yaxis2: axis('residual', { domain: [0, 0.22], zeroline: true, zerolinecolor: COLORS.zero, zerolinewidth: 1 }),
     hovermode: 'closest',
   };

@@ -1,4 +1,5 @@
 /** Plot colours and fonts, matching the page's tokens (src/styles/tokens.css). */
+import type { Layout, LayoutAxis } from 'plotly.js-dist-min';
 export const PLOT_FONT = '"Fira Sans", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
 export const COLORS = {
@@ -14,7 +15,7 @@ export const COLORS = {
   text: '#1c2430',
 };
 
-export const BASE_LAYOUT = {
+export const BASE_LAYOUT: Partial<Layout> = {
   font: { family: PLOT_FONT, size: 12, color: COLORS.text },
   paper_bgcolor: 'rgba(0,0,0,0)',
   plot_bgcolor: '#ffffff',
@@ -22,7 +23,7 @@ export const BASE_LAYOUT = {
   showlegend: true,
 };
 
-export function axis(title: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function axis(title: string, extra: Partial<LayoutAxis> = {}): Partial<LayoutAxis> {
   return {
     title: { text: title, font: { size: 12, color: COLORS.axis }, standoff: 8 },
     gridcolor: COLORS.grid,

@@ -1,6 +1,6 @@
 /** Cost per iteration of the finished fit (log scale when every cost is positive). */
 import { useMemo } from 'react';
-import type { Datum } from 'plotly.js-dist-min';
+import type { Data, Layout } from 'plotly.js-dist-min';
 import type { FitResult } from '../../fit/types';
 import { PlotlyChart } from '../plot/PlotlyChart';
 import { axis, BASE_LAYOUT, COLORS } from '../plot/theme';
@@ -8,11 +8,11 @@ import { axis, BASE_LAYOUT, COLORS } from '../plot/theme';
 const PHASE_COLORS = [COLORS.residual, COLORS.curve, '#0b6b76'];
 
 /** One line per phase (the main fit, then a float64 polish), named by role and backend. */
-export function costFigure(history: FitResult['history'], phases: FitResult['phases']): { data: Datum[]; layout: Datum } {
+export function costFigure(history: FitResult['history'], phases: FitResult['phases']): { data: Data[]; layout: Partial<Layout> } {
   const positive = history.length > 0 && history.every((h) => h.cost > 0);
   const indices = [...new Set(history.map((h) => h.phase))];
   let offset = 0;
-  const data: Datum[] = indices.map((phase, k) => {
+  const data: Data[] = indices.map((phase, k) => {
     const rows = history.filter((h) => h.phase === phase);
     const info = phases[phase];
     const x = rows.map((_, i) => offset + i + 1);
@@ -29,7 +29,7 @@ export function costFigure(history: FitResult['history'], phases: FitResult['pha
       hovertemplate: 'iteration %{x}<br>cost %{y:.6g}<extra>%{fullData.name}</extra>',
     };
   });
-  const layout: Datum = {
+  const layout: Partial<Layout> = {
     ...BASE_LAYOUT,
     showlegend: indices.length > 1,
     legend: { orientation: 'h', x: 1, xanchor: 'right', y: 1.02, yanchor: 'bottom', font: { size: 11 } },

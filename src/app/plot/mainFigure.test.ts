@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import type { Curve, Series } from '../../worker/api';
+import { mainFigure } from './mainFigure';
+
+const series = (n: number): Series => ({
+  x: Float64Array.from({ length: n }, (_, i) => i + 1),
+  y: Float64Array.from({ length: n }, (_, i) => 2 * i),
+  sigma: null,
+  lines: Int32Array.from({ length: n }, (_, i) => i + 2),
+  decimated: false,
+  total: n,
+});
+
+const grid = Float64Array.from([1, 2, 3]);
+const curve: Curve = {
+  kind: 'grid',
+  x: grid,
+  y: Float64Array.from([0, 2, 4]),
+  residuals: series(3),
+  chi2: 1,
+  nonFinite: 0,
+  confidence: { lower: Float64Array.from([-1, 1, 3]), upper: Float64Array.from([1, 3, 5]) },
+  prediction: null,
+};
+
+describe('mainFigure', () => {
+  it('draws data, curve and residuals on a shared x axis, bands when given', () => {
+    const f = mainFigure({ data: series(3), curve, confidence: curve.confidence, prediction: null, xLabel: 't', yLabel: 'y', logX: false, logY: false, revision: 'r', fitted: true });
+    const names = f.data.map((t) => t.name);
+    expect(names).toEqual(['95% confidence band', '95% confidence band', 'data', 'fit', 'residuals']);
+    const residuals = f.data.at(-1);
+    expect(residuals && 'yaxis' in residuals ? residuals.yaxis : null).toBe('y2');
+    expect(f.layout.xaxis?.anchor).toBe('y2');
+  });
+
+  it('labels decimated data and uses decade ticks on wide log axes', () => {
+    const wide: Series = { ...series(3), x: Float64Array.from([0.001, 1, 100]), decimated: true };
+    const f = mainFigure({ data: wide, curve: null, confidence: null, prediction: null, xLabel: 'dose', yLabel: 'r', logX: true, logY: false, revision: 'r', fitted: false });
+    expect(f.data[0].name).toBe('data (min/max per pixel)');
+    expect(f.layout.xaxis?.dtick).toBe(1);
+  });
+});
