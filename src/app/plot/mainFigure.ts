@@ -6,6 +6,7 @@
 import type { Data, Layout } from 'plotly.js-dist-min';
 import type { BandPair, Curve, Series } from '../../worker/api';
 import { focusRange } from './focusRange';
+import { arr, band, decades, markerSize, markerType } from './traceParts';
 import { axis, BASE_LAYOUT, COLORS } from './theme';
 
 export interface FigureInput {
@@ -20,52 +21,6 @@ export interface FigureInput {
   /** Changes when the axes mean something else (new data, other x): resets the zoom. */
   readonly revision: string;
   readonly fitted: boolean;
-}
-
-const arr = (a: Float64Array | Int32Array): number[] => Array.from(a);
-
-function band(b: BandPair, x: Float64Array, name: string, fill: string, legend: boolean): Data[] {
-  const common = { x: arr(x), mode: 'lines', line: { width: 0 }, hoverinfo: 'skip', xaxis: 'x', yaxis: 'y', legendgroup: name };
-  return [
-    { ...common, y: arr(b.lower), showlegend: false, name },
-    { ...common, y: arr(b.upper), fill: 'tonexty', fillcolor: fill, name, showlegend: legend, type: 'scatter' },
-  ];
-}
-
-/** Above this many points markers are drawn with WebGL (scattergl) instead of SVG, when it is there. */
-export const GL_POINTS = 1500;
-
-let webgl: boolean | null = null;
-function hasWebGl(): boolean {
-  if (webgl === null) {
-    try {
-      webgl = typeof document !== 'undefined' && document.createElement('canvas').getContext('webgl') !== null;
-    } catch {
-      webgl = false;
-    }
-  }
-  return webgl;
-}
-
-function markerType(n: number): 'scatter' | 'scattergl' {
-  return n > GL_POINTS && hasWebGl() ? 'scattergl' : 'scatter';
-}
-
-/** How many decades the positive values span. */
-function decades(values: ArrayLike<number>): number {
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i];
-    if (!(v > 0) || !Number.isFinite(v)) continue;
-    if (v < lo) lo = v;
-    if (v > hi) hi = v;
-  }
-  return hi > lo ? Math.log10(hi / lo) : 0;
-}
-
-function markerSize(n: number): number {
-  return n > 2000 ? 3 : n > 300 ? 4.5 : 6;
 }
 
 export function mainFigure(f: FigureInput): { data: Data[]; layout: Partial<Layout> } {

@@ -1,0 +1,76 @@
+/** The shapes of what the worker sends back to draw and to show: table summaries, series,
+ *  curves with bands. Plain data with typed arrays (transferred, not copied). */
+import type { RowIssue } from '../data/types';
+
+export interface ColumnInfo {
+  readonly name: string;
+  readonly label: string;
+  readonly numeric: number;
+  readonly nonNumeric: number;
+  readonly empty: number;
+}
+
+export interface TableSummary {
+  readonly fileName: string | null;
+  readonly rows: number;
+  readonly columns: readonly ColumnInfo[];
+  readonly delimiter: string;
+  readonly decimalComma: boolean;
+  readonly hasHeader: boolean;
+  /** The first raw records, header included. */
+  readonly preview: readonly (readonly string[])[];
+  readonly issues: readonly RowIssue[];
+  readonly issueCount: number;
+}
+
+/** Points to draw; `index` maps each point back to its data row (for hover). */
+export interface Series {
+  readonly x: Float64Array;
+  readonly y: Float64Array;
+  /** σ of each drawn point (only when every point is drawn). */
+  readonly sigma: Float64Array | null;
+  /** Physical file line of each drawn point. */
+  readonly lines: Int32Array;
+  /** True when min/max decimation dropped points. */
+  readonly decimated: boolean;
+  readonly total: number;
+}
+
+export interface VariableRange {
+  readonly name: string;
+  readonly min: number;
+  readonly max: number;
+}
+
+export interface SelectionSummary {
+  readonly rows: number;
+  readonly dropped: readonly RowIssue[];
+  readonly droppedCount: number;
+  readonly ranges: readonly VariableRange[];
+  readonly y: { readonly min: number; readonly max: number };
+  readonly data: Series;
+}
+
+/** The model drawn over the data: on a grid of the plot variable, or at the data points when the
+ *  model depends on other variables too. */
+export interface Curve {
+  readonly kind: 'grid' | 'points';
+  readonly x: Float64Array;
+  readonly y: Float64Array;
+  /** y − model at the data points, decimated like the data. */
+  readonly residuals: Series;
+  /** Σ(w(y − model))² at these parameters; NaN when the model is not finite somewhere. */
+  readonly chi2: number;
+  /** Rows where the model is not finite. */
+  readonly nonFinite: number;
+  /** Confidence and prediction bands (confidenceLevel, 95%) on the grid, when these parameters
+   *  are those of the last fit of this model and data; null otherwise or when undetermined. */
+  readonly confidence: BandPair | null;
+  readonly prediction: BandPair | null;
+}
+
+export interface BandPair {
+  readonly lower: Float64Array;
+  readonly upper: Float64Array;
+}
+
