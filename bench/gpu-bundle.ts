@@ -4,7 +4,7 @@
  * WGSL templates come in through a plugin that does what Vite's `?raw` does; the `webgpu` package
  * stays external (it carries the native dawn.node) and is resolved next to the bundle.
  *
- *   npx tsx bench/gpu-bundle.ts [outfile]     (default .gpu/bench.mjs)
+ *   npx tsx bench/gpu-bundle.ts [entry] [outfile]     (default bench/gpu-node.ts → .gpu/bench.mjs)
  */
 import { build, type Plugin } from 'esbuild';
 import { readFile } from 'node:fs/promises';
@@ -18,9 +18,10 @@ const raw: Plugin = {
   },
 };
 
-const outfile = process.argv[2] ?? '.gpu/bench.mjs';
+const entry = process.argv[2] ?? 'bench/gpu-node.ts';
+const outfile = process.argv[3] ?? '.gpu/bench.mjs';
 await build({
-  entryPoints: ['bench/gpu-node.ts'],
+  entryPoints: [entry],
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -3,12 +3,14 @@
  * without a usable adapter falls back to the CPU with the reason); 'auto' takes the GPU only where
  * it pays: a hardware adapter and at least GPU_CROSSOVER_ROWS rows.
  *
- * The crossover (bench/results/gpu-h100.md): on an H100 through Dawn/Vulkan one linearization
- * costs a fixed ~0.3 ms of submit and read-back latency plus almost nothing per row, while the
- * float64 CPU kernels run at tens of millions of rows per second on one core; the two meet in the
- * low tens of thousands of rows for small models. Below that the CPU is as fast and exact. On a
- * software adapter (SwiftShader, a CPU emulation) the GPU path is slower than the CPU kernels at
- * every size, so 'auto' never picks it.
+ * The crossover (bench/results/gpu-h100.md, an H100 through Dawn/Vulkan): one GPU evaluation is a
+ * round trip of ~0.1–0.2 ms plus almost nothing per row (10⁸ rows in 4.7 ms), while the float64 CPU
+ * kernels run ~30 M rows/s on one core for a 4-parameter model and ~0.4 M rows/s for a heavy
+ * 16-parameter one; they meet near 10⁴ rows for the simple model, and Chrome's ~0.5 ms round trip
+ * moves that to 2–3·10⁴. 50 000 keeps a margin. (End to end, curveFit's float64 work after the GPU
+ * phase — its QR polish in particular — decides; see that file.) On a software adapter
+ * (SwiftShader, a CPU emulation) the GPU path is slower than the CPU kernels at every size
+ * (bench/results/gpu-chromium.md), so 'auto' never picks it.
  */
 import type { GpuContext } from './device';
 

@@ -44,6 +44,12 @@ export interface GpuContext {
   readonly state: LostState;
   /** null while usable; why not, once lost. */
   readonly lost: string | null;
+  /**
+   * The GPU instance and adapter the device came from, held for as long as the context lives:
+   * Dawn in Node tears the native instance down when its JS object is collected, and a device
+   * outliving it aborted the process (std::system_error from a futex) at its next pipeline.
+   */
+  readonly handles: { readonly gpu: GPU; readonly adapter: GPUAdapter };
   /** Destroys the device (tests use it to lose the device in the middle of a fit). */
   destroy(): void;
 }
@@ -119,6 +125,7 @@ export async function probeGpu(options: AcquireOptions = {}): Promise<GpuProbe> 
     pool: new BufferPool(device),
     pipelines: new Map(),
     state,
+    handles: { gpu, adapter },
     get lost() {
       return state.current?.message ?? null;
     },
