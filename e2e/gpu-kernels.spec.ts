@@ -66,6 +66,15 @@ describe('data over several storage bindings', () => {
   });
 });
 
+describe('the grid kernel', () => {
+  it('gives the model and its derivatives on a plot grid, as the float64 kernels do', async () => {
+    const r = await harness().evaluate(() => window.fitbenchGpu.gridCompare(2001));
+    expect(r.k).toBe(5);
+    expect(r.values).toBeLessThan(1e-5);
+    expect(r.gradients).toBeLessThan(1e-5);
+  });
+});
+
 describe('prelude functions and literals in f32', () => {
   it('erf, erfc, sin, cos, tan, sinh, tanh, acos … are f32-accurate', async () => {
     const results = await harness().evaluate(() => window.fitbenchGpu.functions());

@@ -122,5 +122,6 @@ export interface GpuHarness {
   compareFit(c: FitCase): Promise<FitComparison>;
   functions(): Promise<FunctionAccuracy[]>;
   literals(values: number[]): Promise<number[]>;
+  gridCompare(points: number): Promise<{ values: number; gradients: number; k: number }>;
   bench(c: BenchCase): Promise<BenchResult>;
 }

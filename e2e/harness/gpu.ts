@@ -9,6 +9,7 @@ import { compareFit } from './compareFit';
 import { compareNormal } from './compareNormal';
 import { contextReport } from './context';
 import { functions, literals } from './functions';
+import { gridCompare } from './gridCompare';
 
 async function adapter(): Promise<AdapterReport> {
   const probe = await contextReport();
@@ -28,7 +29,7 @@ async function adapter(): Promise<AdapterReport> {
   };
 }
 
-const harness: GpuHarness = { adapter, compareNormal, compareChunked, compareFit, functions, literals, bench };
+const harness: GpuHarness = { adapter, compareNormal, compareChunked, compareFit, functions, literals, gridCompare, bench };
 
 declare global {
   interface Window {
