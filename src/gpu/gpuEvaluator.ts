@@ -8,66 +8,20 @@
  * buffer; no call allocates after that. Any failure — device lost, out of memory, a validation
  * error — throws EvaluatorLostError, and curveFit continues on the CPU.
  *
- * Parameters reach the kernels rounded to f32, so two parameter vectors with the same f32
- * rounding give bit-identical results (the kernels are deterministic: fixed dispatch, fixed
- * reduction tree). Near convergence the trust region shrinks below f32 resolution and many trial
- * points round to the last one: those are answered from a one-entry cache keyed on the f32
- * parameters, without a GPU pass.
+ * Parameters reach the kernels rounded to f32; trial points that round to the last evaluated
+ * vector are answered without a pass (f32Memo.ts). Calls must not overlap (they share the
+ * staging buffer); the TRF loop awaits each.
  */
-import { unpackNormal, type BoundModel, type ChunkProgress } from '../fit/cpuEvaluator';
-import type { Tape } from '../model/tape';
-import type { Evaluator } from '../solver/evaluator';
+import { unpackNormal, type ChunkProgress } from '../fit/cpuEvaluator';
 import { NormalLinearModel } from '../solver/linearModel';
 import type { GpuContext } from './device';
+import type { GpuEvaluator, GpuEvaluatorOptions, GpuFitInput, NormalSums } from './evaluatorTypes';
+import { F32Memo } from './f32Memo';
 import { gpuSetup, type GpuSetup } from './gpuSetup';
 import { runReduction } from './reduction';
 import { packEval } from './uniforms';
 
-export interface GpuEvaluatorOptions {
-  /** Force chunks of at most this many rows (tests of the chunked path; default: the binding limit). */
-  readonly chunkRows?: number;
-  /** Rows each thread adds in f32 before the tree reduction (default 32; see plan.ts). */
-  readonly targetRowsPerThread?: number;
-  /** Cap on the partials read back per evaluation, in floats (default 2¹⁸). */
-  readonly maxPartialFloats?: number;
-  /** Threads per workgroup (default: the context's). */
-  readonly workgroupSize?: number;
-  /** Per-chunk progress, "chunk k of K", reported as the partials are added after the read-back. */
-  readonly onChunk?: (progress: ChunkProgress) => void;
-  /** Called right after each submit: tests destroy the device here to lose it mid-pass. */
-  readonly onSubmit?: (pass: ChunkProgress['pass']) => void;
-  /**
-   * What a trial point costs: 'cost' runs the cost kernel (default); 'linearize' runs the
-   * linearize kernel at once and keeps it for the linearize() that follows an accepted step
-   * (one round trip fewer per accepted step, more work per rejected one).
-   */
-  readonly trialPoints?: 'cost' | 'linearize';
-}
-
-/** What the GPU evaluator needs: the bound model of curveFit plus the tape of its free parameters. */
-export interface GpuFitInput extends Pick<BoundModel, 'data' | 'rows' | 'base' | 'free' | 'loss'> {
-  /** model.tape(free): the model and its derivatives with respect to the free parameters. */
-  readonly tape: Tape;
-}
-
-/** Float64 totals of one linearize pass, before they become a linear model. */
-export interface NormalSums {
-  /** The CPU normal kernel's accumulator layout: packed upper JᵀJ, Jᵀf, Σρ₀. */
-  readonly normal: Float64Array;
-  readonly nonfiniteResiduals: number;
-  readonly nonfiniteJacobianRows: number;
-}
-
-export interface GpuEvaluator extends Evaluator {
-  /** Plans, compiles and uploads (done by the first evaluation otherwise). */
-  ready(): Promise<GpuSetup>;
-  /** The raw float64 totals of the linearize pass at x (tests compare them with the CPU kernel). */
-  normalSums(x: Float64Array): Promise<NormalSums>;
-  /** GPU passes run so far. */
-  readonly submits: number;
-  /** Frees the device memory of this fit. */
-  release(): void;
-}
+export type { GpuEvaluator, GpuEvaluatorOptions, GpuFitInput, NormalSums } from './evaluatorTypes';
 
 export function createGpuEvaluator(ctx: GpuContext, input: GpuFitInput, options: GpuEvaluatorOptions = {}): GpuEvaluator {
   const m = input.rows;
@@ -134,27 +88,27 @@ export function createGpuEvaluator(ctx: GpuContext, input: GpuFitInput, options:
     return total[1] > 0 ? NaN : 0.5 * total[0];
   }
 
-  // One-entry caches keyed on the f32 parameters (see the module docblock).
-  let lastLinear: { key: Float32Array; linear: NormalLinearModel } | null = null;
-  let lastCost: { key: Float32Array; cost: number } | null = null;
-  const keyOf = (x: Float64Array): Float32Array => Float32Array.from(full(x));
-  const same = (a: Float32Array, b: Float32Array): boolean => a.every((v, i) => Object.is(v, b[i]));
+  // Results by the f32 parameters the kernels see (f32Memo.ts).
+  const linearMemo = new F32Memo<NormalLinearModel>();
+  const costMemo = new F32Memo<number>();
 
   async function linearize(x: Float64Array): Promise<NormalLinearModel> {
-    const key = keyOf(x);
-    if (lastLinear && same(lastLinear.key, key)) return lastLinear.linear;
+    const p = full(x);
+    const known = linearMemo.get(p);
+    if (known) return known;
     const linear = await linearizeAt(x);
-    lastLinear = { key, linear };
-    lastCost = { key, cost: linear.cost };
+    linearMemo.set(p, linear);
+    costMemo.set(p, linear.cost);
     return linear;
   }
 
   async function cost(x: Float64Array): Promise<number> {
-    const key = keyOf(x);
-    if (lastCost && same(lastCost.key, key)) return lastCost.cost;
+    const p = full(x);
+    const known = costMemo.get(p);
+    if (known !== undefined) return known;
     if (options.trialPoints === 'linearize') return (await linearize(x)).cost;
     const value = await costAt(x);
-    lastCost = { key, cost: value };
+    costMemo.set(p, value);
     return value;
   }
 

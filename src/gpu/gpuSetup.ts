@@ -12,7 +12,7 @@
  */
 import { EvaluatorLostError } from '../solver/evaluator';
 import type { GpuContext } from './device';
-import type { GpuEvaluatorOptions, GpuFitInput } from './gpuEvaluator';
+import type { GpuEvaluatorOptions, GpuFitInput } from './evaluatorTypes';
 import { costSource, linearizeSource } from './kernelSources';
 import { scoped } from './lost';
 import { planChunks, type ChunkPlan } from './plan';

@@ -16,6 +16,7 @@ import type { LossName } from '../solver/loss';
 import { hash53 } from './hash';
 import { SHADERS } from './shaderSources';
 import { costSums, declareSums, lanesFor, linearizeSums, reduceSums, type SumLayout } from './sums';
+import { linearizeUpdate, residual } from './rowUpdate';
 import { fillTemplate } from './template';
 import { paramReader, uniformStructs } from './uniforms';
 
@@ -65,35 +66,6 @@ function header(tape: Tape, extra: string[]): string {
 
 function finish(name: KernelName, body: string, loss: LossName | 'none', wg: number, sums: SumLayout | null, f32Faithful: boolean): KernelSource {
   return { name, entryPoint: name, source: body, cacheKey: `${name}:${hash53(body)}:${loss}:wg${wg}`, workgroupSize: wg, sums, f32Faithful };
-}
-
-/** `let r = …;` the weighted residual at row i (and `wi`). */
-function residual(tape: Tape, weighted: boolean): string[] {
-  const col = (c: number): string => `data[${c}u * chunk.stride + i]`;
-  const diff = `${wgslSlot(tape.value)} - ${col(tape.nVars)}`;
-  return weighted ? [`let wi = ${col(tape.nVars + 1)};`, `let r = wi * (${diff});`] : [`let r = ${diff};`];
-}
-
-function linearizeUpdate(tape: Tape, loss: LossName, weighted: boolean): string {
-  const k = tape.grads.length;
-  const js = tape.grads.map((_, l) => `j${l}`);
-  const lines = residual(tape, weighted);
-  tape.grads.forEach((g, l) => lines.push(`let j${l} = ${weighted ? `wi * ${wgslSlot(g)}` : wgslSlot(g)};`));
-  const robust = loss !== 'linear';
-  if (robust) {
-    lines.push(`let rho = fb_loss_${loss}(r, c2);`, 'let s2 = max(rho.y + 2.0f * rho.z * r * r, FLOOR);', 'let u = rho.y * r;');
-    lines.push(js.map((j, l) => `let h${l} = s2 * ${j};`).join(' '));
-  }
-  const h = (j: number): string => (robust ? `h${j}` : `j${j}`);
-  const pairs: string[] = [];
-  for (let j = 0; j < k; j++) for (let l = j; l < k; l++) pairs.push(`a${j}_${l} += ${h(j)} * j${l};`);
-  lines.push(pairs.join(' '));
-  lines.push(js.map((j, l) => `b${l} += ${robust ? 'u' : 'r'} * ${j};`).join(' '));
-  lines.push(robust ? 'q += rho.x;' : 'q += r * r;');
-  lines.push('nr += select(0.0f, 1.0f, fb_nonfinite(r));');
-  const badJ = k === 0 ? 'false' : js.map((j) => `fb_nonfinite(${j})`).join(' | '); // | : no short-circuit, no branch
-  lines.push(`nj += select(0.0f, 1.0f, ${badJ});`);
-  return indent(lines.join('\n'), 4);
 }
 
 /** The linearize kernel (shaders/linearize.wgsl) for a tape, loss and workgroup size. */

@@ -1,0 +1,40 @@
+/**
+ * The per-row statements of the reduction kernels, after the model code: the weighted residual
+ * r = w·(model − y), the weighted Jacobian row, scipy's robust scaling (s² = max(ρ₁ + 2ρ₂r², FLOOR),
+ * JᵀJ += s²·JᵢJᵢᵀ, Jᵀf += ρ₁r·Jᵢ, Σρ₀; src/solver/loss.ts) and the non-finite counts. The linear
+ * loss takes the plain sums (no s², no ρ). `|` rather than `||`: no short-circuit, so no branch.
+ */
+import { wgslSlot } from '../model/emitWgsl';
+import type { Tape } from '../model/tape';
+import type { LossName } from '../solver/loss';
+
+const indent4 = (code: string): string => code.split('\n').map((line) => `    ${line}`).join('\n');
+
+/** `let r = …;` the weighted residual at row i (and `wi`). */
+export function residual(tape: Tape, weighted: boolean): string[] {
+  const col = (c: number): string => `data[${c}u * chunk.stride + i]`;
+  const diff = `${wgslSlot(tape.value)} - ${col(tape.nVars)}`;
+  return weighted ? [`let wi = ${col(tape.nVars + 1)};`, `let r = wi * (${diff});`] : [`let r = ${diff};`];
+}
+
+export function linearizeUpdate(tape: Tape, loss: LossName, weighted: boolean): string {
+  const k = tape.grads.length;
+  const js = tape.grads.map((_, l) => `j${l}`);
+  const lines = residual(tape, weighted);
+  tape.grads.forEach((g, l) => lines.push(`let j${l} = ${weighted ? `wi * ${wgslSlot(g)}` : wgslSlot(g)};`));
+  const robust = loss !== 'linear';
+  if (robust) {
+    lines.push(`let rho = fb_loss_${loss}(r, c2);`, 'let s2 = max(rho.y + 2.0f * rho.z * r * r, FLOOR);', 'let u = rho.y * r;');
+    lines.push(js.map((j, l) => `let h${l} = s2 * ${j};`).join(' '));
+  }
+  const h = (j: number): string => (robust ? `h${j}` : `j${j}`);
+  const pairs: string[] = [];
+  for (let j = 0; j < k; j++) for (let l = j; l < k; l++) pairs.push(`a${j}_${l} += ${h(j)} * j${l};`);
+  lines.push(pairs.join(' '));
+  lines.push(js.map((j, l) => `b${l} += ${robust ? 'u' : 'r'} * ${j};`).join(' '));
+  lines.push(robust ? 'q += rho.x;' : 'q += r * r;');
+  lines.push('nr += select(0.0f, 1.0f, fb_nonfinite(r));');
+  const badJ = k === 0 ? 'false' : js.map((j) => `fb_nonfinite(${j})`).join(' | ');
+  lines.push(`nj += select(0.0f, 1.0f, ${badJ});`);
+  return indent4(lines.join('\n'));
+}
