@@ -1,12 +1,13 @@
 /**
  * A device that can go away is a state, not a crash (DESIGN.md "Numerics on the GPU"). The
  * context records the first fatal event — `device.lost` (W3C WebGPU §22.2, resolved on loss,
- * destroy() included), an uncaptured error (§22.3), or an error captured by the scopes below — and
- * from then on every call throws the solver's EvaluatorLostError with the matching reason, which
- * curveFit answers by continuing on the CPU from the last accepted iterate.
+ * destroy() included) or an uncaptured error (§22.3) — and from then on every call throws the
+ * solver's EvaluatorLostError with the matching reason, which curveFit answers by continuing on
+ * the CPU from the last accepted iterate.
  *
  * Error scopes (§22.3.2 pushErrorScope/popErrorScope) wrap every allocation and every submit:
- * 'out-of-memory' and 'validation' are pushed together and popped in reverse order.
+ * 'out-of-memory' and 'validation' are pushed together and popped in reverse order. An error they
+ * capture fails that fit's GPU phase (EvaluatorLostError) without marking the context lost.
  */
 import { EvaluatorLostError } from '../solver/evaluator';
 
@@ -29,13 +30,6 @@ export class LostState {
   /** Throws EvaluatorLostError once anything fatal happened. */
   check(): void {
     if (this.current) throw new EvaluatorLostError(this.current.reason, this.current.message);
-  }
-
-  /** Records and returns the error to throw. */
-  fail(reason: LostReason, message: string): EvaluatorLostError {
-    this.record(reason, message);
-    const { reason: r, message: m } = this.current ?? { reason, message };
-    return new EvaluatorLostError(r, m);
   }
 }
 
