@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // The fitbench command line. The core is TypeScript shared with the browser app; tsx compiles it
-// on the fly, so the CLI always runs the same source as the page.
-import { tsImport } from 'tsx/esm/api';
+// on the fly, so the CLI always runs the same source as the page. The raw loader is registered
+// after tsx so that it sees the GPU path's WGSL templates (Vite `?raw` imports) first.
+import { register } from 'tsx/esm/api';
 
-const { main } = await tsImport('../src/cli/main.ts', import.meta.url);
+register();
+await import('../src/gpu/rawLoader.mjs');
+const { main } = await import('../src/cli/main.ts');
 process.exitCode = await main(process.argv.slice(2));

@@ -1,20 +1,45 @@
 /**
  * Where the residual passes run. The CPU path is always available; the GPU path needs WebGPU in
- * Node (the optional `webgpu` package, Dawn) and a driver. A request for the GPU that cannot be
- * met falls back to the CPU with a message.
+ * Node (the optional `webgpu` package, Dawn, with a Vulkan driver). 'auto' takes the GPU only
+ * where src/gpu's chooseBackend says it pays (a hardware adapter and enough rows); a request for
+ * the GPU that cannot be met falls back to the CPU with a message.
  */
 import type { PrimaryPhase } from '../fit/curveFit';
 import type { BoundModel } from '../fit/cpuEvaluator';
+import type { CompiledModel } from '../model';
 import type { Backend } from './args';
 
 export interface BackendChoice {
   readonly primary: ((bound: BoundModel) => PrimaryPhase | null) | null;
   readonly notes: string[];
+  /** Frees the GPU so that the process can exit. */
+  release(): void;
 }
 
-export async function selectBackend(requested: Backend, _rows: number): Promise<BackendChoice> {
-  if (requested === 'gpu') {
-    return { primary: null, notes: ['--backend gpu: no WebGPU support in this build of the CLI; the fit ran on the CPU.'] };
+const CPU_ONLY: BackendChoice = { primary: null, notes: [], release: () => {} };
+
+export async function selectBackend(requested: Backend, rows: number, model: CompiledModel): Promise<BackendChoice> {
+  if (requested === 'cpu') return CPU_ONLY;
+  // Loading Dawn costs time: 'auto' does not even try below the crossover.
+  const { GPU_CROSSOVER_ROWS, acquireGpu, chooseBackend, gpuPrimary } = await import('../gpu/index');
+  if (requested === 'auto' && rows < GPU_CROSSOVER_ROWS) return CPU_ONLY;
+  const { probeNodeGpu } = await import('../gpu/node');
+  const probe = await probeNodeGpu();
+  const ctx = probe.ok ? await acquireGpu({ gpu: probe.gpu }) : null;
+  const choice = chooseBackend(rows, ctx, requested);
+  const notes: string[] = [];
+  if (choice.backend === 'cpu') {
+    ctx?.destroy();
+    if (requested === 'gpu') notes.push(`--backend gpu: ${probe.ok ? choice.reason : `${probe.reason} The fit ran on the CPU.`}`);
+    return { ...CPU_ONLY, notes };
   }
-  return { primary: null, notes: [] };
+  const primary = gpuPrimary(ctx!, { model, onFallback: (why) => notes.push(why) });
+  return {
+    primary,
+    notes,
+    release: () => {
+      primary.release();
+      ctx!.destroy();
+    },
+  };
 }

@@ -117,3 +117,33 @@ describe('the fitbench bin', () => {
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
   });
 });
+
+describe('fitbench fit --backend gpu', () => {
+  const run = async (env: NodeJS.ProcessEnv) => {
+    const { spawnSync } = await import('node:child_process');
+    const bin = new URL('../../bin/fitbench.mjs', import.meta.url).pathname;
+    const args = [bin, 'fit', exact, '--model', 'a*exp(-x/tau) + c', '--p0', 'a=1,tau=1,c=0', '--backend', 'gpu', '--json'];
+    return spawnSync(process.execPath, args, { encoding: 'utf8', env: { ...process.env, ...env } });
+  };
+
+  it('falls back to the CPU with a message where no adapter is found', async () => {
+    const r = await run({ VK_ICD_FILENAMES: '/nonexistent/icd.json' });
+    expect(r.status).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.backend).toBe('cpu');
+    expect(j.warnings.join(' ')).toMatch(/--backend gpu: .*CPU/);
+    expect(j.params.tau).toBeCloseTo(2, 9);
+  });
+
+  const icd = '/usr/lib/chromium/vk_swiftshader_icd.json';
+  it('runs the main phase on a WebGPU adapter through Dawn when one is present (SwiftShader here)', async (ctx) => {
+    const { existsSync } = await import('node:fs');
+    if (!existsSync(icd)) ctx.skip();
+    const r = await run({ VK_ICD_FILENAMES: icd, LD_LIBRARY_PATH: '/usr/lib/chromium' });
+    expect(r.status).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.backend).toBe('gpu+cpu');
+    expect(j.phases[0]).toMatchObject({ role: 'fit', backend: 'gpu' });
+    expect(j.params.tau).toBeCloseTo(2, 9);
+  });
+});

@@ -24,9 +24,14 @@ async function fit(argv: readonly string[]): Promise<number> {
   const { model, data } = loadProblem(command);
   const parseMs = now() - t0;
   const parameters = parameterTable(command, model.params);
-  const backend = await selectBackend(command.backend, data.rows);
+  const backend = await selectBackend(command.backend, data.rows, model);
   const t1 = now();
-  const result = await curveFit({ model, data, parameters, options: command.options, primary: backend.primary ?? undefined });
+  let result;
+  try {
+    result = await curveFit({ model, data, parameters, options: command.options, primary: backend.primary ?? undefined });
+  } finally {
+    backend.release();
+  }
   const fitMs = now() - t1;
   const facts = {
     file: command.file,

@@ -126,15 +126,19 @@ export async function curveFit(input: CurveFitInput): Promise<FitResult> {
   }
   warnings.push(...result.warnings);
 
-  // Polish: float64 QR iterations from a GPU solution, or from a CPU normal-equation solution
-  // whose conditioning cost it digits, when affordable. A well-conditioned normal-equation
-  // solution is already as good: the iteration's fixed point Jᵀf = 0 does not depend on how the
-  // steps were solved, and (JᵀJ)⁻¹ then loses only log10 κ² of 16 digits.
-  const needsPolish =
-    main.backend !== 'cpu' ||
-    (main.linearization === 'normal' && scaledConditionNumber(result.linear) ** 2 > NORMAL_CONDITION_LIMIT);
-  if (needsPolish && result.status > 0 && m <= POLISH_MAX_ROWS) {
-    const polish = await runPhase('polish', 'cpu', 'dense', cpuEvaluator(bound, 'dense', { onChunk: input.onChunk }), result.x);
+  // Polish in float64 on the CPU after a GPU phase (f32 sums cannot settle the last digits), and
+  // after a CPU normal-equation phase whose conditioning cost it digits. A well-conditioned
+  // normal-equation solution is already as good as a QR one: the fixed point Jᵀf = 0 does not
+  // depend on how the steps were solved, and (JᵀJ)⁻¹ loses only log10 κ² of 16 digits. So the
+  // polish uses the fast float64 normal path unless κ(J·D)² > 1e8, when it takes the QR path
+  // (if the rows are few enough for its extra work).
+  const illConditioned = main.linearization === 'normal' && scaledConditionNumber(result.linear) ** 2 > NORMAL_CONDITION_LIMIT;
+  const afterGpu = main.backend !== 'cpu';
+  const polishWith: 'dense' | 'normal' | null =
+    illConditioned && m <= POLISH_MAX_ROWS ? 'dense' : afterGpu ? 'normal' : null;
+  const polishable = afterGpu ? result.status >= 0 : result.status > 0;
+  if (polishWith && polishable) {
+    const polish = await runPhase('polish', 'cpu', polishWith, cpuEvaluator(bound, polishWith, { onChunk: input.onChunk }), result.x);
     if (polish.cost <= result.cost || polish.status > 0) result = polish;
   }
 
