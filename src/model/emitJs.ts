@@ -14,6 +14,7 @@
  * loops. powi is unrolled into the very multiplications tapeFns.powiValue performs, so emitted
  * code, interpreter and constant folding agree bit for bit.
  */
+import { powiChain } from './powiChain';
 import type { Instr, TapeFn } from './tape';
 import { jsIndex, jsNumber } from './jsLiteral';
 
@@ -27,34 +28,11 @@ const JS_FN: Readonly<Record<Exclude<TapeFn, 'selectLe'>, string>> = {
 /** The generated name of tape slot i. */
 export const slot = (i: number): string => `t${jsIndex(i)}`;
 
-/** Statements computing x^n the way powiValue does, the last one defining `name`. */
+/** `const` statements computing x^n as tapeFns.powiValue does, the last one defining `name`. */
 function powiStatements(name: string, x: string, n: number): string {
-  const defs: [string, string][] = [];
-  let m = Math.abs(n);
-  let base = x;
-  let result: string | undefined;
-  for (let k = 0; m > 0; k++) {
-    if (m & 1) {
-      if (result === undefined) {
-        result = base;
-      } else {
-        defs.push([`${name}_r${k}`, `${result} * ${base}`]);
-        result = `${name}_r${k}`;
-      }
-    }
-    m = Math.floor(m / 2);
-    if (m > 0) {
-      defs.push([`${name}_b${k}`, `${base} * ${base}`]);
-      base = `${name}_b${k}`;
-    }
-  }
-  const last = defs[defs.length - 1];
-  if (n > 0 && last !== undefined && last[0] === result) {
-    last[0] = name; // the final product defines the slot itself
-  } else {
-    defs.push([name, n < 0 ? `1 / ${result ?? '1'}` : result ?? '1']);
-  }
-  return defs.map(([v, e]) => `const ${v} = ${e};`).join(' ');
+  return powiChain(name, x, n, { one: '1' })
+    .map(([v, e]) => `const ${v} = ${e};`)
+    .join(' ');
 }
 
 /** One statement defining slot i; `var` reads the column array hoisted as v<index>. */

@@ -21,6 +21,7 @@
  * `t12_r0`), integer literals and f32 literals (emitWgslLiteral.ts); user identifiers only ever
  * become indices, and the caller maps indices to its own buffer reads (WgslReaders).
  */
+import { powiChain } from './powiChain';
 import { wgslF32, wgslIndex } from './emitWgslLiteral';
 import { invariantMask, liveMask, type Instr, type Tape, type TapeFn } from './tape';
 
@@ -46,32 +47,9 @@ export const wgslSlot = (i: number): string => `t${wgslIndex(i)}`;
 
 /** `let` statements computing x^n as tapeFns.powiValue does, the last one defining `name`. */
 function powiStatements(name: string, x: string, n: number): string {
-  const defs: [string, string][] = [];
-  let m = Math.abs(n);
-  let base = x;
-  let result: string | undefined;
-  for (let k = 0; m > 0; k++) {
-    if (m & 1) {
-      if (result === undefined) {
-        result = base;
-      } else {
-        defs.push([`${name}_r${k}`, `${result} * ${base}`]);
-        result = `${name}_r${k}`;
-      }
-    }
-    m = Math.floor(m / 2);
-    if (m > 0) {
-      defs.push([`${name}_b${k}`, `${base} * ${base}`]);
-      base = `${name}_b${k}`;
-    }
-  }
-  const last = defs[defs.length - 1];
-  if (n > 0 && last !== undefined && last[0] === result) {
-    last[0] = name; // the final product defines the slot itself
-  } else {
-    defs.push([name, n < 0 ? `1.0f / ${result ?? '1.0f'}` : result ?? '1.0f']);
-  }
-  return defs.map(([v, e]) => `let ${v} = ${e};`).join(' ');
+  return powiChain(name, x, n, { one: '1.0f' })
+    .map(([v, e]) => `let ${v} = ${e};`)
+    .join(' ');
 }
 
 /** The WGSL expression of one instruction (everything but powi). */
