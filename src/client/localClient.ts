@@ -18,5 +18,11 @@ export function localClient(api: WorkerApi = workerApi): Client {
     fit: async (...a) => api.fit(...a),
     cancelFit: async () => api.cancelFit(),
     exportColumns: async () => api.exportColumns(),
+    fingerprint: async (...a) => api.fingerprint(...a),
+    planLink: async (...a) => api.planLink(...a),
+    exportCurve: async (...a) => api.exportCurve(...a),
+    saveTable: async (...a) => api.saveTable(...a),
+    loadSavedTable: async (...a) => api.loadSavedTable(...a),
+    restoreFit: async (...a) => api.restoreFit(...a),
   };
 }

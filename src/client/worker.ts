@@ -1,6 +1,6 @@
 /**
- * The main thread's handle on the worker: one module worker, wrapped by Comlink. Tests (and the
- * next issue's sessions) may swap in another implementation of the same API with `setClient`.
+ * The main thread's handle on the worker: one module worker, wrapped by Comlink. Tests may swap in
+ * another implementation of the same API with `setClient`.
  */
 import * as Comlink from 'comlink';
 import type { Status, WorkerApi } from '../worker/api';
@@ -38,6 +38,12 @@ function spawn(): Client {
     fit: guarded(remote.fit),
     cancelFit: () => remote.cancelFit().catch(() => undefined),
     exportColumns: guarded(remote.exportColumns),
+    fingerprint: guarded(remote.fingerprint),
+    planLink: guarded(remote.planLink),
+    exportCurve: guarded(remote.exportCurve),
+    saveTable: guarded(remote.saveTable),
+    loadSavedTable: guarded(remote.loadSavedTable),
+    restoreFit: guarded(remote.restoreFit),
   };
 }
 

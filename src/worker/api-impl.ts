@@ -5,7 +5,10 @@ import { cancelFit, runFit } from './fit';
 import { guess } from './guess';
 import { cancelLoad, loadColumns, loadFile, loadText } from './load';
 import { previewCurve } from './preview';
+import { exportCurve } from './exports';
 import { exportColumns, select } from './select';
+import { fingerprintSelection, planShareLink } from './share';
+import { loadSavedTable, restoreFit, saveTable } from './tables';
 
 export const workerApi: WorkerApi = {
   loadFile,
@@ -18,4 +21,10 @@ export const workerApi: WorkerApi = {
   fit: runFit,
   cancelFit,
   exportColumns: async () => exportColumns(),
+  fingerprint: async (mapping) => fingerprintSelection(mapping),
+  planLink: async (spec, options) => planShareLink(spec, options),
+  exportCurve: async (request) => exportCurve(request),
+  saveTable,
+  loadSavedTable,
+  restoreFit: async (fit) => restoreFit(fit),
 };

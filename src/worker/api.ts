@@ -6,9 +6,14 @@
  */
 import type { FitResult } from '../fit/types';
 import type { GuessedParameter } from '../library/types';
-import type { ColumnMapping, ParameterRow, SolverSettings } from '../share/types';
+import type { Fingerprint, LinkPlan, PlanOptions } from '../share/index';
+import type { ColumnMapping, FitSpec, ParameterRow, SolverSettings } from '../share/types';
+import type { CurveExportRequest } from './exports';
 import type { Curve, SelectionSummary, TableSummary } from './shapes';
+import type { RestoredFit } from './tables';
 
+export type { CurveExportRequest } from './exports';
+export type { RestoredFit } from './tables';
 export type { BandPair, ColumnInfo, Curve, SelectionSummary, Series, TableSummary, VariableRange } from './shapes';
 
 export interface WorkerError {
@@ -102,4 +107,16 @@ export interface WorkerApi {
   cancelFit(): void;
   /** The selected columns as numbers (for links, sessions and exports). */
   exportColumns(): Promise<Status<Record<string, number[]>>>;
+  /** The fingerprint of the used columns (x…, y, sigma) over exactly the rows a fit with `mapping` uses. */
+  fingerprint(mapping: ColumnMapping): Promise<Status<Fingerprint>>;
+  /** The fit link for `spec` (its data part ignored) with the selected data inline or fingerprinted. */
+  planLink(spec: FitSpec, options: PlanOptions): Promise<Status<LinkPlan>>;
+  /** The last fit as CSV: at the data points, or on the plot grid with its bands. */
+  exportCurve(request: CurveExportRequest): Promise<Status<string>>;
+  /** Writes the loaded table to session storage (IndexedDB) under `key`. */
+  saveTable(key: string): Promise<Status<{ rows: number }>>;
+  /** Loads a table saved with saveTable as the current table. */
+  loadSavedTable(key: string): Promise<Status<TableSummary>>;
+  /** Makes a saved fit the last fit again (its bands follow redraws at its parameters). */
+  restoreFit(fit: RestoredFit): Promise<Status<null>>;
 }

@@ -1,0 +1,93 @@
+/**
+ * Saved sessions' data: the parsed table (typed-array columns with their decimal residuals, line
+ * numbers, row issues, preview) is written to IndexedDB by the worker, which holds it, and read
+ * back into the worker on restore, so a restored session has the very same numbers, dropped rows
+ * and file details (delimiter, decimal comma, header) as the file it was loaded from. The last fit
+ * is handed back too, so that redraws at its parameters keep their bands.
+ */
+import type { Table } from '../data/types';
+import type { FitResult } from '../fit/types';
+import type { ColumnMapping } from '../share/types';
+import type { Status, TableSummary } from './api';
+import { summarize } from './load';
+import { ensureSelection } from './select';
+import { session } from './session';
+import { readValue, storageReason, writeValue } from './storage';
+
+/** What one data key holds. */
+export interface SavedTable {
+  readonly format: 'fitbench-table';
+  readonly version: 1;
+  readonly fileName: string | null;
+  readonly table: Table;
+}
+
+export interface RestoredFit {
+  readonly model: string;
+  readonly mapping: ColumnMapping;
+  readonly result: FitResult;
+  readonly absoluteSigma: boolean;
+}
+
+/** A table read back from storage is checked before it is used (storage is another program's too). */
+function isTable(t: unknown): t is Table {
+  if (typeof t !== 'object' || t === null) return false;
+  const table = t as Partial<Table>;
+  const rows = table.rowCount;
+  return (
+    typeof rows === 'number' &&
+    Number.isInteger(rows) &&
+    rows >= 0 &&
+    table.lines instanceof Int32Array &&
+    table.lines.length === rows &&
+    Array.isArray(table.columns) &&
+    table.columns.length > 0 &&
+    table.columns.every((c) => typeof c?.name === 'string' && c.values instanceof Float64Array && c.values.length === rows && (c.lo === null || (c.lo instanceof Float64Array && c.lo.length === rows)) && Array.isArray(c.notes)) &&
+    typeof table.delimiter === 'string' &&
+    typeof table.decimalComma === 'boolean' &&
+    typeof table.hasHeader === 'boolean' &&
+    Array.isArray(table.issues) &&
+    Array.isArray(table.preview)
+  );
+}
+
+export async function saveTable(key: string): Promise<Status<{ rows: number }>> {
+  const table = session.table;
+  if (!table) return { ok: false, error: { code: 'no-data', message: 'There is no data to save.' } };
+  const value: SavedTable = { format: 'fitbench-table', version: 1, fileName: session.fileName, table };
+  try {
+    await writeValue(key, value);
+    return { ok: true, value: { rows: table.rowCount } };
+  } catch (error) {
+    return { ok: false, error: { code: 'storage', message: storageReason(error) } };
+  }
+}
+
+export async function loadSavedTable(key: string): Promise<Status<TableSummary>> {
+  let saved: unknown;
+  try {
+    saved = await readValue<unknown>(key);
+  } catch (error) {
+    return { ok: false, error: { code: 'storage', message: storageReason(error), field: 'data' } };
+  }
+  const s = saved as Partial<SavedTable> | undefined;
+  if (!s || s.format !== 'fitbench-table' || s.version !== 1 || !isTable(s.table)) {
+    return { ok: false, error: { code: 'missing', message: 'The saved data of this session are missing or damaged.', field: 'data' } };
+  }
+  const fileName = typeof s.fileName === 'string' ? s.fileName : null;
+  session.table = s.table;
+  session.fileName = fileName;
+  session.mapping = null;
+  session.selection = null;
+  session.lastFit = null;
+  return { ok: true, value: summarize(s.table, fileName) };
+}
+
+/** Makes a restored fit the worker's last fit (for its bands), when it matches the selection. */
+export function restoreFit(fit: RestoredFit): Status<null> {
+  const picked = ensureSelection(fit.mapping);
+  if (!picked.ok) return picked;
+  if (fit.result.stats.points !== picked.value.rows) return { ok: false, error: { code: 'stale', message: 'The saved fit does not match the saved data.' } };
+  session.lastFit = { model: fit.model, selection: picked.value, result: fit.result, absoluteSigma: fit.absoluteSigma };
+  return { ok: true, value: null };
+}
