@@ -10,6 +10,7 @@ import { getClient } from '../client/worker';
 import { SPEC_VERSION, type FitSpec } from '../share/types';
 import { refreshCurve } from './actions/curve';
 import { adoptTable, setMapping } from './actions/data';
+import { LINKED_DATA } from './dataFile';
 import { setModelText } from './actions/model';
 import { makeRow } from './slices/params';
 import { DEFAULT_SETTINGS } from './slices/settings';
@@ -33,7 +34,7 @@ export async function applySpec(spec: FitSpec): Promise<void> {
   const mapping = { x: [...spec.columns.x], y: spec.columns.y, sigma: spec.columns.sigma };
   setState({ settings: { ...DEFAULT_SETTINGS, ...spec.settings }, outcome: null, fittedSignature: null, fitStatus: 'idle', fitError: null });
   if (spec.data?.kind === 'inline') {
-    const name = spec.data.fileName ?? 'Linked data';
+    const name = spec.data.fileName ?? LINKED_DATA;
     setState({ loading: { name, fraction: null, rows: 0 }, loadError: null });
     const status = await getClient().loadColumns(spec.data.columns, name);
     if (await adoptTable(status, { kind: 'link', name, sampleId: null }, mapping)) setState({ inline: spec.data });

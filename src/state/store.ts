@@ -4,10 +4,12 @@ import { initialData, type DataSlice } from './slices/data';
 import { initialFit, type FitSlice } from './slices/fit';
 import { initialModel, type ModelSlice } from './slices/model';
 import { initialParams, type ParamsSlice } from './slices/params';
+import { initialSessions, type SessionsSlice } from './slices/sessions';
 import { initialSettings, type SettingsSlice } from './slices/settings';
+import { initialShare, type ShareSlice } from './slices/share';
 import { initialView, type ViewSlice } from './slices/view';
 
-export type AppState = DataSlice & ModelSlice & ParamsSlice & SettingsSlice & FitSlice & ViewSlice;
+export type AppState = DataSlice & ModelSlice & ParamsSlice & SettingsSlice & FitSlice & ViewSlice & ShareSlice & SessionsSlice;
 
 export const initialState: AppState = {
   ...initialData,
@@ -16,6 +18,8 @@ export const initialState: AppState = {
   ...initialSettings,
   ...initialFit,
   ...initialView,
+  ...initialShare,
+  ...initialSessions,
 };
 
 export const store = createStore<AppState>()(() => initialState);

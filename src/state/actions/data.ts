@@ -33,6 +33,10 @@ export async function adoptTable(status: Status<TableSummary>, source: Source, m
     fitError: null,
     curve: null,
     curveSignature: null,
+    // New data settle what a link asked for (or could not give).
+    pendingLink: null,
+    linkError: null,
+    linkNotice: null,
   });
   await applyMapping(next, true);
   return true;

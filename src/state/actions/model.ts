@@ -8,9 +8,10 @@ import { applyGuesses, reconcileParams } from '../slices/params';
 import { getState, setState, type AppState } from '../store';
 import { refreshCurve } from './curve';
 
-/** The names the model may use as variables: the chosen x columns, or `x` before there is data. */
+/** The names the model may use as variables: the chosen x columns (also before the data arrive,
+ *  when a link named them), or `x` before there are any. */
 export function modelColumns(s: Pick<AppState, 'table' | 'mapping'>): readonly string[] {
-  return s.table && s.mapping.x.length > 0 ? s.mapping.x : ['x'];
+  return s.mapping.x.length > 0 ? s.mapping.x : ['x'];
 }
 
 /** The library entry's expression written in the chosen x column. */

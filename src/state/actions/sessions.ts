@@ -1,0 +1,282 @@
+/**
+ * Saved sessions: the page is saved to IndexedDB as you work (SAVE_DELAY_MS after the last
+ * change, never during a load or a fit), restored when the page opens without a link, and kept
+ * as a list of recent sessions to go back to or delete. Format: sessions/record.ts.
+ *
+ * A session is one dataset: new data (a file, a paste, a sample, a link) start a new session,
+ * and everything done on them (mapping, model, parameters, settings, fits) updates it. The data
+ * table is written once per session by the worker; the record (spec, plot, last outcome) on every
+ * save. A restored session shows its saved outcome as it was (no re-fit), and the worker gets the
+ * fit back so the bands still follow redraws.
+ *
+ * Storage can fail (no IndexedDB in a private window, a full disk): the page says so once
+ * (storageError) and keeps working without saving.
+ */
+import { getClient } from '../../client/worker';
+import { specToJson } from '../../share/index';
+import { deleteValue, readValue, storageReason, writeValue } from '../../worker/storage';
+import { dataLabel } from '../dataFile';
+import { readSessionSpec } from '../sessions/lenientSpec';
+import { dataKey, INDEX_KEY, isSessionRecord, newSessionId, readIndex, sessionKey, sessionName, SESSION_FORMAT, SESSION_VERSION, updateIndex, type SessionRecord } from '../sessions/record';
+import type { SessionMeta } from '../slices/sessions';
+import { applySpec, currentSpec } from '../spec';
+import { getState, setState, store, type AppState } from '../store';
+import { refreshCurve } from './curve';
+import { adoptTable, setPlot } from './data';
+import { resetWorkbench } from './reset';
+
+export const SAVE_DELAY_MS = 1000;
+
+interface Current {
+  id: string | null;
+  /** The table this session's data are (identity of the store's TableSummary). */
+  table: AppState['table'];
+  dataSaved: boolean;
+  dataFailed: boolean;
+}
+
+let current: Current = { id: null, table: null, dataSaved: false, dataFailed: false };
+/** The session being restored: the table it loads is that session's own. */
+let restoring: string | null = null;
+/** The id the next data get (a link names its session so that reopening it continues it). */
+let nextId: string | null = null;
+let timer: ReturnType<typeof setTimeout> | null = null;
+let queue: Promise<unknown> = Promise.resolve();
+let unsubscribe: (() => void) | null = null;
+
+/** Runs storage work one piece at a time. */
+function serial<T>(work: () => Promise<T>): Promise<T> {
+  const next = queue.then(work, work);
+  queue = next.catch(() => undefined);
+  return next;
+}
+
+function storageFailed(reason: string): void {
+  // Said once: a later failure does not bring a dismissed notice back.
+  const first = !getState().storageFailed;
+  setState({ saveState: 'failed', storageFailed: true, ...(first ? { storageError: `Sessions cannot be saved in this browser (${reason.replace(/[.\s]+$/, '')}). Your work is not kept after you close the page; everything else works.` } : {}) });
+}
+
+/** The id the next loaded data will be saved under. */
+export function claimNextSessionId(id: string): void {
+  nextId = id;
+}
+
+function onTableChange(table: AppState['table']): void {
+  if (table === null) {
+    current = { id: null, table: null, dataSaved: false, dataFailed: false };
+  } else if (restoring !== null) {
+    current = { id: restoring, table, dataSaved: true, dataFailed: false };
+  } else {
+    current = { id: nextId ?? newSessionId(), table, dataSaved: false, dataFailed: false };
+    // The notice about the restored session no longer describes the page.
+    if (getState().restored) setState({ restored: null });
+  }
+  nextId = null;
+  if (getState().sessionId !== current.id) setState({ sessionId: current.id });
+}
+
+const WATCHED: readonly (keyof AppState)[] = ['table', 'source', 'mapping', 'modelText', 'params', 'settings', 'outcome', 'plot'];
+
+function schedule(): void {
+  if (timer !== null) clearTimeout(timer);
+  if (getState().saveState !== 'pending') setState({ saveState: 'pending' });
+  timer = setTimeout(() => {
+    timer = null;
+    void serial(saveCurrent);
+  }, SAVE_DELAY_MS);
+}
+
+/** Starts saving the page as it changes (idempotent). */
+export function startAutosave(): void {
+  if (unsubscribe) return;
+  unsubscribe = store.subscribe((s, prev) => {
+    if (s.table !== prev.table) onTableChange(s.table);
+    if (restoring !== null || s.table === null) return;
+    if (WATCHED.some((k) => s[k] !== prev[k]) || s.fitStatus !== prev.fitStatus) schedule();
+  });
+}
+
+export function stopAutosave(): void {
+  unsubscribe?.();
+  unsubscribe = null;
+  if (timer !== null) clearTimeout(timer);
+  timer = null;
+}
+
+function buildRecord(s: AppState, id: string, savedAt: number): SessionRecord | null {
+  if (!s.table || !s.source) return null;
+  const fileName = dataLabel(s);
+  const meta: SessionMeta = { id, name: sessionName(fileName, s.modelText), fileName, model: s.modelText, rows: s.table.rows, savedAt, fitted: s.outcome !== null };
+  return {
+    format: SESSION_FORMAT,
+    version: SESSION_VERSION,
+    meta,
+    source: s.source,
+    spec: specToJson({ ...currentSpec(s), data: null }),
+    plot: s.plot,
+    outcome: s.outcome,
+    fittedSignature: s.fittedSignature,
+  };
+}
+
+async function saveCurrent(): Promise<void> {
+  const s = getState();
+  if (!s.table || current.table !== s.table || restoring !== null) return;
+  if (current.id === null) current = { id: newSessionId(), table: s.table, dataSaved: false, dataFailed: false };
+  if (s.loading || s.fitStatus === 'running') {
+    schedule();
+    return;
+  }
+  if (current.dataFailed) return;
+  const id = current.id as string;
+  const table = current.table;
+  setState({ saveState: 'saving', sessionId: id });
+  try {
+    if (!current.dataSaved) {
+      const saved = await getClient().saveTable(dataKey(id));
+      if (current.id !== id) return;
+      if (!saved.ok) {
+        current.dataFailed = true;
+        storageFailed(saved.error.message);
+        return;
+      }
+      current.dataSaved = true;
+    }
+    const now = getState();
+    if (now.table !== table) return;
+    const record = buildRecord(now, id, Date.now());
+    if (!record) return;
+    await writeValue(sessionKey(id), record);
+    const { index, removed } = updateIndex(readIndex(await readValue<unknown>(INDEX_KEY)), record.meta);
+    await writeValue(INDEX_KEY, index);
+    for (const old of removed) await removeStored(old);
+    setState({ recentSessions: index, savedAt: record.meta.savedAt, ...(getState().saveState === 'saving' ? { saveState: 'saved' as const } : {}) });
+  } catch (error) {
+    storageFailed(storageReason(error));
+  }
+}
+
+async function removeStored(id: string): Promise<void> {
+  await deleteValue(sessionKey(id));
+  await deleteValue(dataKey(id));
+}
+
+/** Saves now what is waiting to be saved (before the page switches to another session). */
+export async function flushSave(): Promise<void> {
+  if (timer === null) return serial(async () => undefined);
+  clearTimeout(timer);
+  timer = null;
+  return serial(saveCurrent);
+}
+
+/** Reads the list of recent sessions into the store. */
+export async function refreshSessionList(): Promise<void> {
+  try {
+    const index = readIndex(await serial(() => readValue<unknown>(INDEX_KEY)));
+    setState({ recentSessions: index });
+  } catch (error) {
+    storageFailed(storageReason(error));
+  }
+}
+
+async function dropFromIndex(id: string): Promise<void> {
+  const index = readIndex(await readValue<unknown>(INDEX_KEY)).filter((m) => m.id !== id);
+  await writeValue(INDEX_KEY, index);
+  await removeStored(id);
+  setState({ recentSessions: index });
+}
+
+/**
+ * Restores a saved session into the page: its data (read by the worker), mapping, model,
+ * parameters, settings, plot, and last fit. Returns an error message, or null when restored.
+ */
+export async function restoreSession(id: string): Promise<string | null> {
+  await flushSave();
+  let record: unknown;
+  try {
+    record = await serial(() => readValue<unknown>(sessionKey(id)));
+  } catch (error) {
+    storageFailed(storageReason(error));
+    return `Sessions cannot be read in this browser (${storageReason(error)}).`;
+  }
+  const spec = isSessionRecord(record) ? readSessionSpec(record.spec) : null;
+  if (!isSessionRecord(record) || !spec) {
+    await serial(() => dropFromIndex(id)).catch(() => undefined);
+    return 'This session could not be restored: its saved record is missing or damaged.';
+  }
+  resetWorkbench();
+  restoring = id;
+  try {
+    setState({ loading: { name: record.source.name, fraction: null, rows: 0 }, loadError: null });
+    const status = await getClient().loadSavedTable(dataKey(id));
+    if (!status.ok) {
+      setState({ loading: null });
+      restoring = null;
+      if (status.error.code !== 'storage') await serial(() => dropFromIndex(id)).catch(() => undefined);
+      return `This session could not be restored: ${status.error.message}`;
+    }
+    const mapping = { x: [...spec.columns.x], y: spec.columns.y, sigma: spec.columns.sigma };
+    if (!(await adoptTable(status, record.source, mapping))) return 'This session could not be restored: its data could not be loaded.';
+    await applySpec(spec);
+    await setPlot({ ...record.plot });
+    const outcome = record.outcome;
+    if (outcome) {
+      const back = await getClient().restoreFit({ model: spec.model, mapping, result: outcome.result, absoluteSigma: spec.settings.absoluteSigma });
+      setState({ outcome, fitStatus: 'done', fittedSignature: record.fittedSignature, ...(back.ok ? { curveSignature: null } : {}) });
+      refreshCurve();
+    }
+    setState({ sessionId: id });
+    return null;
+  } finally {
+    restoring = null;
+  }
+}
+
+/** At startup without a link: the most recent session, if there is one. */
+export async function restoreLatestSession(): Promise<boolean> {
+  await refreshSessionList();
+  const latest = getState().recentSessions[0];
+  if (!latest) return false;
+  const error = await restoreSession(latest.id);
+  if (error) resetWorkbench();
+  setState({ restored: { meta: latest, error } });
+  return error === null;
+}
+
+/** Opens a session from the list (the current one is saved first). */
+export async function openSession(id: string): Promise<string | null> {
+  const error = await restoreSession(id);
+  setState({ restored: null });
+  return error;
+}
+
+export async function deleteSession(id: string): Promise<void> {
+  if (current.id === id) {
+    // The page stays as it is; it is saved again (as a new session) when it changes.
+    current = { ...current, id: null, dataSaved: false };
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    setState({ sessionId: null, saveState: 'idle' });
+  }
+  try {
+    await serial(() => dropFromIndex(id));
+  } catch (error) {
+    storageFailed(storageReason(error));
+  }
+}
+
+/** A clean workbench; the current session stays in the list. */
+export async function newSession(): Promise<void> {
+  await flushSave();
+  resetWorkbench();
+  setState({ restored: null, saveState: 'idle' });
+}
+
+export function dismissStorageError(): void {
+  setState({ storageError: null });
+}
+
+export function dismissRestored(): void {
+  setState({ restored: null });
+}

@@ -1,0 +1,125 @@
+/**
+ * Saving and restoring sessions through the store's actions, with the worker API in-thread and an
+ * in-memory stand-in for IndexedDB (values structured-cloned, as IndexedDB stores them).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { localClient } from '../client/localClient';
+import { setClient } from '../client/worker';
+import { loadText, setMapping } from './actions/data';
+import { runFit } from './actions/fit';
+import { setModelText } from './actions/model';
+import { setParamValue } from './actions/params';
+import { deleteSession, flushSave, newSession, openSession, restoreLatestSession, SAVE_DELAY_MS, startAutosave, stopAutosave } from './actions/sessions';
+import { INDEX_KEY } from './sessions/record';
+import { getState, initialState, setState } from './store';
+
+const db = new Map<string, unknown>();
+let refuse: string | null = null;
+
+vi.mock('../worker/storage', () => {
+  const guard = () => {
+    if (refuse) throw new DOMException(refuse, 'QuotaExceededError');
+  };
+  return {
+    storageReason: (e: unknown) => (e instanceof Error ? `${e.name}: ${e.message}` : String(e)),
+    readValue: async (key: string) => (guard(), structuredClone(db.get(key))),
+    writeValue: async (key: string, value: unknown) => (guard(), void db.set(key, structuredClone(value))),
+    deleteValue: async (key: string) => (guard(), void db.delete(key)),
+  };
+});
+
+const sample = (name: string) => readFileSync(join(import.meta.dirname, '..', '..', 'public', 'samples', name), 'utf8');
+const values = () => getState().outcome?.result.parameters.map((p) => p.value) ?? [];
+
+async function settle(): Promise<void> {
+  await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS + 10);
+  await flushSave();
+}
+
+describe('sessions', () => {
+  beforeAll(() => {
+    setClient(localClient());
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    setState(initialState, true);
+    startAutosave();
+  });
+  afterAll(() => {
+    stopAutosave();
+    vi.useRealTimers();
+  });
+
+  it('saves the page as it changes and restores it, fit included', async () => {
+    expect(await loadText(sample('decay.csv'), 'decay.csv')).toBe(true);
+    setModelText('A*exp(-t/tau) + c');
+    setParamValue('A', 800);
+    setParamValue('tau', 3);
+    await runFit();
+    const fitted = values();
+    const id = getState().sessionId;
+    expect(id).not.toBeNull();
+    expect(getState().saveState).toBe('pending');
+    await settle();
+    expect(getState().saveState).toBe('saved');
+    expect(getState().recentSessions.map((m) => [m.id, m.name, m.rows, m.fitted])).toEqual([[id, 'decay.csv · A*exp(-t/tau) + c', 81, true]]);
+    expect(db.has(`data:${id}`)).toBe(true);
+
+    setState(initialState, true);
+    expect(await restoreLatestSession()).toBe(true);
+    const s = getState();
+    expect(s.restored?.error).toBeNull();
+    expect(s.sessionId).toBe(id);
+    expect(s.table?.rows).toBe(81);
+    expect(s.selection?.rows).toBe(81);
+    expect(s.modelText).toBe('A*exp(-t/tau) + c');
+    expect(s.params.map((p) => p.value)).toEqual(fitted);
+    expect(values()).toEqual(fitted);
+    expect(s.fitStatus).toBe('done');
+    expect(s.fittedSignature).not.toBeNull();
+    // Restoring writes nothing.
+    expect(s.saveState).not.toBe('pending');
+  });
+
+  it('keeps one session per dataset, opens and deletes them', async () => {
+    const first = getState().sessionId as string;
+    await setMapping({ sigma: null });
+    await settle();
+    expect(getState().recentSessions).toHaveLength(1);
+    expect(await loadText(sample('peaks.csv'), 'peaks.csv')).toBe(true);
+    const second = getState().sessionId as string;
+    expect(second).not.toBe(first);
+    await settle();
+    expect(getState().recentSessions.map((m) => m.id)).toEqual([second, first]);
+
+    expect(await openSession(first)).toBeNull();
+    expect(getState().sessionId).toBe(first);
+    expect(getState().mapping.sigma).toBeNull();
+    expect(getState().modelText).toBe('A*exp(-t/tau) + c');
+
+    await deleteSession(second);
+    expect(getState().recentSessions.map((m) => m.id)).toEqual([first]);
+    expect(db.has(`session:${second}`)).toBe(false);
+    expect(db.has(`data:${second}`)).toBe(false);
+    expect(await openSession(second)).toMatch(/could not be restored/);
+
+    await newSession();
+    expect(getState().table).toBeNull();
+    expect(getState().recentSessions.map((m) => m.id)).toEqual([first]);
+  });
+
+  it('reports a storage failure once and keeps working', async () => {
+    refuse = 'The quota has been exceeded.';
+    expect(await loadText(sample('decay.csv'), 'decay.csv')).toBe(true);
+    await settle();
+    expect(getState().saveState).toBe('failed');
+    expect(getState().storageError).toBe('Sessions cannot be saved in this browser (QuotaExceededError: The quota has been exceeded). Your work is not kept after you close the page; everything else works.');
+    setState({ storageError: null });
+    setModelText('A*exp(-t/tau) + c');
+    await settle();
+    expect(getState().storageError).toBeNull();
+    expect(getState().storageFailed).toBe(true);
+    refuse = null;
+    expect(db.get(INDEX_KEY)).toHaveLength(1);
+  });
+});

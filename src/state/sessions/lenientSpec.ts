@@ -1,0 +1,55 @@
+/**
+ * A saved session's FitSpec read back. A session saves the page as it was, which may be mid-edit
+ * (a half-typed model, a start value outside its bounds) where a link would be refused; so the
+ * strict reader (specFromJson: every check a link gets) is tried first, and a spec it refuses is
+ * read field by field with type checks only. Nothing in it runs: the model text goes to the page's
+ * parser and the worker's compiler like typed text.
+ */
+import { specFromJson } from '../../share/index';
+import type { FitSpec, ParameterRow, SolverSettings } from '../../share/types';
+import { SPEC_VERSION } from '../../share/types';
+import { DEFAULT_SETTINGS } from '../slices/settings';
+
+type Fields = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown, fallback: string): string => (typeof v === 'string' ? v : fallback);
+const num = (v: unknown, fallback: number): number => (typeof v === 'number' ? v : fallback);
+
+function row(v: unknown): ParameterRow | null {
+  if (!isObject(v) || typeof v.name !== 'string') return null;
+  return { name: v.name, value: num(v.value, NaN), min: num(v.min, -Infinity), max: num(v.max, Infinity), fixed: v.fixed === true };
+}
+
+function settings(v: unknown): SolverSettings {
+  if (!isObject(v)) return DEFAULT_SETTINGS;
+  const out: Record<string, unknown> = { ...DEFAULT_SETTINGS };
+  for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof SolverSettings)[]) {
+    const value = v[key];
+    const expected = typeof DEFAULT_SETTINGS[key];
+    if (typeof value === expected || (key === 'maxNfev' && (value === null || typeof value === 'number')) || (key === 'xScale' && (value === 'jac' || typeof value === 'number'))) out[key] = value;
+  }
+  return out as unknown as SolverSettings;
+}
+
+export function readSessionSpec(text: string): FitSpec | null {
+  const strict = specFromJson(text);
+  if (strict.ok) return strict.spec;
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!isObject(v) || v.version !== SPEC_VERSION || !isObject(v.columns)) return null;
+  const c = v.columns;
+  return {
+    version: SPEC_VERSION,
+    model: str(v.model, ''),
+    libraryId: typeof v.libraryId === 'string' ? v.libraryId : null,
+    columns: { x: Array.isArray(c.x) ? c.x.filter((n): n is string => typeof n === 'string') : [], y: str(c.y, ''), sigma: typeof c.sigma === 'string' ? c.sigma : null },
+    parameters: Array.isArray(v.parameters) ? v.parameters.map(row).filter((r): r is ParameterRow => r !== null) : [],
+    settings: settings(v.settings),
+    data: null,
+  };
+}

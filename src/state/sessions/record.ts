@@ -1,0 +1,97 @@
+/**
+ * The saved-session format (IndexedDB store "sessions" of database "fitbench"):
+ *
+ *   "index"         SessionMeta[]   the recent sessions, newest first, at most SESSION_LIMIT
+ *   "session:<id>"  SessionRecord   the page: source, FitSpec (as specToJson text, data: null),
+ *                                   plot settings, the last fit's outcome (structured clone:
+ *                                   FitResult with its typed arrays, backend, curve) and the
+ *                                   signature of the parameters it was fitted from
+ *   "data:<id>"     SavedTable      the parsed table, written and read by the worker
+ *                                   (src/worker/tables.ts): Float64Array columns with their
+ *                                   decimal residuals, line numbers, row issues, preview
+ *
+ * Pure helpers: names, keys, the index update (newest first, one entry per id, pruned), and the
+ * shape check of a record read back (storage is shared with other versions of the page).
+ */
+import type { FitOutcome } from '../../worker/api';
+import type { Source } from '../slices/data';
+import type { SessionMeta } from '../slices/sessions';
+import type { PlotSettings } from '../slices/settings';
+
+export const SESSION_FORMAT = 'fitbench-session';
+export const SESSION_VERSION = 1;
+export const SESSION_LIMIT = 10;
+export const INDEX_KEY = 'index';
+
+export const sessionKey = (id: string): string => `session:${id}`;
+export const dataKey = (id: string): string => `data:${id}`;
+
+export interface SessionRecord {
+  readonly format: typeof SESSION_FORMAT;
+  readonly version: typeof SESSION_VERSION;
+  readonly meta: SessionMeta;
+  readonly source: Source;
+  /** specToJson of the page's FitSpec without data. */
+  readonly spec: string;
+  readonly plot: PlotSettings;
+  readonly outcome: FitOutcome | null;
+  /** fitSignature of what the outcome was fitted from (results are fresh when it still matches). */
+  readonly fittedSignature: string | null;
+}
+
+/** "decay.csv · A*exp(-t/tau) + c" (the model shortened to fit a menu line). */
+export function sessionName(fileLabel: string, model: string): string {
+  const m = model.trim().replace(/\s+/g, ' ');
+  const short = m.length > 60 ? `${m.slice(0, 59)}…` : m;
+  return short === '' ? fileLabel : `${fileLabel} · ${short}`;
+}
+
+export function newSessionId(now = Date.now()): string {
+  return `s-${now.toString(36)}-${Math.floor(Math.random() * 36 ** 6).toString(36)}`;
+}
+
+/** The id of the session a link opens: the same link reopened continues the same session. */
+export function linkSessionId(fragment: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < fragment.length; i++) h = Math.imul(h ^ fragment.charCodeAt(i), 0x01000193) >>> 0;
+  return `link-${h.toString(36)}-${fragment.length.toString(36)}`;
+}
+
+/** The index with `meta` first (replacing its older entry), and the entries pruned beyond `limit`. */
+export function updateIndex(index: readonly SessionMeta[], meta: SessionMeta, limit = SESSION_LIMIT): { index: SessionMeta[]; removed: string[] } {
+  const rest = index.filter((m) => m.id !== meta.id);
+  const all = [meta, ...rest].sort((a, b) => b.savedAt - a.savedAt);
+  return { index: all.slice(0, limit), removed: all.slice(limit).map((m) => m.id) };
+}
+
+function isMeta(m: unknown): m is SessionMeta {
+  if (typeof m !== 'object' || m === null) return false;
+  const x = m as Record<string, unknown>;
+  return typeof x.id === 'string' && typeof x.name === 'string' && typeof x.fileName === 'string' && typeof x.model === 'string' && typeof x.rows === 'number' && typeof x.savedAt === 'number' && typeof x.fitted === 'boolean';
+}
+
+/** The index read back: entries that are not session entries are dropped. */
+export function readIndex(value: unknown): SessionMeta[] {
+  return Array.isArray(value) ? value.filter(isMeta).sort((a, b) => b.savedAt - a.savedAt) : [];
+}
+
+export function isSessionRecord(value: unknown): value is SessionRecord {
+  if (typeof value !== 'object' || value === null) return false;
+  const r = value as Record<string, unknown>;
+  const source = r.source as Record<string, unknown> | null;
+  const outcome = r.outcome as { result?: { parameters?: unknown; stats?: unknown } } | null;
+  return (
+    r.format === SESSION_FORMAT &&
+    r.version === SESSION_VERSION &&
+    isMeta(r.meta) &&
+    typeof r.spec === 'string' &&
+    typeof source === 'object' &&
+    source !== null &&
+    typeof source.name === 'string' &&
+    ['file', 'paste', 'sample', 'link'].includes(source.kind as string) &&
+    typeof r.plot === 'object' &&
+    r.plot !== null &&
+    (r.outcome === null || (typeof outcome === 'object' && outcome !== null && Array.isArray(outcome.result?.parameters) && typeof outcome.result?.stats === 'object')) &&
+    (r.fittedSignature === null || typeof r.fittedSignature === 'string')
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * Sessions slice: the session being saved as you work, the list of recent sessions to go back to,
+ * and how saving goes (storage can be missing or full; the page says so once and keeps working).
+ */
+
+/** One entry of the recent-sessions list (the index in storage). */
+export interface SessionMeta {
+  readonly id: string;
+  /** "decay.csv · A*exp(-t/tau) + c" */
+  readonly name: string;
+  readonly fileName: string;
+  readonly model: string;
+  readonly rows: number;
+  /** ms since the epoch. */
+  readonly savedAt: number;
+  readonly fitted: boolean;
+}
+
+export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'failed';
+
+export interface SessionsSlice {
+  readonly sessionId: string | null;
+  readonly recentSessions: readonly SessionMeta[];
+  readonly saveState: SaveState;
+  readonly savedAt: number | null;
+  /** Why sessions cannot be saved or read (shown once, until dismissed). */
+  readonly storageError: string | null;
+  /** Storage failed at least once since the page opened. */
+  readonly storageFailed: boolean;
+  /** The session restored when the page opened (for a notice), or one that could not be. */
+  readonly restored: { readonly meta: SessionMeta; readonly error: string | null } | null;
+}
+
+export const initialSessions: SessionsSlice = { sessionId: null, recentSessions: [], saveState: 'idle', savedAt: null, storageError: null, storageFailed: false, restored: null };
