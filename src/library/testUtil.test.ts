@@ -1,20 +1,11 @@
 /** Helpers shared by the library tests (a .test.ts file so that no build ever sees it). */
+import { rng } from '../../test/random';
 import { expect, it } from 'vitest';
 import { curveFit, type FitResult } from '../fit';
 import { compileModel, type CompiledModel } from '../model';
 import type { GuessedParameter, ModelDefinition } from './types';
 
-/** Deterministic pseudo-random numbers in [0, 1) (mulberry32), so failures reproduce. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { rng } from '../../test/random';
 
 /** Standard normal deviates (Box–Muller) from a seeded uniform stream. */
 export function gaussianNoise(seed: number): () => number {

@@ -32,17 +32,7 @@ export function compiled(text: string, columns: readonly string[] = ['x']): Comp
   return r.value;
 }
 
-/** Deterministic pseudo-random numbers (mulberry32), so failures reproduce. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { rng } from '../../test/random';
 
 it('test helpers load', () => {
   expect(sexpr({ kind: 'number', value: 2, text: '2', start: 0, end: 1 })).toBe('2');
