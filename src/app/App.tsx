@@ -9,20 +9,28 @@ import { OptionsPanel } from './fit/OptionsPanel';
 import { DropOverlay } from './layout/DropOverlay';
 import { EmptyState } from './layout/EmptyState';
 import { Header } from './layout/Header';
+import { Toolbar } from './layout/Toolbar';
 import { ModelPanel } from './model/ModelPanel';
 import { ParamsPanel } from './params/ParamsPanel';
 import { PlotPanel } from './plot/PlotPanel';
 import { ResultsPanel } from './results/ResultsPanel';
+import { LinkFilePrompt } from './share/LinkFilePrompt';
+import { PageNotices } from './share/PageNotices';
+import { startWorkbench } from './share/startup';
 import { useGlobalInput } from './useGlobalInput';
 
 export function App() {
   const hasData = useApp((s) => s.table !== null);
+  const linkWaits = useApp((s) => s.pendingLink !== null);
   useGlobalInput();
   useEffect(() => {
     void loadSampleList();
+    // A link in the address takes precedence over the saved session.
+    void startWorkbench();
   }, []);
   return (
     <div className="app" data-testid="app">
+      <Toolbar />
       <Header />
       <div className="workspace">
         <form
@@ -44,11 +52,14 @@ export function App() {
           <FitBar />
         </form>
         <main className="main" aria-label="Plot and results">
+          <PageNotices />
           {hasData ? (
             <>
               <PlotPanel />
               <ResultsPanel />
             </>
+          ) : linkWaits ? (
+            <LinkFilePrompt />
           ) : (
             <EmptyState />
           )}

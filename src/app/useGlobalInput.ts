@@ -4,9 +4,10 @@
  */
 import { useEffect } from 'react';
 import { getState } from '../state';
-import { loadFile, loadText } from '../state/actions/data';
+import { loadText } from '../state/actions/data';
 import { cancelFit, runFit } from '../state/actions/fit';
 import { setDragging } from '../state/actions/settings';
+import { openFile } from './share/openFile';
 
 const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
 
@@ -36,14 +37,14 @@ export function useGlobalInput(): void {
       depth = 0;
       setDragging(false);
       const file = e.dataTransfer?.files[0];
-      if (file) void loadFile(file, file.name);
+      if (file) void openFile(file, file.name);
     };
     const paste = (e: ClipboardEvent) => {
       if (isEditable(e.target)) return;
       const file = e.clipboardData?.files[0];
       if (file) {
         e.preventDefault();
-        void loadFile(file, file.name || 'Pasted file');
+        void openFile(file, file.name || 'Pasted file');
         return;
       }
       const text = e.clipboardData?.getData('text/plain') ?? '';

@@ -1,8 +1,9 @@
 /** Ways in: the file picker, the sample list, and a paste box. */
 import { useRef, useState } from 'react';
-import { loadFile, loadText } from '../../state/actions/data';
+import { loadText } from '../../state/actions/data';
 import { loadSample } from '../../state/actions/samples';
 import { useApp } from '../../state';
+import { openFile } from '../share/openFile';
 
 export function OpenControls() {
   const input = useRef<HTMLInputElement>(null);
@@ -25,7 +26,7 @@ export function OpenControls() {
           data-testid="file-input"
           onChange={(e) => {
             const file = e.target.files?.[0];
-            if (file) void loadFile(file, file.name);
+            if (file) void openFile(file, file.name);
             e.target.value = '';
           }}
         />

@@ -1,7 +1,7 @@
-/** The top bar: name, what is loaded, and the toolbar slot for sharing and exports. */
+/** The top bar: name and what is loaded. The toolbar (sessions, exports, links) shares its row but
+ *  is mounted by App before it, so the keyboard reaches it first and the setup right after. */
 import { useApp } from '../../state';
 import { Logo } from './Logo';
-import { Toolbar } from './Toolbar';
 
 function SourceLabel() {
   const source = useApp((s) => s.source);
@@ -24,7 +24,6 @@ export function Header() {
         <span className="brand-tag">curve fitting in the browser</span>
       </div>
       <SourceLabel />
-      <Toolbar />
     </header>
   );
 }

@@ -19,6 +19,8 @@ import { runFit } from './fit';
 import { resetWorkbench } from './reset';
 import { claimNextSessionId, flushSave } from './sessions';
 
+const count = (n: number) => n.toLocaleString('en-US');
+
 /** Compressed bytes a link may spend on inline data (tests lower it through setLinkBudget). */
 let budget: number | undefined;
 
@@ -51,6 +53,8 @@ export async function openLink(fragment: string): Promise<boolean> {
     await applySpec(spec);
     if (!getState().table) return false;
     await runFit();
+    const rows = getState().selection?.rows ?? 0;
+    setState({ linkNotice: `Opened from a link: the data (${data.fileName ?? 'no file name'}, ${count(rows)} rows) came with it, and the fit ran again.` });
     return true;
   }
   await applySpec({ ...spec, data: null });
@@ -61,8 +65,6 @@ export async function openLink(fragment: string): Promise<boolean> {
   }
   return true;
 }
-
-const count = (n: number) => n.toLocaleString('en-US');
 
 /** Why a file's used columns do not match the link's fingerprint, in words. */
 export function mismatchMessage(fileName: string, got: { rows: number; hash: string }, expected: DataFingerprint): string | null {
@@ -104,6 +106,7 @@ export async function provideLinkFile(file: Blob, name: string): Promise<boolean
   if (!(await adoptTable(status, { kind: 'file', name, sampleId: null }, { x: [...mapping.x], y: mapping.y, sigma: mapping.sigma }))) return false;
   await applySpec(spec);
   await runFit();
+  setState({ linkNotice: `Opened from a link: ${name} matches the link's fingerprint (${count(pending.expected.rows)} rows), and the fit ran again.` });
   return true;
 }
 

@@ -1,0 +1,90 @@
+/**
+ * The Export menu's items, in groups, and when each is available: the results and curves need a
+ * fit whose results still describe the page; the plot needs data; the script and the command need
+ * data and a model that compiles. Pure (state in, reasons out), so it is tested without a page.
+ */
+import type { AppState } from '../../state';
+import { shareBlocker } from '../../state/shareSpec';
+import { fitSignature } from '../../state/signature';
+
+export type ExportId = 'results-json' | 'parameters-csv' | 'covariance-csv' | 'correlation-csv' | 'statistics-csv' | 'points-csv' | 'grid-csv' | 'plot-png' | 'plot-svg' | 'python' | 'cli';
+
+export interface ExportItem {
+  readonly id: ExportId;
+  readonly label: string;
+  /** What the item gives: a file extension, or "copy". */
+  readonly tag: string;
+}
+
+export interface ExportGroup {
+  readonly title: string;
+  readonly items: readonly ExportItem[];
+}
+
+export const EXPORT_GROUPS: readonly ExportGroup[] = [
+  {
+    title: 'Results',
+    items: [
+      { id: 'results-json', label: 'Parameters, covariance and statistics', tag: 'JSON' },
+      { id: 'parameters-csv', label: 'Parameters with errors and intervals', tag: 'CSV' },
+      { id: 'covariance-csv', label: 'Covariance matrix', tag: 'CSV' },
+      { id: 'correlation-csv', label: 'Correlation matrix', tag: 'CSV' },
+      { id: 'statistics-csv', label: 'Statistics (χ², R², AIC, BIC…)', tag: 'CSV' },
+    ],
+  },
+  {
+    title: 'Curves',
+    items: [
+      { id: 'points-csv', label: 'Fit and residuals at the data points', tag: 'CSV' },
+      { id: 'grid-csv', label: 'Fitted curve with bands on the plot grid', tag: 'CSV' },
+    ],
+  },
+  {
+    title: 'Plot',
+    items: [
+      { id: 'plot-png', label: 'Plot as PNG image', tag: 'PNG' },
+      { id: 'plot-svg', label: 'Plot as SVG vector image', tag: 'SVG' },
+    ],
+  },
+  {
+    title: 'Code',
+    items: [
+      { id: 'python', label: 'Python script (scipy curve_fit)', tag: 'PY' },
+      { id: 'cli', label: 'fitbench command line', tag: 'Copy' },
+    ],
+  },
+];
+
+/** Why the page has nothing to export at all, or null. */
+export function exportBlocker(s: AppState): string | null {
+  if (!s.table) return 'Load data and fit to export.';
+  return null;
+}
+
+/** For each item, why it is unavailable now, or null when it is available. */
+export function exportAvailability(s: AppState): Record<ExportId, string | null> {
+  const none = exportBlocker(s);
+  const spec = none ?? shareBlocker(s);
+  let fit: string | null = none;
+  if (fit === null) {
+    if (s.fitStatus === 'running') fit = 'Wait for the fit to finish.';
+    else if (!s.outcome) fit = 'Fit first: there are no results to export yet.';
+    else if (s.fittedSignature !== fitSignature(s)) fit = 'The results are out of date (the model, data or parameters changed): fit again to export them.';
+  }
+  const grid = fit ?? (s.curve?.kind === 'points' ? 'The model depends on more than the plotted variable, so there is no single curve to put on a grid: export the fit at the data points.' : null);
+  const plot = none ?? (s.selection ? null : 'Choose the columns to plot first.');
+  const everyFixed = s.params.length > 0 && s.params.every((p) => p.fixed);
+  return {
+    'results-json': fit,
+    'parameters-csv': fit,
+    'covariance-csv': fit,
+    'correlation-csv': fit,
+    'statistics-csv': fit,
+    'points-csv': fit,
+    'grid-csv': grid,
+    'plot-png': plot,
+    'plot-svg': plot,
+    python: spec ?? (everyFixed ? 'Every parameter is fixed: curve_fit needs at least one free parameter.' : null),
+    cli: spec,
+  };
+}
