@@ -1,0 +1,235 @@
+/**
+ * Exports end to end in headless Chromium: the Export menu is unavailable (with its reason) until
+ * there is something to export; after a fit every format downloads with the data file's name and
+ * the right content (results JSON and CSVs, the curves, PNG and SVG of the plot, the Python script)
+ * and the CLI command goes to the clipboard; the menu works from the keyboard; and the exported
+ * script, run with python3 and scipy on the same CSV, reaches the page's parameters.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fit, fittedParameters, loadSampleCard, plotted, type FittedParameter } from './lib/app-actions';
+import { launch, shot } from './lib/app-browser';
+import { sampleText } from './lib/app-samples';
+import { serveDist, type Served } from './lib/app-serve';
+
+let served: Served;
+let browser: Browser;
+let page: Page;
+const errors: string[] = [];
+let script = '';
+let fitted: Record<string, FittedParameter> = {};
+
+beforeAll(async () => {
+  served = await serveDist();
+  browser = await launch({ webgpu: false });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1, permissions: ['clipboard-read', 'clipboard-write'], acceptDownloads: true });
+  page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.goto(served.url);
+  await page.getByTestId('app').waitFor();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await served?.close();
+});
+
+async function openMenu(): Promise<void> {
+  if ((await page.getByTestId('export-menu').count()) === 0) await page.getByTestId('export-button').click();
+  await page.getByTestId('export-menu').waitFor();
+}
+
+/** Runs a menu item and returns the downloaded file's name and bytes. */
+async function download(id: string): Promise<{ name: string; bytes: Buffer; text: string }> {
+  await openMenu();
+  const [file] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByTestId(`export-${id}`).click()]);
+  const path = await file.path();
+  const bytes = readFileSync(path);
+  return { name: file.suggestedFilename(), bytes, text: bytes.toString('utf8') };
+}
+
+const csvRows = (text: string) => text.trimEnd().split('\n');
+
+function python(): string | null {
+  try {
+    execFileSync('python3', ['-c', 'import numpy, scipy'], { stdio: 'ignore' });
+    return 'python3';
+  } catch {
+    return null;
+  }
+}
+
+describe('exports', () => {
+  it('is unavailable, with the reason, until there is something to export', async () => {
+    const button = page.getByTestId('export-button');
+    expect(await button.getAttribute('aria-disabled')).toBe('true');
+    expect(await button.getAttribute('title')).toContain('Load data and fit to export');
+    // Playwright counts aria-disabled as disabled: force the click to check it does nothing.
+    await button.click({ force: true });
+    expect(await page.getByTestId('export-menu').count()).toBe(0);
+
+    await loadSampleCard(page, 'decay');
+    await plotted(page);
+    expect(await button.getAttribute('aria-disabled')).toBeNull();
+    // The keyboard opens the menu on its first item.
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('export-menu').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('export-results-json');
+    for (const id of ['results-json', 'parameters-csv', 'statistics-csv', 'points-csv', 'grid-csv']) {
+      const item = page.getByTestId(`export-${id}`);
+      expect(await item.getAttribute('aria-disabled'), id).toBe('true');
+      expect(await item.getAttribute('title'), id).toContain('Fit first');
+    }
+    for (const id of ['plot-png', 'plot-svg', 'python', 'cli']) expect(await page.getByTestId(`export-${id}`).getAttribute('aria-disabled'), id).toBeNull();
+    await page.getByTestId('export-results-json').hover();
+    await shot(page, 'export-menu-before-fit');
+    // A disabled item does nothing; Escape closes the menu and focus returns to the button.
+    await page.getByTestId('export-results-json').click({ force: true });
+    expect(await page.getByTestId('export-menu').count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('export-menu').waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('export-button');
+  });
+
+  it('downloads every format with the right content after a fit', async () => {
+    expect(await fit(page)).toBe('converged');
+    fitted = await fittedParameters(page);
+    const names = Object.keys(fitted);
+    expect(names).toEqual(['A', 'tau', 'c']);
+
+    const json = await download('results-json');
+    expect(json.name).toBe('decay-results.json');
+    const doc = JSON.parse(json.text) as { format: string; dataFile: string; parameters: { name: string; value: number; stderr: number }[]; covariance: { names: string[] }; statistics: { points: number } };
+    expect(doc.format).toBe('fitbench-results');
+    expect(doc.dataFile).toBe('decay.csv');
+    expect(doc.parameters.map((p) => p.name)).toEqual(names);
+    for (const p of doc.parameters) {
+      expect(p.value, p.name).toBe(fitted[p.name].value);
+      expect(p.stderr, p.name).toBe(fitted[p.name].stderr);
+    }
+    expect(doc.covariance.names).toEqual(names);
+    expect(doc.statistics.points).toBe(81);
+
+    const params = await download('parameters-csv');
+    expect(params.name).toBe('decay-parameters.csv');
+    const rows = csvRows(params.text);
+    expect(rows[0]).toBe('name,value,stderr,ci_lower,ci_upper,fixed');
+    expect(rows.slice(1).map((r) => r.split(',')[0])).toEqual(names);
+    expect(Number(rows[2].split(',')[1])).toBe(fitted.tau.value);
+
+    const cov = await download('covariance-csv');
+    expect(csvRows(cov.text)[0]).toBe('parameter,A,tau,c');
+    expect(csvRows(cov.text)).toHaveLength(4);
+    const corr = await download('correlation-csv');
+    expect(corr.name).toBe('decay-correlation.csv');
+    expect(Number(csvRows(corr.text)[1].split(',')[1])).toBeCloseTo(1, 12);
+    const stats = await download('statistics-csv');
+    expect(csvRows(stats.text)[0]).toBe('statistic,value');
+    expect(stats.text).toContain('\npoints,81\n');
+
+    const points = await download('points-csv');
+    expect(points.name).toBe('decay-fit-points.csv');
+    const pointRows = csvRows(points.text);
+    expect(pointRows[0]).toBe('t,counts,fit,residual');
+    expect(pointRows).toHaveLength(82);
+    const [t0, y0, f0, r0] = pointRows[1].split(',').map(Number);
+    expect(t0).toBe(0);
+    expect(Math.abs(y0 - f0 - r0)).toBeLessThan(1e-9 * Math.abs(y0));
+    const grid = await download('grid-csv');
+    expect(grid.name).toBe('decay-fit-curve.csv');
+    const gridRows = csvRows(grid.text);
+    expect(gridRows[0]).toBe('t,fit,conf_lower,conf_upper,pred_lower,pred_upper');
+    expect(gridRows.length).toBeGreaterThan(100);
+
+    const png = await download('plot-png');
+    expect(png.name).toBe('decay-plot.png');
+    expect([...png.bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const width = png.bytes.readUInt32BE(16);
+    const height = png.bytes.readUInt32BE(20);
+    expect(width).toBeGreaterThan(1000);
+    expect(height).toBeGreaterThan(600);
+    expect(png.bytes.length).toBeGreaterThan(20_000);
+    writeFileSync(join('e2e', 'screenshots', 'export-plot.png'), png.bytes);
+
+    const svg = await download('plot-svg');
+    expect(svg.name).toBe('decay-plot.svg');
+    expect(svg.text).toContain('<svg');
+    expect(svg.text).toMatch(/class="[^"]*scatterlayer/);
+    expect((svg.text.match(/class="trace scatter/g) ?? []).length).toBeGreaterThanOrEqual(3);
+    expect(svg.text).toContain('counts');
+
+    const py = await download('python');
+    expect(py.name).toBe('decay-fit.py');
+    expect(py.text).toContain('from scipy.optimize import curve_fit');
+    expect(py.text).toContain('MODEL = "A*exp(-t/tau) + c"');
+    expect(py.text).toContain('else "decay.csv"');
+    script = py.text;
+
+    // The command line goes to the clipboard and is shown too.
+    await openMenu();
+    await page.getByTestId('export-cli').click();
+    const message = page.locator('[data-testid="export-message"][data-state="copied"]');
+    await message.waitFor();
+    const command = await page.getByTestId('cli-text').inputValue();
+    expect(command).toContain('npx fitbench fit decay.csv');
+    expect(command).toContain("--model 'A*exp(-t/tau) + c'");
+    expect(command).toContain('--sigma sigma');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(command);
+    await shot(page, 'export-cli');
+    await page.keyboard.press('Escape');
+    await message.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+  });
+
+  it('moves through the menu with the arrow keys and runs an item with Enter', async () => {
+    const button = page.getByTestId('export-button');
+    await button.focus();
+    await page.keyboard.press('ArrowUp');
+    await page.getByTestId('export-menu').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('export-cli');
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('export-parameters-csv');
+    await shot(page, 'export-menu-keyboard');
+    const [file] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+    expect(file.suggestedFilename()).toBe('decay-parameters.csv');
+    await page.getByTestId('export-menu').waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('export-button');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('End');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('export-cli');
+    await page.keyboard.press('Tab');
+    await page.getByTestId('export-menu').waitFor({ state: 'detached' });
+  });
+
+  it('the exported Python script reproduces the fit with scipy', async (ctx) => {
+    const py = python();
+    if (!py) {
+      console.warn('python3 with numpy and scipy is not available: the exported script is not run.');
+      ctx.skip();
+      return;
+    }
+    expect(script).not.toBe('');
+    const dir = mkdtempSync(join(tmpdir(), 'fitbench-export-'));
+    try {
+      writeFileSync(join(dir, 'decay.csv'), sampleText('decay'));
+      writeFileSync(join(dir, 'decay-fit.py'), script);
+      const out = execFileSync(py, ['decay-fit.py'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+      const report = JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as { success: boolean; parameters: { name: string; value: number }[] };
+      expect(report.success).toBe(true);
+      for (const p of report.parameters) {
+        expect(Math.abs(p.value - fitted[p.name].value), p.name).toBeLessThanOrEqual(1e-6 * Math.abs(fitted[p.name].value));
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
