@@ -1,8 +1,8 @@
 /**
  * Fit links end to end in headless Chromium: a fitted sample's link (clipboard and address bar)
  * opened in a fresh browser context re-runs to the same parameters; a clipboard that refuses
- * shows the link in a field; links that are random text, truncated, from a newer version or
- * forged show decodeSpec's message on a clean, usable workbench; and a link whose data are too
+ * shows the link in a field; links that are random text, truncated, oversized, from a newer version
+ * or forged show decodeSpec's message on a clean, usable workbench; and a link whose data are too
  * large carries a fingerprint, asks for the file, refuses files that differ and fits the right one.
  */
 import { strToU8, zlibSync } from 'fflate';
@@ -159,6 +159,7 @@ describe('fit links', () => {
       { name: 'random-payload', hash: `#fit=v1.${'Tm90IGEgbGluaw'.repeat(9)}`, code: 'corrupt', words: /damaged/ },
       { name: 'truncated', hash: `#fit=v1.${payload.slice(0, 4 * Math.floor(payload.length / 8))}`, code: 'corrupt', words: /damaged.*Copy the whole link again/ },
       { name: 'newer', hash: `#fit=v2.${payload}`, code: 'newer-version', words: /made by a newer Fitbench/ },
+      { name: 'oversized', hash: `#fit=v1.${'A'.repeat(1_100_000)}`, code: 'too-large', words: /This link is too long \(\d+ characters; at most 1048576\)/ },
       {
         name: 'forged',
         hash: forgedLink({
