@@ -14,9 +14,9 @@
  * name starting with '-' gets a './' prefix. x columns are not passed: the CLI takes every
  * identifier of the model that names a column of the file as a variable.
  */
-import { DEFAULTS } from '../fit/defaults.js';
-import type { FitSpec, ParameterRow } from '../share/types.js';
-import { shellJoin } from './shellQuote.js';
+import { DEFAULTS } from '../fit/defaults';
+import type { FitSpec, ParameterRow } from '../share/types';
+import { shellJoin } from './shellQuote';
 
 export interface CliCommandOptions {
   readonly csvFileName: string;

@@ -2,7 +2,7 @@
  * Curves as CSV: the fit at the data points (x…, y, fit, residual, with residual = y − fit), and
  * the fit on a plot grid with its confidence and prediction bands.
  */
-import { columnsToRows, csvTable } from './csvText.js';
+import { columnsToRows, csvTable } from './csvText';
 
 /** One named column. */
 export interface NamedColumn {

@@ -4,8 +4,8 @@
  * interval ends) and the covariance and correlation matrices of the free parameters, labelled
  * on both axes (`parameter,a,b` / `a,…` / `b,…`).
  */
-import type { FitResult } from '../fit/types.js';
-import { csvTable } from './csvText.js';
+import type { FitResult } from '../fit/types';
+import { csvTable } from './csvText';
 
 export function resultsCsv(result: FitResult): string {
   return csvTable(

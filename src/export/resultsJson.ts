@@ -26,13 +26,15 @@
  *
  * The per-iteration history is left out (it belongs to the page's convergence plot).
  */
-import type { FitResult } from '../fit/types.js';
-import type { FitSpec } from '../share/types.js';
+import type { FitResult } from '../fit/types';
+import type { FitSpec } from '../share/types';
+import type { JsonValue } from '../share/jsonText';
+import { settingsToWire } from '../share/wire';
 
 export const RESULTS_FORMAT = 'fitbench-results';
 export const RESULTS_FORMAT_VERSION = 1;
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type Json = JsonValue;
 
 const num = (v: number): number | null => (Number.isFinite(v) ? v : null);
 
@@ -42,7 +44,6 @@ function matrix(names: readonly string[], values: ArrayLike<number>): Json {
 }
 
 export function resultsJson(spec: FitSpec, result: FitResult): string {
-  const s = spec.settings;
   const st = result.stats;
   const doc: Json = {
     format: RESULTS_FORMAT,
@@ -51,18 +52,7 @@ export function resultsJson(spec: FitSpec, result: FitResult): string {
     libraryId: spec.libraryId,
     columns: { x: [...spec.columns.x], y: spec.columns.y, sigma: spec.columns.sigma },
     dataFile: spec.data?.fileName ?? null,
-    settings: {
-      loss: s.loss,
-      fScale: s.fScale,
-      ftol: s.ftol,
-      xtol: s.xtol,
-      gtol: s.gtol,
-      maxNfev: s.maxNfev,
-      xScale: s.xScale,
-      method: s.method,
-      backend: s.backend,
-      absoluteSigma: s.absoluteSigma,
-    },
+    settings: settingsToWire(spec.settings),
     success: result.success,
     status: result.status,
     message: result.message,

@@ -9,7 +9,7 @@
  * few MiB, and a zip bomb costs no more than the cap. It then checks the Adler-32 trailer.
  */
 import { Inflate, Zlib } from 'fflate';
-import { adler32 } from './adler32.js';
+import { adler32 } from './adler32';
 
 const SLICE_IN = 4096;
 const SLICE_OUT = 1 << 16;

@@ -8,13 +8,13 @@
  * other `&`-separated entries), or the bare `v1.…`.
  */
 import { strFromU8 } from 'fflate';
-import { base64urlDecode } from './base64url.js';
-import { inflateCapped } from './compress.js';
-import { LINK_KEY } from './encode.js';
-import { shareError, type DecodeResult, type ShareError } from './errors.js';
-import { MAX_FRAGMENT_CHARS, MAX_JSON_BYTES } from './limits.js';
-import { readSpec } from './readSpec.js';
-import { SPEC_VERSION, type FitSpec } from './types.js';
+import { base64urlDecode } from './base64url';
+import { inflateCapped } from './compress';
+import { LINK_KEY } from './encode';
+import { shareError, type DecodeResult, type ShareError } from './errors';
+import { MAX_FRAGMENT_CHARS, MAX_JSON_BYTES } from './limits';
+import { readSpec } from './readSpec';
+import { SPEC_VERSION, type FitSpec } from './types';
 
 const failure = (error: ShareError): { ok: false; error: ShareError } => ({ ok: false, error });
 

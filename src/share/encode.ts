@@ -13,14 +13,14 @@
  * edited with validateSpec first and show its message).
  */
 import { strToU8 } from 'fflate';
-import { base64urlEncode } from './base64url.js';
-import { deflateWithin } from './compress.js';
-import { shareError, SpecError, type DecodeResult } from './errors.js';
-import { writeJson } from './jsonText.js';
-import { MAX_FRAGMENT_CHARS, MAX_JSON_BYTES } from './limits.js';
-import { readSpec } from './readSpec.js';
-import { SPEC_VERSION, type FitSpec } from './types.js';
-import { specToWire } from './wire.js';
+import { base64urlEncode } from './base64url';
+import { deflateWithin } from './compress';
+import { shareError, SpecError, type DecodeResult } from './errors';
+import { writeJson } from './jsonText';
+import { MAX_FRAGMENT_CHARS, MAX_JSON_BYTES } from './limits';
+import { readSpec } from './readSpec';
+import { SPEC_VERSION, type FitSpec } from './types';
+import { specToWire } from './wire';
 
 export const LINK_KEY = 'fit';
 

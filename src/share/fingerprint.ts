@@ -15,8 +15,8 @@
  * The same values give the same hash in the worker, the page and Node (DataView fixes the byte
  * order; nothing depends on the platform).
  */
-import { Fnv1a64 } from './fnv1a64.js';
-import type { ColumnMapping } from './types.js';
+import { Fnv1a64 } from './fnv1a64';
+import type { ColumnMapping } from './types';
 
 export interface Fingerprint {
   readonly rows: number;

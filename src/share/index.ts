@@ -12,12 +12,12 @@
  *
  * encodeSpec throws SpecError for an invalid spec: check what the user edited with validateSpec.
  */
-export { SPEC_VERSION, type ColumnMapping, type DataFingerprint, type FitSpec, type InlineData, type ParameterRow, type SolverSettings } from './types.js';
-export { encodeSpec, validateSpec, LINK_KEY, MAX_COMPRESSED_BYTES } from './encode.js';
-export { decodeSpec } from './decode.js';
-export { specToJson, specFromJson } from './specJson.js';
-export { planLink, type LinkPlan, type PlanOptions } from './planLink.js';
-export { fingerprint, matchesFingerprint, usedColumns, type Fingerprint } from './fingerprint.js';
-export { SpecError, type DecodeResult, type ShareError, type ShareErrorCode } from './errors.js';
-export { Fnv1a64 } from './fnv1a64.js';
-export * as limits from './limits.js';
+export { SPEC_VERSION, type ColumnMapping, type DataFingerprint, type FitSpec, type InlineData, type ParameterRow, type SolverSettings } from './types';
+export { encodeSpec, validateSpec, LINK_KEY, MAX_COMPRESSED_BYTES } from './encode';
+export { decodeSpec } from './decode';
+export { specToJson, specFromJson } from './specJson';
+export { planLink, type LinkPlan, type PlanOptions } from './planLink';
+export { fingerprint, matchesFingerprint, usedColumns, type Fingerprint } from './fingerprint';
+export { SpecError, type DecodeResult, type ShareError, type ShareErrorCode } from './errors';
+export { Fnv1a64 } from './fnv1a64';
+export * as limits from './limits';

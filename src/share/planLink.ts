@@ -5,11 +5,11 @@
  * fingerprint of the data (fingerprint.ts) and the file name, and the page that opens it asks for
  * the file and checks it against the fingerprint.
  */
-import { encodeWithin, MAX_COMPRESSED_BYTES } from './encode.js';
-import { SpecError, shareError } from './errors.js';
-import { fingerprint, usedColumns } from './fingerprint.js';
-import { LINK_DATA_BUDGET, MAX_INLINE_CELLS } from './limits.js';
-import type { DataFingerprint, FitSpec, InlineData } from './types.js';
+import { encodeWithin, MAX_COMPRESSED_BYTES } from './encode';
+import { SpecError, shareError } from './errors';
+import { fingerprint, usedColumns } from './fingerprint';
+import { LINK_DATA_BUDGET, MAX_INLINE_CELLS } from './limits';
+import type { DataFingerprint, FitSpec, InlineData } from './types';
 
 export interface LinkPlan {
   /** The fragment, with its leading '#'. */

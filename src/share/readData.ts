@@ -5,9 +5,9 @@
  * MAX_INLINE_CELLS numbers in all. File names are 1–MAX_FILE_NAME characters without control
  * characters (they are shown to people).
  */
-import { MAX_FILE_NAME, MAX_FINGERPRINT_ROWS, MAX_INLINE_CELLS } from './limits.js';
-import { array, fail, integer, nullable, object, oneOf, string, type Fields } from './schema.js';
-import type { DataFingerprint, InlineData } from './types.js';
+import { MAX_FILE_NAME, MAX_FINGERPRINT_ROWS, MAX_INLINE_CELLS } from './limits';
+import { array, fail, integer, nullable, object, oneOf, string, type Fields } from './schema';
+import type { DataFingerprint, InlineData } from './types';
 
 function fileName(v: unknown, path: string): string | null {
   return nullable(v, (s) => {

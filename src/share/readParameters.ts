@@ -4,9 +4,9 @@
  * min, +∞ for max), min < max, and a free parameter's start value within its bounds (the solver
  * starts there; a fixed one may sit anywhere, as in resolveParameters).
  */
-import { MAX_PARAMETERS } from './limits.js';
-import { array, boolean, fail, finite, identifier, nullable, object } from './schema.js';
-import type { ParameterRow } from './types.js';
+import { MAX_PARAMETERS } from './limits';
+import { array, boolean, fail, finite, identifier, nullable, object } from './schema';
+import type { ParameterRow } from './types';
 
 const KEYS = ['name', 'value', 'min', 'max', 'fixed'] as const;
 

@@ -3,10 +3,10 @@
  * all three below machine epsilon, and Fitbench's default is 1e-15), f_scale > 0, max_nfev a
  * positive whole number or null (the default budget), x_scale 'jac' or a number > 0.
  */
-import { LOSS_NAMES } from '../solver/loss.js';
-import { MAX_NFEV_LIMIT } from './limits.js';
-import { boolean, integer, nullable, object, oneOf, positive } from './schema.js';
-import type { SolverSettings } from './types.js';
+import { LOSS_NAMES } from '../solver/loss';
+import { MAX_NFEV_LIMIT } from './limits';
+import { boolean, integer, nullable, object, oneOf, positive } from './schema';
+import type { SolverSettings } from './types';
 
 const KEYS = ['loss', 'fScale', 'ftol', 'xtol', 'gtol', 'maxNfev', 'xScale', 'method', 'backend', 'absoluteSigma'] as const;
 

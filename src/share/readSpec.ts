@@ -12,15 +12,15 @@
  * Version: an integer ≥ 1; above SPEC_VERSION the link is refused as made by a newer Fitbench
  * before anything else is read (its shape may have changed).
  */
-import { compileModel, MAX_MODEL_LENGTH } from '../model/index.js';
-import { shareError, type DecodeResult } from './errors.js';
-import { usedColumns } from './fingerprint.js';
-import { MAX_X_COLUMNS } from './limits.js';
-import { readData } from './readData.js';
-import { readParameters } from './readParameters.js';
-import { readSettings } from './readSettings.js';
-import { array, fail, identifier, Invalid, nullable, object, string, type Fields } from './schema.js';
-import { SPEC_VERSION, type ColumnMapping, type FitSpec } from './types.js';
+import { compileModel, MAX_MODEL_LENGTH } from '../model/index';
+import { shareError, type DecodeResult } from './errors';
+import { usedColumns } from './fingerprint';
+import { MAX_X_COLUMNS } from './limits';
+import { readData } from './readData';
+import { readParameters } from './readParameters';
+import { readSettings } from './readSettings';
+import { array, fail, identifier, Invalid, nullable, object, string, type Fields } from './schema';
+import { SPEC_VERSION, type ColumnMapping, type FitSpec } from './types';
 
 const KEYS = ['version', 'model', 'libraryId', 'columns', 'parameters', 'settings', 'data'] as const;
 

@@ -3,12 +3,12 @@
  * saved sessions and "download the fit" files. Reading applies every check a link gets (readSpec)
  * and never throws; a file from a newer Fitbench is refused the same way.
  */
-import { shareError, type DecodeResult } from './errors.js';
-import { writeJson } from './jsonText.js';
-import { MAX_JSON_BYTES } from './limits.js';
-import { readSpec } from './readSpec.js';
-import type { FitSpec } from './types.js';
-import { specToWire } from './wire.js';
+import { shareError, type DecodeResult } from './errors';
+import { writeJson } from './jsonText';
+import { MAX_JSON_BYTES } from './limits';
+import { readSpec } from './readSpec';
+import type { FitSpec } from './types';
+import { specToWire } from './wire';
 
 /** The spec's JSON (ASCII; bounds ±∞ as null; exact numbers). Does not validate: see validateSpec. */
 export function specToJson(spec: FitSpec): string {

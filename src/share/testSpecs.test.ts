@@ -2,10 +2,10 @@
 import { strToU8, zlibSync } from 'fflate';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { CONSTANTS, FUNCTIONS } from '../model/index.js';
-import { LOSS_NAMES } from '../solver/loss.js';
-import { base64urlEncode } from './base64url.js';
-import { SPEC_VERSION, type FitSpec, type InlineData, type DataFingerprint, type ParameterRow, type SolverSettings } from './types.js';
+import { CONSTANTS, FUNCTIONS } from '../model/index';
+import { LOSS_NAMES } from '../solver/loss';
+import { base64urlEncode } from './base64url';
+import { SPEC_VERSION, type FitSpec, type InlineData, type DataFingerprint, type ParameterRow, type SolverSettings } from './types';
 
 export const DEFAULT_SETTINGS: SolverSettings = {
   loss: 'linear',

@@ -4,9 +4,9 @@
  * −∞ for min and +∞ for max; a finite bound is its number. Fields are written in one fixed order and
  * inline columns in usedColumns order, so one spec always gives one link.
  */
-import { usedColumns } from './fingerprint.js';
-import type { JsonValue } from './jsonText.js';
-import type { FitSpec, ParameterRow } from './types.js';
+import { usedColumns } from './fingerprint';
+import type { JsonValue } from './jsonText';
+import type { FitSpec, ParameterRow, SolverSettings } from './types';
 
 /** The JSON value of a bound: null for ±∞ (the reader restores the sign from min/max). */
 function bound(v: number): number | null {
@@ -29,6 +29,22 @@ function data(spec: FitSpec): JsonValue {
   };
 }
 
+/** The solver settings as JSON, keys in a fixed order (links, sessions and the results export). */
+export function settingsToWire(s: SolverSettings): { [key: string]: JsonValue } {
+  return {
+    loss: s.loss,
+    fScale: s.fScale,
+    ftol: s.ftol,
+    xtol: s.xtol,
+    gtol: s.gtol,
+    maxNfev: s.maxNfev,
+    xScale: s.xScale,
+    method: s.method,
+    backend: s.backend,
+    absoluteSigma: s.absoluteSigma,
+  };
+}
+
 export function specToWire(spec: FitSpec): JsonValue {
   const s = spec.settings;
   return {
@@ -37,18 +53,7 @@ export function specToWire(spec: FitSpec): JsonValue {
     libraryId: spec.libraryId,
     columns: { x: [...spec.columns.x], y: spec.columns.y, sigma: spec.columns.sigma },
     parameters: spec.parameters.map(parameter),
-    settings: {
-      loss: s.loss,
-      fScale: s.fScale,
-      ftol: s.ftol,
-      xtol: s.xtol,
-      gtol: s.gtol,
-      maxNfev: s.maxNfev,
-      xScale: s.xScale,
-      method: s.method,
-      backend: s.backend,
-      absoluteSigma: s.absoluteSigma,
-    },
+    settings: settingsToWire(s),
     data: data(spec),
   };
 }

@@ -14,18 +14,10 @@ import { ensureSelection } from './select';
 import { session } from './session';
 import { throttle } from './throttle';
 
-function fitOptions(s: FitRequest['settings']): FitOptions {
-  return {
-    loss: s.loss,
-    fScale: s.fScale,
-    ftol: s.ftol,
-    xtol: s.xtol,
-    gtol: s.gtol,
-    maxNfev: s.maxNfev,
-    xScale: s.xScale,
-    method: s.method,
-    absoluteSigma: s.absoluteSigma,
-  };
+/** The solver settings minus the backend, which the worker decides on its own (backend.ts). */
+function fitOptions(settings: FitRequest['settings']): FitOptions {
+  const { backend: _backend, ...options } = settings;
+  return options;
 }
 
 export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) => void): Promise<Status<FitOutcome>> {

@@ -12,8 +12,8 @@
  * turn complex ((-8.0)**0.5) where numpy and Fitbench give inf or nan, so it goes through
  * np.divide / np.power instead.
  */
-import type { Expr } from '../../model/index.js';
-import { pyFloat } from './pyLiteral.js';
+import type { Expr } from '../../model/index';
+import { pyFloat } from './pyLiteral';
 
 /** The model language's functions (src/model/functions.ts) as numpy / scipy.special calls. */
 export const PY_FUNCTIONS: Readonly<Record<string, string>> = {

@@ -4,11 +4,11 @@
  * them), and the expression printed from the syntax tree (pyExpr.ts). A model that uses no column
  * returns a constant per row, since curve_fit needs one value per data point.
  */
-import type { CompiledModel, Expr } from '../../model/index.js';
-import type { ParameterRow } from '../../share/types.js';
-import { pyExpr } from './pyExpr.js';
-import { pyFloat } from './pyLiteral.js';
-import { pythonNames } from './pyNames.js';
+import type { CompiledModel, Expr } from '../../model/index';
+import type { ParameterRow } from '../../share/types';
+import { pyExpr } from './pyExpr';
+import { pyFloat } from './pyLiteral';
+import { pythonNames } from './pyNames';
 
 /** The names of the functions a tree calls (for the scipy.special import). */
 export function calledFunctions(e: Expr, out = new Set<string>()): Set<string> {

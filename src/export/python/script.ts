@@ -15,13 +15,13 @@
  * and Fitbench polishes converged fits further (QR and Gauss–Newton refinement), so the two agree
  * to the solution's conditioning times ~1e-8, not to the last digit.
  */
-import { defaultMaxNfev } from '../../fit/defaults.js';
-import { compileModel } from '../../model/index.js';
-import type { FitSpec } from '../../share/types.js';
-import { PY_LOADER } from './pyLoader.js';
-import { pyBool, pyFloat, pyList, pyString } from './pyLiteral.js';
-import { calledFunctions, pyModelFunction } from './pyModel.js';
-import { PY_REPORT } from './pyReport.js';
+import { defaultMaxNfev } from '../../fit/defaults';
+import { compileModel } from '../../model/index';
+import type { FitSpec } from '../../share/types';
+import { PY_LOADER } from './pyLoader';
+import { pyBool, pyFloat, pyList, pyString } from './pyLiteral';
+import { calledFunctions, pyModelFunction } from './pyModel';
+import { PY_REPORT } from './pyReport';
 
 export interface PythonScriptOptions {
   /** Default data file of the script (the first argument overrides it). */
