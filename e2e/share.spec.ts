@@ -223,6 +223,7 @@ describe('fit links', () => {
     expect(text).toContain('Open big.csv to fit this link');
     expect(text).toContain('20,000 rows');
     expect(await opened.getByTestId('model-editor').inputValue()).toBe('A*exp(-x/tau) + c');
+    expect(await opened.getByTestId('status').textContent()).toBe('Open big.csv to fit this link');
     await shot(opened, 'share-file-prompt');
 
     /** Offers a file and waits for the page's verdict on it. */

@@ -13,6 +13,7 @@ function StatusLine() {
   const outcome = useApp((s) => s.outcome);
   const error = useApp((s) => s.fitError);
   const hasData = useApp((s) => s.selection !== null);
+  const waitingFile = useApp((s) => s.pendingLink?.expected.fileName ?? (s.pendingLink ? '' : null));
   let state: string = status;
   let text: string;
   if (status === 'running') text = progressText(progress);
@@ -22,7 +23,8 @@ function StatusLine() {
     state = v;
     const r = outcome.result;
     text = v === 'converged' ? `${VERDICT_TEXT[v]} · ${r.nit} iteration${r.nit === 1 ? '' : 's'} · ${(r.fitMs / 1000).toFixed(2)} s` : VERDICT_TEXT[v];
-  } else text = hasData ? 'Ready: press Fit or Enter' : 'Load data to begin';
+  } else if (waitingFile !== null) text = `Open ${waitingFile || 'the linked data file'} to fit this link`;
+  else text = hasData ? 'Ready: press Fit or Enter' : 'Load data to begin';
   return (
     <div className={`status status-${state}`} data-testid="status" data-state={state} role="status" aria-live="polite">
       {status === 'running' && <span className="spinner" aria-hidden="true" />}
