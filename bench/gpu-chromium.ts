@@ -35,7 +35,7 @@ try {
     `Chromium ${version}, headless, \`--enable-unsafe-webgpu\`; WebGPU adapter: ${adapter.vendor} / ${adapter.architecture}${adapter.software ? ' — **SwiftShader, a CPU emulation of a GPU: these GPU timings measure the emulation, not a GPU**' : ''}; workgroup ${adapter.workgroupSize}.`,
     `Machine: ${cpus()[0]?.model ?? '?'}, ${cpus().length} threads. CPU path: the generated float64 kernels in the page, one thread.`,
     'Model `a*exp(-(x - mu)^2/(2*s^2)) + c` (k = 4), start (4, 0.1, 1, 1), truth (5, 0.3, 0.8, 1.5), noise 0.1. Times are medians (ms);',
-    '"linearize" is one pass producing JᵀJ, Jᵀf and the cost; "fit" is curveFit end to end (GPU: main phase on the GPU, then the float64 QR polish and statistics on the CPU).',
+    '"linearize" is one pass producing JᵀJ, Jᵀf and the cost; "fit" is curveFit end to end (GPU: main phase on the GPU, then the float64 polish — normal equations unless κ² > 1e8 — and statistics on the CPU).',
     'Regenerate: `npx tsx bench/gpu-chromium.ts`.',
     '',
     '| points | CPU linearize ms | CPU rows/s | GPU linearize ms | GPU rows/s | GPU cost ms | GPU set-up ms | CPU fit ms | GPU fit ms | fit agreement |',

@@ -2,7 +2,7 @@
  * Follow-up measurements for bench/results/gpu-h100.md, through Dawn in Node:
  * 1. the GPU main phase alone (trf on the GPU evaluator, trial points by the cost kernel or by a
  *    speculative linearization) followed by a float64 *normal-equation* finish on the CPU, against
- *    curveFit's current float64 QR polish — where a GPU fit's end-to-end time goes;
+ *    curveFit's float64 QR polish as it was then — where a GPU fit's end-to-end time went;
  * 2. a random 16-parameter model (155 sums per row): one linearization, GPU against CPU.
  *
  *   npx tsx --import ./src/gpu/rawLoader.mjs bench/gpu-node-extras.ts 1e5 1e6   (or bundled)

@@ -8,7 +8,8 @@
  * kernels run ~30 M rows/s on one core for a 4-parameter model and ~0.4 M rows/s for a heavy
  * 16-parameter one; they meet near 10⁴ rows for the simple model, and Chrome's ~0.5 ms round trip
  * moves that to 2–3·10⁴. 50 000 keeps a margin. (End to end, curveFit's float64 work after the GPU
- * phase — its QR polish in particular — decides; see that file.) On a software adapter
+ * phase — its polish, on the normal equations unless κ² > 1e8 — decides; see src/fit/curveFit.ts.)
+ * On a software adapter
  * (SwiftShader, a CPU emulation) the GPU path is slower than the CPU kernels at every size
  * (bench/results/gpu-chromium.md), so 'auto' never picks it.
  */
