@@ -1,9 +1,9 @@
 /**
  * Exports end to end in headless Chromium: the Export menu is unavailable (with its reason) until
  * there is something to export; after a fit every format downloads with the data file's name and
- * the right content (results JSON and CSVs, the curves, PNG and SVG of the plot, the Python script)
- * and the CLI command goes to the clipboard; the menu works from the keyboard; and the exported
- * script, run with python3 and scipy on the same CSV, reaches the page's parameters.
+ * the right content (results JSON and CSVs, the curves, the data, PNG and SVG of the plot, the
+ * Python script) and the CLI command goes to the clipboard; the menu works from the keyboard; and the exported
+ * script, run with python3 and scipy on the exported data, reaches the page's parameters.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,6 +21,7 @@ let browser: Browser;
 let page: Page;
 const errors: string[] = [];
 let script = '';
+let dataFile = '';
 let fitted: Record<string, FittedParameter> = {};
 
 beforeAll(async () => {
@@ -88,7 +89,7 @@ describe('exports', () => {
       expect(await item.getAttribute('aria-disabled'), id).toBe('true');
       expect(await item.getAttribute('title'), id).toContain('Fit first');
     }
-    for (const id of ['plot-png', 'plot-svg', 'python', 'cli']) expect(await page.getByTestId(`export-${id}`).getAttribute('aria-disabled'), id).toBeNull();
+    for (const id of ['data-csv', 'plot-png', 'plot-svg', 'python', 'cli']) expect(await page.getByTestId(`export-${id}`).getAttribute('aria-disabled'), id).toBeNull();
     await page.getByTestId('export-results-json').hover();
     await shot(page, 'export-menu-before-fit');
     // A disabled item does nothing; Escape closes the menu and focus returns to the button.
@@ -149,6 +150,15 @@ describe('exports', () => {
     expect(gridRows[0]).toBe('t,fit,conf_lower,conf_upper,pred_lower,pred_upper');
     expect(gridRows.length).toBeGreaterThan(100);
 
+    // The data the fit used, every number as the page read it: the file a sample's script reads.
+    const data = await download('data-csv');
+    expect(data.name).toBe('decay-data.csv');
+    const sample = csvRows(sampleText('decay'));
+    const dataRows = csvRows(data.text);
+    expect(dataRows[0]).toBe('t,counts,sigma');
+    expect(dataRows.slice(1).map((r) => r.split(',').map(Number))).toEqual(sample.slice(1).map((r) => r.split(',').map(Number)));
+    dataFile = data.text;
+
     const png = await download('plot-png');
     expect(png.name).toBe('decay-plot.png');
     expect([...png.bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -170,7 +180,9 @@ describe('exports', () => {
     expect(py.name).toBe('decay-fit.py');
     expect(py.text).toContain('from scipy.optimize import curve_fit');
     expect(py.text).toContain('MODEL = "A*exp(-t/tau) + c"');
-    expect(py.text).toContain('else "decay.csv"');
+    // A sample is not a file on the user's disk: the script reads the Data export and says so.
+    expect(py.text).toContain('else "decay-data.csv"');
+    expect(py.text).toContain('# The data: save them from Fitbench with Export > Data');
     script = py.text;
 
     // The command line goes to the clipboard and is shown too.
@@ -179,7 +191,7 @@ describe('exports', () => {
     const message = page.locator('[data-testid="export-message"][data-state="copied"]');
     await message.waitFor();
     const command = await page.getByTestId('cli-text').inputValue();
-    expect(command).toContain('npx fitbench fit decay.csv');
+    expect(command).toContain('npx fitbench fit decay-data.csv');
     expect(command).toContain("--model 'A*exp(-t/tau) + c'");
     expect(command).toContain('--sigma sigma');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(command);
@@ -218,9 +230,10 @@ describe('exports', () => {
       return;
     }
     expect(script).not.toBe('');
+    expect(dataFile).not.toBe('');
     const dir = mkdtempSync(join(tmpdir(), 'fitbench-export-'));
     try {
-      writeFileSync(join(dir, 'decay.csv'), sampleText('decay'));
+      writeFileSync(join(dir, 'decay-data.csv'), dataFile);
       writeFileSync(join(dir, 'decay-fit.py'), script);
       const out = execFileSync(py, ['decay-fit.py'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
       const report = JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as { success: boolean; parameters: { name: string; value: number }[] };

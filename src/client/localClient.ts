@@ -18,6 +18,7 @@ export function localClient(api: WorkerApi = workerApi): Client {
     fit: async (...a) => api.fit(...a),
     cancelFit: async () => api.cancelFit(),
     exportColumns: async () => api.exportColumns(),
+    exportData: async (...a) => api.exportData(...a),
     fingerprint: async (...a) => api.fingerprint(...a),
     planLink: async (...a) => api.planLink(...a),
     exportCurve: async (...a) => api.exportCurve(...a),

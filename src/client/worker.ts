@@ -38,6 +38,7 @@ function spawn(): Client {
     fit: guarded(remote.fit),
     cancelFit: () => remote.cancelFit().catch(() => undefined),
     exportColumns: guarded(remote.exportColumns),
+    exportData: guarded(remote.exportData),
     fingerprint: guarded(remote.fingerprint),
     planLink: guarded(remote.planLink),
     exportCurve: guarded(remote.exportCurve),

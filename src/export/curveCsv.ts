@@ -1,5 +1,5 @@
 /**
- * Curves as CSV: the fit at the data points (x…, y, fit, residual, with residual = y − fit), and
+ * Curves as CSV: the data columns a fit used, the fit at the data points (x…, y, fit, residual, with residual = y − fit), and
  * the fit on a plot grid with its confidence and prediction bands.
  */
 import { columnsToRows, csvTable } from './csvText';
@@ -38,6 +38,17 @@ export function curveCsv(
   const xs = xColumns(x);
   const header = [...xs.map((c) => c.name), names.y ?? 'y', 'fit', 'residual'];
   return csvTable(header, columnsToRows([...xs.map((c) => c.values), yData, yFit, residuals], 'curveCsv'));
+}
+
+/** The data columns themselves (x…, y, sigma as the fit used them), header = their names. */
+export function dataCsv(columns: readonly NamedColumn[]): string {
+  return csvTable(
+    columns.map((c) => c.name),
+    columnsToRows(
+      columns.map((c) => c.values),
+      'dataCsv',
+    ),
+  );
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 export { resultsJson, RESULTS_FORMAT, RESULTS_FORMAT_VERSION } from './resultsJson';
 export { resultsCsv, covarianceCsv, correlationCsv, matrixCsv } from './resultsCsv';
-export { curveCsv, gridCurveCsv, type NamedColumn, type BandColumns } from './curveCsv';
+export { curveCsv, dataCsv, gridCurveCsv, type NamedColumn, type BandColumns } from './curveCsv';
 export { csvField, csvNumber, csvTable } from './csvText';
 export { pythonScript, type PythonScriptOptions } from './python/script';
 export { cliCommand, cliWords, cliNumber, type CliCommandOptions } from './cliCommand';

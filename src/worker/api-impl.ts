@@ -6,7 +6,7 @@ import { guess } from './guess';
 import { cancelLoad, loadColumns, loadFile, loadText } from './load';
 import { previewCurve } from './preview';
 import { exportCurve } from './exports';
-import { exportColumns, select } from './select';
+import { exportColumns, exportDataCsv, select } from './select';
 import { fingerprintSelection, planShareLink } from './share';
 import { loadSavedTable, restoreFit, saveTable } from './tables';
 
@@ -21,6 +21,7 @@ export const workerApi: WorkerApi = {
   fit: runFit,
   cancelFit,
   exportColumns: async () => exportColumns(),
+  exportData: async (mapping) => exportDataCsv(mapping),
   fingerprint: async (mapping) => fingerprintSelection(mapping),
   planLink: async (spec, options) => planShareLink(spec, options),
   exportCurve: async (request) => exportCurve(request),

@@ -111,6 +111,8 @@ export interface WorkerApi {
   fingerprint(mapping: ColumnMapping): Promise<Status<Fingerprint>>;
   /** The fit link for `spec` (its data part ignored) with the selected data inline or fingerprinted. */
   planLink(spec: FitSpec, options: PlanOptions): Promise<Status<LinkPlan>>;
+  /** The columns a fit with `mapping` uses (x…, y, sigma) over exactly its rows, as CSV. */
+  exportData(mapping: ColumnMapping): Promise<Status<string>>;
   /** The last fit as CSV: at the data points, or on the plot grid with its bands. */
   exportCurve(request: CurveExportRequest): Promise<Status<string>>;
   /** Writes the loaded table to session storage (IndexedDB) under `key`. */

@@ -1,4 +1,5 @@
 /** Column selection: the mapping applied to the table, dropped rows counted, data to draw. */
+import { dataCsv } from '../export/curveCsv';
 import { selectColumns, type FitData } from '../data/selectColumns';
 import type { ColumnMapping } from '../share/types';
 import type { PlotRequest, SelectionSummary, Status, WorkerError } from './api';
@@ -44,6 +45,17 @@ export function select(mapping: ColumnMapping, plot: PlotRequest): Status<Select
       data: buildSeries(data, data.y, plot),
     },
   };
+}
+
+/** The selected columns (x…, y, sigma), exactly the rows a fit uses, as CSV text with their names. */
+export function exportDataCsv(mapping: ColumnMapping): Status<string> {
+  const picked = ensureSelection(mapping);
+  if (!picked.ok) return picked;
+  const data = picked.value;
+  const columns = data.names.x.map((name, i) => ({ name, values: data.vars[i] ?? new Float64Array(data.rows) }));
+  columns.push({ name: data.names.y, values: data.y });
+  if (data.names.sigma && data.sigma) columns.push({ name: data.names.sigma, values: data.sigma });
+  return { ok: true, value: dataCsv(columns) };
 }
 
 /** The selected columns as plain numbers, named as in the table. */

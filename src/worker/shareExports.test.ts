@@ -9,7 +9,7 @@ import { DEFAULT_SETTINGS } from '../state/slices/settings';
 import { exportCurve } from './exports';
 import { runFit } from './fit';
 import { loadText } from './load';
-import { select } from './select';
+import { exportDataCsv, select } from './select';
 import { fingerprintSelection, planShareLink } from './share';
 import { restoreFit, saveTable } from './tables';
 
@@ -79,6 +79,19 @@ describe('worker: links, exports, sessions', () => {
     expect(exportCurve(request).ok).toBe(false);
     expect(restoreFit({ model, mapping, result: fit.value.result, absoluteSigma: false }).ok).toBe(true);
     expect(exportCurve(request).ok).toBe(true);
+  });
+
+  it('exports the data a fit uses as comma CSV: usable rows, round-trip numbers, model names', () => {
+    // Semicolons and decimal commas in, a header that is not a name (the table renames it), one
+    // row with an unusable y.
+    loadText('"time, s";signal;err\n0,5;1,25;0,1\n1,5;x;0,1\n2,5;0,1;0,2\n', 'paste');
+    const m = { x: ['time_s'], y: 'signal', sigma: 'err' };
+    const out = exportDataCsv(m);
+    if (!out.ok) throw new Error(out.error.message);
+    expect(out.value).toBe('time_s,signal,err\n0.5,1.25,0.1\n2.5,0.1,0.2\n');
+    const unweighted = exportDataCsv({ ...m, sigma: null });
+    expect(unweighted.ok && unweighted.value.split('\n')[0]).toBe('time_s,signal');
+    expect(exportDataCsv({ ...m, y: 'nope' }).ok).toBe(false);
   });
 
   it('reports storage that is not there as a status', async () => {

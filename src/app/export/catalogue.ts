@@ -7,7 +7,7 @@ import type { AppState } from '../../state';
 import { shareBlocker } from '../../state/shareSpec';
 import { fitSignature } from '../../state/signature';
 
-export type ExportId = 'results-json' | 'parameters-csv' | 'covariance-csv' | 'correlation-csv' | 'statistics-csv' | 'points-csv' | 'grid-csv' | 'plot-png' | 'plot-svg' | 'python' | 'cli';
+export type ExportId = 'data-csv' | 'results-json' | 'parameters-csv' | 'covariance-csv' | 'correlation-csv' | 'statistics-csv' | 'points-csv' | 'grid-csv' | 'plot-png' | 'plot-svg' | 'python' | 'cli';
 
 export interface ExportItem {
   readonly id: ExportId;
@@ -38,6 +38,10 @@ export const EXPORT_GROUPS: readonly ExportGroup[] = [
       { id: 'points-csv', label: 'Fit and residuals at the data points', tag: 'CSV' },
       { id: 'grid-csv', label: 'Fitted curve with bands on the plot grid', tag: 'CSV' },
     ],
+  },
+  {
+    title: 'Data',
+    items: [{ id: 'data-csv', label: 'The columns and rows the fit uses', tag: 'CSV' }],
   },
   {
     title: 'Plot',
@@ -82,6 +86,7 @@ export function exportAvailability(s: AppState): Record<ExportId, string | null>
     'statistics-csv': fit,
     'points-csv': fit,
     'grid-csv': grid,
+    'data-csv': plot,
     'plot-png': plot,
     'plot-svg': plot,
     python: spec ?? (everyFixed ? 'Every parameter is fixed: curve_fit needs at least one free parameter.' : null),

@@ -25,9 +25,17 @@ export function exportFileBase(s: AppState): string {
   return exportBase(dataFileName(s), s.source?.kind === 'paste' ? 'pasted-data' : 'fitbench');
 }
 
-/** The data file the script and the command read: the loaded file's name, else data.csv. */
-function csvFileName(s: AppState): string {
-  return dataFileName(s) ?? 'data.csv';
+/**
+ * The data file the script and the command read. A file the user opened is read as it is (its
+ * delimiter, decimal mark and header); a sample, pasted cells or a link's data exist only in the
+ * page, so the script reads the Data CSV export instead (comma-separated, header, decimal point).
+ */
+export function scriptData(s: AppState): { fileName: string; delimiter: string; decimalComma: boolean; header: boolean; fileNote?: string } | null {
+  const t = s.table;
+  if (!t) return null;
+  if (s.source?.kind === 'file') return { fileName: dataFileName(s) ?? 'data.csv', delimiter: t.delimiter, decimalComma: t.decimalComma, header: t.hasHeader };
+  const fileName = exportName(exportFileBase(s), 'data', 'csv');
+  return { fileName, delimiter: ',', decimalComma: false, header: true, fileNote: `The data: save them from Fitbench with Export > Data > "The columns and rows the fit uses" (${fileName}).` };
 }
 
 /** The spec with the data described by a fingerprint (the results JSON names the data file). */
@@ -60,6 +68,12 @@ export async function runExport(id: ExportId): Promise<ExportOutput> {
       case 'statistics-csv':
         if (!result) break;
         return file(statisticsCsv(result), CSV, exportName(b, 'statistics', 'csv'));
+      case 'data-csv': {
+        const m = s.mapping;
+        const status = await getClient().exportData({ x: [...m.x], y: m.y, sigma: m.sigma });
+        if (!status.ok) return { kind: 'error', message: status.error.message };
+        return file(status.value, CSV, exportName(b, 'data', 'csv'));
+      }
       case 'points-csv':
       case 'grid-csv': {
         const m = s.mapping;
@@ -74,13 +88,16 @@ export async function runExport(id: ExportId): Promise<ExportOutput> {
         return image.ok ? { kind: 'file', blob: image.blob, fileName: exportName(b, 'plot', format) } : { kind: 'error', message: image.message };
       }
       case 'python': {
-        const t = s.table;
-        if (!t) break;
-        const script = pythonScript(portableSpec(s), { csvFileName: csvFileName(s), delimiter: t.delimiter, decimalComma: t.decimalComma, header: t.hasHeader });
+        const d = scriptData(s);
+        if (!d) break;
+        const script = pythonScript(portableSpec(s), { csvFileName: d.fileName, delimiter: d.delimiter, decimalComma: d.decimalComma, header: d.header, fileNote: d.fileNote });
         return file(script, 'text/x-python;charset=utf-8', exportName(b, 'fit', 'py'));
       }
-      case 'cli':
-        return { kind: 'copy', text: cliCommand(portableSpec(s), { csvFileName: csvFileName(s) }) };
+      case 'cli': {
+        const d = scriptData(s);
+        if (!d) break;
+        return { kind: 'copy', text: cliCommand(portableSpec(s), { csvFileName: d.fileName }) };
+      }
     }
   } catch (error) {
     return { kind: 'error', message: error instanceof Error ? error.message : String(error) };

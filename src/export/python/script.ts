@@ -30,6 +30,8 @@ export interface PythonScriptOptions {
   readonly delimiter: string;
   readonly decimalComma: boolean;
   readonly header: boolean;
+  /** A comment above CSV_FILE on where the file comes from (when it is not the user's own file). */
+  readonly fileNote?: string;
 }
 
 const DELIMITERS = [',', '\t', ';', '|', 'whitespace'];
@@ -75,6 +77,7 @@ export function pythonScript(spec: FitSpec, options: PythonScriptOptions): strin
     'from scipy.optimize import curve_fit',
     ...(specialNames.length > 0 ? [`from scipy.special import ${specialNames.join(', ')}`] : []),
     '',
+    ...(options.fileNote ? [`# ${options.fileNote.replace(/[\r\n]+/g, ' ')}`] : []),
     `CSV_FILE = sys.argv[1] if len(sys.argv) > 1 else ${pyString(options.csvFileName)}`,
     `DELIMITER = ${options.delimiter === 'whitespace' ? 'None  # runs of spaces and tabs' : pyString(options.delimiter)}`,
     `DECIMAL_COMMA = ${pyBool(options.decimalComma)}`,
