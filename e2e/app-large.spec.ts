@@ -1,6 +1,7 @@
 /**
  * A million points: streamed through the parser with progress, drawn decimated (min/max per pixel
- * column), fitted in the worker while the page keeps painting, and a fit cancelled mid-way.
+ * column), fitted in the worker while the page keeps painting, zoomed and drawn again at full
+ * resolution for the view, and a fit cancelled mid-way.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -97,6 +98,45 @@ describe('a million points', () => {
     expect(p.c.value).toBeCloseTo(1, 2);
     await plotted(page);
     await shot(page, 'app-million-fit');
+  });
+
+  it('draws a zoomed view again at full resolution, and all of it after a double-click', async () => {
+    type Trace = { name?: string; x: ArrayLike<number> };
+    /** Points of the trace named `name` inside the x axis range on screen, and that range. */
+    const inView = (name: string) =>
+      page.evaluate((n) => {
+        const gd = document.querySelector('[data-testid="main-plot"]') as HTMLElement & { data: Trace[]; layout: { xaxis: { range: [number, number] } } };
+        const [lo, hi] = gd.layout.xaxis.range;
+        const trace = gd.data.find((t) => t.name === n);
+        return { count: Array.from(trace?.x ?? []).filter((v) => v >= lo && v <= hi).length, lo, hi };
+      }, name);
+    const drag = page.locator('[data-testid="main-plot"] .draglayer .xy .nsewdrag');
+    const box = await drag.boundingBox();
+    if (!box) throw new Error('no plot area');
+    const y = box.y + box.height / 2;
+    await page.getByTestId('main-plot').evaluate((el) => el.removeAttribute('data-rendered'));
+    // A horizontal drag zooms x only: 2% of the width, about 20 000 rows of the million.
+    await page.mouse.move(box.x + box.width * 0.3, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.31, y + 1, { steps: 4 });
+    await page.mouse.move(box.x + box.width * 0.32, y + 1, { steps: 4 });
+    await page.mouse.up();
+    await page.getByText('the view is drawn again at full resolution').waitFor({ timeout: 30_000 });
+    await plotted(page);
+    const zoomed = await inView('data (min/max per pixel)');
+    expect(zoomed.hi - zoomed.lo).toBeLessThan(1);
+    // Unzoomed, 2 points per pixel column of 1200 over t ∈ [0, 20]: about 2·1200·(hi − lo)/20 here.
+    expect(zoomed.count).toBeGreaterThan(1500);
+    // The residuals and the curve come with the next curve from the worker, a moment later.
+    await expect.poll(async () => (await inView('residuals')).count, { timeout: 30_000 }).toBeGreaterThan(1500);
+    await expect.poll(async () => (await inView('fit')).count, { timeout: 30_000 }).toBeGreaterThan(500);
+    await shot(page, 'app-million-zoomed');
+
+    await page.mouse.dblclick(box.x + box.width / 2, y);
+    await page.getByText('Zoom in to draw more of them').waitFor({ timeout: 30_000 });
+    await expect.poll(async () => (await inView('data (min/max per pixel)')).count, { timeout: 30_000 }).toBeLessThanOrEqual(2400);
+    const whole = await inView('data (min/max per pixel)');
+    expect(whole.hi - whole.lo).toBeGreaterThan(19);
   });
 
   it('cancels a running fit and keeps the last accepted parameters', async () => {

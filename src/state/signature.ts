@@ -1,10 +1,10 @@
 /** A string that changes whenever what a curve or a fit depends on changes. */
 import type { AppState } from './store';
 
-export function curveSignature(s: Pick<AppState, 'modelText' | 'mapping' | 'params' | 'plot'>): string {
+export function curveSignature(s: Pick<AppState, 'modelText' | 'mapping' | 'params' | 'plot' | 'plotRange'>): string {
   const m = s.mapping;
   const values = s.params.map((p) => `${p.name}=${p.value}`).join(',');
-  return `${s.modelText}|${m.x.join(',')}|${m.y}|${m.sigma ?? ''}|${values}|${s.plot.plotVar}|${s.plot.logX}`;
+  return `${s.modelText}|${m.x.join(',')}|${m.y}|${m.sigma ?? ''}|${values}|${s.plot.plotVar}|${s.plot.logX}|${s.plotRange?.join(':') ?? ''}`;
 }
 
 export function fitSignature(s: Pick<AppState, 'modelText' | 'mapping' | 'params'>): string {

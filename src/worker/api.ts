@@ -36,13 +36,15 @@ export interface LoadProgress {
   readonly rows: number;
 }
 
-/** How the plot wants the data: which x column, linear or log x, how many pixel columns. */
+/** How the plot wants the data: which x column, linear or log x, how many pixel columns, the zoom. */
 export interface PlotRequest {
   /** Index into mapping.x. */
   readonly plotVar: number;
   readonly logX: boolean;
   /** Buckets for min/max decimation (about the plot width in pixels). */
   readonly buckets: number;
+  /** The x interval on screen when the plot is zoomed (data units), drawn at full resolution. */
+  readonly xRange?: readonly [number, number] | null;
 }
 
 export interface CurveRequest extends PlotRequest {

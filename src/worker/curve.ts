@@ -7,7 +7,7 @@ import type { CompiledModel } from '../model/index';
 import type { BandPair, Curve, PlotRequest } from './api';
 import { fitBands } from './bands';
 import { session } from './session';
-import { columnRange, GRID_POINTS, plotGrid } from './grid';
+import { columnRange, zoomedGrid } from './grid';
 import { buildSeries, plotColumn } from './series';
 
 /** The selected columns in the order of the model's variables. */
@@ -47,7 +47,7 @@ export function evaluateCurve(model: CompiledModel, data: FitData, params: Float
   const residualSeries = buildSeries(data, residuals, plot);
   if (drawsOnGrid(model, data, plot.plotVar)) {
     const { min, max } = columnRange(plotColumn(data, plot.plotVar), plot.logX);
-    const grid = plotGrid(min, max, GRID_POINTS, plot.logX);
+    const grid = zoomedGrid(min, max, plot.xRange, plot.logX);
     const y = new Float64Array(grid.length);
     kernels.evaluate(params, model.variables.length ? [grid] : [], y, 0, grid.length);
     const bands = lastFitBands(model, data, params, grid);

@@ -39,4 +39,32 @@ describe('decimateMinMax', () => {
     for (const i of index) expect(x[i]).toBeGreaterThan(0);
     expect(index.length).toBeLessThanOrEqual(100);
   });
+
+  it('draws a zoomed view at full resolution and the rest coarsely, in x order', () => {
+    const n = 1_000_000;
+    const x = Float64Array.from({ length: n }, (_, i) => i / n);
+    const y = Float64Array.from({ length: n }, (_, i) => Math.sin(i / 50));
+    y[500_123] = 9; // a spike inside the view
+    y[10] = -9; // and one outside it
+    const full = decimateMinMax(x, y, 1000);
+    const zoomed = decimateMinMax(x, y, 1000, false, [0.5, 0.501]);
+    // The view holds 1000 rows: all of them are drawn, where the unzoomed plot had 2 per column.
+    const inView = (index: Int32Array) => Array.from(index).filter((i) => x[i] >= 0.5 && x[i] <= 0.501);
+    expect(inView(full.index).length).toBeLessThanOrEqual(4);
+    expect(inView(zoomed.index)).toHaveLength(1001);
+    expect(zoomed.decimated).toBe(true);
+    // Outside: a quarter of the columns, each spike still there.
+    expect(zoomed.index.length - 1001).toBeLessThanOrEqual(2 * 250);
+    expect(Math.max(...gather(y, zoomed.index))).toBe(9);
+    expect(Math.min(...gather(y, zoomed.index))).toBe(-9);
+    const xs = gather(x, zoomed.index);
+    for (let i = 1; i < xs.length; i++) expect(xs[i]).toBeGreaterThanOrEqual(xs[i - 1]);
+    // A wider view is decimated by the view's columns: at most 2 per column inside.
+    const wide = decimateMinMax(x, y, 1000, false, [0.2, 0.6]);
+    expect(inView(wide.index).length).toBeLessThanOrEqual(2 * Math.ceil(1000 * 0.001 / 0.4) + 2);
+    expect(Array.from(wide.index).filter((i) => x[i] >= 0.2 && x[i] <= 0.6).length).toBeGreaterThan(1500);
+    // An unusable view (empty, reversed, non-positive on log x) is the unzoomed drawing.
+    expect(Array.from(decimateMinMax(x, y, 1000, false, [0.6, 0.2]).index)).toEqual(Array.from(full.index));
+    expect(decimateMinMax(x, y, 1000, true, [-1, 0.5]).index.length).toBe(decimateMinMax(x, y, 1000, true).index.length);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnRange, plotGrid } from './grid';
+import { columnRange, GRID_POINTS, plotGrid, zoomedGrid } from './grid';
 
 describe('plot grid', () => {
   it('spans the data range linearly or logarithmically', () => {
@@ -15,5 +15,21 @@ describe('plot grid', () => {
     const v = Float64Array.from([NaN, -2, 0, 3, Infinity, 7]);
     expect(columnRange(v, false)).toEqual({ min: -2, max: 7 });
     expect(columnRange(v, true)).toEqual({ min: 3, max: 7 });
+  });
+
+  it('puts a full grid across a zoomed view and a coarse one across the rest, in order', () => {
+    const g = zoomedGrid(0, 100, [40, 41], false);
+    const inside = Array.from(g).filter((v) => v >= 40 && v <= 41);
+    expect(inside.length).toBeGreaterThanOrEqual(GRID_POINTS);
+    expect(g[0]).toBe(0);
+    expect(g[g.length - 1]).toBe(100);
+    for (let i = 1; i < g.length; i++) expect(g[i]).toBeGreaterThan(g[i - 1]);
+    // A view past the data is clipped to it; a view outside it, or none, is the plain grid.
+    const clipped = zoomedGrid(0, 100, [90, 200], false);
+    expect(clipped[clipped.length - 1]).toBe(100);
+    expect(Array.from(zoomedGrid(0, 100, [200, 300], false))).toEqual(Array.from(plotGrid(0, 100, GRID_POINTS / 4, false)));
+    expect(Array.from(zoomedGrid(0, 100, null, false))).toEqual(Array.from(plotGrid(0, 100, GRID_POINTS, false)));
+    const log = zoomedGrid(1e-3, 1e3, [1, 2], true);
+    expect(Array.from(log).filter((v) => v >= 1 && v <= 2).length).toBeGreaterThanOrEqual(GRID_POINTS);
   });
 });

@@ -30,3 +30,18 @@ export function plotGrid(min: number, max: number, points: number, log: boolean)
   out[n - 1] = max;
   return out;
 }
+
+/**
+ * The grid for a plot zoomed to `view`: GRID_POINTS across the view (so a narrow peak stays smooth
+ * however far one zooms) and a quarter as many across the whole extent, merged in order.
+ */
+export function zoomedGrid(min: number, max: number, view: readonly [number, number] | null | undefined, log: boolean): Float64Array {
+  const full = plotGrid(min, max, view ? GRID_POINTS / 4 : GRID_POINTS, log);
+  if (!view || !(view[1] > view[0]) || (log && !(view[0] > 0))) return full;
+  const lo = Math.max(min, view[0]);
+  const hi = Math.min(max, view[1]);
+  if (!(hi > lo)) return full;
+  const near = plotGrid(lo, hi, GRID_POINTS, log);
+  const merged = Float64Array.from([...full, ...near]).sort();
+  return merged.filter((v, i) => i === 0 || v !== merged[i - 1]);
+}

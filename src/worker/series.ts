@@ -10,7 +10,7 @@ export function plotColumn(data: FitData, plotVar: number): Float64Array {
 /** y (or any per-row values) against the plot variable. */
 export function buildSeries(data: FitData, values: Float64Array, plot: PlotRequest): Series {
   const x = plotColumn(data, plot.plotVar);
-  const { index, decimated } = decimateMinMax(x, values, plot.buckets, plot.logX);
+  const { index, decimated } = decimateMinMax(x, values, plot.buckets, plot.logX, plot.xRange ?? null);
   return {
     x: gather(x, index),
     y: gather(values, index),

@@ -1,10 +1,12 @@
 /** The main plot: data, model or fit with its bands, residuals below on the same x axis. */
-import { useMemo } from 'react';
-import { useApp } from '../../state';
+import { useCallback, useMemo } from 'react';
+import { getState, useApp } from '../../state';
+import { setPlotRange } from '../../state/actions/data';
 import { fitSignature } from '../../state/signature';
 import { mainFigure } from './mainFigure';
 import { PlotlyChart } from './PlotlyChart';
 import { PlotToolbar } from './PlotToolbar';
+import { viewRangeFromRelayout } from './viewRange';
 
 export function PlotPanel() {
   const data = useApp((s) => s.selection?.data ?? null);
@@ -16,6 +18,13 @@ export function PlotPanel() {
   const xLabel = mapping.x[plot.plotVar] ?? 'x';
   // Bands belong to the last fit: shown while the parameters on screen are its parameters.
   const showFit = fresh && curve !== null && curve.confidence !== null;
+  const onRelayout = useCallback(
+    (event: Readonly<Record<string, unknown>>) => {
+      const change = viewRangeFromRelayout(event, getState().plot.logX);
+      if (change) void setPlotRange(change.range);
+    },
+    [],
+  );
   const figure = useMemo(
     () =>
       mainFigure({
@@ -35,7 +44,7 @@ export function PlotPanel() {
   return (
     <section className="card plot-card" aria-label="Plot" data-testid="plot-panel">
       <PlotToolbar />
-      <PlotlyChart data={figure.data} layout={figure.layout} className="main-plot" testId="main-plot" label={`${mapping.y} against ${xLabel}, with the model and residuals`} />
+      <PlotlyChart data={figure.data} layout={figure.layout} className="main-plot" testId="main-plot" label={`${mapping.y} against ${xLabel}, with the model and residuals`} onRelayout={onRelayout} />
       <PlotNote />
     </section>
   );
@@ -47,8 +56,12 @@ function PlotNote() {
   const mapping = useApp((s) => s.mapping);
   const plotVar = useApp((s) => s.plot.plotVar);
   const variables = useApp((s) => s.modelInfo.variables);
+  const zoomed = useApp((s) => s.plotRange !== null);
   const notes: string[] = [];
-  if (data?.decimated) notes.push(`Drawing ${data.x.length.toLocaleString('en-US')} of ${data.total.toLocaleString('en-US')} points: the lowest and highest in each pixel column.`);
+  if (data?.decimated) {
+    const drawing = `Drawing ${data.x.length.toLocaleString('en-US')} of ${data.total.toLocaleString('en-US')} points`;
+    notes.push(zoomed ? `${drawing}: the view is drawn again at full resolution (the lowest and highest in each pixel column); double-click the plot to see all the data.` : `${drawing}: the lowest and highest in each pixel column. Zoom in to draw more of them.`);
+  }
   const xName = mapping.x[plotVar];
   if (curveKind === 'points' && xName) {
     const others = variables.filter((v) => v !== xName);

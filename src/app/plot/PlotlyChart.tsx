@@ -21,13 +21,21 @@ export interface PlotlyChartProps {
   readonly className?: string;
   readonly testId?: string;
   readonly label: string;
+  /** plotly_relayout events (zoom, pan, autoscale, resize). */
+  readonly onRelayout?: (event: Readonly<Record<string, unknown>>) => void;
 }
 
 const CONFIG: Partial<Config> = { displaylogo: false, responsive: false, modeBarButtonsToRemove: ['lasso2d', 'select2d', 'toImage'], toImageButtonOptions: { format: 'png' } };
 
-export function PlotlyChart({ data, layout, className, testId, label }: PlotlyChartProps) {
+type Listening = HTMLDivElement & { on?: (event: string, handler: (e: Readonly<Record<string, unknown>>) => void) => void };
+
+export function PlotlyChart({ data, layout, className, testId, label, onRelayout }: PlotlyChartProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [plotly, setPlotly] = useState<PlotlyStatic | null>(null);
+  // The newest handler, read by the one listener attached after the first draw.
+  const relayout = useRef(onRelayout);
+  relayout.current = onRelayout;
+  const listening = useRef(false);
 
   useEffect(() => {
     let live = true;
@@ -40,7 +48,14 @@ export function PlotlyChart({ data, layout, className, testId, label }: PlotlyCh
   useEffect(() => {
     const el = ref.current;
     if (!el || !plotly) return;
-    void plotly.react(el, data, layout, CONFIG).then(() => el.setAttribute('data-rendered', 'true'));
+    void plotly.react(el, data, layout, CONFIG).then(() => {
+      el.setAttribute('data-rendered', 'true');
+      const target = el as Listening;
+      if (!listening.current && target.on) {
+        listening.current = true;
+        target.on('plotly_relayout', (e) => relayout.current?.(e));
+      }
+    });
   }, [plotly, data, layout]);
 
   useEffect(() => {
@@ -56,6 +71,7 @@ export function PlotlyChart({ data, layout, className, testId, label }: PlotlyCh
       observer.disconnect();
       cancelAnimationFrame(frame);
       plotly.purge(el);
+      listening.current = false;
     };
   }, [plotly]);
 

@@ -27,6 +27,7 @@ export async function adoptTable(status: Status<TableSummary>, source: Source, m
     inline: null,
     mapping: next,
     plot: { ...getState().plot, plotVar: 0 },
+    plotRange: null,
     outcome: null,
     fittedSignature: null,
     fitStatus: 'idle',
@@ -62,7 +63,10 @@ export function cancelLoad(): void {
 
 /** Sends the mapping to the worker and takes back the selection (rows, dropped, points). */
 async function applyMapping(mapping: Mapping, fresh = false): Promise<void> {
-  setState({ mapping });
+  const before = getState().mapping;
+  // Other x or y columns are another plot (Plotly drops the zoom with them); sigma keeps it.
+  const sameAxes = before.x.join('\u0000') === mapping.x.join('\u0000') && before.y === mapping.y;
+  setState(sameAxes ? { mapping } : { mapping, plotRange: null });
   reanalyzeModel();
   const status = await getClient().select({ x: [...mapping.x], y: mapping.y, sigma: mapping.sigma }, plotRequest(getState()));
   if (getState().mapping !== mapping) return;
@@ -86,16 +90,36 @@ export async function setMapping(patch: Partial<Mapping>): Promise<void> {
   await applyMapping(mapping);
 }
 
-/** Plot settings; a new x variable or log x needs the data drawn again. */
+/** Plot settings; a new x variable or log x needs the data drawn again (and unzoomed). */
 export async function setPlot(patch: Partial<PlotSettings>): Promise<void> {
   const s = getState();
   const plot = { ...s.plot, ...patch };
-  setState({ plot });
-  if ((patch.plotVar !== undefined && patch.plotVar !== s.plot.plotVar) || (patch.logX !== undefined && patch.logX !== s.plot.logX)) {
-    if (s.selection) {
-      const status = await getClient().select({ x: [...s.mapping.x], y: s.mapping.y, sigma: s.mapping.sigma }, plotRequest(getState()));
-      if (status.ok) setState({ selection: status.value });
-    }
-    refreshCurve();
+  const redraw = (patch.plotVar !== undefined && patch.plotVar !== s.plot.plotVar) || (patch.logX !== undefined && patch.logX !== s.plot.logX);
+  setState(redraw ? { plot, plotRange: null } : { plot });
+  if (redraw) await redrawData();
+}
+
+let redraws = 0;
+
+/** The data drawn again for the current plot settings and zoom; the newest request wins. */
+async function redrawData(): Promise<void> {
+  const s = getState();
+  const ticket = ++redraws;
+  if (s.selection) {
+    const status = await getClient().select({ x: [...s.mapping.x], y: s.mapping.y, sigma: s.mapping.sigma }, plotRequest(s));
+    if (status.ok && ticket === redraws) setState({ selection: status.value });
   }
+  refreshCurve();
+}
+
+/**
+ * The plot zoomed to [lo, hi] on x (data units), or back to the whole data (null): large data are
+ * decimated again for the view, and the curve's grid follows it, so zooming shows real detail.
+ */
+export async function setPlotRange(range: readonly [number, number] | null): Promise<void> {
+  const s = getState();
+  const next = range && Number.isFinite(range[0]) && Number.isFinite(range[1]) && range[1] > range[0] ? ([range[0], range[1]] as const) : null;
+  if (next === s.plotRange || (next && s.plotRange && next[0] === s.plotRange[0] && next[1] === s.plotRange[1])) return;
+  setState({ plotRange: next });
+  await redrawData();
 }

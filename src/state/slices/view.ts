@@ -21,8 +21,10 @@ export interface ViewSlice {
   readonly curveError: WorkerError | null;
   /** Signature of what `curve` was drawn for. */
   readonly curveSignature: string | null;
+  /** The x interval the user zoomed the plot to (data units), or null for the whole data. */
+  readonly plotRange: readonly [number, number] | null;
   readonly samples: readonly SampleEntry[] | null;
   readonly dragging: boolean;
 }
 
-export const initialView: ViewSlice = { curve: null, curveError: null, curveSignature: null, samples: null, dragging: false };
+export const initialView: ViewSlice = { curve: null, curveError: null, curveSignature: null, plotRange: null, samples: null, dragging: false };
