@@ -5,12 +5,14 @@
  * the model values in f and ∂model/∂p in J.
  *
  * The variance of a new observation, for the prediction band, is the residual variance s² = χ²/ν
- * without σ; with σ it is the mean σᵢ², scaled by χ²_ν unless σ is absolute.
+ * without σ; with σ it is σ²(x) of the data along the grid (src/stats/sigmaOnGrid.ts), scaled by
+ * χ²_ν unless σ is absolute.
  */
 import type { FitData } from '../data/selectColumns';
 import type { FitResult } from '../fit/types';
 import type { CompiledModel } from '../model/index';
 import { bandAround, bandHalfWidths } from '../stats/bands';
+import { sigmaSquaredOnGrid } from '../stats/sigmaOnGrid';
 import type { BandPair } from './api';
 
 export interface Bands {
@@ -18,16 +20,17 @@ export interface Bands {
   prediction: BandPair;
 }
 
-export function observationVariance(result: FitResult, data: FitData, absoluteSigma: boolean): number {
+/** Variance of a new observation at each grid point (a constant without σ); `x` is the data
+ *  column the grid runs along. */
+export function observationVariance(result: FitResult, data: FitData, absoluteSigma: boolean, x: Float64Array, grid: Float64Array): number | Float64Array {
   const { stats } = result;
   if (!data.sigma) return stats.dof > 0 ? stats.chi2 / stats.dof : NaN;
-  let s = 0;
-  for (let i = 0; i < data.rows; i++) s += data.sigma[i] * data.sigma[i];
-  const meanVar = s / data.rows;
-  return absoluteSigma ? meanVar : meanVar * stats.redchi2;
+  const s2 = sigmaSquaredOnGrid(x, data.sigma, grid);
+  return absoluteSigma ? s2 : s2.map((v) => v * stats.redchi2);
 }
 
-export function fitBands(model: CompiledModel, result: FitResult, grid: Float64Array, data: FitData, absoluteSigma: boolean): Bands | null {
+/** The bands on `grid`, which runs along the data column `x` (the plotted variable). */
+export function fitBands(model: CompiledModel, result: FitResult, grid: Float64Array, data: FitData, absoluteSigma: boolean, x: Float64Array): Bands | null {
   const k = result.free.length;
   if (k === 0 || !Number.isFinite(result.tValue)) return null;
   for (let i = 0; i < result.pcov.length; i++) if (!Number.isFinite(result.pcov[i])) return null;
@@ -40,8 +43,8 @@ export function fitBands(model: CompiledModel, result: FitResult, grid: Float64A
   const vars = model.variables.length ? [grid] : [];
   model.kernels(wrt).residualsJacobian(params, { vars, y: new Float64Array(rows), w: null }, f, J, 0, rows);
   const conf = bandHalfWidths(J, rows, result.pcov, k, result.tValue, 0);
-  const noise = observationVariance(result, data, absoluteSigma);
-  if (!Number.isFinite(noise)) return null;
+  const noise = observationVariance(result, data, absoluteSigma, x, grid);
+  if (typeof noise === 'number' ? !Number.isFinite(noise) : noise.some((v) => !Number.isFinite(v))) return null;
   const pred = bandHalfWidths(J, rows, result.pcov, k, result.tValue, noise);
   return { confidence: bandAround(f, conf), prediction: bandAround(f, pred) };
 }

@@ -50,7 +50,7 @@ export function evaluateCurve(model: CompiledModel, data: FitData, params: Float
     const grid = zoomedGrid(min, max, plot.xRange, plot.logX);
     const y = new Float64Array(grid.length);
     kernels.evaluate(params, model.variables.length ? [grid] : [], y, 0, grid.length);
-    const bands = lastFitBands(model, data, params, grid);
+    const bands = lastFitBands(model, data, params, grid, plotColumn(data, plot.plotVar));
     return { curve: { kind: 'grid', x: grid, y, residuals: residualSeries, chi2: nonFinite ? NaN : chi2, nonFinite, ...bands }, fitted, grid };
   }
   const points = buildSeries(data, fitted, plot);
@@ -62,11 +62,11 @@ export function evaluateCurve(model: CompiledModel, data: FitData, params: Float
 }
 
 /** The bands of the last fit, when the curve is drawn at its parameters for its model and data. */
-function lastFitBands(model: CompiledModel, data: FitData, params: Float64Array, grid: Float64Array): { confidence: BandPair | null; prediction: BandPair | null } {
+function lastFitBands(model: CompiledModel, data: FitData, params: Float64Array, grid: Float64Array, x: Float64Array): { confidence: BandPair | null; prediction: BandPair | null } {
   const last = session.lastFit;
   const none = { confidence: null, prediction: null };
   if (!last || last.selection !== data || last.model !== model.source) return none;
   const same = model.params.every((name, i) => last.result.parameters.find((p) => p.name === name)?.value === params[i]);
   if (!same) return none;
-  return fitBands(model, last.result, grid, data, last.absoluteSigma) ?? none;
+  return fitBands(model, last.result, grid, data, last.absoluteSigma, x) ?? none;
 }

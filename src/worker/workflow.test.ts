@@ -46,6 +46,32 @@ describe('worker workflow', () => {
     expect(progress.length).toBeGreaterThan(0);
   });
 
+  it('widens the prediction band by σ(x) of the data where it is, not by its mean', async () => {
+    // σ = 0.1 below x = 5 and 1 above; absolute σ, so the band adds exactly σ(x)² to the curve's variance.
+    const x = Array.from({ length: 1001 }, (_, i) => i / 100);
+    const sigma = x.map((v) => (v < 5 ? 0.1 : 1));
+    const y = x.map((v, i) => 1 + 2 * v + sigma[i] * Math.sin(i * 12.9898));
+    loadColumns({ x, y, s: sigma }, 'step.csv');
+    const m = { x: ['x'], y: 'y', sigma: 's' };
+    const params = ['a', 'b'].map((name) => ({ name, value: 1, min: -Infinity, max: Infinity, fixed: false }));
+    const fit = await runFit({ model: 'a + b*x', mapping: m, parameters: params, settings: { ...DEFAULT_SETTINGS, absoluteSigma: true }, ...plot });
+    if (!fit.ok) throw new Error(fit.error.message);
+    const { curve, result } = fit.value;
+    if (curve.kind !== 'grid' || !curve.confidence || !curve.prediction) throw new Error('no bands');
+    const t = result.tValue;
+    let checked = 0;
+    for (let k = 0; k < curve.x.length; k++) {
+      const xk = curve.x[k];
+      if (Math.abs(xk - 5) < 0.1) continue;
+      const conf = (curve.confidence.upper[k] - curve.confidence.lower[k]) / 2;
+      const pred = (curve.prediction.upper[k] - curve.prediction.lower[k]) / 2;
+      const noise = (pred * pred - conf * conf) / (t * t);
+      expect(noise, `x = ${xk}`).toBeCloseTo(xk < 5 ? 0.01 : 1, 10);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(500);
+  });
+
   it('names the parameter of an input error', async () => {
     loadText(sample('decay.csv'), 'decay.csv');
     const bad = decayParams.map((p) => (p.name === 'tau' ? { ...p, min: 5, max: 10 } : p));
