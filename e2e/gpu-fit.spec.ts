@@ -2,7 +2,8 @@
  * Whole fits with the main phase on WebGPU (SwiftShader here) and the float64 polish on the CPU.
  * Acceptance 1 (fits): five standard models with 10⁵ points agree with the CPU-only fit to 1e-6
  * in every parameter. Acceptance 2: the device destroyed in the middle of a fit (between passes,
- * and while a pass is in flight) — the fit finishes on the CPU with the same answer and reports it.
+ * and while a pass is in flight) — the fit finishes on the CPU with the same answer and reports it;
+ * so does a pass that fails GPU validation, which leaves the device usable for the next fit.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FitCase, FitComparison, GpuHarness, StandardModel } from './harness/api';
@@ -48,6 +49,19 @@ describe('the device lost in the middle of a fit', () => {
       expect(r.warnings.some((w) => /GPU device-lost after 2 iterations/.test(w) && /continued on the CPU/.test(w))).toBe(true);
     });
   }
+
+  it('a validation error in a pass: the fit continues on the CPU and the device stays usable', async () => {
+    const r = await compareFit({ model: 'gaussian', rows: 20_000, seed: 5, invalidAfter: 2 });
+    expect(r.success).toBe(true);
+    expect(r.maxRel).toBeLessThan(1e-6);
+    expect(r.phases[0]).toMatchObject({ role: 'fit', backend: 'gpu', lost: true });
+    expect(r.phases[1]).toMatchObject({ role: 'fit', backend: 'cpu', lost: false });
+    expect(r.warnings.some((w) => /GPU validation after 2 iterations/.test(w) && /continued on the CPU/.test(w))).toBe(true);
+    // Not a lost device: the same context runs the next fit on the GPU.
+    expect(r.contextLost).toBeNull();
+    const next = await compareFit({ model: 'gaussian', rows: 20_000, seed: 5, gpuOnly: true });
+    expect(next.phases[0]).toMatchObject({ backend: 'gpu', lost: false });
+  });
 
   it('a new context after the loss fits on the GPU again', async () => {
     const r = await compareFit({ model: 'decay', rows: 20_000, seed: 4 });

@@ -59,6 +59,9 @@ export interface FitCase {
   readonly destroyAfter?: number;
   /** Destroy it right after a submit instead (a pass in flight). */
   readonly destroyInFlight?: boolean;
+  /** Make the first submit after this many accepted GPU iterations fail GPU validation (a real
+   *  GPUValidationError inside the pass's error scopes, as an out-of-memory would be). */
+  readonly invalidAfter?: number;
   /** Skip the CPU-only reference fit. */
   readonly gpuOnly?: boolean;
 }
@@ -84,6 +87,8 @@ export interface FitComparison {
   readonly warnings: string[];
   readonly success: boolean;
   readonly gpuSubmits: number;
+  /** The context's lost record after the fit (null: still usable). */
+  readonly contextLost: string | null;
   readonly cpuMs: number;
   readonly gpuMs: number;
 }

@@ -21,12 +21,19 @@ export async function compareFit(c: FitCase): Promise<FitComparison> {
   const cpuMs = performance.now() - t0;
 
   let armed = false;
+  let invalid = false;
   const primary = gpuPrimary(ctx, {
     model: problem.model,
     onSubmit: () => {
       if (armed && c.destroyInFlight) {
         armed = false;
         ctx.device.destroy(); // the real thing: no bookkeeping before the loss
+      }
+      if (invalid) {
+        invalid = false;
+        // MAP_READ may only be combined with COPY_DST: a real validation error, raised while the
+        // pass's error scopes are open.
+        ctx.device.createBuffer({ size: 16, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.STORAGE });
       }
     },
   });
@@ -36,6 +43,7 @@ export async function compareFit(c: FitCase): Promise<FitComparison> {
     options,
     primary,
     onIteration: (summary, phase) => {
+      if (c.invalidAfter !== undefined && phase.backend === 'gpu' && summary.iteration === c.invalidAfter) invalid = true;
       if (c.destroyAfter === undefined || phase.backend !== 'gpu' || summary.iteration !== c.destroyAfter) return;
       if (c.destroyInFlight) armed = true;
       else ctx.destroy();
@@ -58,6 +66,7 @@ export async function compareFit(c: FitCase): Promise<FitComparison> {
     warnings: gpu.warnings,
     success: gpu.success,
     gpuSubmits: submits,
+    contextLost: ctx.lost,
     cpuMs,
     gpuMs,
   };
