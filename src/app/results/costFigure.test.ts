@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import type { FitResult } from '../../fit/types';
+import { costFigure } from './CostPlot';
+
+type Row = FitResult['history'][number];
+
+const record = (iteration: number, cost: number, actualReduction: number, phase: number): Row =>
+  ({ iteration, nfev: iteration, njev: iteration, cost, optimality: 1, Delta: 1, stepNorm: 1, actualReduction, stepKind: 'trust-region', x: new Float64Array(1), elapsedMs: 0, phase }) as Row;
+
+describe('costFigure', () => {
+  it('starts the first phase at iteration 0 with the cost at the start values', () => {
+    const history = [record(1, 40, 960, 0), record(2, 30, 10, 0), record(3, 30, 0, 0), record(1, 29.5, 0.5, 1)];
+    const phases = [{ role: 'fit', backend: 'gpu' }, { role: 'polish', backend: 'cpu' }] as unknown as FitResult['phases'];
+    const { data, layout } = costFigure(history, phases);
+    const [fit, polish] = data as { x: number[]; y: number[]; name: string }[];
+    expect(fit.x).toEqual([0, 1, 2, 3]);
+    expect(fit.y).toEqual([1000, 40, 30, 30]);
+    expect(polish.x).toEqual([4]);
+    expect(polish.y).toEqual([29.5]);
+    expect(fit.name).toBe('fit (GPU)');
+    expect((layout.yaxis as { type: string }).type).toBe('log');
+  });
+
+  it('draws nothing for no history and a linear axis when a cost is 0', () => {
+    expect(costFigure([], []).data).toEqual([]);
+    const zero = costFigure([record(1, 0, 5, 0)], []);
+    expect((zero.data[0] as { y: number[] }).y).toEqual([5, 0]);
+    expect((zero.layout.yaxis as { type: string }).type).toBe('linear');
+  });
+});
