@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { LOSS_NAMES, lossCost, rho, scaleForRobustLoss, type Loss } from '../solver/loss';
 import type { CompiledModel } from './compile';
 import { interpretPoint } from './interpret';
-import { normalLength, type ModelData } from './kernels';
+import { createInterpretedKernels } from './interpretedKernels';
+import { normalLength, type JsKernels, type ModelData } from './kernels';
 import { packedIndex } from './kernelLayout';
 import { UNROLL_MAX_K } from './normalSource';
 import { compiled, rng } from './testUtil.test';
@@ -34,6 +35,12 @@ const CASES: Case[] = [
     params: Array.from({ length: 26 }, (_, i) => (i % 2 === 0 ? 1 + i / 10 : 0.1 + i / 50)),
     x: (r) => [3 * r()],
   },
+];
+
+/** The generated kernels and the interpreter behind the same interface (the CSP fallback). */
+const IMPLS = [
+  { name: 'generated', kernels: (model: CompiledModel, wrt?: number[]): JsKernels => model.kernels(wrt) },
+  { name: 'interpreted', kernels: (model: CompiledModel, wrt?: number[]): JsKernels => createInterpretedKernels(model.tape(wrt)) },
 ];
 
 const m = 613; // more than two sweep blocks (256) and a partial one
@@ -72,74 +79,76 @@ describe.each(CASES)('kernels of $text', (c) => {
   const all = model.params.map((_, i) => i);
   const subsets = [all, [...all].reverse().filter((_, i) => i % 2 === 0), []];
 
-  for (const weighted of [false, true]) {
-    const data = makeData(model, c, 11, weighted);
-    const label = weighted ? 'weighted' : 'unweighted';
+  for (const impl of IMPLS) {
+    for (const weighted of [false, true]) {
+      const data = makeData(model, c, 11, weighted);
+      const label = `${weighted ? 'weighted' : 'unweighted'}, ${impl.name}`;
 
-    it(`evaluate, residuals and residualsJacobian equal the interpreter bit for bit (${label})`, () => {
-      for (const wrt of subsets) {
-        const kern = model.kernels(wrt);
-        const tape = model.tape(wrt);
-        const out = new Float64Array(m).fill(-7);
-        kern.evaluate(p, data.vars, out, 5, m - 3);
-        const f = new Float64Array(m);
-        kern.residuals(p, data, f, 0, m);
-        const fj = new Float64Array(m);
-        const J = new Float64Array(m * wrt.length);
-        kern.residualsJacobian(p, data, fj, J, 0, m);
-        for (let i = 0; i < m; i++) {
-          const ref = interpretPoint(tape, p, data.vars, i);
-          expect(out[i]).toBe(i < 5 || i >= m - 3 ? -7 : ref.value); // rows outside [start, end) untouched
-          const wi = data.w ? data.w[i] : 1;
-          expect(f[i]).toBe(wi * (ref.value - data.y[i]));
-          expect(fj[i]).toBe(f[i]);
-          ref.grads.forEach((g, j) => expect(J[i * wrt.length + j]).toBe(wi * g));
-        }
-      }
-    });
-
-    for (const name of LOSS_NAMES) {
-      const loss: Loss = { name, fScale: name === 'linear' ? 1 : 0.7 };
-      it(`cost and normal agree with loss.ts for ${name} (${label})`, () => {
+      it(`evaluate, residuals and residualsJacobian equal the interpreter bit for bit (${label})`, () => {
         for (const wrt of subsets) {
-          const kern = model.kernels(wrt);
+          const kern = impl.kernels(model, wrt);
+          const tape = model.tape(wrt);
+          const out = new Float64Array(m).fill(-7);
+          kern.evaluate(p, data.vars, out, 5, m - 3);
           const f = new Float64Array(m);
           kern.residuals(p, data, f, 0, m);
-          const r3 = new Float64Array(3);
-          let want = 0;
-          for (const fi of f) {
-            rho(loss, fi, r3);
-            want += name === 'linear' ? fi * fi : r3[0];
+          const fj = new Float64Array(m);
+          const J = new Float64Array(m * wrt.length);
+          kern.residualsJacobian(p, data, fj, J, 0, m);
+          for (let i = 0; i < m; i++) {
+            const ref = interpretPoint(tape, p, data.vars, i);
+            expect(out[i]).toBe(i < 5 || i >= m - 3 ? -7 : ref.value); // rows outside [start, end) untouched
+            const wi = data.w ? data.w[i] : 1;
+            expect(f[i]).toBe(wi * (ref.value - data.y[i]));
+            expect(fj[i]).toBe(f[i]);
+            ref.grads.forEach((g, j) => expect(J[i * wrt.length + j]).toBe(wi * g));
           }
-          const got = kern.cost(p, data, loss, 0, m);
-          expect(Math.abs(got - want)).toBeLessThanOrEqual(1e-13 * Math.abs(want));
-
-          const acc = new Float64Array(normalLength(wrt.length));
-          kern.normal(p, data, loss, acc, 0, m);
-          const ref = referenceNormal(model, wrt, p, data, loss);
-          const scale = (j: number): number => Math.max(Math.abs(ref[j]), 1e-300);
-          ref.forEach((v, j) => expect(Math.abs(acc[j] - v), `entry ${j}`).toBeLessThanOrEqual(1e-11 * scale(j) + 1e-12 * Math.abs(ref[0] ?? 0)));
-          expect(Math.abs(acc[acc.length - 1] - got)).toBeLessThanOrEqual(1e-13 * Math.abs(got));
         }
       });
-    }
 
-    it(`normal adds into acc and splits over row ranges (${label})`, () => {
-      const kern = model.kernels();
-      const loss: Loss = { name: 'soft_l1', fScale: 0.4 };
-      const whole = new Float64Array(normalLength(kern.k));
-      kern.normal(p, data, loss, whole, 0, m);
-      const parts = new Float64Array(normalLength(kern.k));
-      kern.normal(p, data, loss, parts, 0, 100);
-      kern.normal(p, data, loss, parts, 100, 300);
-      kern.normal(p, data, loss, parts, 300, m);
-      parts.forEach((v, j) => expect(Math.abs(v - whole[j])).toBeLessThanOrEqual(1e-12 * Math.abs(whole[j]) + 1e-300));
-      const twice = whole.slice();
-      kern.normal(p, data, loss, twice, 0, m);
-      twice.forEach((v, j) => expect(v).toBe(2 * whole[j]));
-      const costParts = kern.cost(p, data, loss, 0, 300) + kern.cost(p, data, loss, 300, m);
-      expect(Math.abs(costParts - whole[whole.length - 1])).toBeLessThanOrEqual(1e-12 * whole[whole.length - 1]);
-    });
+      for (const name of LOSS_NAMES) {
+        const loss: Loss = { name, fScale: name === 'linear' ? 1 : 0.7 };
+        it(`cost and normal agree with loss.ts for ${name} (${label})`, () => {
+          for (const wrt of subsets) {
+            const kern = impl.kernels(model, wrt);
+            const f = new Float64Array(m);
+            kern.residuals(p, data, f, 0, m);
+            const r3 = new Float64Array(3);
+            let want = 0;
+            for (const fi of f) {
+              rho(loss, fi, r3);
+              want += name === 'linear' ? fi * fi : r3[0];
+            }
+            const got = kern.cost(p, data, loss, 0, m);
+            expect(Math.abs(got - want)).toBeLessThanOrEqual(1e-13 * Math.abs(want));
+
+            const acc = new Float64Array(normalLength(wrt.length));
+            kern.normal(p, data, loss, acc, 0, m);
+            const ref = referenceNormal(model, wrt, p, data, loss);
+            const scale = (j: number): number => Math.max(Math.abs(ref[j]), 1e-300);
+            ref.forEach((v, j) => expect(Math.abs(acc[j] - v), `entry ${j}`).toBeLessThanOrEqual(1e-11 * scale(j) + 1e-12 * Math.abs(ref[0] ?? 0)));
+            expect(Math.abs(acc[acc.length - 1] - got)).toBeLessThanOrEqual(1e-13 * Math.abs(got));
+          }
+        });
+      }
+
+      it(`normal adds into acc and splits over row ranges (${label})`, () => {
+        const kern = impl.kernels(model);
+        const loss: Loss = { name: 'soft_l1', fScale: 0.4 };
+        const whole = new Float64Array(normalLength(kern.k));
+        kern.normal(p, data, loss, whole, 0, m);
+        const parts = new Float64Array(normalLength(kern.k));
+        kern.normal(p, data, loss, parts, 0, 100);
+        kern.normal(p, data, loss, parts, 100, 300);
+        kern.normal(p, data, loss, parts, 300, m);
+        parts.forEach((v, j) => expect(Math.abs(v - whole[j])).toBeLessThanOrEqual(1e-12 * Math.abs(whole[j]) + 1e-300));
+        const twice = whole.slice();
+        kern.normal(p, data, loss, twice, 0, m);
+        twice.forEach((v, j) => expect(v).toBe(2 * whole[j]));
+        const costParts = kern.cost(p, data, loss, 0, 300) + kern.cost(p, data, loss, 300, m);
+        expect(Math.abs(costParts - whole[whole.length - 1])).toBeLessThanOrEqual(1e-12 * whole[whole.length - 1]);
+      });
+    }
   }
 });
 

@@ -1,7 +1,8 @@
 /**
  * The float64 CPU kernels of a model: typed entry points over columnar data, instantiated with
  * `new Function` from generated source (kernelSource.ts, normalSource.ts; emitJs.ts says why this
- * is safe), each compiled on first use; cost and normal once per loss kind, so that every loss
+ * is safe), each compiled on first use — or, where a Content-Security-Policy forbids that, the
+ * tape interpreter behind the same interface (interpretedKernels.ts); cost and normal once per loss kind, so that every loss
  * gets its own specialised loop. Kernels keep small scratch arrays of their own (allocated once),
  * which is safe because a kernel never calls back into user code.
  *
@@ -11,6 +12,7 @@
  */
 import type { Loss, LossName } from '../solver/loss';
 import { costSource, evaluateSource, jacobianSource, residualsSource } from './kernelSource';
+import { createInterpretedKernels } from './interpretedKernels';
 import { normalSource } from './normalSource';
 import { erf, erfc } from './special';
 import type { Tape } from './tape';
@@ -27,6 +29,8 @@ export interface ModelData {
 export interface JsKernels {
   /** Number of derivative columns (wrt.length). */
   readonly k: number;
+  /** Generated code, or the tape interpreter where code generation is refused (CSP). */
+  readonly kind: 'generated' | 'interpreted';
   /** out[i] = model(row i). */
   evaluate(params: Float64Array, vars: Float64Array[], out: Float64Array, start: number, end: number): void;
   /** f[i] = w_i·(model_i − y_i). */
@@ -46,6 +50,25 @@ export interface JsKernels {
 
 type Kernel<A extends unknown[], R> = (...args: A) => R;
 
+let codegen: boolean | null = null;
+
+/** Whether this realm may compile code: a CSP without 'unsafe-eval' makes `new Function` throw. */
+export function codegenAllowed(): boolean {
+  if (codegen === null) {
+    try {
+      codegen = (new Function('return 1') as () => number)() === 1;
+    } catch {
+      codegen = false;
+    }
+  }
+  return codegen;
+}
+
+/** For tests: force the interpreter (false), allow code generation (true), or detect again (null). */
+export function setCodegen(allowed: boolean | null): void {
+  codegen = allowed;
+}
+
 function instantiate<A extends unknown[], R>(source: string): Kernel<A, R> {
   // The source is generated from the tape only (emitJs.ts docblock), never from user text.
   const factory = new Function('erf', 'erfc', source) as (e: typeof erf, ec: typeof erfc) => Kernel<A, R>;
@@ -62,6 +85,7 @@ type CostFn = Kernel<[Float64Array, ModelData, Loss, number, number], number>;
 type NormalFn = Kernel<[Float64Array, ModelData, Loss, Float64Array, number, number], void>;
 
 export function createJsKernels(tape: Tape): JsKernels {
+  if (!codegenAllowed()) return createInterpretedKernels(tape);
   const costs = new Map<LossName, CostFn>();
   const normals = new Map<LossName, NormalFn>();
   const perLoss = <F>(cache: Map<LossName, F>, name: LossName, make: () => F): F => {
@@ -74,6 +98,7 @@ export function createJsKernels(tape: Tape): JsKernels {
   };
   return {
     k: tape.grads.length,
+    kind: 'generated',
     evaluate: lazy(() => evaluateSource(tape)),
     residuals: lazy(() => residualsSource(tape)),
     residualsJacobian: lazy(() => jacobianSource(tape)),

@@ -80,6 +80,9 @@ export interface BackendReport {
   readonly requested: 'auto' | 'cpu' | 'gpu';
   readonly used: 'cpu' | 'gpu';
   readonly reason: string;
+  /** How the float64 CPU kernels ran: generated code, or interpreted where the page's
+   *  Content-Security-Policy forbids compiling code (absent in older saved results). */
+  readonly cpuKernels?: 'generated' | 'interpreted';
 }
 
 export interface FitOutcome {

@@ -80,7 +80,7 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
   session.lastFit = { model: request.model, selection: data, result, absoluteSigma: request.settings.absoluteSigma };
   const params = Float64Array.from(m.params, (name) => result.parameters.find((p) => p.name === name)?.value ?? NaN);
   const drawn = evaluateCurve(m, data, params, request);
-  return { ok: true, value: { result, backend: backend.report(result), curve: drawn.curve } };
+  return { ok: true, value: { result, backend: { ...backend.report(result), cpuKernels: m.kernels().kind }, curve: drawn.curve } };
 }
 
 export function cancelFit(): void {

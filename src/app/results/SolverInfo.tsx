@@ -45,6 +45,7 @@ export function SolverInfo({ result, backend }: { readonly result: FitResult; re
       </table>
       <p className="muted small" data-testid="backend-reason">
         {backend.reason}
+        {backend.cpuKernels === 'interpreted' && ' This page’s security policy forbids compiled code, so the CPU kernels ran interpreted: slower, same numbers.'}
         {result.extendedPrecision && ' χ² was evaluated in double-double precision on the data as written.'}
       </p>
     </div>
