@@ -11,14 +11,15 @@ export interface Served {
   close(): Promise<void>;
 }
 
-export async function serveDist(): Promise<Served> {
+/** `headers` are sent with every response (the CSP spec serves the app under a strict policy). */
+export async function serveDist(headers: Record<string, string> = {}): Promise<Served> {
   if (!existsSync(join(root, 'dist', 'index.html'))) {
     throw new Error('dist/ is missing: run `npx vite build` before the browser tests.');
   }
   const server: PreviewServer = await preview({
     root,
     logLevel: 'error',
-    preview: { host: 'localhost', port: 0, strictPort: false, open: false },
+    preview: { host: 'localhost', port: 0, strictPort: false, open: false, headers },
   });
   const address = server.httpServer.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -6,12 +6,13 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Config, Data, Layout } from 'plotly.js-dist-min';
 
-type PlotlyStatic = typeof import('plotly.js-dist-min').default;
+type PlotlyStatic = typeof import('plotly.js-strict-dist-min').default;
 
 let loading: Promise<PlotlyStatic> | null = null;
 
 export function loadPlotly(): Promise<PlotlyStatic> {
-  loading ??= import('plotly.js-dist-min').then((m) => m.default);
+  // The strict bundle (no eval: CSP-safe), loaded on first use.
+  loading ??= import('plotly.js-strict-dist-min').then((m) => m.default);
   return loading;
 }
 
