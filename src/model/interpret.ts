@@ -49,9 +49,13 @@ export function interpretRow(
       case 'powi':
         v = powiValue(regs[ins.a], ins.n);
         break;
-      case 'call':
-        v = TAPE_FN_IMPL[ins.fn](...ins.args.map((a) => regs[a]));
+      case 'call': {
+        // By arity, without an argument array per row (this loop is the CSP fallback's hot path).
+        const f = TAPE_FN_IMPL[ins.fn];
+        const g = ins.args;
+        v = g.length === 1 ? f(regs[g[0]]) : g.length === 2 ? f(regs[g[0]], regs[g[1]]) : f(...g.map((a) => regs[a]));
         break;
+      }
     }
     regs[i] = v;
   }

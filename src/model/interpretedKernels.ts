@@ -1,5 +1,5 @@
 /**
- * The float64 kernels without code generation: the tape interpreter (interpret.ts) behind the
+ * The float64 kernels without code generation: the tape interpreted (tapeProgram.ts) behind the
  * JsKernels interface, for pages whose Content-Security-Policy forbids `new Function` (no
  * 'unsafe-eval'). Same contracts as kernels.ts; evaluate, residuals and residualsJacobian give
  * the generated kernels' values bit for bit (same operations in the same order), cost and normal
@@ -10,7 +10,7 @@
  * scaling (loss.ts scaleForRobustLoss), then the packed JᵀJ, Jᵀf and Σρ₀ of the block.
  */
 import { lossCost, scaleForRobustLoss } from '../solver/loss';
-import { interpretRow } from './interpret';
+import { runRow, tapeProgram } from './tapeProgram';
 import { normalLength } from './kernelLayout';
 import type { JsKernels, ModelData } from './kernels';
 import type { Tape } from './tape';
@@ -19,6 +19,7 @@ const BLOCK = 256;
 
 export function createInterpretedKernels(tape: Tape): JsKernels {
   const k = tape.grads.length;
+  const prog = tapeProgram(tape);
   const regs = new Float64Array(tape.instrs.length);
   const fBlock = new Float64Array(BLOCK);
   const jBlock = new Float64Array(BLOCK * k);
@@ -31,7 +32,7 @@ export function createInterpretedKernels(tape: Tape): JsKernels {
   const rows = (params: Float64Array, data: ModelData, f: Float64Array, J: Float64Array | null, start: number, end: number, offset: number): void => {
     const { vars, y, w } = data;
     for (let i = start; i < end; i++) {
-      interpretRow(tape, params, vars, i, regs);
+      runRow(prog, params, vars, i, regs);
       const o = i - offset;
       const wi = w === null ? 1 : w[i];
       const diff = regs[tape.value] - y[i];
@@ -46,7 +47,7 @@ export function createInterpretedKernels(tape: Tape): JsKernels {
     kind: 'interpreted',
     evaluate(params, vars, out, start, end) {
       for (let i = start; i < end; i++) {
-        interpretRow(tape, params, vars, i, regs);
+        runRow(prog, params, vars, i, regs);
         out[i] = regs[tape.value];
       }
     },
