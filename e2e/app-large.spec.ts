@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fit, fittedParameters, plotted, setParam, typeModel } from './lib/app-actions';
+import { expectFittedNear, fit, fittedParameters, plotted, setParam, typeModel } from './lib/app-actions';
 import { launch, openApp, pageErrors, shot } from './lib/app-browser';
 import { serveDist, type Served } from './lib/app-serve';
 
@@ -92,10 +92,7 @@ describe('a million points', () => {
     });
     expect(state).toBe('converged');
     expect(gap).toBeLessThan(600);
-    const p = await fittedParameters(page);
-    expect(p.tau.value).toBeCloseTo(2, 2);
-    expect(p.A.value).toBeCloseTo(5, 2);
-    expect(p.c.value).toBeCloseTo(1, 2);
+    await expectFittedNear(page, { tau: 2, A: 5, c: 1 }, 2);
     await plotted(page);
     await shot(page, 'app-million-fit');
   });

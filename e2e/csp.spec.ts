@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fit, fittedParameters, loadFileInput, loadSampleCard, plotted, setParam, typeModel } from './lib/app-actions';
+import { expectFittedNear, fit, fittedParameters, loadFileInput, loadSampleCard, plotted, setParam, typeModel } from './lib/app-actions';
 import { launch, shot } from './lib/app-browser';
 import { sample } from './lib/app-samples';
 import { serveDist, type Served } from './lib/app-serve';
@@ -92,10 +92,7 @@ describe('under a strict Content-Security-Policy', () => {
     const types = await page.evaluate(() => (document.querySelector('[data-testid="main-plot"]') as HTMLElement & { data: { type: string }[] }).data.map((t) => t.type));
     expect(types).toContain('scattergl');
     expect(await fit(page)).toBe('converged');
-    const p = await fittedParameters(page);
-    expect(p.a.value).toBeCloseTo(3, 2);
-    expect(p.b.value).toBeCloseTo(4, 2);
-    expect(p.c.value).toBeCloseTo(0.5, 2);
+    await expectFittedNear(page, { a: 3, b: 4, c: 0.5 }, 2);
     await plotted(page);
     await shot(page, 'csp-webgl-fit');
     expect(await violations()).toEqual([]);

@@ -1,5 +1,6 @@
 /** What a person does on the workbench, as test steps (data-testids listed in e2e/README.md). */
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export interface FittedParameter {
   readonly value: number;
@@ -43,6 +44,12 @@ export async function fittedParameters(page: Page): Promise<Record<string, Fitte
       rows.map((r) => [r.getAttribute('data-testid')?.replace('result-param-', '') ?? '', { value: Number(r.getAttribute('data-value')), stderr: Number(r.getAttribute('data-stderr')) }]),
     ),
   );
+}
+
+/** The fitted values, each within 0.5·10⁻ᵈ of its truth (toBeCloseTo's rule), named in failures. */
+export async function expectFittedNear(page: Page, truth: Readonly<Record<string, number>>, digits: number): Promise<void> {
+  const fitted = await fittedParameters(page);
+  for (const [name, value] of Object.entries(truth)) expect(fitted[name]?.value, name).toBeCloseTo(value, digits);
 }
 
 /** Log relative error in digits, as NIST scores it. */
