@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { sigmaSquaredOnGrid } from './sigmaOnGrid';
+import { MIN_ROWS, profileAt, sigmaProfile, sigmaSquaredOnGrid } from './sigmaOnGrid';
 
-describe('sigmaSquaredOnGrid', () => {
+describe('σ²(x) for the prediction band', () => {
   it('follows σ(x) of the data, not its mean', () => {
     // Counting noise: σ = √y with y = 1000·exp(−x/3), x unsorted.
     const n = 4000;
@@ -10,18 +10,39 @@ describe('sigmaSquaredOnGrid', () => {
     const grid = Float64Array.from({ length: 201 }, (_, i) => i / 10);
     const s2 = sigmaSquaredOnGrid(x, sigma, grid);
     for (let k = 0; k < grid.length; k++) {
-      // Each cell averages rows within ±0.05 of the grid point: exact to that spread of x.
-      expect(Math.abs(s2[k] - 1000 * Math.exp(-grid[k] / 3)) / (1000 * Math.exp(-grid[k] / 3)), `x=${grid[k]}`).toBeLessThan(0.02);
+      const want = 1000 * Math.exp(-grid[k] / 3);
+      expect(Math.abs(s2[k] - want) / want, `x=${grid[k]}`).toBeLessThan(0.02);
     }
   });
 
-  it('interpolates across cells without data and holds the end values beyond them', () => {
-    const x = Float64Array.of(1, 1, 3, NaN, 5);
-    const sigma = Float64Array.of(1, 3, 2, 100, Infinity);
-    const grid = Float64Array.of(0, 1, 2, 3, 4, 5);
-    // Cell 1: mean of 1² and 3² = 5; cell 3: 4; the row at 5 has σ = ∞ and the NaN row is skipped.
-    expect(Array.from(sigmaSquaredOnGrid(x, sigma, grid))).toEqual([5, 5, 4.5, 4, 4, 4]);
-    expect(Array.from(sigmaSquaredOnGrid(Float64Array.of(NaN), Float64Array.of(1), grid)).every(Number.isNaN)).toBe(true);
-    expect(sigmaSquaredOnGrid(x, sigma, new Float64Array(0))).toHaveLength(0);
+  it('averages noise in σ instead of drawing it, the same on any grid', () => {
+    // σ is 0.5 or 2 at random, unrelated to x: σ²(x) is their mean, 2.125, everywhere.
+    let seed = 7;
+    const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const n = 100_000;
+    const x = Float64Array.from({ length: n }, (_, i) => (10 * i) / n);
+    const sigma = Float64Array.from({ length: n }, () => (rand() < 0.5 ? 0.5 : 2));
+    const profile = sigmaProfile(x, sigma);
+    const coarse = Float64Array.from({ length: 600 }, (_, i) => (10 * i) / 599);
+    const zoomed = Float64Array.from({ length: 600 }, (_, i) => 5 + (0.05 * i) / 599);
+    // Bins of 500 rows: σ² (0.25 or 4) averages to 2.125 ± 0.084, so within 4 standard deviations;
+    // following each row instead would give 0.25 or 4 (88 % off).
+    for (const grid of [coarse, zoomed]) for (const v of profileAt(profile, grid)) expect(Math.abs(v - 2.125)).toBeLessThan(4 * (1.875 / Math.sqrt(500)));
+    // One x, two grids: one value.
+    const at = (g: number[]) => profileAt(profile, Float64Array.from(g));
+    expect(at([5.01])[0]).toBe(at([0, 5.01, 9])[1]);
+  });
+
+  it('bins by count, interpolates between bin centres and holds the ends', () => {
+    const x = Float64Array.from({ length: 2 * MIN_ROWS }, (_, i) => i);
+    const sigma = x.map((v) => (v < MIN_ROWS ? 1 : 2));
+    const p = sigmaProfile(x, sigma);
+    expect(Array.from(p.x)).toEqual([2, 7]);
+    expect(Array.from(p.s2)).toEqual([1, 4]);
+    expect(Array.from(profileAt(p, Float64Array.of(-1, 2, 4.5, 7, 100)))).toEqual([1, 1, 2.5, 4, 4]);
+    // Non-finite rows are left out; fewer rows than a bin make one bin; none give NaN.
+    const few = sigmaProfile(Float64Array.of(1, 1, 3, NaN, 5), Float64Array.of(1, 3, 2, 100, Infinity));
+    expect(Array.from(few.s2)).toEqual([14 / 3]);
+    expect(Array.from(profileAt(sigmaProfile(Float64Array.of(NaN), Float64Array.of(1)), Float64Array.of(0, 1))).every(Number.isNaN)).toBe(true);
   });
 });

@@ -1,57 +1,77 @@
 /**
- * σ² of a new observation along a plot grid, for the prediction band of a weighted fit. The σ of
+ * σ² of a new observation as a function of x, for the prediction band of a weighted fit. The σ of
  * the data is a function of x (counting noise σ = √y, a detector whose noise grows with the
  * signal), so one mean σ² would make the band far too wide where σ is small and too narrow where
- * it is large. Each data row falls in the cell of its nearest grid point; a cell's σ² is the mean
- * σ² of its rows; cells without rows take σ² linearly interpolated between the nearest cells with
- * rows (constant beyond the ends). One pass over the data, O(n log g), no sort of the data.
+ * it is large; following each row's own σᵢ would draw noise as if it were structure.
+ *
+ * sigmaProfile sorts the rows by x and cuts them into bins of equal count (at least MIN_ROWS rows,
+ * at most MAX_BINS bins); each bin gives its mean σ² at its mean x. profileAt interpolates that
+ * linearly onto any grid, constant beyond the outer bins. The bins depend on the data alone, so
+ * the band at a given x is the same whatever grid is drawn (zoomed or not, linear or log).
  */
 
-/** Index of the grid point nearest to v (grid ascending). */
-function nearest(grid: Float64Array, v: number): number {
-  let lo = 0;
-  let hi = grid.length - 1;
-  while (hi - lo > 1) {
-    const mid = (lo + hi) >> 1;
-    if (grid[mid] <= v) lo = mid;
-    else hi = mid;
-  }
-  return v - grid[lo] <= grid[hi] - v ? lo : hi;
+export const MAX_BINS = 200;
+export const MIN_ROWS = 5;
+
+export interface SigmaProfile {
+  /** Mean x of each bin, ascending. */
+  readonly x: Float64Array;
+  /** Mean σ² of each bin. */
+  readonly s2: Float64Array;
 }
 
-/**
- * σ² at each grid point from the rows (x[i], sigma[i]). `grid` must be ascending. Rows with a
- * non-finite x or σ are ignored; with no usable row every point is NaN.
- */
-export function sigmaSquaredOnGrid(x: ArrayLike<number>, sigma: ArrayLike<number>, grid: Float64Array): Float64Array {
-  const g = grid.length;
-  const sum = new Float64Array(g);
-  const count = new Float64Array(g);
+/** The profile of the rows with a finite x and σ (empty when there are none). */
+export function sigmaProfile(x: ArrayLike<number>, sigma: ArrayLike<number>): SigmaProfile {
   const n = Math.min(x.length, sigma.length);
-  if (g > 0) {
-    for (let i = 0; i < n; i++) {
-      const xi = x[i];
-      const si = sigma[i];
-      if (!Number.isFinite(xi) || !Number.isFinite(si)) continue;
-      const k = nearest(grid, xi);
-      sum[k] += si * si;
-      count[k]++;
+  const rows: number[] = [];
+  for (let i = 0; i < n; i++) if (Number.isFinite(x[i]) && Number.isFinite(sigma[i])) rows.push(i);
+  rows.sort((i, j) => x[i] - x[j]);
+  const m = rows.length;
+  const bins = m === 0 ? 0 : Math.max(1, Math.min(MAX_BINS, Math.floor(m / MIN_ROWS)));
+  const cx = new Float64Array(bins);
+  const s2 = new Float64Array(bins);
+  for (let b = 0; b < bins; b++) {
+    const from = Math.floor((b * m) / bins);
+    const to = Math.floor(((b + 1) * m) / bins);
+    let sx = 0;
+    let ss = 0;
+    for (let r = from; r < to; r++) {
+      const i = rows[r];
+      sx += x[i];
+      ss += sigma[i] * sigma[i];
     }
+    cx[b] = sx / (to - from);
+    s2[b] = ss / (to - from);
   }
-  const out = new Float64Array(g).fill(NaN);
-  let prev = -1;
-  for (let k = 0; k < g; k++) {
-    if (count[k] === 0) continue;
-    out[k] = sum[k] / count[k];
-    if (prev < 0) out.fill(out[k], 0, k);
+  return { x: cx, s2 };
+}
+
+/** The profile at each grid point (NaN everywhere for an empty profile). */
+export function profileAt(profile: SigmaProfile, grid: ArrayLike<number>): Float64Array {
+  const { x, s2 } = profile;
+  const bins = x.length;
+  const out = new Float64Array(grid.length);
+  for (let k = 0; k < grid.length; k++) {
+    const g = grid[k];
+    if (bins === 0 || Number.isNaN(g)) out[k] = NaN;
+    else if (g <= x[0]) out[k] = s2[0];
+    else if (g >= x[bins - 1]) out[k] = s2[bins - 1];
     else {
-      for (let j = prev + 1; j < k; j++) {
-        const t = (grid[j] - grid[prev]) / (grid[k] - grid[prev]);
-        out[j] = out[prev] + t * (out[k] - out[prev]);
+      let lo = 0;
+      let hi = bins - 1;
+      while (hi - lo > 1) {
+        const mid = (lo + hi) >> 1;
+        if (x[mid] <= g) lo = mid;
+        else hi = mid;
       }
+      const span = x[hi] - x[lo];
+      out[k] = span > 0 ? s2[lo] + ((g - x[lo]) / span) * (s2[hi] - s2[lo]) : 0.5 * (s2[lo] + s2[hi]);
     }
-    prev = k;
   }
-  if (prev >= 0) out.fill(out[prev], prev + 1);
   return out;
+}
+
+/** σ²(x) of the rows (x[i], sigma[i]) on `grid`. */
+export function sigmaSquaredOnGrid(x: ArrayLike<number>, sigma: ArrayLike<number>, grid: ArrayLike<number>): Float64Array {
+  return profileAt(sigmaProfile(x, sigma), grid);
 }

@@ -5,14 +5,14 @@
  * the model values in f and ∂model/∂p in J.
  *
  * The variance of a new observation, for the prediction band, is the residual variance s² = χ²/ν
- * without σ; with σ it is σ²(x) of the data along the grid (src/stats/sigmaOnGrid.ts), scaled by
+ * without σ; with σ it is σ²(x) of the data, binned by x (src/stats/sigmaOnGrid.ts), scaled by
  * χ²_ν unless σ is absolute.
  */
 import type { FitData } from '../data/selectColumns';
 import type { FitResult } from '../fit/types';
 import type { CompiledModel } from '../model/index';
 import { bandAround, bandHalfWidths } from '../stats/bands';
-import { sigmaSquaredOnGrid } from '../stats/sigmaOnGrid';
+import { profileAt, sigmaProfile, type SigmaProfile } from '../stats/sigmaOnGrid';
 import type { BandPair } from './api';
 
 export interface Bands {
@@ -20,12 +20,24 @@ export interface Bands {
   prediction: BandPair;
 }
 
+/** σ²(x) profiles by (σ column, x column): a selection's arrays outlive many redraws (zoom, sliders
+ *  back at the fitted values), and the profile sorts every row. */
+const profiles = new WeakMap<Float64Array, WeakMap<Float64Array, SigmaProfile>>();
+
+function cachedProfile(x: Float64Array, sigma: Float64Array): SigmaProfile {
+  let byX = profiles.get(sigma);
+  if (!byX) profiles.set(sigma, (byX = new WeakMap()));
+  let p = byX.get(x);
+  if (!p) byX.set(x, (p = sigmaProfile(x, sigma)));
+  return p;
+}
+
 /** Variance of a new observation at each grid point (a constant without σ); `x` is the data
  *  column the grid runs along. */
 export function observationVariance(result: FitResult, data: FitData, absoluteSigma: boolean, x: Float64Array, grid: Float64Array): number | Float64Array {
   const { stats } = result;
   if (!data.sigma) return stats.dof > 0 ? stats.chi2 / stats.dof : NaN;
-  const s2 = sigmaSquaredOnGrid(x, data.sigma, grid);
+  const s2 = profileAt(cachedProfile(x, data.sigma), grid);
   return absoluteSigma ? s2 : s2.map((v) => v * stats.redchi2);
 }
 

@@ -53,6 +53,8 @@ describe('decimateMinMax', () => {
     expect(inView(full.index).length).toBeLessThanOrEqual(4);
     expect(inView(zoomed.index)).toHaveLength(1001);
     expect(zoomed.decimated).toBe(true);
+    expect(zoomed.viewAll).toBe(true);
+    expect(full.viewAll).toBe(false);
     // Outside: a quarter of the columns, each spike still there.
     expect(zoomed.index.length - 1001).toBeLessThanOrEqual(2 * 250);
     expect(Math.max(...gather(y, zoomed.index))).toBe(9);
@@ -61,6 +63,7 @@ describe('decimateMinMax', () => {
     for (let i = 1; i < xs.length; i++) expect(xs[i]).toBeGreaterThanOrEqual(xs[i - 1]);
     // A wider view is decimated by the view's columns: at most 2 per column inside.
     const wide = decimateMinMax(x, y, 1000, false, [0.2, 0.6]);
+    expect(wide.viewAll).toBe(false);
     expect(inView(wide.index).length).toBeLessThanOrEqual(2 * Math.ceil(1000 * 0.001 / 0.4) + 2);
     expect(Array.from(wide.index).filter((i) => x[i] >= 0.2 && x[i] <= 0.6).length).toBeGreaterThan(1500);
     // An unusable view (empty, reversed, non-positive on log x) is the unzoomed drawing.

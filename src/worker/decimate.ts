@@ -12,6 +12,8 @@ export interface Decimated {
   /** Rows kept, in increasing bucket order (and row order within a bucket). */
   readonly index: Int32Array;
   readonly decimated: boolean;
+  /** A view was given and every point inside it is kept. */
+  readonly viewAll: boolean;
 }
 
 /** Keep every finite point below this count; decimate above it. */
@@ -57,7 +59,7 @@ export function decimateMinMax(x: Float64Array, y: Float64Array, buckets: number
   if (n <= Math.max(DRAW_ALL_MAX, 2 * b)) {
     const all: number[] = [];
     for (let i = 0; i < n; i++) if (ok(i)) all.push(i);
-    return { index: Int32Array.from(all), decimated: false };
+    return { index: Int32Array.from(all), decimated: false, viewAll: usable(view, logX) };
   }
   const tx = (v: number) => (logX ? Math.log(v) : v);
   let lo = Infinity;
@@ -68,15 +70,16 @@ export function decimateMinMax(x: Float64Array, y: Float64Array, buckets: number
     if (v < lo) lo = v;
     if (v > hi) hi = v;
   }
-  if (!(hi >= lo)) return { index: new Int32Array(0), decimated: true };
-  if (!usable(view, logX)) return { index: Int32Array.from(minMaxColumns(x, y, n, ok, tx, lo, hi, b)), decimated: true };
+  if (!(hi >= lo)) return { index: new Int32Array(0), decimated: true, viewAll: false };
+  if (!usable(view, logX)) return { index: Int32Array.from(minMaxColumns(x, y, n, ok, tx, lo, hi, b)), decimated: true, viewAll: false };
 
   const [v0, v1] = view;
   const inside: Keep = (i) => ok(i) && x[i] >= v0 && x[i] <= v1;
   let count = 0;
   for (let i = 0; i < n; i++) if (inside(i)) count++;
   let near: number[];
-  if (count <= Math.max(DRAW_ALL_MAX, 2 * b)) {
+  const viewAll = count <= Math.max(DRAW_ALL_MAX, 2 * b);
+  if (viewAll) {
     near = [];
     for (let i = 0; i < n; i++) if (inside(i)) near.push(i);
   } else {
@@ -85,7 +88,7 @@ export function decimateMinMax(x: Float64Array, y: Float64Array, buckets: number
   const far = minMaxColumns(x, y, n, (i) => ok(i) && !(x[i] >= v0 && x[i] <= v1), tx, lo, hi, Math.max(1, Math.floor(b / 4)));
   // Ordered by x so a line through them (the curve drawn at the data points) does not zigzag.
   const index = Int32Array.from([...far, ...near]).sort((i, j) => x[i] - x[j] || i - j);
-  return { index, decimated: true };
+  return { index, decimated: true, viewAll };
 }
 
 /** values[index[i]] for each i. */

@@ -36,11 +36,11 @@ export function plotGrid(min: number, max: number, points: number, log: boolean)
  * however far one zooms) and a quarter as many across the whole extent, merged in order.
  */
 export function zoomedGrid(min: number, max: number, view: readonly [number, number] | null | undefined, log: boolean): Float64Array {
-  const full = plotGrid(min, max, view ? GRID_POINTS / 4 : GRID_POINTS, log);
-  if (!view || !(view[1] > view[0]) || (log && !(view[0] > 0))) return full;
-  const lo = Math.max(min, view[0]);
-  const hi = Math.min(max, view[1]);
-  if (!(hi > lo)) return full;
+  const lo = view ? Math.max(min, view[0]) : NaN;
+  const hi = view ? Math.min(max, view[1]) : NaN;
+  // No view, or one that misses the data (panned past it) or cannot be on a log axis: the plain grid.
+  if (!(hi > lo) || (log && !(lo > 0))) return plotGrid(min, max, GRID_POINTS, log);
+  const full = plotGrid(min, max, GRID_POINTS / 4, log);
   const near = plotGrid(lo, hi, GRID_POINTS, log);
   const merged = Float64Array.from([...full, ...near]).sort();
   return merged.filter((v, i) => i === 0 || v !== merged[i - 1]);

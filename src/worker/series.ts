@@ -10,13 +10,15 @@ export function plotColumn(data: FitData, plotVar: number): Float64Array {
 /** y (or any per-row values) against the plot variable. */
 export function buildSeries(data: FitData, values: Float64Array, plot: PlotRequest): Series {
   const x = plotColumn(data, plot.plotVar);
-  const { index, decimated } = decimateMinMax(x, values, plot.buckets, plot.logX, plot.xRange ?? null);
+  const { index, decimated, viewAll } = decimateMinMax(x, values, plot.buckets, plot.logX, plot.xRange ?? null);
   return {
     x: gather(x, index),
     y: gather(values, index),
-    sigma: !decimated && data.sigma ? gather(data.sigma, index) : null,
+    // The figure draws error bars only while few points are drawn (a zoomed view, small data).
+    sigma: data.sigma ? gather(data.sigma, index) : null,
     lines: gatherInt(data.lines, index),
     decimated,
+    viewAll,
     total: data.rows,
   };
 }

@@ -27,12 +27,14 @@ export interface TableSummary {
 export interface Series {
   readonly x: Float64Array;
   readonly y: Float64Array;
-  /** σ of each drawn point (only when every point is drawn). */
+  /** σ of each drawn point (null without a σ column). */
   readonly sigma: Float64Array | null;
   /** Physical file line of each drawn point. */
   readonly lines: Int32Array;
   /** True when min/max decimation dropped points. */
   readonly decimated: boolean;
+  /** Zoomed: every point inside the view is drawn (the decimation is outside it only). */
+  readonly viewAll: boolean;
   readonly total: number;
 }
 

@@ -3,6 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { getState, useApp } from '../../state';
 import { setPlotRange } from '../../state/actions/data';
 import { fitSignature } from '../../state/signature';
+import { viewKey, zoomRange } from '../../state/view';
 import { mainFigure } from './mainFigure';
 import { PlotlyChart } from './PlotlyChart';
 import { PlotToolbar } from './PlotToolbar';
@@ -14,7 +15,8 @@ export function PlotPanel() {
   const fresh = useApp((s) => s.outcome !== null && s.fittedSignature === fitSignature(s));
   const plot = useApp((s) => s.plot);
   const mapping = useApp((s) => s.mapping);
-  const source = useApp((s) => s.source?.name ?? '');
+  // Plotly keeps the zoom while this stays the same; a stored zoom counts only under it (view.ts).
+  const revision = useApp(viewKey);
   const xLabel = mapping.x[plot.plotVar] ?? 'x';
   // Bands belong to the last fit: shown while the parameters on screen are its parameters.
   const showFit = fresh && curve !== null && curve.confidence !== null;
@@ -36,10 +38,10 @@ export function PlotPanel() {
         yLabel: mapping.y || 'y',
         logX: plot.logX,
         logY: plot.logY,
-        revision: `${source}|${xLabel}|${mapping.y}|${plot.logX}|${plot.logY}`,
+        revision,
         fitted: fresh,
       }),
-    [data, curve, fresh, showFit, plot, xLabel, mapping.y, source],
+    [data, curve, fresh, showFit, plot, xLabel, mapping.y, revision],
   );
   return (
     <section className="card plot-card" aria-label="Plot" data-testid="plot-panel">
@@ -56,11 +58,12 @@ function PlotNote() {
   const mapping = useApp((s) => s.mapping);
   const plotVar = useApp((s) => s.plot.plotVar);
   const variables = useApp((s) => s.modelInfo.variables);
-  const zoomed = useApp((s) => s.plotRange !== null);
+  const zoomed = useApp((s) => zoomRange(s) !== null);
   const notes: string[] = [];
   if (data?.decimated) {
     const drawing = `Drawing ${data.x.length.toLocaleString('en-US')} of ${data.total.toLocaleString('en-US')} points`;
-    notes.push(zoomed ? `${drawing}: the view is drawn again at full resolution (the lowest and highest in each pixel column); double-click the plot to see all the data.` : `${drawing}: the lowest and highest in each pixel column. Zoom in to draw more of them.`);
+    const inView = data.viewAll ? 'every point in this view, the lowest and highest in each pixel column outside it' : 'the view is drawn again at full resolution (the lowest and highest in each pixel column)';
+    notes.push(zoomed ? `${drawing}: ${inView}; double-click the plot to see all the data.` : `${drawing}: the lowest and highest in each pixel column. Zoom in to draw more of them.`);
   }
   const xName = mapping.x[plotVar];
   if (curveKind === 'points' && xName) {

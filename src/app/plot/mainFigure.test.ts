@@ -8,6 +8,7 @@ const series = (n: number): Series => ({
   sigma: null,
   lines: Int32Array.from({ length: n }, (_, i) => i + 2),
   decimated: false,
+  viewAll: false,
   total: n,
 });
 

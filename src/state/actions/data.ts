@@ -7,6 +7,7 @@ import { getState, setState } from '../store';
 import { refreshCurve } from './curve';
 import { reanalyzeModel } from './model';
 import { plotRequest } from './plotRequest';
+import { viewKey, zoomRange } from '../view';
 
 /** Adopts a loaded table (or reports why it could not load; the previous data stay). */
 export async function adoptTable(status: Status<TableSummary>, source: Source, mapping?: Mapping): Promise<boolean> {
@@ -27,7 +28,6 @@ export async function adoptTable(status: Status<TableSummary>, source: Source, m
     inline: null,
     mapping: next,
     plot: { ...getState().plot, plotVar: 0 },
-    plotRange: null,
     outcome: null,
     fittedSignature: null,
     fitStatus: 'idle',
@@ -63,10 +63,8 @@ export function cancelLoad(): void {
 
 /** Sends the mapping to the worker and takes back the selection (rows, dropped, points). */
 async function applyMapping(mapping: Mapping, fresh = false): Promise<void> {
-  const before = getState().mapping;
-  // Other x or y columns are another plot (Plotly drops the zoom with them); sigma keeps it.
-  const sameAxes = before.x.join('\u0000') === mapping.x.join('\u0000') && before.y === mapping.y;
-  setState(sameAxes ? { mapping } : { mapping, plotRange: null });
+  // (Other plotted x or y columns are another view: the zoom lapses with it, state/view.ts.)
+  setState({ mapping });
   reanalyzeModel();
   const status = await getClient().select({ x: [...mapping.x], y: mapping.y, sigma: mapping.sigma }, plotRequest(getState()));
   if (getState().mapping !== mapping) return;
@@ -90,12 +88,14 @@ export async function setMapping(patch: Partial<Mapping>): Promise<void> {
   await applyMapping(mapping);
 }
 
-/** Plot settings; a new x variable or log x needs the data drawn again (and unzoomed). */
+/** Plot settings; a new x variable, log x or the end of a zoom (log y resets it) needs the data
+ *  drawn again. */
 export async function setPlot(patch: Partial<PlotSettings>): Promise<void> {
   const s = getState();
   const plot = { ...s.plot, ...patch };
-  const redraw = (patch.plotVar !== undefined && patch.plotVar !== s.plot.plotVar) || (patch.logX !== undefined && patch.logX !== s.plot.logX);
-  setState(redraw ? { plot, plotRange: null } : { plot });
+  setState({ plot });
+  const after = getState();
+  const redraw = plot.plotVar !== s.plot.plotVar || plot.logX !== s.plot.logX || zoomRange(after) !== zoomRange(s);
   if (redraw) await redrawData();
 }
 
@@ -119,7 +119,8 @@ async function redrawData(): Promise<void> {
 export async function setPlotRange(range: readonly [number, number] | null): Promise<void> {
   const s = getState();
   const next = range && Number.isFinite(range[0]) && Number.isFinite(range[1]) && range[1] > range[0] ? ([range[0], range[1]] as const) : null;
-  if (next === s.plotRange || (next && s.plotRange && next[0] === s.plotRange[0] && next[1] === s.plotRange[1])) return;
-  setState({ plotRange: next });
+  const now = zoomRange(s);
+  if (next === now || (next && now && next[0] === now[0] && next[1] === now[1])) return;
+  setState({ plotRange: next && { key: viewKey(s), range: next } });
   await redrawData();
 }

@@ -6,6 +6,7 @@ import { updateRow } from '../slices/params';
 import { withProgress } from '../slices/fit';
 import { curveSignature, fitSignature } from '../signature';
 import { getState, setState, type AppState } from '../store';
+import { refreshCurve } from './curve';
 import { plotRequest } from './plotRequest';
 
 let controller: AbortController | null = null;
@@ -57,16 +58,19 @@ export async function runFit(): Promise<void> {
     return;
   }
   const params = now.params.map((r) => (fitted.has(r.name) ? updateRow(r, { value: fitted.get(r.name) ?? r.value }) : r));
-  const after = { ...now, params };
+  // The curve was drawn for the plot as it was when the fit started (x variable, log x, zoom).
+  const drawnFor = { ...now, params, plot: s.plot, plotRange: s.plotRange };
   setState({
     fitStatus: 'done',
     outcome,
     params,
     curve: outcome.curve,
     curveError: null,
-    curveSignature: curveSignature(after),
+    curveSignature: curveSignature(drawnFor),
     fittedSignature: fittedSignatureValue,
   });
+  // Zoomed or switched axes while it ran: draw the fitted curve again for the plot as it is now.
+  refreshCurve();
 }
 
 export function cancelFit(): void {

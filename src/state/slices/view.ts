@@ -21,8 +21,9 @@ export interface ViewSlice {
   readonly curveError: WorkerError | null;
   /** Signature of what `curve` was drawn for. */
   readonly curveSignature: string | null;
-  /** The x interval the user zoomed the plot to (data units), or null for the whole data. */
-  readonly plotRange: readonly [number, number] | null;
+  /** The x interval the user zoomed the plot to (data units) under the view it was made in
+   *  (state/view.ts: it lapses when the axes change), or null for the whole data. */
+  readonly plotRange: { readonly key: string; readonly range: readonly [number, number] } | null;
   readonly samples: readonly SampleEntry[] | null;
   readonly dragging: boolean;
 }
