@@ -2,7 +2,7 @@
 import type { AppState } from './store';
 import { zoomRange } from './view';
 
-export function curveSignature(s: Pick<AppState, 'modelText' | 'mapping' | 'params' | 'plot' | 'plotRange' | 'source'>): string {
+export function curveSignature(s: Pick<AppState, 'modelText' | 'mapping' | 'params' | 'plot' | 'plotRange' | 'source' | 'dataEpoch'>): string {
   const m = s.mapping;
   const values = s.params.map((p) => `${p.name}=${p.value}`).join(',');
   return `${s.modelText}|${m.x.join(',')}|${m.y}|${m.sigma ?? ''}|${values}|${s.plot.plotVar}|${s.plot.logX}|${zoomRange(s)?.join(':') ?? ''}`;

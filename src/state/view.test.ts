@@ -18,8 +18,9 @@ describe('the zoom lapses exactly when Plotly drops it (the view key changes)', 
     expect(zoomRange({ ...zoomed, plot: { ...zoomed.plot, showPrediction: true } })).toEqual([1, 2]);
   });
 
-  it('lapses with other data, another plotted x or y, log x or log y', () => {
+  it('lapses with other data (even under the same name), another plotted x or y, log x or log y', () => {
     expect(zoomRange({ ...zoomed, source: { kind: 'file', name: 'b.csv', sampleId: null } })).toBeNull();
+    expect(zoomRange({ ...zoomed, dataEpoch: zoomed.dataEpoch + 1 })).toBeNull(); // new data, same name
     expect(zoomRange({ ...zoomed, mapping: { ...zoomed.mapping, y: 'z' } })).toBeNull();
     expect(zoomRange({ ...zoomed, plot: { ...zoomed.plot, plotVar: 1 } })).toBeNull();
     expect(zoomRange({ ...zoomed, plot: { ...zoomed.plot, logX: true } })).toBeNull();

@@ -33,6 +33,16 @@ describe('σ²(x) for the prediction band', () => {
     expect(at([5.01])[0]).toBe(at([0, 5.01, 9])[1]);
   });
 
+  it('pools replicates at one x into one bin', () => {
+    // Three doses, 1000 replicates each, σ² 1, 4 or 9 by dose: three bins, exact means.
+    const x = Float64Array.from({ length: 3000 }, (_, i) => 1 + (i % 3));
+    const sigma = x.map((v) => v);
+    const p = sigmaProfile(x, sigma);
+    expect(Array.from(p.x)).toEqual([1, 2, 3]);
+    expect(Array.from(p.s2)).toEqual([1, 4, 9]);
+    expect(Array.from(profileAt(p, Float64Array.of(1, 1.5, 3)))).toEqual([1, 2.5, 9]);
+  });
+
   it('bins by count, interpolates between bin centres and holds the ends', () => {
     const x = Float64Array.from({ length: 2 * MIN_ROWS }, (_, i) => i);
     const sigma = x.map((v) => (v < MIN_ROWS ? 1 : 2));

@@ -4,8 +4,9 @@
  * signal), so one mean σ² would make the band far too wide where σ is small and too narrow where
  * it is large; following each row's own σᵢ would draw noise as if it were structure.
  *
- * sigmaProfile sorts the rows by x and cuts them into bins of equal count (at least MIN_ROWS rows,
- * at most MAX_BINS bins); each bin gives its mean σ² at its mean x. profileAt interpolates that
+ * sigmaProfile sorts the rows by x and cuts them into bins of about equal count (at least MIN_ROWS
+ * rows, at most MAX_BINS bins), never between rows of equal x (replicates pool into one bin); each
+ * bin gives its mean σ² at its mean x. profileAt interpolates that
  * linearly onto any grid, constant beyond the outer bins. The bins depend on the data alone, so
  * the band at a given x is the same whatever grid is drawn (zoomed or not, linear or log).
  */
@@ -28,11 +29,13 @@ export function sigmaProfile(x: ArrayLike<number>, sigma: ArrayLike<number>): Si
   rows.sort((i, j) => x[i] - x[j]);
   const m = rows.length;
   const bins = m === 0 ? 0 : Math.max(1, Math.min(MAX_BINS, Math.floor(m / MIN_ROWS)));
-  const cx = new Float64Array(bins);
-  const s2 = new Float64Array(bins);
-  for (let b = 0; b < bins; b++) {
-    const from = Math.floor((b * m) / bins);
-    const to = Math.floor(((b + 1) * m) / bins);
+  const cx: number[] = [];
+  const s2: number[] = [];
+  let from = 0;
+  for (let b = 0; b < bins && from < m; b++) {
+    let to = Math.max(from + 1, Math.floor(((b + 1) * m) / bins));
+    // Rows of one x belong together: a cut between them would give two bins at one x.
+    while (to < m && x[rows[to]] === x[rows[to - 1]]) to++;
     let sx = 0;
     let ss = 0;
     for (let r = from; r < to; r++) {
@@ -40,10 +43,11 @@ export function sigmaProfile(x: ArrayLike<number>, sigma: ArrayLike<number>): Si
       sx += x[i];
       ss += sigma[i] * sigma[i];
     }
-    cx[b] = sx / (to - from);
-    s2[b] = ss / (to - from);
+    cx.push(sx / (to - from));
+    s2.push(ss / (to - from));
+    from = to;
   }
-  return { x: cx, s2 };
+  return { x: Float64Array.from(cx), s2: Float64Array.from(s2) };
 }
 
 /** The profile at each grid point (NaN everywhere for an empty profile). */

@@ -1,7 +1,7 @@
 /** The main plot: data, model or fit with its bands, residuals below on the same x axis. */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { getState, useApp } from '../../state';
-import { setPlotRange } from '../../state/actions/data';
+import { forgetZoom, setPlotRange } from '../../state/actions/data';
 import { fitSignature } from '../../state/signature';
 import { viewKey, zoomRange } from '../../state/view';
 import { mainFigure } from './mainFigure';
@@ -20,6 +20,12 @@ export function PlotPanel() {
   const xLabel = mapping.x[plot.plotVar] ?? 'x';
   // Bands belong to the last fit: shown while the parameters on screen are its parameters.
   const showFit = fresh && curve !== null && curve.confidence !== null;
+  // A new revision makes Plotly drop its zoom: the store forgets it too (no revival on the way back).
+  const shown = useRef(revision);
+  useEffect(() => {
+    if (shown.current !== revision) forgetZoom();
+    shown.current = revision;
+  }, [revision]);
   const onRelayout = useCallback(
     (event: Readonly<Record<string, unknown>>) => {
       const change = viewRangeFromRelayout(event, getState().plot.logX);

@@ -25,8 +25,14 @@ function shapeOf(s: AppState): string {
 const curves = coalesce<Job>(async (job) => {
   const status = await getClient().curve(job.request);
   if (shapeOf(getState()) !== job.shape) return;
-  if (status.ok) setState({ curve: status.value, curveError: null, curveSignature: job.signature });
-  else setState({ curveError: status.error });
+  if (!status.ok) {
+    setState({ curveError: status.error });
+    return;
+  }
+  setState({ curve: status.value, curveError: null, curveSignature: job.signature });
+  // A response can come back after what it was drawn for changed (a zoom undone, a fit ended):
+  // ask again for what is on screen now (nothing happens when it is current).
+  refreshCurve();
 });
 
 /** Whether a curve can be drawn now. */

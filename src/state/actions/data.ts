@@ -28,6 +28,7 @@ export async function adoptTable(status: Status<TableSummary>, source: Source, m
     inline: null,
     mapping: next,
     plot: { ...getState().plot, plotVar: 0 },
+    dataEpoch: getState().dataEpoch + 1,
     outcome: null,
     fittedSignature: null,
     fitStatus: 'idle',
@@ -110,6 +111,11 @@ async function redrawData(): Promise<void> {
     if (status.ok && ticket === redraws) setState({ selection: status.value });
   }
   refreshCurve();
+}
+
+/** The figure showed another view (its uirevision changed, so Plotly dropped the zoom): forget it. */
+export function forgetZoom(): void {
+  if (getState().plotRange !== null) setState({ plotRange: null });
 }
 
 /**

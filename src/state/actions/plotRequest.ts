@@ -6,6 +6,6 @@ import { zoomRange } from '../view';
 /** Min/max buckets: about two per pixel column of a wide plot. */
 export const PLOT_BUCKETS = 1200;
 
-export function plotRequest(s: Pick<AppState, 'source' | 'mapping' | 'plot' | 'plotRange'>): PlotRequest {
+export function plotRequest(s: Pick<AppState, 'source' | 'mapping' | 'plot' | 'plotRange' | 'dataEpoch'>): PlotRequest {
   return { plotVar: s.plot.plotVar, logX: s.plot.logX, buckets: PLOT_BUCKETS, xRange: zoomRange(s) };
 }

@@ -24,8 +24,10 @@ export interface ViewSlice {
   /** The x interval the user zoomed the plot to (data units) under the view it was made in
    *  (state/view.ts: it lapses when the axes change), or null for the whole data. */
   readonly plotRange: { readonly key: string; readonly range: readonly [number, number] } | null;
+  /** Counts tables adopted: new data are a new view even under the same name ("Pasted data"). */
+  readonly dataEpoch: number;
   readonly samples: readonly SampleEntry[] | null;
   readonly dragging: boolean;
 }
 
-export const initialView: ViewSlice = { curve: null, curveError: null, curveSignature: null, plotRange: null, samples: null, dragging: false };
+export const initialView: ViewSlice = { curve: null, curveError: null, curveSignature: null, plotRange: null, dataEpoch: 0, samples: null, dragging: false };
