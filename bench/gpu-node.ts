@@ -19,20 +19,11 @@ import { nodeGpu } from '../src/gpu/node';
 import { LINEAR_LOSS } from '../src/solver/loss';
 import type { StandardModel } from '../e2e/harness/api';
 import { standardProblem } from '../e2e/harness/standardModels';
+import { timed } from '../e2e/harness/timing';
 
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmtMs = (ms: number | null): string => (ms === null ? '–' : ms < 10 ? ms.toFixed(2) : ms < 1000 ? ms.toFixed(1) : ms.toFixed(0));
 const rate = (rows: number, ms: number | null): string => (ms === null ? '–' : `${(rows / (ms / 1000) / 1e6).toFixed(1)} M`);
 
-async function timed(repeats: number, run: (i: number) => unknown): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < repeats; i++) {
-    const t0 = performance.now();
-    await run(i);
-    times.push(performance.now() - t0);
-  }
-  return median(times);
-}
 
 interface Row {
   model: string;

@@ -14,6 +14,7 @@ import { compileModel, normalLength } from '../src/model';
 import { setCodegen } from '../src/model/kernels';
 import { LINEAR_LOSS } from '../src/solver/loss';
 import { now } from '../src/solver/clock';
+import { timed } from '../e2e/harness/timing';
 
 const rows = Number(process.argv[2]) || 100_000;
 
@@ -30,17 +31,6 @@ const CASES: Case[] = [
   { name: 'damped sine (5)', model: 'A*exp(-x/tau)*sin(w*x + phi) + c', truth: [2, 3, 4, 0.5, 0.2], start: [1.5, 2.5, 3.9, 0.4, 0], x: (i) => (10 * i) / rows },
 ];
 
-/** Median of `reps` timings of fn (ms). */
-function time(fn: () => void, reps: number): number {
-  const t: number[] = [];
-  for (let r = 0; r < reps; r++) {
-    const t0 = now();
-    fn();
-    t.push(now() - t0);
-  }
-  return t.sort((a, b) => a - b)[Math.floor(reps / 2)];
-}
-
 async function measure(c: Case, generated: boolean) {
   setCodegen(generated);
   const compiled = compileModel(c.model, { columns: ['x'] });
@@ -56,7 +46,7 @@ async function measure(c: Case, generated: boolean) {
   const p = Float64Array.from(c.start);
   const data = { vars: [x], y, w: null };
   kern.normal(p, data, LINEAR_LOSS, acc, 0, rows); // compile / warm up
-  const passMs = time(() => kern.normal(p, data, LINEAR_LOSS, acc.fill(0), 0, rows), 7);
+  const passMs = await timed(7, () => kern.normal(p, data, LINEAR_LOSS, acc.fill(0), 0, rows));
   const t0 = now();
   const r = await curveFit({ model, data: { vars: [x], y }, parameters: model.params.map((name, i) => ({ name, value: c.start[i] })) });
   const fitMs = now() - t0;

@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectFittedNear, fit, fittedParameters, loadFileInput, loadSampleCard, plotted, setParam, typeModel } from './lib/app-actions';
-import { launch, shot } from './lib/app-browser';
+import { collectErrors, launch, pageErrors, shot } from './lib/app-browser';
 import { sample } from './lib/app-samples';
 import { serveDist, type Served } from './lib/app-serve';
 
@@ -26,16 +26,12 @@ const POLICY = [
 let served: Served;
 let browser: Browser;
 let page: Page;
-const errors: string[] = [];
 
 beforeAll(async () => {
   served = await serveDist({ 'Content-Security-Policy': POLICY });
   browser = await launch({ webgpu: false });
   page = await browser.newPage({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
+  collectErrors(page);
   // Violations on the main thread (plotly, React, our code): there must be none.
   await page.addInitScript(() => {
     const w = window as Window & { __violations?: string[] };
@@ -97,6 +93,6 @@ describe('under a strict Content-Security-Policy', () => {
     await shot(page, 'csp-webgl-fit');
     expect(await violations()).toEqual([]);
     // Nothing failed; what the console may show is the policy refusing our own probes of eval.
-    expect(errors.filter((e) => !/unsafe-eval|Content Security Policy/i.test(e))).toEqual([]);
+    expect(pageErrors(page).filter((e) => !/unsafe-eval|Content Security Policy/i.test(e))).toEqual([]);
   });
 });

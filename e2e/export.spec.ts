@@ -12,14 +12,13 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fit, fittedParameters, loadSampleCard, plotted, type FittedParameter } from './lib/app-actions';
-import { launch, shot } from './lib/app-browser';
+import { collectErrors, launch, pageErrors, shot } from './lib/app-browser';
 import { sampleText } from './lib/app-samples';
 import { serveDist, type Served } from './lib/app-serve';
 
 let served: Served;
 let browser: Browser;
 let page: Page;
-const errors: string[] = [];
 let script = '';
 let dataFile = '';
 let fitted: Record<string, FittedParameter> = {};
@@ -29,10 +28,7 @@ beforeAll(async () => {
   browser = await launch({ webgpu: false });
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1, permissions: ['clipboard-read', 'clipboard-write'], acceptDownloads: true });
   page = await context.newPage();
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
+  collectErrors(page);
   await page.goto(served.url);
   await page.getByTestId('app').waitFor();
 });
@@ -198,7 +194,7 @@ describe('exports', () => {
     await shot(page, 'export-cli');
     await page.keyboard.press('Escape');
     await message.waitFor({ state: 'detached' });
-    expect(errors).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
   });
 
   it('moves through the menu with the arrow keys and runs an item with Enter', async () => {

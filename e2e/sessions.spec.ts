@@ -7,12 +7,11 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fit, fittedParameters, loadSampleCard, plotted, type FittedParameter } from './lib/app-actions';
-import { launch, shot } from './lib/app-browser';
+import { collectErrors, launch, pageErrors, shot } from './lib/app-browser';
 import { serveDist, type Served } from './lib/app-serve';
 
 let served: Served;
 let browser: Browser;
-const errors = new Map<Page, string[]>();
 
 beforeAll(async () => {
   served = await serveDist();
@@ -28,12 +27,7 @@ async function freshPage(init?: () => void): Promise<{ context: BrowserContext; 
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
   if (init) await context.addInitScript(init);
   const page = await context.newPage();
-  const list: string[] = [];
-  errors.set(page, list);
-  page.on('pageerror', (e) => list.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') list.push(m.text());
-  });
+  collectErrors(page);
   await page.goto(served.url);
   await page.getByTestId('app').waitFor();
   return { context, page };
@@ -142,7 +136,7 @@ describe('sessions', () => {
     await page.getByTestId('session-restored').waitFor();
     await page.getByTestId('result-params').waitFor();
     expectSame(decay, await fittedParameters(page));
-    expect(errors.get(page)).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
   });
 
   it('says once that sessions cannot be saved when storage refuses, and keeps working', async () => {
@@ -171,6 +165,6 @@ describe('sessions', () => {
     expect(await page.getByTestId('save-status').textContent()).toBe('Not saved');
     await openPanel(page);
     expect(await page.getByTestId('sessions-empty').textContent()).toContain('cannot be saved');
-    expect(errors.get(page)).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
   });
 });

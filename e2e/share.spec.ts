@@ -9,13 +9,12 @@ import { strToU8, zlibSync } from 'fflate';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fit, fittedParameters, loadFileInput, loadSampleCard, plotted, setParam, typeModel, type FittedParameter } from './lib/app-actions';
-import { launch, shot } from './lib/app-browser';
+import { collectErrors, launch, pageErrors, shot } from './lib/app-browser';
 import { serveDist, type Served } from './lib/app-serve';
 
 let served: Served;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
-const errors = new Map<Page, string[]>();
 
 beforeAll(async () => {
   served = await serveDist();
@@ -33,12 +32,7 @@ async function freshPage(url: string, options: { clipboard?: boolean; init?: () 
   contexts.push(context);
   if (options.init) await context.addInitScript(options.init);
   const page = await context.newPage();
-  const list: string[] = [];
-  errors.set(page, list);
-  page.on('pageerror', (e) => list.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') list.push(m.text());
-  });
+  const list = collectErrors(page);
   page.on('dialog', (d) => {
     list.push(`dialog: ${d.message()}`);
     void d.dismiss();
@@ -122,8 +116,8 @@ describe('fit links', () => {
     // A change to the fit takes the link off the address (a reload then restores the session).
     await setParam(opened, 'tau', 5);
     await opened.waitForFunction(() => location.hash === '');
-    expect(errors.get(page)).toEqual([]);
-    expect(errors.get(opened)).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
+    expect(pageErrors(opened)).toEqual([]);
   });
 
   it('shows the link in a field to copy by hand when the clipboard is refused', async () => {
@@ -187,14 +181,14 @@ describe('fit links', () => {
       expect(await page.getByTestId('empty-state').isVisible(), b.name).toBe(true);
       expect(await page.getByTestId('model-editor').inputValue(), b.name).toBe('');
       if (b.name === 'truncated') await shot(page, 'share-bad-link');
-      expect(errors.get(page), b.name).toEqual([]);
+      expect(pageErrors(page), b.name).toEqual([]);
     }
     // The page works: a sample fits, and the message goes when the data come.
     if (!page) return;
     await loadSampleCard(page, 'decay');
     expect(await fit(page)).toBe('converged');
     expect(await page.getByTestId('link-error').count()).toBe(0);
-    expect(errors.get(page)).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
   });
 
   it('carries a fingerprint when the data are too large, asks for the file and checks it', async () => {
@@ -248,6 +242,6 @@ describe('fit links', () => {
     expect(await opened.getByTestId('source-label').textContent()).toContain('big.csv');
     await plotted(opened);
     await shot(opened, 'share-file-fitted');
-    expect(errors.get(opened)).toEqual([]);
+    expect(pageErrors(opened)).toEqual([]);
   });
 });

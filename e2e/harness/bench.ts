@@ -11,18 +11,8 @@ import { LINEAR_LOSS } from '../../src/solver/loss';
 import type { BenchCase, BenchResult } from './api';
 import { context } from './context';
 import { standardProblem } from './standardModels';
+import { timed } from './timing';
 
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-async function timed(repeats: number, run: (i: number) => Promise<unknown> | unknown): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < repeats; i++) {
-    const t0 = performance.now();
-    await run(i);
-    times.push(performance.now() - t0);
-  }
-  return median(times);
-}
 
 export async function bench(c: BenchCase): Promise<BenchResult> {
   const ctx = await context();

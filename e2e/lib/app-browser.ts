@@ -13,15 +13,21 @@ export function launch(options: { webgpu: boolean }): Promise<Browser> {
 
 const errorsOf = new WeakMap<Page, string[]>();
 
-/** Opens the app; page errors and console errors are collected for `pageErrors`. */
-export async function openApp(browser: Browser, url: string, viewport = { width: 1440, height: 900 }): Promise<Page> {
-  const page = await browser.newPage({ viewport, deviceScaleFactor: 1 });
+/** Collects the page's uncaught errors and console errors from now on (read with `pageErrors`). */
+export function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   errorsOf.set(page, errors);
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
   });
+  return errors;
+}
+
+/** Opens the app; page errors and console errors are collected for `pageErrors`. */
+export async function openApp(browser: Browser, url: string, viewport = { width: 1440, height: 900 }): Promise<Page> {
+  const page = await browser.newPage({ viewport, deviceScaleFactor: 1 });
+  collectErrors(page);
   await page.goto(url);
   await page.getByTestId('app').waitFor();
   return page;

@@ -8,7 +8,7 @@
  */
 import { prepareSamples, type Samples } from './guess/samples';
 import { xScale, yScale } from './guess/stats';
-import type { GuessedParameter, ModelCategory, ModelDefinition } from './types';
+import type { GuessedParameter, ModelDefinition } from './types';
 
 /** A fallback start value: a number, or one of the data's scales. */
 export type Fallback = number | 'xScale' | 'yScale' | 'xMid' | 'yMid';
@@ -26,13 +26,8 @@ export interface ParameterSpec {
 /** Starting values by parameter name; a missing or non-finite one takes the fallback. */
 export type Estimate = Readonly<Record<string, number | undefined>>;
 
-export interface ModelSpec {
-  readonly id: string;
-  readonly name: string;
-  readonly category: ModelCategory;
-  readonly expression: string;
-  readonly formula: string;
-  readonly description: string;
+/** A ModelDefinition's description, with parameter specs and an estimator in place of `guess`. */
+export interface ModelSpec extends Omit<ModelDefinition, 'guess'> {
   /** In the order they first appear in the expression. */
   readonly parameters: readonly ParameterSpec[];
   /** Starting values by name from prepared samples (n ≥ 1); may omit or botch any of them. */

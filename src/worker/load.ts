@@ -5,7 +5,7 @@ import type { LoadProgress, Status, TableSummary } from './api';
 import { session } from './session';
 import { throttle } from './throttle';
 
-export function summarize(table: Table, fileName: string | null): TableSummary {
+function summarize(table: Table, fileName: string | null): TableSummary {
   return {
     fileName,
     rows: table.rowCount,
@@ -19,14 +19,19 @@ export function summarize(table: Table, fileName: string | null): TableSummary {
   };
 }
 
-function adopt(parsed: Result<Table>, fileName: string | null): Status<TableSummary> {
-  if (!parsed.ok) return { ok: false, error: { ...parsed.error, field: 'data' } };
-  session.table = parsed.value;
+/** Makes `table` the session's table: what belonged to the previous one (selection, fit) goes. */
+export function adoptTable(table: Table, fileName: string | null): Status<TableSummary> {
+  session.table = table;
   session.fileName = fileName;
   session.mapping = null;
   session.selection = null;
   session.lastFit = null;
-  return { ok: true, value: summarize(parsed.value, fileName) };
+  return { ok: true, value: summarize(table, fileName) };
+}
+
+function adopt(parsed: Result<Table>, fileName: string | null): Status<TableSummary> {
+  if (!parsed.ok) return { ok: false, error: { ...parsed.error, field: 'data' } };
+  return adoptTable(parsed.value, fileName);
 }
 
 export async function loadFile(file: Blob, name: string | null, onProgress?: (p: LoadProgress) => void): Promise<Status<TableSummary>> {

@@ -9,7 +9,7 @@ import type { Table } from '../data/types';
 import type { FitResult } from '../fit/types';
 import type { ColumnMapping } from '../share/types';
 import type { Status, TableSummary } from './api';
-import { summarize } from './load';
+import { adoptTable } from './load';
 import { ensureSelection } from './select';
 import { session } from './session';
 import { readValue, storageReason, writeValue } from './storage';
@@ -74,13 +74,7 @@ export async function loadSavedTable(key: string): Promise<Status<TableSummary>>
   if (!s || s.format !== 'fitbench-table' || s.version !== 1 || !isTable(s.table)) {
     return { ok: false, error: { code: 'missing', message: 'The saved data of this session are missing or damaged.', field: 'data' } };
   }
-  const fileName = typeof s.fileName === 'string' ? s.fileName : null;
-  session.table = s.table;
-  session.fileName = fileName;
-  session.mapping = null;
-  session.selection = null;
-  session.lastFit = null;
-  return { ok: true, value: summarize(s.table, fileName) };
+  return adoptTable(s.table, typeof s.fileName === 'string' ? s.fileName : null);
 }
 
 /** Makes a restored fit the worker's last fit (for its bands), when it matches the selection. */

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { loadText } from '../../state/actions/data';
 import { loadSample } from '../../state/actions/samples';
 import { useApp } from '../../state';
+import { HiddenFileInput } from '../common/HiddenFileInput';
 import { openFile } from '../share/openFile';
 
 export function OpenControls() {
@@ -16,20 +17,7 @@ export function OpenControls() {
         <button type="button" className="btn" onClick={() => input.current?.click()} data-testid="open-file">
           Open file…
         </button>
-        <input
-          ref={input}
-          type="file"
-          accept=".csv,.tsv,.txt,.dat,text/csv,text/plain,text/tab-separated-values"
-          className="visually-hidden"
-          tabIndex={-1}
-          aria-hidden="true"
-          data-testid="file-input"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            if (file) void openFile(file, file.name);
-            e.target.value = '';
-          }}
-        />
+        <HiddenFileInput ref={input} testId="file-input" onFile={(file) => file && void openFile(file, file.name)} />
         <button type="button" className="btn" aria-expanded={pasting} onClick={() => setPasting(!pasting)} data-testid="paste-toggle">
           Paste…
         </button>

@@ -41,7 +41,7 @@ export function scriptData(s: AppState): { fileName: string; delimiter: string; 
 /** The spec with the data described by a fingerprint (the results JSON names the data file). */
 async function specWithData(s: AppState): Promise<FitSpec> {
   const spec = portableSpec(s);
-  const print = await getClient().fingerprint({ x: [...spec.columns.x], y: spec.columns.y, sigma: spec.columns.sigma });
+  const print = await getClient().fingerprint(spec.columns);
   return print.ok ? { ...spec, data: { kind: 'fingerprint', fileName: dataFileName(s), rows: print.value.rows, hash: print.value.hash } } : spec;
 }
 
@@ -69,15 +69,13 @@ export async function runExport(id: ExportId): Promise<ExportOutput> {
         if (!result) break;
         return file(statisticsCsv(result), CSV, exportName(b, 'statistics', 'csv'));
       case 'data-csv': {
-        const m = s.mapping;
-        const status = await getClient().exportData({ x: [...m.x], y: m.y, sigma: m.sigma });
+        const status = await getClient().exportData(s.mapping);
         if (!status.ok) return { kind: 'error', message: status.error.message };
         return file(status.value, CSV, exportName(b, 'data', 'csv'));
       }
       case 'points-csv':
       case 'grid-csv': {
-        const m = s.mapping;
-        const status = await getClient().exportCurve({ kind: id === 'points-csv' ? 'points' : 'grid', model: s.modelText, mapping: { x: [...m.x], y: m.y, sigma: m.sigma }, plotVar: s.plot.plotVar, logX: s.plot.logX });
+        const status = await getClient().exportCurve({ kind: id === 'points-csv' ? 'points' : 'grid', model: s.modelText, mapping: s.mapping, plotVar: s.plot.plotVar, logX: s.plot.logX });
         if (!status.ok) return { kind: 'error', message: status.error.message };
         return file(status.value, CSV, exportName(b, id === 'points-csv' ? 'fit-points' : 'fit-curve', 'csv'));
       }

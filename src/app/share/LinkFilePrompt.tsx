@@ -9,6 +9,7 @@ import { useApp } from '../../state';
 import { cancelPendingLink } from '../../state/actions/link';
 import { setDragging } from '../../state/actions/settings';
 import { usedColumns } from '../../share/index';
+import { HiddenFileInput } from '../common/HiddenFileInput';
 import { Notice } from '../common/Notice';
 import { openFile } from './openFile';
 
@@ -56,19 +57,7 @@ export function LinkFilePrompt() {
         <button type="button" className="btn btn-primary-outline" onClick={() => input.current?.click()} disabled={checking !== null} data-testid="link-file-choose">
           Choose {expected.fileName ?? 'the file'}…
         </button>
-        <input
-          ref={input}
-          type="file"
-          accept=".csv,.tsv,.txt,.dat,text/csv,text/plain,text/tab-separated-values"
-          className="visually-hidden"
-          tabIndex={-1}
-          aria-hidden="true"
-          data-testid="link-file-input"
-          onChange={(e) => {
-            take(e.target.files?.[0]);
-            e.target.value = '';
-          }}
-        />
+        <HiddenFileInput ref={input} testId="link-file-input" onFile={take} />
       </div>
       {checking !== null && (
         <p className="link-checking" role="status" data-testid="link-file-checking">

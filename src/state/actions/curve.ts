@@ -50,7 +50,7 @@ export function refreshCurve(): void {
   const signature = curveSignature(s);
   if (signature === s.curveSignature) return;
   curves.request({
-    request: { model: s.modelText, mapping: { x: [...s.mapping.x], y: s.mapping.y, sigma: s.mapping.sigma }, params: paramVector(s.params), ...plotRequest(s) },
+    request: { model: s.modelText, mapping: s.mapping, params: paramVector(s.params), ...plotRequest(s) },
     shape: shapeOf(s),
     signature,
   });

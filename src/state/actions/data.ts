@@ -67,7 +67,7 @@ async function applyMapping(mapping: Mapping, fresh = false): Promise<void> {
   // (Other plotted x or y columns are another view: the zoom lapses with it, state/view.ts.)
   setState({ mapping });
   reanalyzeModel();
-  const status = await getClient().select({ x: [...mapping.x], y: mapping.y, sigma: mapping.sigma }, plotRequest(getState()));
+  const status = await getClient().select(mapping, plotRequest(getState()));
   if (getState().mapping !== mapping) return;
   if (!status.ok) {
     setState({ selection: null, selectionError: status.error });
@@ -107,7 +107,7 @@ async function redrawData(): Promise<void> {
   const s = getState();
   const ticket = ++redraws;
   if (s.selection) {
-    const status = await getClient().select({ x: [...s.mapping.x], y: s.mapping.y, sigma: s.mapping.sigma }, plotRequest(s));
+    const status = await getClient().select(s.mapping, plotRequest(s));
     if (status.ok && ticket === redraws) setState({ selection: status.value });
   }
   refreshCurve();

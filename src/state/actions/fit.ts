@@ -34,7 +34,7 @@ export async function runFit(): Promise<void> {
   setState({ fitStatus: 'running', progress: null, liveCosts: [], fitError: null, paramErrors: {} });
   const request = {
     model: s.modelText,
-    mapping: { x: [...s.mapping.x], y: s.mapping.y, sigma: s.mapping.sigma },
+    mapping: s.mapping,
     parameters: s.params.map(({ name, value, min, max, fixed }) => ({ name, value, min, max, fixed })),
     settings: { ...s.settings },
     ...plotRequest(s),

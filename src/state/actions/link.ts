@@ -96,7 +96,7 @@ export async function provideLinkFile(file: Blob, name: string): Promise<boolean
   if (getState().pendingLink?.spec !== pending.spec) return false;
   if (!status.ok) return refuse(`Could not read ${name}: ${status.error.message}`);
   const mapping = pending.spec.columns;
-  const print = await client.fingerprint({ x: [...mapping.x], y: mapping.y, sigma: mapping.sigma });
+  const print = await client.fingerprint(mapping);
   if (getState().pendingLink?.spec !== pending.spec) return false;
   if (!print.ok) return refuse(`${name} cannot be used for this link: ${print.error.message}`);
   const mismatch = mismatchMessage(name, print.value, pending.expected);
