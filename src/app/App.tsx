@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useApp } from '../state';
 import { runFit } from '../state/actions/fit';
 import { loadSampleList } from '../state/actions/samples';
+import { RenderBoundary } from './common/RenderBoundary';
 import { DataPanel } from './data/DataPanel';
 import { FitBar } from './fit/FitBar';
 import { OptionsPanel } from './fit/OptionsPanel';
@@ -14,6 +15,7 @@ import { ModelPanel } from './model/ModelPanel';
 import { ParamsPanel } from './params/ParamsPanel';
 import { PlotPanel } from './plot/PlotPanel';
 import { ResultsPanel } from './results/ResultsPanel';
+import { GroupResults } from './results/GroupResults';
 import { LinkFilePrompt } from './share/LinkFilePrompt';
 import { PageNotices } from './share/PageNotices';
 import { startWorkbench } from './share/startup';
@@ -22,6 +24,12 @@ import { useGlobalInput } from './useGlobalInput';
 export function App() {
   const hasData = useApp((s) => s.table !== null);
   const linkWaits = useApp((s) => s.pendingLink !== null);
+  // What each part draws from: a part that failed is drawn again when its input changes.
+  const table = useApp((s) => s.table);
+  const modelText = useApp((s) => s.modelText);
+  const params = useApp((s) => s.params);
+  const outcome = useApp((s) => s.outcome);
+  const batch = useApp((s) => s.batch);
   useGlobalInput();
   useEffect(() => {
     void loadSampleList();
@@ -44,19 +52,36 @@ export function App() {
           }}
         >
           <div className="sidebar-scroll">
-            <DataPanel />
-            <ModelPanel />
-            <ParamsPanel />
-            <OptionsPanel />
+            <RenderBoundary area="The data panel" resetKey={table}>
+              <DataPanel />
+            </RenderBoundary>
+            <RenderBoundary area="The model panel" resetKey={modelText}>
+              <ModelPanel />
+            </RenderBoundary>
+            <RenderBoundary area="The parameters" resetKey={params}>
+              <ParamsPanel />
+            </RenderBoundary>
+            <RenderBoundary area="The options" resetKey={table}>
+              <OptionsPanel />
+            </RenderBoundary>
           </div>
-          <FitBar />
+          <RenderBoundary area="The fit bar" resetKey={outcome}>
+            <FitBar />
+          </RenderBoundary>
         </form>
         <main className="main" aria-label="Plot and results">
           <PageNotices />
           {hasData ? (
             <>
-              <PlotPanel />
-              <ResultsPanel />
+              <RenderBoundary area="The plot" resetKey={outcome}>
+                <PlotPanel />
+              </RenderBoundary>
+              <RenderBoundary area="The per-group results" resetKey={batch}>
+                <GroupResults />
+              </RenderBoundary>
+              <RenderBoundary area="The results" resetKey={outcome}>
+                <ResultsPanel />
+              </RenderBoundary>
             </>
           ) : linkWaits ? (
             <LinkFilePrompt />

@@ -13,10 +13,12 @@ export function localClient(api: WorkerApi = workerApi): Client {
     loadColumns: async (...a) => api.loadColumns(...a),
     cancelLoad: async () => api.cancelLoad(),
     select: async (...a) => api.select(...a),
+    groups: async (...a) => api.groups(...a),
     guess: async (...a) => api.guess(...a),
     curve: async (...a) => api.curve(...a),
     fit: async (...a) => api.fit(...a),
     cancelFit: async () => api.cancelFit(),
+    fitGroups: async (...a) => api.fitGroups(...a),
     exportColumns: async () => api.exportColumns(),
     exportData: async (...a) => api.exportData(...a),
     fingerprint: async (...a) => api.fingerprint(...a),
@@ -25,5 +27,6 @@ export function localClient(api: WorkerApi = workerApi): Client {
     saveTable: async (...a) => api.saveTable(...a),
     loadSavedTable: async (...a) => api.loadSavedTable(...a),
     restoreFit: async (...a) => api.restoreFit(...a),
+    alive: async (lock) => api.alive(lock),
   };
 }

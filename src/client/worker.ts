@@ -1,55 +1,36 @@
 /**
- * The main thread's handle on the worker: one module worker, wrapped by Comlink. Tests may swap in
- * another implementation of the same API with `setClient`.
+ * The main thread's handle on the worker: one module worker (spawn.ts) kept alive by the
+ * supervisor (a dead worker is replaced and given the page's data again; Cancel always returns).
+ * Tests may swap in another implementation of the same API with `setClient`.
  */
 import * as Comlink from 'comlink';
-import type { Status, WorkerApi } from '../worker/api';
+import type { WorkerApi } from '../worker/api';
+import { spawnWorker } from './spawn';
+import { supervise, type WorkerEvent } from './supervisor';
 
 /** The worker API as the main thread sees it: every method returns a promise. */
 export type Client = {
   [K in keyof WorkerApi]: WorkerApi[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never;
 };
 
-let client: Client | null = null;
+export type { WorkerEvent } from './supervisor';
 
-/** A call that failed outright (the worker crashed, a bug) as a status, like every expected failure. */
-function guarded<A extends unknown[], T>(call: (...args: A) => Promise<Status<T>>): (...args: A) => Promise<Status<T>> {
-  return async (...args) => {
-    try {
-      return await call(...args);
-    } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
-      return { ok: false, error: { code: 'internal', message: `The worker failed: ${why}. Reload the page if this persists.` } };
-    }
-  };
+let client: Client | null = null;
+const listeners = new Set<(event: WorkerEvent) => void>();
+
+/** Tells `listener` when the worker is lost and when a fresh one has the data back. */
+export function onWorkerEvent(listener: (event: WorkerEvent) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
-function spawn(): Client {
-  const worker = new Worker(new URL('../worker/index.ts', import.meta.url), { type: 'module', name: 'fitbench' });
-  const remote = Comlink.wrap<WorkerApi>(worker) as unknown as Client;
-  return {
-    loadFile: guarded(remote.loadFile),
-    loadText: guarded(remote.loadText),
-    loadColumns: guarded(remote.loadColumns),
-    cancelLoad: () => remote.cancelLoad().catch(() => undefined),
-    select: guarded(remote.select),
-    guess: guarded(remote.guess),
-    curve: guarded(remote.curve),
-    fit: guarded(remote.fit),
-    cancelFit: () => remote.cancelFit().catch(() => undefined),
-    exportColumns: guarded(remote.exportColumns),
-    exportData: guarded(remote.exportData),
-    fingerprint: guarded(remote.fingerprint),
-    planLink: guarded(remote.planLink),
-    exportCurve: guarded(remote.exportCurve),
-    saveTable: guarded(remote.saveTable),
-    loadSavedTable: guarded(remote.loadSavedTable),
-    restoreFit: guarded(remote.restoreFit),
-  };
+/** Hands a supervisor's event to the page (supervisors made for tests report here too). */
+export function reportWorkerEvent(event: WorkerEvent): void {
+  for (const listener of listeners) listener(event);
 }
 
 export function getClient(): Client {
-  client ??= spawn();
+  client ??= supervise(spawnWorker, { onEvent: reportWorkerEvent });
   return client;
 }
 

@@ -38,7 +38,17 @@ export interface CpuEvaluatorOptions {
   readonly blockRows?: number;
   readonly chunkRows?: number;
   readonly onChunk?: (progress: ChunkProgress) => void;
+  /**
+   * Called between spans of rows (each dense block, each chunk, or a part of a chunk small enough
+   * to take tens of milliseconds when there are many parameters). It may return a promise to
+   * wait on (the worker yields there, so that a Cancel gets in) and may throw to stop the pass
+   * (a cancelled fit). Without it the passes are synchronous, as before.
+   */
+  readonly checkpoint?: () => void | Promise<void>;
 }
+
+/** Multiply–adds of a normal-pass span above which a chunk is walked in parts (many parameters). */
+const SPAN_WORK = 1 << 26;
 
 /** A view of rows [start, end) of the data, so kernels always run on (0, end − start). */
 export function sliceData(data: ModelData, start: number, end: number): ModelData {
@@ -78,54 +88,80 @@ export function cpuEvaluator(model: BoundModel, linearization: Linearization, op
   const { kernels, data, loss } = model;
   const packed = (n * (n + 1)) / 2 + n + 1;
 
-  function forEachChunk(pass: ChunkProgress['pass'], body: (start: number, end: number) => void): void {
-    for (let c = 0; c < chunks; c++) {
-      const start = c * chunkRows;
-      body(start, Math.min(m, start + chunkRows));
-      options.onChunk?.({ pass, chunk: c + 1, chunks });
+  /**
+   * Walks the rows in spans of at most `span` that never cross a chunk: `body` per span, chunk
+   * progress at each chunk's end (after `chunkEnd`), the checkpoint between spans. Synchronous
+   * until a checkpoint returns a promise; from there on the walk (and its result) is a promise.
+   */
+  function walk<T>(pass: ChunkProgress['pass'], span: number, body: (start: number, end: number) => void, chunkEnd: (() => void) | null, finish: () => T): T | Promise<T> {
+    let start = 0;
+    let chunk = 0;
+    const step = (): boolean => {
+      const end = Math.min(m, (chunk + 1) * chunkRows, start + span);
+      body(start, end);
+      start = end;
+      if (start === Math.min(m, (chunk + 1) * chunkRows)) {
+        chunkEnd?.();
+        chunk += 1;
+        options.onChunk?.({ pass, chunk, chunks });
+      }
+      return start >= m;
+    };
+    for (;;) {
+      if (step()) return finish();
+      const wait = options.checkpoint?.();
+      if (wait) {
+        return wait.then(async () => {
+          for (;;) {
+            if (step()) return finish();
+            const next = options.checkpoint?.();
+            if (next) await next;
+          }
+        });
+      }
     }
   }
 
-  function cost(x: Float64Array): number {
+  function cost(x: Float64Array): number | Promise<number> {
     const p = fullParameters(model, x);
     let sum = 0;
-    forEachChunk('cost', (start, end) => {
-      sum += kernels.cost(p, sliceData(data, start, end), loss, 0, end - start);
-    });
-    return 0.5 * sum;
+    return walk('cost', chunkRows, (start, end) => (sum += kernels.cost(p, sliceData(data, start, end), loss, 0, end - start)), null, () => 0.5 * sum);
   }
 
-  function linearizeNormal(x: Float64Array): LinearModel {
+  // Many parameters make one chunk of the normal pass long (k(k+1)/2 sums per row): it is then
+  // walked in parts, which add into the chunk's own partial sums as one call would.
+  const normalSpan = packed * chunkRows <= SPAN_WORK ? chunkRows : Math.max(blockRows, Math.floor(SPAN_WORK / packed));
+
+  function linearizeNormal(x: Float64Array): LinearModel | Promise<LinearModel> {
     const p = fullParameters(model, x);
     const total = new Float64Array(packed);
     const acc = new Float64Array(packed);
     // Per-chunk partial sums added in float64: shorter running sums, smaller rounding drift.
-    forEachChunk('linearize', (start, end) => {
-      acc.fill(0);
-      kernels.normal(p, sliceData(data, start, end), loss, acc, 0, end - start);
+    const addChunk = () => {
       for (let i = 0; i < packed; i++) total[i] += acc[i];
+      acc.fill(0);
+    };
+    return walk('linearize', normalSpan, (start, end) => kernels.normal(p, sliceData(data, start, end), loss, acc, 0, end - start), addChunk, () => {
+      const { JtJ, g, sumRho } = unpackNormal(total, n);
+      return new NormalLinearModel(n, m, JtJ, g, 0.5 * sumRho);
     });
-    const { JtJ, g, sumRho } = unpackNormal(total, n);
-    return new NormalLinearModel(n, m, JtJ, g, 0.5 * sumRho);
   }
 
-  function linearizeDense(x: Float64Array): LinearModel {
+  function linearizeDense(x: Float64Array): LinearModel | Promise<LinearModel> {
     const p = fullParameters(model, x);
     const qr = new QrAccumulator(n);
     const f = new Float64Array(blockRows);
     const J = new Float64Array(blockRows * n);
     let costSum = 0;
-    forEachChunk('linearize', (chunkStart, chunkEnd) => {
-      for (let start = chunkStart; start < chunkEnd; start += blockRows) {
-        const rows = Math.min(blockRows, chunkEnd - start);
-        const fb = f.subarray(0, rows);
-        const Jb = J.subarray(0, rows * n);
-        kernels.residualsJacobian(p, sliceData(data, start, start + rows), fb, Jb, 0, rows);
-        costSum += scaleForRobustLoss(loss, fb, Jb, n);
-        qr.addRows(Jb, fb, rows);
-      }
-    });
-    return new QrLinearModel(n, m, qr.R, qr.qtf, costSum);
+    const block = (start: number, end: number) => {
+      const rows = end - start;
+      const fb = f.subarray(0, rows);
+      const Jb = J.subarray(0, rows * n);
+      kernels.residualsJacobian(p, sliceData(data, start, end), fb, Jb, 0, rows);
+      costSum += scaleForRobustLoss(loss, fb, Jb, n);
+      qr.addRows(Jb, fb, rows);
+    };
+    return walk('linearize', blockRows, block, null, () => new QrLinearModel(n, m, qr.R, qr.qtf, costSum));
   }
 
   if (linearization === 'dense') return { m, n, label: 'cpu-dense', cost, linearize: linearizeDense };
@@ -138,8 +174,12 @@ export function cpuEvaluator(model: BoundModel, linearization: Linearization, op
     n,
     label: 'cpu-normal',
     cost(x) {
-      cached = { x: Float64Array.from(x), linear: linearizeNormal(x) };
-      return cached.linear.cost;
+      const keep = (linear: LinearModel) => {
+        cached = { x: Float64Array.from(x), linear };
+        return linear.cost;
+      };
+      const linear = linearizeNormal(x);
+      return linear instanceof Promise ? linear.then(keep) : keep(linear);
     },
     linearize(x) {
       if (cached && cached.x.every((v, i) => v === x[i])) return cached.linear;

@@ -1,14 +1,19 @@
 /**
  * The fit bar at the foot of the setup column: Fit (the form's submit, so Enter in any field
- * fits), Cancel while running, and the status line with streamed progress.
+ * fits), Cancel while running, the status line with streamed progress, and above them what
+ * became of a lost worker (next to the controls it concerns, visible at any width).
  */
 import { useApp } from '../../state';
 import { cancelFit } from '../../state/actions/fit';
+import { cancelGroupFits, runGroupFits } from '../../state/actions/batch';
+import { batchProgressText } from '../../state/slices/batch';
 import { verdict, VERDICT_TEXT } from '../../state/advice';
 import { progressText } from './progressText';
+import { WorkerNotice } from './WorkerNotice';
 
 function StatusLine() {
   const status = useApp((s) => s.fitStatus);
+  const cancelled = useApp((s) => s.fitCancelled);
   const progress = useApp((s) => s.progress);
   const outcome = useApp((s) => s.outcome);
   const error = useApp((s) => s.fitError);
@@ -23,6 +28,9 @@ function StatusLine() {
     state = v;
     const r = outcome.result;
     text = v === 'converged' ? `${VERDICT_TEXT[v]} · ${r.nit} iteration${r.nit === 1 ? '' : 's'} · ${(r.fitMs / 1000).toFixed(2)} s` : VERDICT_TEXT[v];
+  } else if (status === 'idle' && cancelled) {
+    state = 'cancelled';
+    text = VERDICT_TEXT.cancelled;
   } else if (waitingFile !== null) text = `Open ${waitingFile || 'the linked data file'} to fit this link`;
   else text = hasData ? 'Ready: press Fit or Enter' : 'Load data to begin';
   return (
@@ -33,10 +41,46 @@ function StatusLine() {
   );
 }
 
+/** "Fit each group": offered once a group column is chosen; its progress and outcome in words. */
+function GroupFitControls() {
+  const groupBy = useApp((s) => s.groupBy);
+  const status = useApp((s) => s.batchStatus);
+  const progress = useApp((s) => s.batchProgress);
+  const error = useApp((s) => s.batchError);
+  const fitting = useApp((s) => s.fitStatus === 'running');
+  if (groupBy === null) return null;
+  const running = status === 'running';
+  let text = '';
+  if (running) text = progress ? `Fitting each group: ${batchProgressText(progress)}` : 'Fitting each group…';
+  else if (status === 'error' && error) text = error.message;
+  else if ((status === 'done' || status === 'cancelled') && progress) text = `${status === 'cancelled' ? 'Cancelled at' : 'Fitted'} ${batchProgressText(progress)}`;
+  return (
+    <div className="fitbar-groups">
+      <div className="fitbar-buttons">
+        <button type="button" className="btn btn-primary-outline" disabled={running || fitting} onClick={() => void runGroupFits()} data-testid="fit-groups-button">
+          {running ? 'Fitting groups…' : `Fit each ${groupBy}`}
+        </button>
+        {running && (
+          <button type="button" className="btn btn-cancel" onClick={cancelGroupFits} data-testid="cancel-groups-button">
+            Cancel
+          </button>
+        )}
+      </div>
+      {text && (
+        <div className={`status status-${status === 'error' ? 'error' : running ? 'running' : 'idle'}`} data-testid="group-status" data-state={status} role="status" aria-live="polite">
+          {running && <span className="spinner" aria-hidden="true" />}
+          <span className="status-text">{text}</span>
+        </div>
+      )}
+    </div>
+  );
+}
+
 export function FitBar() {
-  const running = useApp((s) => s.fitStatus === 'running');
+  const running = useApp((s) => s.fitStatus === 'running' || s.batchStatus === 'running');
   return (
     <div className="fitbar">
+      <WorkerNotice />
       <div className="fitbar-buttons">
         <button type="submit" className="btn btn-primary btn-fit" disabled={running} data-testid="fit-button" aria-keyshortcuts="Enter Control+Enter">
           {running ? 'Fitting…' : 'Fit'}
@@ -49,6 +93,7 @@ export function FitBar() {
         )}
       </div>
       <StatusLine />
+      <GroupFitControls />
     </div>
   );
 }

@@ -1,15 +1,19 @@
 /** Fit actions: run the solver in the worker with streamed progress; cancel it. */
 import { fitWithSignal } from '../../client/fitRun';
 import { getClient } from '../../client/worker';
-import type { WorkerError } from '../../worker/api';
-import { updateRow } from '../slices/params';
+import type { FitProgress, WorkerError } from '../../worker/api';
+import { linkMayAutoFit } from '../../worker/limits';
+import { NO_PARAM_ERRORS, updateRow } from '../slices/params';
 import { withProgress } from '../slices/fit';
 import { curveSignature, fitSignature } from '../signature';
 import { getState, setState, type AppState } from '../store';
 import { refreshCurve } from './curve';
+import { selectionSettled } from './data';
 import { plotRequest } from './plotRequest';
+import { watchWorker } from './recovery';
 
 let controller: AbortController | null = null;
+watchWorker();
 
 /** What stops a fit before it starts, said next to the control it concerns. */
 export function preflight(s: AppState): WorkerError | null {
@@ -21,17 +25,39 @@ export function preflight(s: AppState): WorkerError | null {
   return null;
 }
 
+/** Why a fit that nobody asked for (a link's) waits for a click on Fit, or null when it may run. */
+export function autoFitBlocker(s: AppState): string | null {
+  const rows = s.selection?.rows ?? 0;
+  const free = s.params.filter((p) => !p.fixed).length;
+  if (linkMayAutoFit(rows, free)) return null;
+  return `The fit is large (${rows.toLocaleString('en-US')} rows × ${free.toLocaleString('en-US')} free parameters), so it was not started: press Fit to run it.`;
+}
+
 export async function runFit(): Promise<void> {
+  const first = getState();
+  // One fit at a time: a single fit would stop a running per-group batch (they share the worker's cancel flag).
+  if (first.fitStatus === 'running' || first.batchStatus === 'running') return;
+  controller = new AbortController();
+  const signal = controller.signal;
+  // Data just loaded: the columns are chosen but the worker is still selecting them (seconds for
+  // 10⁷ rows). The fit starts when they are ready, shown as running, and Cancel stops the wait.
+  if (first.table && !first.selection && !first.selectionError) {
+    setState({ fitStatus: 'running', fitCancelled: false, progress: null, liveCosts: [], fitError: null, paramErrors: NO_PARAM_ERRORS });
+    await selectionSettled();
+    if (signal.aborted) {
+      controller = null;
+      setState({ fitStatus: 'idle' });
+      return;
+    }
+  }
   const s = getState();
-  if (s.fitStatus === 'running') return;
   const blocked = preflight(s);
   if (blocked) {
+    controller = null;
     setState({ fitStatus: 'error', fitError: blocked });
     return;
   }
-  controller = new AbortController();
-  const signal = controller.signal;
-  setState({ fitStatus: 'running', progress: null, liveCosts: [], fitError: null, paramErrors: {} });
+  setState({ fitStatus: 'running', fitCancelled: false, progress: null, liveCosts: [], fitError: null, paramErrors: NO_PARAM_ERRORS });
   const request = {
     model: s.modelText,
     mapping: s.mapping,
@@ -39,11 +65,30 @@ export async function runFit(): Promise<void> {
     settings: { ...s.settings },
     ...plotRequest(s),
   };
-  const status = await fitWithSignal(getClient(), request, { signal, onProgress: (p) => setState(withProgress(getState(), p)) });
+  let accepted: FitProgress['accepted'] = null;
+  const onProgress = (p: FitProgress) => {
+    accepted = p.accepted ?? accepted;
+    setState(withProgress(getState(), p));
+  };
+  const status = await fitWithSignal(getClient(), request, { signal, onProgress });
   controller = null;
   if (!status.ok) {
     const e = status.error;
-    setState({ fitStatus: 'error', fitError: e, paramErrors: e.param ? { [e.param]: e.message } : {} });
+    if (e.code === 'cancelled') {
+      // Stopped inside a pass or by restarting the worker: back to idle at once, then the rows
+      // take the last accepted parameters (a commit of its own: a long table is slow to lay out).
+      setState({ fitStatus: 'idle', fitCancelled: true });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      setState(acceptedParams(s, accepted));
+      refreshCurve();
+      return;
+    }
+    if (e.code === 'worker-lost') {
+      const lost = { code: e.code, message: 'The fit stopped because its worker quit; press Fit to run it again.' };
+      setState({ fitStatus: 'error', fitError: lost });
+      return;
+    }
+    setState({ fitStatus: 'error', fitError: e, paramErrors: e.param ? new Map([[e.param, e.message]]) : NO_PARAM_ERRORS });
     return;
   }
   const outcome = status.value;
@@ -71,6 +116,19 @@ export async function runFit(): Promise<void> {
   });
   // Zoomed or switched axes while it ran: draw the fitted curve again for the plot as it is now.
   refreshCurve();
+}
+
+/** The parameter rows at the last accepted iterate of a fit that was stopped from outside (only
+ *  while the model is the one that was fitted: other rows would get other parameters' values). */
+function acceptedParams(started: AppState, accepted: FitProgress['accepted']): Partial<AppState> {
+  const now = getState();
+  if (!accepted || now.modelText !== started.modelText || now.mapping !== started.mapping) return {};
+  const values = new Map(accepted.names.map((name, i) => [name, accepted.values[i]]));
+  const params = now.params.map((r) => {
+    const v = values.get(r.name);
+    return v !== undefined && Number.isFinite(v) && !r.fixed ? updateRow(r, { value: v }) : r;
+  });
+  return { params };
 }
 
 export function cancelFit(): void {
