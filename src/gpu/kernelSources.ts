@@ -9,8 +9,14 @@
  *
  * The cache key is the kernel's name, a hash of the full source, the loss and the workgroup size;
  * sizes live in uniforms, so one pipeline serves every row count (shaders/README.md).
+ *
+ * Nothing but generated model code, fixed template text, integer literals (wgslU32) and checked
+ * names (the loss through lossName, constants through codeIdentifier; src/model/codeNames.ts) is
+ * spliced in, whoever calls.
  */
+import { codeIdentifier, lossName } from '../model/codeNames';
 import { emitWgslCode, wgslSlot, type WgslReaders } from '../model/emitWgsl';
+import { wgslU32 } from '../model/emitWgslLiteral';
 import type { Tape } from '../model/tape';
 import type { LossName } from '../solver/loss';
 import { hash53 } from './hash';
@@ -52,12 +58,12 @@ function checkWorkgroupSize(wg: number): void {
 }
 
 function constants(entries: Record<string, number>): string {
-  return Object.entries(entries).map(([name, v]) => `const ${name}: u32 = ${v}u;`).join('\n');
+  return Object.entries(entries).map(([name, v]) => `const ${codeIdentifier(name)}: u32 = ${wgslU32(v)};`).join('\n');
 }
 
 /** Readers for kernels that loop over chunk rows `i`. */
 function chunkReaders(): WgslReaders {
-  return { param: paramReader, variable: (c) => `data[${c}u * chunk.stride + i]` };
+  return { param: paramReader, variable: (c) => `data[${wgslU32(c)} * chunk.stride + i]` };
 }
 
 function header(tape: Tape, extra: string[]): string {
@@ -69,7 +75,8 @@ function finish(name: KernelName, body: string, loss: LossName | 'none', wg: num
 }
 
 /** The linearize kernel (shaders/linearize.wgsl) for a tape, loss and workgroup size. */
-export function linearizeSource(tape: Tape, loss: LossName, options: SourceOptions): KernelSource {
+export function linearizeSource(tape: Tape, name: LossName, options: SourceOptions): KernelSource {
+  const loss = lossName(name);
   const wg = options.workgroupSize;
   checkWorkgroupSize(wg);
   const sums = linearizeSums(tape.grads.length);
@@ -87,7 +94,8 @@ export function linearizeSource(tape: Tape, loss: LossName, options: SourceOptio
 }
 
 /** The cost kernel (shaders/cost.wgsl): Σρ₀ for trial points. */
-export function costSource(tape: Tape, loss: LossName, options: SourceOptions): KernelSource {
+export function costSource(tape: Tape, name: LossName, options: SourceOptions): KernelSource {
+  const loss = lossName(name);
   const wg = options.workgroupSize;
   checkWorkgroupSize(wg);
   const sums = costSums();
@@ -111,8 +119,8 @@ export function costSource(tape: Tape, loss: LossName, options: SourceOptions): 
 export function gridSource(tape: Tape, gradients: boolean, workgroupSize: number): KernelSource {
   checkWorkgroupSize(workgroupSize);
   const roots = gradients ? [tape.value, ...tape.grads] : [tape.value];
-  const code = emitWgslCode(tape, roots, { param: paramReader, variable: (c) => `data[${c}u * grid.stride + i]` });
-  const store = roots.map((slot, j) => `values[i * OUT_STRIDE + ${j}u] = ${wgslSlot(slot)};`).join('\n');
+  const code = emitWgslCode(tape, roots, { param: paramReader, variable: (c) => `data[${wgslU32(c)} * grid.stride + i]` });
+  const store = roots.map((slot, j) => `values[i * OUT_STRIDE + ${wgslU32(j)}] = ${wgslSlot(slot)};`).join('\n');
   const body = fillTemplate(SHADERS.evaluateGrid, {
     CONSTANTS: `${header(tape, [])}\n${constants({ WG: workgroupSize, OUT_STRIDE: roots.length })}`,
     HOISTED: indent(code.hoisted, 2),

@@ -4,7 +4,9 @@
  * JᵀJ += s²·JᵢJᵢᵀ, Jᵀf += ρ₁r·Jᵢ, Σρ₀; src/solver/loss.ts) and the non-finite counts. The linear
  * loss takes the plain sums (no s², no ρ). `|` rather than `||`: no short-circuit, so no branch.
  */
+import { lossName } from '../model/codeNames';
 import { wgslSlot } from '../model/emitWgsl';
+import { wgslU32 } from '../model/emitWgslLiteral';
 import type { Tape } from '../model/tape';
 import type { LossName } from '../solver/loss';
 
@@ -12,12 +14,13 @@ const indent4 = (code: string): string => code.split('\n').map((line) => `    ${
 
 /** `let r = …;` the weighted residual at row i (and `wi`). */
 export function residual(tape: Tape, weighted: boolean): string[] {
-  const col = (c: number): string => `data[${c}u * chunk.stride + i]`;
+  const col = (c: number): string => `data[${wgslU32(c)} * chunk.stride + i]`;
   const diff = `${wgslSlot(tape.value)} - ${col(tape.nVars)}`;
   return weighted ? [`let wi = ${col(tape.nVars + 1)};`, `let r = wi * (${diff});`] : [`let r = ${diff};`];
 }
 
-export function linearizeUpdate(tape: Tape, loss: LossName, weighted: boolean): string {
+export function linearizeUpdate(tape: Tape, name: LossName, weighted: boolean): string {
+  const loss = lossName(name);
   const k = tape.grads.length;
   const js = tape.grads.map((_, l) => `j${l}`);
   const lines = residual(tape, weighted);

@@ -12,6 +12,7 @@
  * (shaders/reduce.wgsl): with WG threads, LANES = ⌊16 KiB / (4·WG)⌋ (64 at WG = 64, 16 at
  * WG = 256), capped at the number of sums.
  */
+import { codeIdentifier } from '../model/codeNames';
 
 /** Default workgroup storage every device offers (W3C WebGPU §3.6.2, maxComputeWorkgroupStorageSize). */
 export const WORKGROUP_STORAGE_BYTES = 16384;
@@ -50,7 +51,7 @@ export function lanesFor(workgroupSize: number, sums: number): number {
 
 /** `var a0_0 = 0.0f;` … one register per sum. */
 export function declareSums(layout: SumLayout): string {
-  return layout.names.map((n) => `  var ${n} = 0.0f;`).join('\n');
+  return layout.names.map((n) => `  var ${codeIdentifier(n)} = 0.0f;`).join('\n');
 }
 
 /**

@@ -7,15 +7,19 @@
  * anything but digits, a point and an exponent), and names from the fixed tables below (`Math.exp`,
  * and `erf`/`erfc`, which are passed in as arguments). User identifiers only ever become indices
  * into the parameter vector and the column list, so a model cannot inject code even when
- * instantiated with `new Function` (kernels.ts).
+ * instantiated with `new Function` (kernels.ts). Each of these is checked here, where the text is
+ * written, not trusted from the caller: table names are own keys only, call arities match, and an
+ * unknown instruction throws (codeNames.ts); the loss names of kernelSource.ts and normalSource.ts
+ * likewise.
  *
  * This file turns one instruction into one JS statement (`const t7 = t3 * t5;`); rowCode.ts
  * arranges the statements around the row loop, kernelSource.ts and normalSource.ts write the
  * loops. powi is unrolled into the very multiplications tapeFns.powiValue performs, so emitted
  * code, interpreter and constant folding agree bit for bit.
  */
+import { checkArity, tableName, unknownInstruction } from './codeNames';
 import { powiChain } from './powiChain';
-import type { Instr, TapeFn } from './tape';
+import { TAPE_FN_ARITY, type Instr, type TapeFn } from './tape';
 import { jsIndex, jsNumber } from './jsLiteral';
 
 const JS_FN: Readonly<Record<Exclude<TapeFn, 'selectLe'>, string>> = {
@@ -61,9 +65,12 @@ export function statement(ins: Instr, i: number): string {
       if (!Number.isSafeInteger(ins.n)) throw new Error('internal: powi exponent');
       return powiStatements(name, slot(ins.a), ins.n);
     case 'call': {
+      checkArity(ins.fn, ins.args, TAPE_FN_ARITY);
       const args = ins.args.map(slot);
       if (ins.fn === 'selectLe') return `const ${name} = ${args[0]} <= ${args[1]} ? ${args[2]} : ${args[3]};`;
-      return `const ${name} = ${JS_FN[ins.fn]}(${args.join(', ')});`;
+      return `const ${name} = ${tableName(JS_FN, ins.fn)}(${args.join(', ')});`;
     }
+    default:
+      return unknownInstruction(ins);
   }
 }

@@ -21,9 +21,10 @@
  * `t12_r0`), integer literals and f32 literals (emitWgslLiteral.ts); user identifiers only ever
  * become indices, and the caller maps indices to its own buffer reads (WgslReaders).
  */
+import { checkArity, tableName, unknownInstruction } from './codeNames';
 import { powiChain } from './powiChain';
 import { wgslF32, wgslIndex } from './emitWgslLiteral';
-import { invariantMask, liveMask, type Instr, type Tape, type TapeFn } from './tape';
+import { invariantMask, liveMask, TAPE_FN_ARITY, type Instr, type Tape, type TapeFn } from './tape';
 
 const WGSL_FN: Readonly<Record<Exclude<TapeFn, 'selectLe' | 'log10'>, string>> = {
   exp: 'exp', log: 'log', sqrt: 'sqrt', abs: 'abs', sign: 'sign', sin: 'fb_sin', cos: 'fb_cos',
@@ -75,11 +76,14 @@ function expression(ins: Exclude<Instr, { op: 'powi' }>, read: WgslReaders): str
     case 'neg':
       return `-${s(ins.a)}`;
     case 'call': {
+      checkArity(ins.fn, ins.args, TAPE_FN_ARITY);
       const args = ins.args.map(s);
       if (ins.fn === 'selectLe') return `select(${args[3]}, ${args[2]}, ${args[0]} <= ${args[1]})`;
       if (ins.fn === 'log10') return `log(${args[0]}) * ${INV_LN10}`;
-      return `${WGSL_FN[ins.fn]}(${args.join(', ')})`;
+      return `${tableName(WGSL_FN, ins.fn)}(${args.join(', ')})`;
     }
+    default:
+      return unknownInstruction(ins);
   }
 }
 

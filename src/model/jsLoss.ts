@@ -8,10 +8,12 @@
  * asked, `rho1` and `rho2`. The linear loss never reaches here: its kernels use f² directly.
  */
 import type { LossName } from '../solver/loss';
+import { lossName } from './codeNames';
 
 export type RobustLossName = Exclude<LossName, 'linear'>;
 
-export function jsRobustLoss(name: RobustLossName, derivatives: boolean): string {
+export function jsRobustLoss(robust: RobustLossName, derivatives: boolean): string {
+  const name = lossName(robust);
   const z = 'const l_z = (r * r) / c2;';
   switch (name) {
     case 'soft_l1':
@@ -35,5 +37,7 @@ export function jsRobustLoss(name: RobustLossName, derivatives: boolean): string
         ? `${z} const l_t = 1 + l_z * l_z;
            const rho0 = Math.atan(l_z) * c2; const rho1 = 1 / l_t; const rho2 = (-2 * l_z) / (l_t * l_t) / c2;`
         : `${z} const rho0 = Math.atan(l_z) * c2;`;
+    case 'linear':
+      throw new Error('internal: the linear loss has no robust snippet');
   }
 }

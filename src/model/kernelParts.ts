@@ -9,6 +9,7 @@
  * t<n>_b<k>), columns v<n>, sweep scratch sw<n>; the kernels' own locals are a<j>_<l>, b<j>, j<j>,
  * h<j>, q, r, wi, o, ro, c2, rho0–rho2 and l_<name>, none of which has those shapes.
  */
+import { codeIdentifier, codeIdentifiers } from './codeNames';
 import { BLOCK, type TapeCode } from './rowCode';
 import { jsIndex } from './jsLiteral';
 import type { Tape } from './tape';
@@ -44,5 +45,5 @@ export function jacobianRow(tape: Tape, weighted: boolean): string {
 
 /** Factory-level declarations (scratch arrays, allocated once per kernel), then the function. */
 export function header(name: string, args: string, code?: TapeCode, scratch = ''): string {
-  return `"use strict";\n${code?.scratch ?? ''}\n${scratch}\nreturn function ${name}(${args}) {\n`;
+  return `"use strict";\n${code?.scratch ?? ''}\n${scratch}\nreturn function ${codeIdentifier(name)}(${codeIdentifiers(args)}) {\n`;
 }

@@ -5,6 +5,7 @@
  * ρ₀ in one local; for the linear loss it sums f².
  */
 import type { LossName } from '../solver/loss';
+import { lossName } from './codeNames';
 import { header, jacobianRow, loops, range, residual, t } from './kernelParts';
 import { jsIndex } from './jsLiteral';
 import { jsRobustLoss } from './jsLoss';
@@ -31,7 +32,8 @@ export function jacobianSource(tape: Tape): string {
 ${code.hoisted}\n${loops(code, (wt) => `${residual(tape, wt)} f[i] = r;\n${jacobianRow(tape, wt)}\nconst ro = i * ${jsIndex(k)}; ${store}`)}\n};`;
 }
 
-export function costSource(tape: Tape, loss: LossName): string {
+export function costSource(tape: Tape, name: LossName): string {
+  const loss = lossName(name);
   const code = emitTapeCode(tape, [tape.value]);
   const term = loss === 'linear' ? 'q += r * r;' : `${jsRobustLoss(loss, false)} q += rho0;`;
   return `${header(`cost_${loss}`, 'params, data, loss, start, end', code)}const vars = data.vars, y = data.y, w = data.w;

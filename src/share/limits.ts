@@ -31,3 +31,10 @@ export const MAX_FILE_NAME = 1024;
 
 /** Largest max_nfev accepted. */
 export const MAX_NFEV_LIMIT = 1e9;
+
+/** Most row filters a spec may carry, and longest filter text. */
+export const MAX_WHERE = 64;
+export const MAX_WHERE_CHARS = 1024;
+
+/** Most excluded lines a spec may carry. */
+export const MAX_EXCLUDED_LINES = 100_000;

@@ -9,7 +9,7 @@ import { encodeWithin, MAX_COMPRESSED_BYTES } from './encode';
 import { SpecError, shareError } from './errors';
 import { fingerprint, usedColumns } from './fingerprint';
 import { LINK_DATA_BUDGET, MAX_INLINE_CELLS } from './limits';
-import type { DataFingerprint, FitSpec, InlineData } from './types';
+import type { DataFingerprint, FitSpec, InlineData, RowSpec } from './types';
 
 export interface LinkPlan {
   /** The fragment, with its leading '#'. */
@@ -26,6 +26,9 @@ export interface PlanOptions {
   readonly fileName?: string | null;
   /** Compressed bytes allowed for a link with inline data (default LINK_DATA_BUDGET). */
   readonly budget?: number;
+  /** The rows a link with inline data carries instead of spec.rows: inline columns hold only the
+   *  rows the filters keep, so their filters are spent and excluded lines are renumbered. */
+  readonly inlineRows?: RowSpec;
 }
 
 function inlinable(columns: readonly ArrayLike<number>[], sigmaIndex: number): boolean {
@@ -45,8 +48,10 @@ function inlinable(columns: readonly ArrayLike<number>[], sigmaIndex: number): b
 export function planLink(spec: FitSpec, columns: readonly ArrayLike<number>[] | null, options: PlanOptions = {}): LinkPlan {
   const fileName = options.fileName !== undefined ? options.fileName : (spec.data?.fileName ?? null);
   const names = usedColumns(spec.columns);
-  const finish = (data: InlineData | DataFingerprint | null, budget: number): LinkPlan | null => {
-    const out = encodeWithin({ ...spec, data }, budget);
+  const finish = (data: InlineData | DataFingerprint | null, budget: number, rows?: RowSpec): LinkPlan | null => {
+    const { rows: _ignored, ...rest } = spec;
+    const within = rows ?? spec.rows;
+    const out = encodeWithin(within ? { ...rest, data, rows: within } : { ...rest, data }, budget);
     return out && { fragment: out.fragment, dataIncluded: data?.kind === 'inline', bytes: out.fragment.length, data };
   };
   const withoutData = (data: DataFingerprint | null): LinkPlan => {
@@ -60,7 +65,7 @@ export function planLink(spec: FitSpec, columns: readonly ArrayLike<number>[] | 
   if (columns.some((c) => c.length !== rows)) throw new RangeError('planLink: the columns differ in length');
   if (inlinable(columns, spec.columns.sigma === null ? -1 : names.length - 1)) {
     const inline: InlineData = { kind: 'inline', fileName, columns: Object.fromEntries(names.map((n, j) => [n, Array.from(columns[j])])) };
-    const plan = finish(inline, options.budget ?? LINK_DATA_BUDGET);
+    const plan = finish(inline, options.budget ?? LINK_DATA_BUDGET, options.inlineRows);
     if (plan !== null) return plan;
   }
   const print = fingerprint(columns);

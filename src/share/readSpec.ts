@@ -18,6 +18,7 @@ import { usedColumns } from './fingerprint';
 import { MAX_X_COLUMNS } from './limits';
 import { readData } from './readData';
 import { readParameters } from './readParameters';
+import { allRows, readRows } from './readRows';
 import { readSettings } from './readSettings';
 import { array, fail, identifier, Invalid, nullable, object, string, type Fields } from './schema';
 import { SPEC_VERSION, type ColumnMapping, type FitSpec } from './types';
@@ -56,7 +57,10 @@ export function readSpec(v: unknown): DecodeResult<FitSpec> {
     return { ok: false, error: shareError('newer-version', `This link was made by a newer Fitbench (link format ${newer}; this page reads up to ${SPEC_VERSION}). Open it in an up-to-date Fitbench.`) };
   }
   try {
-    const o = object(v, '', KEYS);
+    // `rows` came with issue 9: optional, so that older links (without it) still open.
+    const hasRows = typeof v === 'object' && v !== null && Object.prototype.hasOwnProperty.call(v, 'rows');
+    const o = object(v, '', hasRows ? [...KEYS, 'rows'] : KEYS);
+    const rows = hasRows ? readRows(o.rows, 'rows') : undefined;
     if (o.version !== SPEC_VERSION) fail('version', `must be ${SPEC_VERSION}`, o.version);
     const model = string(o.model, 'model', 1, MAX_MODEL_LENGTH);
     const columns = readColumns(o.columns, 'columns');
@@ -76,6 +80,7 @@ export function readSpec(v: unknown): DecodeResult<FitSpec> {
         parameters: readParameters(o.parameters, 'parameters', params, used),
         settings: readSettings(o.settings, 'settings'),
         data: readData(o.data, 'data', used, columns.sigma),
+        ...(rows && !allRows(rows) ? { rows } : {}),
       },
     };
   } catch (e) {

@@ -51,6 +51,16 @@ export interface DataFingerprint {
   readonly hash: string;
 }
 
+/**
+ * Which rows a fit uses (issue 9): row filters in the where-language (`state=treated`, `conc>0`;
+ * all must hold; src/data/where.ts) and excluded points by physical file line (1-based, header
+ * included, as the CLI's --exclude-rows). Absent in links made before issue 9: every row.
+ */
+export interface RowSpec {
+  readonly where: readonly string[];
+  readonly exclude: readonly number[];
+}
+
 export interface FitSpec {
   readonly version: typeof SPEC_VERSION;
   readonly model: string;
@@ -60,4 +70,7 @@ export interface FitSpec {
   readonly parameters: readonly ParameterRow[];
   readonly settings: SolverSettings;
   readonly data: InlineData | DataFingerprint | null;
+  /** Row filters and excluded lines; absent (or empty) for every row. Written only when not empty,
+   *  so a fit without them gives the same link as before they existed. */
+  readonly rows?: RowSpec;
 }

@@ -6,6 +6,7 @@
  */
 import { usedColumns } from './fingerprint';
 import type { JsonValue } from './jsonText';
+import { allRows } from './readRows';
 import type { FitSpec, ParameterRow, SolverSettings } from './types';
 
 /** The JSON value of a bound: null for ±∞ (the reader restores the sign from min/max). */
@@ -55,5 +56,6 @@ export function specToWire(spec: FitSpec): JsonValue {
     parameters: spec.parameters.map(parameter),
     settings: settingsToWire(s),
     data: data(spec),
+    ...(spec.rows && !allRows(spec.rows) ? { rows: { where: [...spec.rows.where], exclude: [...spec.rows.exclude] } } : {}),
   };
 }

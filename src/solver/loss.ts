@@ -25,6 +25,32 @@ export function isLossName(name: string): name is LossName {
   return (LOSS_NAMES as readonly string[]).includes(name);
 }
 
+/** A loss name that is not one of LOSS_NAMES (code `loss`, so it crosses the worker as a status). */
+export class UnknownLossError extends Error {
+  readonly code = 'loss';
+  constructor(name: unknown) {
+    const shown = typeof name === 'string' ? JSON.stringify(name.length > 40 ? `${name.slice(0, 40)}…` : name) : String(name);
+    super(`Unknown loss ${shown}: choose one of ${LOSS_NAMES.join(', ')}.`);
+    this.name = 'UnknownLossError';
+  }
+}
+
+/**
+ * `name` as a LossName, or UnknownLossError. Every place that turns a loss name into code or into
+ * a ρ calls it, so a name read from a saved record or a worker request is checked where it is used,
+ * not only where links and options are read.
+ */
+export function lossName(name: unknown): LossName {
+  if (typeof name === 'string' && isLossName(name)) return name;
+  throw new UnknownLossError(name);
+}
+
+/** The Loss of a validated name (f_scale only matters for the robust losses). */
+export function makeLoss(name: unknown, fScale: number): Loss {
+  const checked = lossName(name);
+  return checked === 'linear' ? LINEAR_LOSS : { name: checked, fScale };
+}
+
 /** ρ(z), ρ'(z), ρ''(z) of the unscaled loss (C = 1), written into out[0..2]. */
 export function rhoUnscaled(name: LossName, z: number, out: Float64Array): void {
   switch (name) {
@@ -67,6 +93,9 @@ export function rhoUnscaled(name: LossName, z: number, out: Float64Array): void 
       out[2] = (-2 * z) / (t * t);
       return;
     }
+    default:
+      // Unreachable for a LossName; a forged one would otherwise leave out[] as it was (cost 0).
+      throw new UnknownLossError(name);
   }
 }
 

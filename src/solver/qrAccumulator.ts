@@ -13,8 +13,6 @@ export class QrAccumulator {
   readonly R: Float64Array;
   /** First n entries of Qᵀf. */
   readonly qtf: Float64Array;
-  /** Squared norm of the part of f orthogonal to range(J) (the residual of the linear fit). */
-  residualSq = 0;
   private readonly w: Float64Array;
 
   constructor(readonly n: number) {
@@ -45,6 +43,13 @@ export class QrAccumulator {
       // Householder vector v = [rkk − α, J[:,k]]; vᵀv = 2α(α − rkk).
       const v0 = rkk - alpha;
       const beta = 1 / (alpha * v0); // = −2/(vᵀv), sign folded in
+      if (!Number.isFinite(beta) && Number.isFinite(sigma) && Number.isFinite(rkk)) {
+        // What is left of column k is at the underflow level (a column that repeats an earlier one,
+        // folded in chunk after chunk): vᵀv underflows and the reflection would be ∞·0 = NaN. Those
+        // entries are zero to working precision; drop them. (A NaN or ∞ in J stays: it must show.)
+        for (let i = 0; i < rows; i++) J[i * n + k] = 0;
+        continue;
+      }
       // w_j = vᵀ[R[k][j]; J[:,j]] for j > k, and for the right-hand side (index n).
       for (let j = k + 1; j < n; j++) w[j] = v0 * R[k * n + j];
       w[n] = v0 * qtf[k];
@@ -72,6 +77,5 @@ export class QrAccumulator {
         J[row + k] = 0;
       }
     }
-    for (let i = 0; i < rows; i++) this.residualSq += f[i] * f[i];
   }
 }

@@ -108,6 +108,47 @@ describe('sessions', () => {
     expect(getState().recentSessions.map((m) => m.id)).toEqual([first]);
   });
 
+  /** A fitted session saved to storage, then damaged by `damage` (as another version or a broken disk might). */
+  async function damagedSession(damage: (record: Record<string, any>) => void): Promise<string> {
+    setState(initialState, true);
+    expect(await loadText(sample('decay.csv'), 'decay.csv')).toBe(true);
+    setModelText('A*exp(-t/tau) + c');
+    setParamValue('A', 800);
+    setParamValue('tau', 3);
+    await runFit();
+    await settle();
+    const id = getState().sessionId as string;
+    const record = structuredClone(db.get(`session:${id}`)) as Record<string, any>;
+    damage(record);
+    db.set(`session:${id}`, record);
+    return id;
+  }
+
+  const damages: [string, (r: Record<string, any>) => void, RegExp][] = [
+    ['a statistic missing', (r) => delete r.outcome.result.stats.chi2, /outcome\.result\.stats\.chi2 is missing/],
+    ['a parameter without its error', (r) => (r.outcome.result.parameters[1].stderr = '0.1'), /outcome\.result\.parameters\[1\]\.stderr is not a number/],
+    ['a covariance of the wrong size', (r) => (r.outcome.result.pcov = new Float64Array(2)), /outcome\.result\.pcov has the wrong length/],
+    ['a curve without points', (r) => delete r.outcome.curve.y, /outcome\.curve\.y is missing/],
+    ['bands that do not match the curve', (r) => (r.outcome.curve.confidence = { lower: new Float64Array(1), upper: new Float64Array(1) }), /outcome\.curve\.confidence does not match/],
+    ['plot settings of the wrong type', (r) => (r.plot.logY = 'yes'), /plot\.logY is not true or false/],
+    ['a history entry without its iterate', (r) => delete r.outcome.result.history[0].x, /outcome\.result\.history\[0\]\.x is missing/],
+  ];
+
+  it.each(damages)('refuses a saved session with %s: a clean workbench and a notice at startup', async (_, damage, why) => {
+    const id = await damagedSession(damage);
+    setState(initialState, true);
+    expect(await restoreLatestSession()).toBe(false);
+    const s = getState();
+    expect(s.table).toBeNull();
+    expect(s.outcome).toBeNull();
+    expect(s.modelText).toBe('');
+    expect(s.restored?.error).toMatch(/could not be restored: its saved record is damaged/);
+    expect(s.restored?.error).toMatch(why);
+    // It is gone from the list, so the next visit starts clean instead of failing again.
+    expect(s.recentSessions.map((m) => m.id)).not.toContain(id);
+    expect(db.has(`session:${id}`)).toBe(false);
+  });
+
   it('reports a storage failure once and keeps working', async () => {
     refuse = 'The quota has been exceeded.';
     expect(await loadText(sample('decay.csv'), 'decay.csv')).toBe(true);

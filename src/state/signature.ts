@@ -1,15 +1,21 @@
 /** A string that changes whenever what a curve or a fit depends on changes. */
+import type { RowSpec } from '../share/types';
 import type { AppState } from './store';
+
+/** The rows part of a signature: filters and excluded lines change what a fit sees. */
+export function rowsKey(rows: RowSpec | undefined): string {
+  return rows ? `${rows.where.join('\u0000')}#${rows.exclude.join(',')}` : '';
+}
 import { zoomRange } from './view';
 
 export function curveSignature(s: Pick<AppState, 'modelText' | 'mapping' | 'params' | 'plot' | 'plotRange' | 'source' | 'dataEpoch'>): string {
   const m = s.mapping;
   const values = s.params.map((p) => `${p.name}=${p.value}`).join(',');
-  return `${s.modelText}|${m.x.join(',')}|${m.y}|${m.sigma ?? ''}|${values}|${s.plot.plotVar}|${s.plot.logX}|${zoomRange(s)?.join(':') ?? ''}`;
+  return `${s.modelText}|${m.x.join(',')}|${m.y}|${m.sigma ?? ''}|${rowsKey(m.rows)}|${values}|${s.plot.plotVar}|${s.plot.logX}|${zoomRange(s)?.join(':') ?? ''}`;
 }
 
 export function fitSignature(s: Pick<AppState, 'modelText' | 'mapping' | 'params'>): string {
   const m = s.mapping;
   const rows = s.params.map((p) => `${p.name}=${p.value}:${p.min}:${p.max}:${p.fixed}`).join(',');
-  return `${s.modelText}|${m.x.join(',')}|${m.y}|${m.sigma ?? ''}|${rows}`;
+  return `${s.modelText}|${m.x.join(',')}|${m.y}|${m.sigma ?? ''}|${rowsKey(m.rows)}|${rows}`;
 }

@@ -9,8 +9,8 @@ type Patch = Partial<Omit<ParamRow, 'name' | 'range'>>;
 function patchRow(name: string, patch: Patch, keepRange: boolean): void {
   const s = getState();
   const params = s.params.map((r) => (r.name === name ? updateRow(r, patch, keepRange) : r));
-  const { [name]: _cleared, ...paramErrors } = s.paramErrors;
-  void _cleared;
+  const paramErrors = new Map(s.paramErrors);
+  paramErrors.delete(name);
   setState({ params, paramErrors });
   refreshCurve();
 }

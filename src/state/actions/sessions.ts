@@ -17,9 +17,9 @@ import { specToJson } from '../../share/index';
 import { deleteValue, readValue, storageReason, writeValue } from '../../worker/storage';
 import { dataLabel } from '../dataFile';
 import { readSessionSpec } from '../sessions/lenientSpec';
-import { dataKey, INDEX_KEY, isSessionRecord, newSessionId, readIndex, sessionKey, sessionName, SESSION_FORMAT, SESSION_VERSION, updateIndex, type SessionRecord } from '../sessions/record';
+import { dataKey, INDEX_KEY, isSessionRecord, newSessionId, sessionProblem, readIndex, sessionKey, sessionName, SESSION_FORMAT, SESSION_VERSION, updateIndex, type SessionRecord } from '../sessions/record';
 import type { SessionMeta } from '../slices/sessions';
-import { applySpec, currentSpec } from '../spec';
+import { applySpec, currentSpec, specMapping } from '../spec';
 import { getState, setState, store, type AppState } from '../store';
 import { refreshCurve } from './curve';
 import { adoptTable, setPlot } from './data';
@@ -200,10 +200,11 @@ export async function restoreSession(id: string): Promise<string | null> {
     storageFailed(storageReason(error));
     return `Sessions cannot be read in this browser (${storageReason(error)}).`;
   }
-  const spec = isSessionRecord(record) ? readSessionSpec(record.spec) : null;
-  if (!isSessionRecord(record) || !spec) {
+  const problem = sessionProblem(record);
+  const spec = problem === null ? readSessionSpec((record as SessionRecord).spec) : null;
+  if (problem !== null || !spec || !isSessionRecord(record)) {
     await serial(() => dropFromIndex(id)).catch(() => undefined);
-    return 'This session could not be restored: its saved record is missing or damaged.';
+    return `This session could not be restored: its saved record is damaged (${problem ?? 'spec is not a fit description'}). It was removed from the list; the workbench is clean.`;
   }
   resetWorkbench();
   restoring = id;
@@ -216,10 +217,11 @@ export async function restoreSession(id: string): Promise<string | null> {
       if (status.error.code !== 'storage') await serial(() => dropFromIndex(id)).catch(() => undefined);
       return `This session could not be restored: ${status.error.message}`;
     }
-    const mapping = { x: [...spec.columns.x], y: spec.columns.y, sigma: spec.columns.sigma };
+    const mapping = specMapping(spec);
     if (!(await adoptTable(status, record.source, mapping))) return 'This session could not be restored: its data could not be loaded.';
     await applySpec(spec);
-    await setPlot({ ...record.plot });
+    // A plot variable beyond the saved columns (another version's record) draws the first one.
+    await setPlot({ ...record.plot, ...(record.plot.plotVar >= mapping.x.length ? { plotVar: 0 } : {}) });
     const outcome = record.outcome;
     if (outcome) {
       const back = await getClient().restoreFit({ model: spec.model, mapping, result: outcome.result, absoluteSigma: spec.settings.absoluteSigma });
@@ -264,6 +266,26 @@ export async function deleteSession(id: string): Promise<void> {
   } catch (error) {
     storageFailed(storageReason(error));
   }
+}
+
+/**
+ * The page's session cannot be drawn (a render failed): it is removed from storage, so the next
+ * visit does not restore it and fail again, and the workbench starts clean.
+ */
+export async function discardSavedSession(): Promise<void> {
+  const id = getState().sessionId ?? current.id;
+  if (timer !== null) clearTimeout(timer);
+  timer = null;
+  current = { id: null, table: null, dataSaved: false, dataFailed: false };
+  if (id !== null) {
+    try {
+      await serial(() => dropFromIndex(id));
+    } catch (error) {
+      storageFailed(storageReason(error));
+    }
+  }
+  resetWorkbench();
+  setState({ restored: null, saveState: 'idle', sessionId: null });
 }
 
 /** A clean workbench; the current session stays in the list. */

@@ -8,6 +8,7 @@
 import { specFromJson } from '../../share/index';
 import type { FitSpec, ParameterRow, SolverSettings } from '../../share/types';
 import { SPEC_VERSION } from '../../share/types';
+import { LOSS_NAMES } from '../../solver/loss';
 import { DEFAULT_SETTINGS } from '../slices/settings';
 
 type Fields = Record<string, unknown>;
@@ -21,12 +22,22 @@ function row(v: unknown): ParameterRow | null {
   return { name: v.name, value: num(v.value, NaN), min: num(v.min, -Infinity), max: num(v.max, Infinity), fixed: v.fixed === true };
 }
 
+/** The settings that are names: only these words are taken from a record (they reach the kernels,
+ *  the exported script and the command line); another value keeps the default. */
+const WORDS: Partial<Record<keyof SolverSettings, readonly string[]>> = {
+  loss: LOSS_NAMES,
+  method: ['auto', 'dense', 'normal'],
+  backend: ['auto', 'cpu', 'gpu'],
+};
+
 function settings(v: unknown): SolverSettings {
   if (!isObject(v)) return DEFAULT_SETTINGS;
   const out: Record<string, unknown> = { ...DEFAULT_SETTINGS };
   for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof SolverSettings)[]) {
     const value = v[key];
     const expected = typeof DEFAULT_SETTINGS[key];
+    const words = WORDS[key];
+    if (words !== undefined && !(typeof value === 'string' && words.includes(value))) continue;
     if (typeof value === expected || (key === 'maxNfev' && (value === null || typeof value === 'number')) || (key === 'xScale' && (value === 'jac' || typeof value === 'number'))) out[key] = value;
   }
   return out as unknown as SolverSettings;

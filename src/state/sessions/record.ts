@@ -17,6 +17,7 @@ import type { FitOutcome } from '../../worker/api';
 import type { Source } from '../slices/data';
 import type { SessionMeta } from '../slices/sessions';
 import type { PlotSettings } from '../slices/settings';
+import { outcomeProblem, plotProblem } from './outcomeShape';
 
 export const SESSION_FORMAT = 'fitbench-session';
 export const SESSION_VERSION = 1;
@@ -75,23 +76,23 @@ export function readIndex(value: unknown): SessionMeta[] {
   return Array.isArray(value) ? value.filter(isMeta).sort((a, b) => b.savedAt - a.savedAt) : [];
 }
 
-export function isSessionRecord(value: unknown): value is SessionRecord {
-  if (typeof value !== 'object' || value === null) return false;
+/**
+ * What is wrong with a record read back from storage, or null when it can be restored: its frame
+ * (format, version, meta, source, spec text) and, in full, its plot settings and saved fit (see
+ * outcomeShape.ts), so that a damaged record is refused here and never reaches a render.
+ */
+export function sessionProblem(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null) return 'the record is missing';
   const r = value as Record<string, unknown>;
   const source = r.source as Record<string, unknown> | null;
-  const outcome = r.outcome as { result?: { parameters?: unknown; stats?: unknown } } | null;
-  return (
-    r.format === SESSION_FORMAT &&
-    r.version === SESSION_VERSION &&
-    isMeta(r.meta) &&
-    typeof r.spec === 'string' &&
-    typeof source === 'object' &&
-    source !== null &&
-    typeof source.name === 'string' &&
-    ['file', 'paste', 'sample', 'link'].includes(source.kind as string) &&
-    typeof r.plot === 'object' &&
-    r.plot !== null &&
-    (r.outcome === null || (typeof outcome === 'object' && outcome !== null && Array.isArray(outcome.result?.parameters) && typeof outcome.result?.stats === 'object')) &&
-    (r.fittedSignature === null || typeof r.fittedSignature === 'string')
-  );
+  if (r.format !== SESSION_FORMAT || r.version !== SESSION_VERSION) return 'the record is not a Fitbench session of this version';
+  if (!isMeta(r.meta)) return 'meta is damaged';
+  if (typeof r.spec !== 'string') return 'spec is missing';
+  if (typeof source !== 'object' || source === null || typeof source.name !== 'string' || !['file', 'paste', 'sample', 'link'].includes(source.kind as string)) return 'source is damaged';
+  if (!(r.fittedSignature === null || typeof r.fittedSignature === 'string')) return 'fittedSignature is damaged';
+  return plotProblem(r.plot) ?? (r.outcome === null ? null : outcomeProblem(r.outcome));
+}
+
+export function isSessionRecord(value: unknown): value is SessionRecord {
+  return sessionProblem(value) === null;
 }

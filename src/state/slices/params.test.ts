@@ -3,22 +3,22 @@ import { applyGuesses, makeRow, reconcileParams, updateRow } from './params';
 
 describe('parameter rows', () => {
   it('keeps rows by name, remembers removed ones, and brings them back', () => {
-    const s0 = { params: [makeRow('A', { value: 5, min: 0 }), makeRow('tau', { value: 2 })], paramMemory: {}, paramErrors: {} };
+    const s0 = { params: [makeRow('A', { value: 5, min: 0 }), makeRow('tau', { value: 2 })], paramMemory: new Map(), paramErrors: new Map() };
     const s1 = { ...s0, ...reconcileParams(s0, ['A']) };
     expect(s1.params.map((r) => r.name)).toEqual(['A']);
-    expect(s1.paramMemory.tau?.value).toBe(2);
+    expect(s1.paramMemory.get('tau')?.value).toBe(2);
     const s2 = { ...s1, ...reconcileParams(s1, ['A', 'tau', 'c']) };
     expect(s2.params.map((r) => [r.name, r.value])).toEqual([
       ['A', 5],
       ['tau', 2],
       ['c', 1],
     ]);
-    expect(s2.paramMemory.tau).toBeUndefined();
+    expect(s2.paramMemory.get('tau')).toBeUndefined();
     expect(s2.params[0]).toBe(s0.params[0]);
   });
 
   it('returns the same arrays when nothing changed', () => {
-    const s0 = { params: [makeRow('A')], paramMemory: {}, paramErrors: {} };
+    const s0 = { params: [makeRow('A')], paramMemory: new Map(), paramErrors: new Map() };
     const r = reconcileParams(s0, ['A']);
     expect(r.params).toBe(s0.params);
   });

@@ -19,12 +19,15 @@ export interface ParamRow {
 
 export interface ParamsSlice {
   readonly params: readonly ParamRow[];
-  readonly paramMemory: Readonly<Record<string, ParamRow>>;
+  /** Maps, never plain objects: a parameter may be called `constructor` or `__proto__`. */
+  readonly paramMemory: ReadonlyMap<string, ParamRow>;
   /** Messages about a parameter's input (from the fit's input checks), keyed by name. */
-  readonly paramErrors: Readonly<Record<string, string>>;
+  readonly paramErrors: ReadonlyMap<string, string>;
 }
 
-export const initialParams: ParamsSlice = { params: [], paramMemory: {}, paramErrors: {} };
+export const NO_PARAM_ERRORS: ReadonlyMap<string, string> = new Map();
+
+export const initialParams: ParamsSlice = { params: [], paramMemory: new Map(), paramErrors: NO_PARAM_ERRORS };
 
 export function makeRow(name: string, patch: Partial<Omit<ParamRow, 'name' | 'range'>> = {}): ParamRow {
   const base = { value: 1, min: -Infinity, max: Infinity, fixed: false, positive: false, ...patch };
@@ -40,10 +43,10 @@ export function updateRow(row: ParamRow, patch: Partial<Omit<ParamRow, 'name' | 
 /** Rows for the model's parameter names, in its order: existing rows, remembered rows, or new. */
 export function reconcileParams(state: ParamsSlice, names: readonly string[]): Pick<ParamsSlice, 'params' | 'paramMemory'> {
   const current = new Map(state.params.map((r) => [r.name, r]));
-  const memory: Record<string, ParamRow> = { ...state.paramMemory };
-  for (const row of state.params) if (!names.includes(row.name)) memory[row.name] = row;
-  const params = names.map((name) => current.get(name) ?? memory[name] ?? makeRow(name));
-  for (const name of names) delete memory[name];
+  const memory = new Map(state.paramMemory);
+  for (const row of state.params) if (!names.includes(row.name)) memory.set(row.name, row);
+  const params = names.map((name) => current.get(name) ?? memory.get(name) ?? makeRow(name));
+  for (const name of names) memory.delete(name);
   if (params.length === state.params.length && params.every((r, i) => r === state.params[i])) {
     return { params: state.params, paramMemory: state.paramMemory };
   }

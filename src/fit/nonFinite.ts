@@ -1,0 +1,88 @@
+/**
+ * Why a fit cannot start: the first row where the residual or the Jacobian is not finite at the
+ * start values, with the row's values and the cause in words, and what to do about it. The solver
+ * only sees sums (a cost, JᵀJ, Jᵀf); this pass goes back to the rows, once, after the solver has
+ * refused a start, so a good fit pays nothing for it.
+ *
+ * Causes, in the order they are tested: y or σ itself (σ so small that the weight 1/σ overflows),
+ * the model value (infinite: a division by zero, a negative power of 0, log(0), an exp that
+ * overflows; undefined: log or sqrt of a negative number, asin outside [−1, 1], 0/0), the residual
+ * w·(f − y) overflowing, and last a derivative that is not finite where the value is (√ or a
+ * power at 0): only that one names a parameter, because only there can its start value help.
+ */
+import type { CompiledModel } from '../model/index';
+import { sliceData, type BoundModel } from './cpuEvaluator';
+import { FitInputError } from './parameters';
+
+const BLOCK = 256;
+
+export interface NonFiniteInput {
+  readonly model: CompiledModel;
+  readonly bound: BoundModel;
+  /** Data σ per row, or null (the weights are bound.data.w = 1/σ). */
+  readonly sigma: Float64Array | null;
+  /** The full parameter vector at which the solver refused to start. */
+  readonly params: Float64Array;
+}
+
+const show = (v: number) => String(v);
+
+function rowValues(input: NonFiniteInput, i: number): string {
+  const { model, bound, sigma } = input;
+  const cells = model.variables.map((name, c) => `${name} = ${show(bound.data.vars[c][i])}`);
+  cells.push(`y = ${show(bound.data.y[i])}`);
+  if (sigma) cells.push(`σ = ${show(sigma[i])}`);
+  return `row ${i + 1} (${cells.join(', ')})`;
+}
+
+function startValues(input: NonFiniteInput): string {
+  return input.bound.free.map((idx) => `${input.model.params[idx]} = ${show(input.params[idx])}`).join(', ');
+}
+
+function residualCause(input: NonFiniteInput, i: number, value: number): string {
+  const { bound, sigma } = input;
+  const w = bound.data.w ? bound.data.w[i] : 1;
+  if (!Number.isFinite(bound.data.y[i])) return 'its y is not a finite number. Exclude the row or correct its value.';
+  if (!Number.isFinite(w) || (sigma && !(sigma[i] > 0))) {
+    return `its σ is so small that the weight 1/σ overflows. Exclude the row or correct its σ.`;
+  }
+  const change = 'Exclude the row, or change the model so that it is defined on every row';
+  if (Number.isNaN(value)) {
+    return `the model is undefined there (the log or sqrt of a negative number, asin or acos outside [−1, 1], a negative number to a fractional power, or 0/0) at the start values (${startValues(input)}). ${change}; other start values help only if the trouble comes from them.`;
+  }
+  if (!Number.isFinite(value)) {
+    return `the model is infinite there (a division by zero, a negative power of 0, log(0), or an exp that overflows) at the start values (${startValues(input)}). ${change}; if an exp overflows, choose start values that keep it finite.`;
+  }
+  return `the model is ${show(value)} there and the weighted residual w·(model − y) overflows. Exclude the row, rescale y and σ, or choose start values closer to the data.`;
+}
+
+/** The first non-finite row as a FitInputError that says where, why and what to do; null if every row is finite. */
+export function diagnoseNonFinite(input: NonFiniteInput): FitInputError | null {
+  const { model, bound, params } = input;
+  const m = bound.rows;
+  const k = bound.free.length;
+  const f = new Float64Array(BLOCK);
+  const J = new Float64Array(BLOCK * k);
+  const values = new Float64Array(BLOCK);
+  for (let start = 0; start < m; start += BLOCK) {
+    const rows = Math.min(BLOCK, m - start);
+    const block = sliceData(bound.data, start, start + rows);
+    bound.kernels.residualsJacobian(params, block, f, J, 0, rows);
+    for (let r = 0; r < rows; r++) {
+      const i = start + r;
+      if (!Number.isFinite(f[r])) {
+        bound.kernels.evaluate(params, block.vars, values, 0, rows);
+        return new FitInputError('nonfinite-x0', `The residual of ${rowValues(input, i)} is not finite: ${residualCause(input, i, values[r])}`);
+      }
+      for (let j = 0; j < k; j++) {
+        if (Number.isFinite(J[r * k + j])) continue;
+        const name = model.params[bound.free[j]];
+        return new FitInputError(
+          'nonfinite-jacobian',
+          `The derivative of the model with respect to "${name}" is ${show(J[r * k + j])} at ${rowValues(input, i)} at the start values (${startValues(input)}), so the fit cannot take a step: the model is not differentiable there (a square root or a power at 0, say). Move the start value of "${name}" away from that point, exclude the row, or change the model.`,
+        );
+      }
+    }
+  }
+  return null;
+}

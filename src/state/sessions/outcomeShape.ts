@@ -1,0 +1,135 @@
+/**
+ * The shape check of a saved fit read back from storage (a structured clone of FitOutcome, written
+ * by this or another version of the page, or damaged): every field the results, the plot and the
+ * exports read is present with its type, and typed arrays have the lengths their meaning needs.
+ * A record that fails is refused as a whole with the path of the first bad field
+ * (`result.stats.chi2 is missing`), so a damaged session never reaches a render.
+ *
+ * Unknown extra fields are allowed (a newer page may add some); numbers may be NaN or ±∞ where a
+ * statistic is undetermined, so "number" means `typeof v === 'number'`.
+ */
+class Damaged extends Error {}
+
+type Check = (v: unknown, path: string) => void;
+
+function bad(path: string, rule: string): never {
+  throw new Damaged(`${path} ${rule}`);
+}
+
+const number: Check = (v, path) => {
+  if (typeof v !== 'number') bad(path, v === undefined ? 'is missing' : 'is not a number');
+};
+const text: Check = (v, path) => {
+  if (typeof v !== 'string') bad(path, v === undefined ? 'is missing' : 'is not text');
+};
+const flag: Check = (v, path) => {
+  if (typeof v !== 'boolean') bad(path, v === undefined ? 'is missing' : 'is not true or false');
+};
+const oneOf =
+  (...allowed: readonly unknown[]): Check =>
+  (v, path) => {
+    if (!allowed.includes(v)) bad(path, `is not one of ${allowed.join(', ')}`);
+  };
+
+function fields(v: unknown, path: string, checks: Readonly<Record<string, Check>>): Record<string, unknown> {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) bad(path, v === undefined ? 'is missing' : 'is not an object');
+  const o = v as Record<string, unknown>;
+  for (const [key, check] of Object.entries(checks)) check(Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined, `${path}.${key}`);
+  return o;
+}
+
+const record =
+  (checks: Readonly<Record<string, Check>>): Check =>
+  (v, path) =>
+    void fields(v, path, checks);
+
+const list =
+  (item: Check): Check =>
+  (v, path) => {
+    if (!Array.isArray(v)) bad(path, v === undefined ? 'is missing' : 'is not a list');
+    v.forEach((x, i) => item(x, `${path}[${i}]`));
+  };
+
+function typed<T>(kind: new (n: number) => T, name: string) {
+  return (length?: number): Check =>
+    (v, path) => {
+      if (!(v instanceof kind)) bad(path, v === undefined ? 'is missing' : `is not a ${name}`);
+      if (length !== undefined && (v as unknown as { length: number }).length !== length) bad(path, `has the wrong length`);
+    };
+}
+const f64 = typed(Float64Array, 'Float64Array');
+const i32 = typed(Int32Array, 'Int32Array');
+const nullable =
+  (check: Check): Check =>
+  (v, path) => {
+    if (v !== null) check(v, path);
+  };
+
+const parameter = record({ name: text, value: number, stderr: number, ciLower: number, ciUpper: number, fixed: flag, start: number, min: number, max: number, atBound: number });
+const stats = record({ points: number, freeParameters: number, dof: number, chi2: number, redchi2: number, rss: number, rmse: number, r2: number, adjR2: number, aic: number, bic: number });
+const phase = record({ role: oneOf('fit', 'polish', 'refine'), backend: oneOf('cpu', 'gpu'), linearization: oneOf('dense', 'normal'), nfev: number, njev: number, nit: number, status: number, message: text, ms: number });
+const iteration = record({ iteration: number, nfev: number, njev: number, cost: number, optimality: number, Delta: number, stepNorm: number, x: f64(), elapsedMs: number, phase: number });
+const series = record({ x: f64(), y: f64(), sigma: nullable(f64()), lines: i32(), decimated: flag, viewAll: flag, total: number });
+const bands = nullable(record({ lower: f64(), upper: f64() }));
+
+function checkResult(v: unknown, path: string): void {
+  const r = fields(v, path, {
+    success: flag,
+    status: number,
+    message: text,
+    parameters: list(parameter),
+    free: list(text),
+    cost: number,
+    stats,
+    confidenceLevel: number,
+    tValue: number,
+    nfev: number,
+    njev: number,
+    nit: number,
+    phases: list(phase),
+    history: list(iteration),
+    warnings: list(text),
+    extendedPrecision: flag,
+    fitMs: number,
+  });
+  const k = (r.free as unknown[]).length;
+  f64(k * k)(r.pcov, `${path}.pcov`);
+  f64(k * k)(r.correlation, `${path}.correlation`);
+  const names = new Set((r.parameters as { name: string }[]).map((p) => p.name));
+  (r.free as string[]).forEach((name, i) => names.has(name) || bad(`${path}.free[${i}]`, 'is not one of the parameters'));
+}
+
+function checkCurve(v: unknown, path: string): void {
+  const c = fields(v, path, { kind: oneOf('grid', 'points'), x: f64(), y: f64(), residuals: series, chi2: number, nonFinite: number, confidence: bands, prediction: bands });
+  const n = (c.x as Float64Array).length;
+  f64(n)(c.y, `${path}.y`);
+  for (const key of ['confidence', 'prediction'] as const) {
+    const b = c[key] as { lower: Float64Array; upper: Float64Array } | null;
+    if (b && (b.lower.length !== n || b.upper.length !== n)) bad(`${path}.${key}`, 'does not match the curve');
+  }
+}
+
+/** The saved plot settings: each is optional (missing ones take their defaults) but typed. */
+export function plotProblem(value: unknown, path = 'plot'): string | null {
+  return problem(() => {
+    const o = fields(value, path, {});
+    const optional = (check: Check) => (v: unknown, p: string) => v === undefined || check(v, p);
+    fields(o, path, { plotVar: optional(number), logX: optional(flag), logY: optional(flag), showConfidence: optional(flag), showPrediction: optional(flag) });
+    if (o.plotVar !== undefined && !(Number.isInteger(o.plotVar) && (o.plotVar as number) >= 0)) bad(`${path}.plotVar`, 'is not a column index');
+  });
+}
+
+function problem(check: () => void): string | null {
+  try {
+    check();
+    return null;
+  } catch (error) {
+    if (error instanceof Damaged) return error.message;
+    throw error;
+  }
+}
+
+/** null when `value` is a usable saved fit, else what is wrong with it (`outcome.result.stats.chi2 is missing`). */
+export function outcomeProblem(value: unknown, path = 'outcome'): string | null {
+  return problem(() => fields(value, path, { result: checkResult, curve: checkCurve, backend: record({ requested: oneOf('auto', 'cpu', 'gpu'), used: oneOf('cpu', 'gpu'), reason: text }) }));
+}
