@@ -123,8 +123,11 @@ export function ExportMenu() {
                     data-testid={`export-${item.id}`}
                     onClick={() => void run(item.id)}
                     onFocus={() => setActive(item.id)}
-                    onMouseEnter={(e) => {
-                      // The pointer and the focus are one cursor, as in a native menu.
+                    onPointerMove={(e) => {
+                      // The pointer and the focus are one cursor, as in a native menu, but only
+                      // when the pointer moves: a menu opened under a resting pointer (the browser
+                      // sends it a still move after layout) must not take the keyboard's place.
+                      if ((e.movementX === 0 && e.movementY === 0) || document.activeElement === e.currentTarget) return;
                       e.currentTarget.focus();
                       setActive(item.id);
                     }}
