@@ -4,6 +4,17 @@
  * AIC = m·ln(χ²/m) + 2k, BIC = m·ln(χ²/m) + k·ln m, where k is the number of free parameters.
  * R² = 1 − χ²/Σwᵢ²(yᵢ − ȳ_w)² with the weighted mean ȳ_w = Σwᵢ²yᵢ/Σwᵢ² (the ordinary R² when
  * all weights are 1); adjusted R² = 1 − (1 − R²)(m − 1)/(m − k).
+ *
+ * Two AIC/BIC conventions are reported, because they differ by a constant and users compare
+ * numbers across programs (lmfit 59.2, R 95.3 on the same Puromycin fit):
+ * - `aic`, `bic`: lmfit's, above (no likelihood constant, σ not counted).
+ * - `aicR`, `bicR`: R's AIC(nls)/BIC(nls): −2·logLik + 2(k + 1) and −2·logLik + (k + 1)·ln m, with the
+ *   Gaussian log-likelihood at the maximum-likelihood σ̂² = χ²/m, weights wᵢ² = 1/σᵢ² entering as
+ *   R's logLik.nls does: logLik = −m/2·(ln 2π + 1 − ln m − Σln wᵢ²/m + ln χ²), σ counted (k + 1).
+ * - `aicc`: the small-sample AIC of Hurvich & Tsai (1989) on R's convention,
+ *   aicR + 2K(K + 1)/(m − K − 1) with K = k + 1 (Burnham & Anderson 2002, eq. 2.2); differences
+ *   between models equal Prism's AICc differences. NaN when m ≤ K + 1.
+ * - `syx`: Sy.x, the residual standard error √(χ²/(m − k)) (R's sigma(), Prism's Sy.x).
  */
 
 export interface GoodnessOfFit {
@@ -15,8 +26,16 @@ export interface GoodnessOfFit {
   readonly redchi2: number;
   /** Σ(fᵢ − yᵢ)² (unweighted). */
   readonly rss: number;
-  /** √(rss/m). */
+  /** √(rss/m): the root-mean-square residual, divided by m (not m − k; Sy.x divides by m − k). */
   readonly rmse: number;
+  /** Sy.x = √(χ²/(m − k)), the residual standard error (optional: results saved before it lack it). */
+  readonly syx?: number;
+  /** Gaussian log-likelihood at σ̂² = χ²/m (R's logLik.nls). */
+  readonly logLik?: number;
+  /** AIC and BIC in R's convention (σ counted, constant included), and AICc on it. */
+  readonly aicR?: number;
+  readonly bicR?: number;
+  readonly aicc?: number;
   readonly r2: number;
   readonly adjR2: number;
   readonly aic: number;
@@ -52,6 +71,11 @@ export function goodnessOfFit({ y, w, chi2, rss, freeParameters: k }: GoodnessIn
   }
   const r2 = tss > 0 ? 1 - chi2 / tss : NaN;
   const logTerm = m * Math.log(Math.max(chi2, Number.MIN_VALUE) / m);
+  let sumLogW2 = 0;
+  if (w) for (let i = 0; i < m; i++) sumLogW2 += Math.log(w[i] * w[i]);
+  const logLik = -0.5 * (m * (Math.log(2 * Math.PI) + 1 - Math.log(m) + Math.log(Math.max(chi2, Number.MIN_VALUE))) - sumLogW2);
+  const K = k + 1;
+  const aicR = -2 * logLik + 2 * K;
   return {
     points: m,
     freeParameters: k,
@@ -64,5 +88,10 @@ export function goodnessOfFit({ y, w, chi2, rss, freeParameters: k }: GoodnessIn
     adjR2: dof > 0 ? 1 - ((1 - r2) * (m - 1)) / dof : NaN,
     aic: logTerm + 2 * k,
     bic: logTerm + k * Math.log(m),
+    syx: dof > 0 ? Math.sqrt(chi2 / dof) : NaN,
+    logLik,
+    aicR,
+    bicR: -2 * logLik + K * Math.log(m),
+    aicc: m - K - 1 > 0 ? aicR + (2 * K * (K + 1)) / (m - K - 1) : NaN,
   };
 }

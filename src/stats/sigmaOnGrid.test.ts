@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MIN_ROWS, profileAt, sigmaProfile, sigmaSquaredOnGrid } from './sigmaOnGrid';
+import { MIN_ROWS, profileAt, sigmaProfile } from './sigmaOnGrid';
 
 describe('σ²(x) for the prediction band', () => {
   it('follows σ(x) of the data, not its mean', () => {
@@ -8,7 +8,7 @@ describe('σ²(x) for the prediction band', () => {
     const x = Float64Array.from({ length: n }, (_, i) => ((i * 7919) % n) * (20 / n));
     const sigma = x.map((v) => Math.sqrt(1000 * Math.exp(-v / 3)));
     const grid = Float64Array.from({ length: 201 }, (_, i) => i / 10);
-    const s2 = sigmaSquaredOnGrid(x, sigma, grid);
+    const s2 = profileAt(sigmaProfile(x, sigma), grid);
     for (let k = 0; k < grid.length; k++) {
       const want = 1000 * Math.exp(-grid[k] / 3);
       expect(Math.abs(s2[k] - want) / want, `x=${grid[k]}`).toBeLessThan(0.02);

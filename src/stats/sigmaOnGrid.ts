@@ -74,8 +74,3 @@ export function profileAt(profile: SigmaProfile, grid: ArrayLike<number>): Float
   }
   return out;
 }
-
-/** σ²(x) of the rows (x[i], sigma[i]) on `grid`. */
-export function sigmaSquaredOnGrid(x: ArrayLike<number>, sigma: ArrayLike<number>, grid: ArrayLike<number>): Float64Array {
-  return profileAt(sigmaProfile(x, sigma), grid);
-}

@@ -13,6 +13,16 @@ export function studentTCdf(t: number, nu: number): number {
   return t >= 0 ? 1 - tail : tail;
 }
 
+/**
+ * Two-sided tail P(|T| ≥ |t|) = I_{ν/(ν+t²)}(ν/2, ½), computed directly rather than as 2(1 − CDF),
+ * so that small p values (1e-11) keep their digits: the p value of a parameter's t statistic.
+ */
+export function studentTTwoSided(t: number, nu: number): number {
+  if (Number.isNaN(t) || !(nu > 0)) return NaN;
+  if (!Number.isFinite(t)) return 0;
+  return betaInc(nu / 2, 0.5, nu / (nu + t * t));
+}
+
 export function studentTPdf(t: number, nu: number): number {
   const lnC = lnGamma((nu + 1) / 2) - lnGamma(nu / 2) - 0.5 * Math.log(nu * Math.PI);
   return Math.exp(lnC - ((nu + 1) / 2) * Math.log1p((t * t) / nu));

@@ -1,0 +1,90 @@
+/**
+ * Profile-likelihood intervals of every free parameter of a finished fit (src/stats/profile.ts):
+ * each profile point is a curveFit of the other parameters with the profiled one fixed, started
+ * from the neighbouring point's values (Bates & Watts 1988, §6.1; R's profile.nls).
+ */
+import { profileParameter, type ParameterProfile, type RefitResult } from '../stats/profile';
+import { curveFit, type CurveFitInput } from './curveFit';
+import { DEFAULTS } from './defaults';
+import { FitInputError, type ParameterSpec } from './parameters';
+import { finalResiduals } from './residuals';
+import type { FitResult } from './types';
+import { weightSigma } from './weights';
+
+export interface NamedProfile extends ParameterProfile {
+  readonly name: string;
+}
+
+export interface ProfileResult {
+  /** One per free parameter, in the order of FitResult.free. */
+  readonly profiles: NamedProfile[];
+  readonly warnings: string[];
+}
+
+/** The parameter table of `result`, with `name` held at `value` and the other free ones started at `others`. */
+function heldAt(result: FitResult, name: string, value: number, others: Float64Array): ParameterSpec[] {
+  let j = 0;
+  return result.parameters.map((p) => {
+    const bounds = { min: Number.isFinite(p.min) ? p.min : null, max: Number.isFinite(p.max) ? p.max : null };
+    if (p.fixed) return { name: p.name, value: p.value, fixed: true };
+    if (p.name === name) return { name: p.name, value, fixed: true };
+    return { name: p.name, value: others[j++], ...bounds };
+  });
+}
+
+export async function profileIntervals(input: CurveFitInput, result: FitResult): Promise<ProfileResult> {
+  const opts = { ...DEFAULTS, ...input.options };
+  if (opts.loss !== 'linear') {
+    throw new FitInputError('profile-loss', `Profile intervals need the least-squares loss (linear); this fit used "${opts.loss}". Use the Wald intervals, or refit with --loss linear.`);
+  }
+  const dof = result.stats.dof;
+  if (!(dof > 0)) throw new FitInputError('profile-dof', `Profile intervals need more rows than free parameters (${result.stats.points} rows, ${result.free.length} free).`);
+  const chi2Min = result.stats.chi2;
+  const s = opts.absoluteSigma ? 1 : Math.sqrt(chi2Min / dof);
+  const sigma = weightSigma(opts.weights ?? 'sigma', input.data);
+  const w = sigma ? sigma.map((v) => 1 / v) : null;
+  const warnings: string[] = [];
+  const profiles: NamedProfile[] = [];
+  const freeParams = result.free.map((name) => result.parameters.find((p) => p.name === name)!);
+
+  for (const p of freeParams) {
+    const others = Float64Array.from(freeParams.filter((q) => q !== p), (q) => q.value);
+    const refit = async (value: number, start: Float64Array): Promise<RefitResult | null> => {
+      const parameters = heldAt(result, p.name, value, start);
+      if (others.length === 0) {
+        // Nothing left to refit: S(v) is χ² at v.
+        const full = Float64Array.from(parameters, (q) => q.value as number);
+        const chi2 = finalResiduals(input.model, [], input.data, w, full).chi2;
+        return { chi2, others: new Float64Array(0) };
+      }
+      try {
+        const r = await curveFit({ model: input.model, data: input.data, parameters, options: input.options, signal: input.signal });
+        if (r.status <= 0) return null;
+        return { chi2: r.stats.chi2, others: Float64Array.from(r.parameters.filter((q) => !q.fixed), (q) => q.value) };
+      } catch (error) {
+        if (error instanceof FitInputError) return null; // e.g. a non-finite model at this value
+        throw error;
+      }
+    };
+    const profile = await profileParameter({
+      estimate: p.value,
+      se: p.stderr,
+      chi2Min,
+      s,
+      cutoff: result.tValue,
+      lower: p.min,
+      upper: p.max,
+      others,
+      refit,
+    });
+    if (profile.betterFit) {
+      warnings.push(`Profiling "${p.name}" found a smaller χ² than the fit's: the fit had not reached the minimum; refit from the better values.`);
+    }
+    const open = [profile.lower === null ? 'lower' : '', profile.upper === null ? 'upper' : ''].filter(Boolean);
+    if (open.length > 0 && Number.isFinite(p.stderr)) {
+      warnings.push(`The profile of "${p.name}" never reaches the ${Math.round(result.confidenceLevel * 100)}% level on its ${open.join(' and ')} side: that end of its interval is unbounded (null).`);
+    }
+    profiles.push({ name: p.name, ...profile });
+  }
+  return { profiles, warnings };
+}

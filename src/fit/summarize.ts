@@ -1,0 +1,108 @@
+/**
+ * Every reported number of a fit, computed on the CPU from the solver's end point: residuals and
+ * χ² (in double-double where the data allow), the covariance as scipy computes it but honest about
+ * undetermined parameters (src/stats/covariance.ts), Student-t intervals and goodness of fit.
+ */
+import { now } from '../solver/clock';
+import type { Loss } from '../solver/loss';
+import type { TrfResult } from '../solver/trf';
+import { correlation, curveFitCovariance, standardErrors } from '../stats/covariance';
+import { residualDiagnostics } from '../stats/diagnostics';
+import { goodnessOfFit } from '../stats/goodness';
+import { studentTQuantile, studentTTwoSided } from '../stats/studentT';
+import type { CurveFitInput } from './curveFit';
+import type { BoundModel } from './cpuEvaluator';
+import type { ResolvedParameters } from './parameters';
+import { finalResiduals } from './residuals';
+import type { FitResult, ParameterResult, PhaseRecord } from './types';
+import { describeWeighting, type Weighting } from './weights';
+
+export interface SummaryInput {
+  readonly input: CurveFitInput;
+  readonly weighting: Weighting;
+  readonly absoluteSigma: boolean;
+  readonly confidenceLevel: number;
+  readonly params: ResolvedParameters;
+  readonly bound: BoundModel;
+  readonly result: TrfResult;
+  readonly phases: PhaseRecord[];
+  readonly history: FitResult['history'];
+  readonly warnings: string[];
+  readonly loss: Loss;
+  readonly started: number;
+}
+
+/** The warning that names the parameters of one undetermined group. */
+function undeterminedWarning(names: string[]): string {
+  return names.length > 1
+    ? `The data cannot determine ${names.join(' and ')} separately: only a combination of them is determined, so they have no standard errors or intervals. Fix all but one of them or add data that separates them.`
+    : `The data do not determine "${names[0]}": the model does not change with it, so it has no standard error or interval. Fix it or check the model.`;
+}
+
+export function summarize(s: SummaryInput): FitResult {
+  const { input, params, bound, result, phases, history, warnings, loss } = s;
+  const k = params.free.length;
+  const m = bound.rows;
+  const full = Float64Array.from(params.base);
+  params.free.forEach((idx, j) => (full[idx] = result.x[j]));
+  const residuals = finalResiduals(input.model, params.free, input.data, bound.data.w, full);
+  // scipy's cost: ½Σρ. For the linear loss it is ½χ², which the extended-precision pass sharpens.
+  const cost = loss.name === 'linear' ? 0.5 * residuals.chi2 : result.cost;
+  const cov = curveFitCovariance({ linear: result.linear, m, cost, absoluteSigma: s.absoluteSigma });
+  warnings.push(...cov.warnings);
+  const freeName = (j: number) => params.names[params.free[j]];
+  for (const group of cov.undetermined) warnings.push(undeterminedWarning(group.map(freeName)));
+  const undetermined = cov.undetermined.flat().sort((a, b) => a - b).map(freeName);
+  const stderr = standardErrors(cov.pcov, k);
+  const stats = goodnessOfFit({ y: input.data.y, w: bound.data.w, chi2: residuals.chi2, rss: residuals.rss, freeParameters: k });
+  const level = s.confidenceLevel;
+  const tValue = stats.dof > 0 ? studentTQuantile(1 - (1 - level) / 2, stats.dof) : NaN;
+  const freeIndex = new Map(params.free.map((idx, j) => [idx, j]));
+  const parameters: ParameterResult[] = params.names.map((name, i) => {
+    const j = freeIndex.get(i);
+    const se = j === undefined ? NaN : stderr[j];
+    const value = full[i];
+    const spec = input.parameters.find((p) => p.name === name);
+    const tStat = Number.isFinite(se) && se > 0 ? value / se : NaN;
+    return {
+      name,
+      value,
+      stderr: se,
+      ciLower: j === undefined ? value : value - tValue * se,
+      ciUpper: j === undefined ? value : value + tValue * se,
+      fixed: j === undefined,
+      start: params.base[i],
+      min: spec?.min ?? -Infinity,
+      max: spec?.max ?? Infinity,
+      atBound: j === undefined ? 0 : result.activeMask[j],
+      tStat,
+      pValue: stats.dof > 0 ? studentTTwoSided(tStat, stats.dof) : NaN,
+      percentError: Number.isFinite(se) && value !== 0 ? (100 * se) / Math.abs(value) : NaN,
+    };
+  });
+  return {
+    success: result.success,
+    status: result.status,
+    message: result.message,
+    parameters,
+    free: params.free.map((i) => params.names[i]),
+    pcov: cov.pcov,
+    correlation: correlation(cov.pcov, k),
+    cost,
+    stats,
+    confidenceLevel: level,
+    tValue,
+    optimality: result.optimality,
+    undetermined,
+    weighting: describeWeighting(s.weighting, Boolean(input.data.sigma)),
+    diagnostics: residualDiagnostics({ vars: input.data.vars, y: input.data.y, f: residuals.values, w: bound.data.w, chi2: residuals.chi2, freeParameters: k }),
+    nfev: phases.reduce((sum, p) => sum + p.nfev, 0),
+    njev: phases.reduce((sum, p) => sum + p.njev, 0),
+    nit: phases.reduce((sum, p) => sum + p.nit, 0),
+    phases,
+    history,
+    warnings,
+    extendedPrecision: residuals.extendedPrecision,
+    fitMs: now() - s.started,
+  };
+}

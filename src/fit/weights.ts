@@ -1,0 +1,52 @@
+/**
+ * Weighting schemes, each as the per-point σᵢ it implies (the solver minimizes Σ((yᵢ − fᵢ)/σᵢ)²),
+ * named as in Prism's "weighting method" (a weight multiplies the squared residual: weight = 1/σ²):
+ *   'sigma'    the σ column when one is given, else none (unweighted);
+ *   '1/y'      weight 1/|y|, σ = √|y|;
+ *   '1/y2'     weight 1/y², σ = |y| (Prism's "relative weighting": relative distances squared);
+ *   'relative' the same as '1/y2';
+ *   'poisson'  counts, σ² = y; an empty bin (y = 0) gets σ = 1 (as ROOT's χ² fits of histograms),
+ *              since σ = 0 would give it infinite weight.
+ * The σ are relative unless absoluteSigma: pcov is scaled by the reduced χ², as with a σ column.
+ */
+import { FitInputError } from './parameters';
+import type { FitData } from './types';
+
+export type Weighting = 'sigma' | '1/y' | '1/y2' | 'relative' | 'poisson';
+export const WEIGHTINGS: readonly Weighting[] = ['sigma', '1/y', '1/y2', 'relative', 'poisson'];
+
+/** A sentence for the report: how the points were weighted. */
+export function describeWeighting(mode: Weighting, hasSigma: boolean): string {
+  switch (mode) {
+    case 'sigma':
+      return hasSigma ? 'weighted by 1/σ² from the σ column' : 'unweighted';
+    case '1/y':
+      return 'weighted by 1/|y| (σ = √|y|)';
+    case '1/y2':
+    case 'relative':
+      return 'relative weighting, 1/y² (σ = |y|)';
+    case 'poisson':
+      return 'Poisson weighting, 1/y (σ² = y; σ = 1 where y = 0)';
+  }
+}
+
+/** The σ of each point under `mode`, or null for unweighted; errors name the row and the fix. */
+export function weightSigma(mode: Weighting, data: FitData): Float64Array | null {
+  if (mode === 'sigma') return data.sigma ?? null;
+  if (data.sigma) {
+    throw new FitInputError('weights', `Both a σ column and ${mode} weighting were given: choose one (drop the σ column or the weighting).`);
+  }
+  const y = data.y;
+  const sigma = new Float64Array(y.length);
+  for (let i = 0; i < y.length; i++) {
+    const v = y[i];
+    if (mode === 'poisson') {
+      if (!(v >= 0)) throw new FitInputError('weights', `Poisson weighting needs counts y ≥ 0; row ${i + 1} has y = ${v}. Use 1/y² weighting or a σ column.`);
+      sigma[i] = v > 0 ? Math.sqrt(v) : 1;
+    } else {
+      if (v === 0) throw new FitInputError('weights', `${mode} weighting divides by y, and row ${i + 1} has y = 0. Exclude that row or use Poisson weighting or a σ column.`);
+      sigma[i] = mode === '1/y' ? Math.sqrt(Math.abs(v)) : Math.abs(v);
+    }
+  }
+  return sigma;
+}

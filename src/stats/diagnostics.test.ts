@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { residualDiagnostics } from './diagnostics';
+import { chiSquareSf, normalTwoSided } from './gammaInc';
+import { fSf } from './replicatesTest';
+import { runsTest } from './runsTest';
+
+/** scipy / statsmodels answers on curve_fit residuals (fixtures/diagnostics/make_diagnostics.py). */
+const reference = JSON.parse(readFileSync(new URL('../../fixtures/diagnostics/reference.json', import.meta.url), 'utf8')) as Record<
+  string,
+  {
+    x: number[];
+    y: number[];
+    sigma: number[] | null;
+    f: number[];
+    chi2: number;
+    popt: number[];
+    runs: { runs: number; positive: number; negative: number; z: number; p: number };
+    normality: { k2: number; p: number; skewZ: number; kurtosisZ: number };
+    durbinWatson: number;
+    replicates: { ssPureError: number; dfPureError: number; ssLackOfFit: number; dfLackOfFit: number; F: number; p: number } | null;
+  }
+>;
+
+const rel = (a: number, b: number) => Math.abs(a - b) / Math.max(Math.abs(b), 1e-300);
+
+describe('residual diagnostics agree with scipy and statsmodels', () => {
+  for (const [name, c] of Object.entries(reference)) {
+    it(`${name}: runs test, D'Agostino–Pearson K², Durbin–Watson, replicates test`, () => {
+      const d = residualDiagnostics({
+        vars: [Float64Array.from(c.x)],
+        y: Float64Array.from(c.y),
+        f: Float64Array.from(c.f),
+        w: c.sigma ? Float64Array.from(c.sigma, (s) => 1 / s) : null,
+        chi2: c.chi2,
+        freeParameters: c.popt.length,
+      })!;
+      expect(d.order).toBe('x');
+      expect([d.runs.runs, d.runs.positive, d.runs.negative]).toEqual([c.runs.runs, c.runs.positive, c.runs.negative]);
+      if (Math.abs(d.runs.runs - d.runs.expected) > 0.5) {
+        expect(rel(d.runs.z, c.runs.z)).toBeLessThan(1e-12);
+        expect(rel(d.runs.p, c.runs.p)).toBeLessThan(1e-10);
+      } else {
+        // |R − μ| ≤ ½: the continuity correction leaves nothing (statsmodels moves z away from 0 instead).
+        expect(d.runs.z).toBe(0);
+        expect(d.runs.p).toBe(1);
+      }
+      const nt = d.normality!;
+      expect(rel(nt.skewZ, c.normality.skewZ)).toBeLessThan(1e-10);
+      expect(rel(nt.kurtosisZ, c.normality.kurtosisZ)).toBeLessThan(1e-10);
+      expect(rel(nt.k2, c.normality.k2)).toBeLessThan(1e-10);
+      expect(rel(nt.p, c.normality.p)).toBeLessThan(1e-10);
+      expect(rel(d.durbinWatson, c.durbinWatson)).toBeLessThan(1e-12);
+      if (c.replicates === null) expect(d.replicates).toBeNull();
+      else {
+        const r = d.replicates!;
+        expect([r.dfPureError, r.dfLackOfFit]).toEqual([c.replicates.dfPureError, c.replicates.dfLackOfFit]);
+        expect(rel(r.ssPureError, c.replicates.ssPureError)).toBeLessThan(1e-10);
+        expect(rel(r.F, c.replicates.F)).toBeLessThan(1e-9);
+        expect(rel(r.p, c.replicates.p)).toBeLessThan(1e-8);
+      }
+    });
+  }
+
+  it('the curve fitted with a line is caught by all three: few runs, DW ≪ 2, lack of fit', () => {
+    const c = reference.line_on_curve;
+    expect(c.runs.p).toBeLessThan(1e-5);
+    expect(c.durbinWatson).toBeLessThan(0.5);
+    expect(c.replicates!.p).toBeLessThan(1e-6);
+  });
+
+  it('several variables: replicates are equal tuples, the order is the rows\'', () => {
+    const c = reference.line_on_curve;
+    const x = Float64Array.from(c.x);
+    const d = residualDiagnostics({ vars: [x, x.map((v) => 2 * v)], y: Float64Array.from(c.y), f: Float64Array.from(c.f), w: null, chi2: c.chi2, freeParameters: 2 })!;
+    expect(d.order).toBe('rows');
+    expect(d.replicates!.F).toBeCloseTo(c.replicates!.F, 9);
+  });
+
+  it('no replicates, too few rows for K², one sign only: null / NaN, not made-up numbers', () => {
+    const x = Float64Array.from([1, 2, 3, 4, 5]);
+    const d = residualDiagnostics({ vars: [x], y: x, f: x.map((v) => v - 1), w: null, chi2: 5, freeParameters: 1 })!;
+    expect(d.replicates).toBeNull();
+    expect(d.normality).toBeNull();
+    expect(Number.isNaN(d.runs.p)).toBe(true);
+  });
+
+  it('distribution tails: analytic values', () => {
+    expect(chiSquareSf(2 * Math.log(20), 2)).toBeCloseTo(0.05, 14); // χ²₂: P = e^(−q/2)
+    expect(normalTwoSided(1.959963984540054)).toBeCloseTo(0.05, 14);
+    expect(fSf(1, 7, 7)).toBeCloseTo(0.5, 14); // F_{ν,ν} has median 1
+    // A known sequence: + + − − + + − − (4 runs of 2): μ = 5, σ² = 2·16·(32 − 8)/(64·7) = 12/7.
+    const r = runsTest([1, 1, -1, -1, 1, 1, -1, -1]);
+    expect(r.runs).toBe(4);
+    expect(r.expected).toBe(5);
+    expect(r.z).toBeCloseTo(-0.5 / Math.sqrt(12 / 7), 14);
+  });
+});

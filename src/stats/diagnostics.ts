@@ -1,0 +1,96 @@
+/**
+ * Residual diagnostics of a fit, in one record: the runs test and the Durbin–Watson statistic on
+ * the residuals in order of x, the D'Agostino–Pearson normality test, and the replicates test for
+ * lack of fit where x repeats. Residuals are observed − fitted, weighted (wᵢ(yᵢ − fᵢ)) when σ is
+ * given, so that each has unit variance under the model.
+ */
+import { durbinWatson } from './durbinWatson';
+import { dagostinoPearson, type NormalityTest } from './normalityTest';
+import { replicatesTest, type ReplicatesTest } from './replicatesTest';
+import { runsTest, type RunsTest } from './runsTest';
+
+export interface ResidualDiagnostics {
+  /** 'x': residuals in order of the variable; 'rows': in row order (several variables, or too many unsorted rows). */
+  readonly order: 'x' | 'rows';
+  readonly runs: RunsTest;
+  readonly normality: NormalityTest | null;
+  readonly durbinWatson: number;
+  readonly replicates: ReplicatesTest | null;
+}
+
+
+/**
+ * Above this many rows the residuals are not sorted by x (a comparator sort of 10⁶ indices takes
+ * seconds): the runs test and Durbin–Watson then take them in row order, and the replicates test
+ * is left out unless x is already sorted.
+ */
+export const DIAGNOSTICS_SORT_MAX_ROWS = 200_000;
+
+export interface DiagnosticsInput {
+  readonly vars: readonly Float64Array[];
+  readonly y: Float64Array;
+  /** Model values at the rows. */
+  readonly f: Float64Array;
+  readonly w: Float64Array | null;
+  readonly chi2: number;
+  readonly freeParameters: number;
+}
+
+/** Row indices in order of x (stable); 'sorted' when x already is; null when sorting would cost too much. */
+function xOrder(x: Float64Array): Uint32Array | 'sorted' | null {
+  const n = x.length;
+  let sorted = true;
+  for (let i = 1; i < n && sorted; i++) sorted = x[i] >= x[i - 1];
+  if (sorted) return 'sorted';
+  if (n > DIAGNOSTICS_SORT_MAX_ROWS) return null;
+  const idx = new Uint32Array(n);
+  for (let i = 0; i < n; i++) idx[i] = i;
+  return idx.sort((a, b) => x[a] - x[b] || a - b);
+}
+
+/** Replicate groups: runs of equal x along the order (one variable), or equal tuples (several, small n). */
+function replicateGroups(vars: readonly Float64Array[], order: Uint32Array | 'sorted' | null): { groupOf: Uint32Array; groupCount: number } | null {
+  const n = vars[0]?.length ?? 0;
+  const groupOf = new Uint32Array(n);
+  if (vars.length === 1 && order) {
+    const x = vars[0];
+    let g = 0;
+    for (let j = 0; j < n; j++) {
+      const i = order === 'sorted' ? j : order[j];
+      if (j > 0 && x[i] !== x[order === 'sorted' ? j - 1 : order[j - 1]]) g++;
+      groupOf[i] = g;
+    }
+    return { groupOf, groupCount: n > 0 ? g + 1 : 0 };
+  }
+  if (vars.length === 0 || n > DIAGNOSTICS_SORT_MAX_ROWS) return null;
+  const ids = new Map<string, number>();
+  for (let i = 0; i < n; i++) {
+    const key = vars.map((v) => v[i]).join(',');
+    let id = ids.get(key);
+    if (id === undefined) ids.set(key, (id = ids.size));
+    groupOf[i] = id;
+  }
+  return { groupOf, groupCount: ids.size };
+}
+
+export function residualDiagnostics(input: DiagnosticsInput): ResidualDiagnostics | null {
+  const { vars, y, f, w } = input;
+  const n = y.length;
+  if (n < 2) return null;
+  const r = new Float64Array(n);
+  for (let i = 0; i < n; i++) r[i] = (w ? w[i] : 1) * (y[i] - f[i]);
+  const order = vars.length === 1 ? xOrder(vars[0]) : null;
+  let ordered = r;
+  if (order && order !== 'sorted') {
+    ordered = new Float64Array(n);
+    for (let j = 0; j < n; j++) ordered[j] = r[order[j]];
+  }
+  const groups = replicateGroups(vars, order);
+  return {
+    order: order ? 'x' : 'rows',
+    runs: runsTest(ordered),
+    normality: dagostinoPearson(r),
+    durbinWatson: durbinWatson(ordered),
+    replicates: groups ? replicatesTest({ ...groups, y, w, chi2: input.chi2, freeParameters: input.freeParameters }) : null,
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * The runs test of residual signs (Wald & Wolfowitz 1940, Ann. Math. Statist. 11, 147–162): too
+ * few runs of same-signed residuals, taken in order of x, say the curve misses a systematic shape.
+ * With n₊ residuals ≥ 0 and n₋ < 0 (n = n₊ + n₋; statsmodels' runstest_1samp with cutoff 0):
+ *     μ = 2n₊n₋/n + 1,   σ² = 2n₊n₋(2n₊n₋ − n)/(n²(n − 1)),
+ *     z = (R − μ ∓ ½)/σ (continuity correction toward 0; z = 0 when |R − μ| ≤ ½),
+ * two-sided p from the normal distribution. statsmodels corrects only for n < 50 (SAS's rule);
+ * Fitbench always does, the conservative choice. Prism reports the same test (one-sided, few runs).
+ */
+import { normalTwoSided } from './gammaInc';
+
+export interface RunsTest {
+  readonly runs: number;
+  readonly expected: number;
+  readonly positive: number;
+  readonly negative: number;
+  readonly z: number;
+  /** Two-sided p value; NaN when all residuals have one sign. */
+  readonly p: number;
+}
+
+/** Residuals in x order. */
+export function runsTest(r: ArrayLike<number>): RunsTest {
+  const n = r.length;
+  let positive = 0;
+  let runs = 0;
+  let last = 0;
+  for (let i = 0; i < n; i++) {
+    const s = r[i] >= 0 ? 1 : -1;
+    if (s > 0) positive++;
+    if (s !== last) runs++;
+    last = s;
+  }
+  const negative = n - positive;
+  const npn = positive * negative;
+  const expected = (2 * npn) / n + 1;
+  const sd = Math.sqrt((2 * npn * (2 * npn - n)) / (n * n * (n - 1)));
+  const d = runs - expected;
+  const corrected = Math.abs(d) <= 0.5 ? 0 : d - 0.5 * Math.sign(d);
+  const z = sd > 0 ? corrected / sd : NaN;
+  return { runs, expected, positive, negative, z, p: Number.isFinite(z) ? normalTwoSided(z) : NaN };
+}
