@@ -5,7 +5,12 @@
  * test double all fit. Each slice is decoded by the Blob itself (`slice().text()`), which would
  * mangle a multi-byte character cut in two by the slice boundary; so before cutting, the last bytes
  * before the boundary are peeked and the cut moves back to the start of an incomplete sequence.
+ *
+ * A file that starts with a UTF-16 byte-order mark (textEncoding.ts) is decoded instead by a
+ * streaming TextDecoder over the raw bytes, which carries a code unit or surrogate pair cut by a
+ * slice boundary over to the next slice.
  */
+import { BOM_BYTES, sniffEncoding, textDecoder, type TextEncodingName } from './textEncoding';
 
 export interface BlobSliceLike {
   text(): Promise<string>;
@@ -42,8 +47,24 @@ async function safeCut(blob: BlobLike, start: number, end: number): Promise<numb
   return end; // not UTF-8 anyway; the parser will report what it finds
 }
 
+/** Slices of a UTF-16 file, decoded in order by one streaming decoder. */
+async function* decodedChunks(blob: BlobLike, encoding: TextEncodingName, step: number): AsyncGenerator<string> {
+  const decoder = textDecoder(encoding);
+  for (let start = 0; start < blob.size; start += step) {
+    const text = decoder.decode(new Uint8Array(await blob.slice(start, Math.min(blob.size, start + step)).arrayBuffer()), { stream: true });
+    if (text !== '') yield text;
+  }
+  const rest = decoder.decode();
+  if (rest !== '') yield rest;
+}
+
 export async function* blobChunks(blob: BlobLike, chunkBytes = DEFAULT_CHUNK_BYTES): AsyncGenerator<string> {
   const step = Math.max(4, Math.floor(chunkBytes));
+  const encoding = blob.size >= 2 ? sniffEncoding(new Uint8Array(await blob.slice(0, BOM_BYTES).arrayBuffer())) : 'utf-8';
+  if (encoding !== 'utf-8') {
+    yield* decodedChunks(blob, encoding, step);
+    return;
+  }
   for (let start = 0; start < blob.size; ) {
     let end = Math.min(blob.size, start + step);
     if (end < blob.size) end = await safeCut(blob, start, end);

@@ -4,20 +4,21 @@
  *   chunks ─▶ TextNormalizer ─▶ (sample held until it is big enough) ─▶ sniff ─▶ RecordSplitter ─▶ TableBuilder
  *            BOM, CR/CRLF→LF,     first SNIFF_LINES non-blank lines     delimiter,   Papa (step) or    typed columns,
  *            comments blanked,                                           decimal,     blank-run split   issues, preview
- *            NUL → binary                                                header
+ *            NUL → binary,                                               header       records capped:
+ *            long line → refused                                                      chars, fields
  *
  * `parseDelimitedText` pushes one string; `parseStream` pushes chunks as they arrive. Nothing here
  * touches the DOM or Node, and nothing throws for bad input: failures are returned as DataError.
  */
 import { detectDelimiter, modalFieldCount } from './detectDelimiter';
 import { detectHeader } from './detectHeader';
-import { binaryFile, emptyFile } from './messages';
+import { binaryFile, emptyFile, lineTooLong } from './messages';
 import { resolveOptions, type ResolvedOptions } from './options';
 import { createSplitter, type RecordSplitter } from './recordSplitters';
 import { TableBuilder } from './tableBuilder';
 import { binaryLine, countHead, SNIFF_CHARS, SNIFF_LINES, sniffText } from './sniffHead';
 import { TextNormalizer } from './textNormalizer';
-import type { DataError, ParseOptions, Result, Table } from './types';
+import type { DataError, Delimiter, ParseOptions, Result, Table } from './types';
 
 export interface Ingest {
   push(chunk: string): void;
@@ -25,28 +26,44 @@ export interface Ingest {
   /** The failure so far, if any: a streaming caller can stop reading early. */
   readonly error: DataError | null;
   readonly rows: number;
+  /** The pipeline after the sniff (null before): the byte ingest's fast path appends to it. */
+  stage(): IngestStage | null;
+}
+
+/** What the byte ingest (byteIngest.ts) shares with the text pipeline once the head is sniffed. */
+export interface IngestStage {
+  readonly builder: TableBuilder;
+  readonly delimiter: Delimiter;
+  readonly decimalComma: boolean;
+  readonly options: ResolvedOptions;
+  /** Physical line the next pushed text starts on (all text pushed so far ended with a line break). */
+  readonly nextLine: number;
+  /** `n` whole lines were read past the text pipeline: its line counts move on. */
+  skipLines(n: number): void;
 }
 
 export function createIngest(options: ParseOptions = {}): Ingest {
   const opts: ResolvedOptions = resolveOptions(options);
-  const normalizer = new TextNormalizer(opts.comment);
+  const normalizer = new TextNormalizer(opts.comment, opts.maxRecordChars);
   let sample = ''; // text held until the sniffers have seen enough of it
   let sampleLines = 0;
   let headEnd = 0; // end of the first SNIFF_LINES non-blank lines within sample
   let splitter: RecordSplitter | null = null;
   let builder: TableBuilder | null = null;
+  let verdict: { delimiter: Delimiter; decimalComma: boolean } | null = null;
   let error: DataError | null = null;
 
   function start(): void {
     const head = sniffText(sample, headEnd);
     const bin = binaryLine(head);
     if (bin !== null) { error = binaryFile(bin); return; }
-    const verdict = detectDelimiter(head, opts.delimiter, opts.decimal);
-    const { delimiter, decimalComma, records } = verdict;
+    const detected = detectDelimiter(head, opts.delimiter, opts.decimal);
+    verdict = detected;
+    const { delimiter, decimalComma, records } = detected;
     const hasHeader = detectHeader(records, decimalComma, opts.header);
     const body = modalFieldCount(hasHeader ? records.slice(1) : records);
     builder = new TableBuilder({ delimiter, decimalComma, hasHeader, modalCount: body.count, modalShare: body.share }, opts);
-    splitter = createSplitter(verdict.delimiter, builder, opts.maxRecordChars);
+    splitter = createSplitter(delimiter, builder, { maxRecordChars: opts.maxRecordChars, maxFields: opts.maxColumns });
     feed(sample);
     sample = '';
   }
@@ -58,6 +75,7 @@ export function createIngest(options: ParseOptions = {}): Ingest {
 
   function accept(text: string): void {
     if (normalizer.nulLine !== null) { error = binaryFile(normalizer.nulLine); return; }
+    if (normalizer.longLine !== null) { error = lineTooLong(normalizer.longLine, opts.maxRecordChars); return; }
     if (splitter) { feed(text); return; }
     const counted = countHead(text, SNIFF_LINES - sampleLines); // text is whole lines: counts add up
     sampleLines += counted.lines;
@@ -69,6 +87,21 @@ export function createIngest(options: ParseOptions = {}): Ingest {
   return {
     get error() { return error; },
     get rows() { return builder?.rowCount ?? 0; },
+    stage(): IngestStage | null {
+      if (!splitter || !builder || !verdict) return null;
+      const [s, b, v] = [splitter, builder, verdict];
+      return {
+        builder: b,
+        delimiter: v.delimiter,
+        decimalComma: v.decimalComma,
+        options: opts,
+        nextLine: normalizer.lines + 1,
+        skipLines(n: number): void {
+          normalizer.skipLines(n);
+          s.skipLines(n);
+        },
+      };
+    },
     push(chunk: string): void {
       if (!error) accept(normalizer.push(chunk));
     },

@@ -8,7 +8,7 @@
  * A row with more non-blank fields than the table has columns is not trusted at all (every cell
  * becomes NaN): its fields have evidently shifted, e.g. an unquoted `1,5` in a comma file.
  */
-import { ColumnStore } from './columnStore';
+import { ColumnStore, trimmed } from './columnStore';
 import { cellReasons, emptyFile, headerOnly, noNumbers, rowReasons, tooManyColumns } from './messages';
 import { columnNames } from './names';
 import type { RecordSink } from './recordSplitters';
@@ -29,6 +29,7 @@ export interface BuilderLimits {
   maxLoCells: number;
   maxIssues: number;
   maxNotesPerColumn: number;
+  maxLevels: number;
   previewRows: number;
   maxColumns: number;
 }
@@ -68,6 +69,65 @@ export class TableBuilder implements RecordSink {
     }
   }
 
+  /** Cells per row (−1 until the header or the first row set it). */
+  get columnCount(): number {
+    return this.count;
+  }
+
+  /** Whether the columns still take residuals (the table has not outgrown maxLoCells). */
+  get wantsLo(): boolean {
+    return (this.stores[0]?.lo ?? null) !== null;
+  }
+
+  /**
+   * Whether the next row may come as numbers without its text (`numericRow`): the width is known,
+   * the header and preview are taken, and no column keeps its cells as categories.
+   */
+  get numericReady(): boolean {
+    return (
+      this.error === null &&
+      this.count > 0 &&
+      (!this.plan.hasHeader || this.header !== null) &&
+      this.preview.length >= this.limits.previewRows &&
+      this.stores.every((s) => s.numericOnly)
+    );
+  }
+
+  /**
+   * A data row of `count` finite numbers read straight from bytes (byteIngest.ts): exactly what
+   * `record` does for a record of that many Finite cells once `numericReady`.
+   */
+  numericRow(values: Float64Array, lo: Float64Array | null, line: number): void {
+    this.records++;
+    const { count, stores } = this;
+    for (let i = 0; i < count; i++) (stores[i] as ColumnStore).pushFinite(values[i] as number, lo ? (lo[i] as number) : 0);
+    this.pushLine(line);
+  }
+
+  /** Rows the arrays hold before they must grow. */
+  get capacity(): number {
+    return this.lines.length;
+  }
+
+  /** Room for `rows` data rows in all: the byte ingest's estimate from the file size. */
+  reserve(rows: number): void {
+    if (rows <= this.lines.length) return;
+    const lines = new Int32Array(rows);
+    lines.set(this.lines.subarray(0, this.rows));
+    this.lines = lines;
+    for (const s of this.stores) s.reserve(rows);
+  }
+
+  private pushLine(line: number): void {
+    if (this.rows === this.lines.length) {
+      const grown = new Int32Array(this.lines.length * 2);
+      grown.set(this.lines);
+      this.lines = grown;
+    }
+    this.lines[this.rows++] = line;
+    if (this.stores[0]?.lo && this.rows * this.count > this.limits.maxLoCells) for (const s of this.stores) s.dropLo();
+  }
+
   malformedQuote(line: number): void {
     this.issue(line, rowReasons.malformedQuote());
   }
@@ -80,7 +140,7 @@ export class TableBuilder implements RecordSink {
     const withLo = this.limits.maxLoCells > 0;
     this.count = count;
     for (let i = 0; i < count; i++) {
-      this.stores.push(new ColumnStore(this.plan.decimalComma, this.limits.maxNotesPerColumn, withLo));
+      this.stores.push(new ColumnStore(this.plan.decimalComma, this.limits.maxNotesPerColumn, withLo, this.limits.maxLevels));
     }
   }
 
@@ -114,13 +174,7 @@ export class TableBuilder implements RecordSink {
         for (let i = n; i < count; i++) stores[i]?.pushMissing(reason, true);
       }
     }
-    if (this.rows === this.lines.length) {
-      const grown = new Int32Array(this.lines.length * 2);
-      grown.set(this.lines);
-      this.lines = grown;
-    }
-    this.lines[this.rows++] = line;
-    if (stores[0]?.lo && this.rows * count > this.limits.maxLoCells) for (const s of stores) s.dropLo();
+    this.pushLine(line);
   }
 
   private issue(line: number, reason: string): void {
@@ -141,7 +195,7 @@ export class TableBuilder implements RecordSink {
       value: {
         columns: stores.map((s, i) => s.toColumn(names[i] ?? { name: `c${i + 1}`, label: `c${i + 1}` })),
         rowCount: this.rows,
-        lines: this.lines.slice(0, this.rows),
+        lines: trimmed(this.lines, this.rows),
         delimiter: plan.delimiter,
         decimalComma: plan.decimalComma,
         hasHeader: this.header !== null,
