@@ -1,9 +1,17 @@
 /**
  * Parses `fitbench fit DATA.csv --model EXPR [options]` into plain, validated data. Option
  * values are checked here once, with messages that name the option and the fix.
+ *
+ * A value may start with "-" (`--p0 -1`, `--model -a*x`, `--f-scale -1`): whatever follows an
+ * option that takes a value is its value unless it is itself an option of fitbench (then the
+ * option "needs a value"). node:util parseArgs alone refuses such values with a three-line hint.
+ * --p0, --bounds and --fix may be repeated and are merged (a parameter named twice is an error);
+ * any other option given twice is an error rather than the last one silently winning.
  */
 import { parseArgs } from 'node:util';
+import { parseLineList, parseWhere, type LineRange, type WhereClause } from '../data';
 import type { FitOptions, Method } from '../fit/defaults';
+import { WEIGHTINGS, type Weighting } from '../fit/weights';
 import { isLossName, type LossName } from '../solver/loss';
 import { CliError } from './errors';
 
@@ -20,25 +28,55 @@ export interface FitCommand {
   readonly options: FitOptions;
   readonly backend: Backend;
   readonly json: boolean;
+  /** --group COL: fit each group of rows keyed by this column (name or header text). */
+  readonly group: string | null;
+  /** --wide: one group per y column (--y lists them, comma-separated; default: every other numeric column). */
+  readonly wide: boolean;
+  /** --where clauses (repeatable; all must hold), parsed; columns are checked against the file in load. */
+  readonly where: readonly WhereClause[];
+  /** --exclude-rows: the file's line numbers (header = line 1) left out of the fit. */
+  readonly excludeRows: readonly LineRange[];
+  /** --shared a,b: a global fit over the groups with these parameters shared (empty: per group). */
+  readonly shared: readonly string[];
+  /** --compare: also fit per group and compare by the F test and AICc (needs --shared). */
+  readonly compare: boolean;
+  /** --workers N: worker threads for per-group batches (0 in-process; null automatic). */
+  readonly workers: number | null;
+  /** --ci: the reported intervals, Wald (± t·se, the default) or profile likelihood. */
+  readonly ci: CiMethod;
+  /** --starts N: Sobol candidates of the automatic start search (null: default, and only when a start is missing). */
+  readonly starts: number | null;
 }
 
+export type CiMethod = 'wald' | 'profile';
+
 const OPTIONS = {
-  model: { type: 'string', short: 'm' },
-  y: { type: 'string' },
-  sigma: { type: 'string' },
-  p0: { type: 'string' },
-  bounds: { type: 'string' },
-  fix: { type: 'string' },
-  loss: { type: 'string' },
-  'f-scale': { type: 'string' },
-  ftol: { type: 'string' },
-  xtol: { type: 'string' },
-  gtol: { type: 'string' },
-  'max-nfev': { type: 'string' },
-  'x-scale': { type: 'string' },
-  method: { type: 'string' },
-  backend: { type: 'string' },
+  model: { type: 'string', short: 'm', multiple: true },
+  y: { type: 'string', multiple: true },
+  sigma: { type: 'string', multiple: true },
+  p0: { type: 'string', multiple: true },
+  bounds: { type: 'string', multiple: true },
+  fix: { type: 'string', multiple: true },
+  loss: { type: 'string', multiple: true },
+  'f-scale': { type: 'string', multiple: true },
+  ftol: { type: 'string', multiple: true },
+  xtol: { type: 'string', multiple: true },
+  gtol: { type: 'string', multiple: true },
+  'max-nfev': { type: 'string', multiple: true },
+  'x-scale': { type: 'string', multiple: true },
+  method: { type: 'string', multiple: true },
+  backend: { type: 'string', multiple: true },
   'absolute-sigma': { type: 'boolean' },
+  group: { type: 'string', multiple: true },
+  wide: { type: 'boolean' },
+  where: { type: 'string', multiple: true },
+  'exclude-rows': { type: 'string', multiple: true },
+  shared: { type: 'string', multiple: true },
+  compare: { type: 'boolean' },
+  workers: { type: 'string', multiple: true },
+  ci: { type: 'string', multiple: true },
+  weights: { type: 'string', multiple: true },
+  starts: { type: 'string', multiple: true },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -91,14 +129,142 @@ function oneOf<T extends string>(value: string | undefined, option: string, allo
   throw new CliError(`--${option} must be one of ${allowed.join(', ')}; got "${value}".`);
 }
 
+type Option = keyof typeof OPTIONS;
+const LONG = new Map(Object.keys(OPTIONS).map((name) => [`--${name}`, name as Option]));
+const SHORT = new Map(Object.entries(OPTIONS).flatMap(([name, o]) => ('short' in o ? [[`-${o.short}`, name as Option]] : [])));
+
+/** The option a word names (`--p0`, `-m`), without an inline `=value`; undefined otherwise. */
+const optionOf = (word: string): Option | undefined => LONG.get(word.split('=')[0] ?? word) ?? SHORT.get(word);
+
+/**
+ * argv with each value of a string option written inline (`--p0=-1`), so that a value starting
+ * with "-" is a value; an option followed by nothing or by another option needs a value.
+ */
+function inlineValues(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i] as string;
+    if (word === '--') {
+      out.push(...argv.slice(i));
+      break;
+    }
+    const name = word.includes('=') ? undefined : optionOf(word);
+    if (name === undefined || OPTIONS[name].type !== 'string') {
+      out.push(word);
+      continue;
+    }
+    const value = argv[i + 1];
+    if (value === undefined || optionOf(value) !== undefined) {
+      const example = name === 'model' ? ' (e.g. --model "a*exp(-x/tau) + c")' : name === 'p0' ? ' (e.g. --p0 a=1,b=2)' : '';
+      throw new CliError(`--${name} needs a value${example}.`);
+    }
+    out.push(`--${name}=${value}`);
+    i++;
+  }
+  return out;
+}
+
+/** The one value of an option that takes one; given twice is an error. */
+function single(values: readonly string[] | undefined, name: string): string | undefined {
+  if (values === undefined || values.length === 0) return undefined;
+  if (values.length > 1) {
+    const shown = values.map((v) => JSON.stringify(v)).join(', ');
+    throw new CliError(`--${name} is given ${values.length === 2 ? 'twice' : `${values.length} times`} (${shown}); give it once.`);
+  }
+  return values[0];
+}
+
+function groupArg(group: string | undefined, wide: boolean): string | null {
+  if (group === undefined) return null;
+  if (group.trim() === '') throw new CliError('--group needs a column name (e.g. --group state).');
+  if (wide) throw new CliError('--group and --wide cannot be combined: --group splits rows by a column, --wide makes each y column a group; choose one.');
+  return group;
+}
+
+/** Each --where clause, parsed; a bad one names itself and the forms that work. */
+function parseWhereArgs(texts: readonly string[]): WhereClause[] {
+  return texts.map((text) => {
+    const clause = parseWhere(text);
+    if (!clause.ok) throw new CliError(`--where: ${clause.error.message}.`);
+    return clause.value;
+  });
+}
+
+function parseExcludeArgs(texts: readonly string[]): LineRange[] {
+  const ranges: LineRange[] = [];
+  for (const text of texts) {
+    const parsed = parseLineList(text);
+    if (!parsed.ok) throw new CliError(`--exclude-rows: ${parsed.error.message}.`);
+    ranges.push(...parsed.value);
+  }
+  return ranges;
+}
+
+/** --shared, --compare and --workers, which only mean something with --group or --wide. */
+function groupModeArgs(sharedText: string | undefined, compare: boolean, workersText: string | undefined, grouped: boolean): Pick<FitCommand, 'shared' | 'compare' | 'workers'> {
+  const shared: string[] = [];
+  for (const part of (sharedText ?? '').split(',')) {
+    const name = part.trim();
+    if (name === '') continue;
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new CliError(`--shared: "${name}" is not a parameter name (e.g. --shared K,h).`);
+    if (shared.includes(name)) throw new CliError(`--shared: "${name}" is given twice.`);
+    shared.push(name);
+  }
+  if (sharedText !== undefined && shared.length === 0) throw new CliError('--shared needs parameter names, e.g. --shared K.');
+  if (!grouped && (sharedText !== undefined || compare || workersText !== undefined)) {
+    const option = sharedText !== undefined ? '--shared' : compare ? '--compare' : '--workers';
+    throw new CliError(`${option} applies to grouped fits: add --group COL (or --wide).`);
+  }
+  if (compare && shared.length === 0) throw new CliError('--compare compares a global fit with the per-group fits: name the shared parameters with --shared (e.g. --shared K --compare).');
+  let workers: number | null = null;
+  if (workersText !== undefined) {
+    workers = Number(workersText);
+    if (!Number.isInteger(workers) || workers < 0) throw new CliError(`--workers must be a whole number ≥ 0 (0: in this process), got "${workersText}".`);
+  }
+  return { shared, compare, workers };
+}
+
 export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
   let parsed;
   try {
-    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: inlineValues(argv), options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new CliError(`${(error as Error).message.replace(/^TypeError \[[A-Z_]+\]: /, '')} (see fitbench fit --help).`);
+    // One line: node's messages add a hint about positionals starting with "-" on their own lines.
+    const message = (error as Error).message.replace(/^TypeError \[[A-Z_]+\]: /, '');
+    const unknown = /^Unknown option '([^']*)'/.exec(message);
+    throw new CliError(`${unknown ? `Unknown option '${unknown[1]}'` : (message.split('\n')[0] ?? message).replace(/\.$/, '')} (see fitbench fit --help).`);
   }
-  const v = parsed.values;
+  const all = parsed.values;
+  const one = (name: Exclude<Option, 'absolute-sigma' | 'json' | 'help' | 'wide' | 'where' | 'exclude-rows' | 'compare'>): string | undefined => single(all[name], name);
+  /** Repeated --p0/--bounds/--fix merge: their lists are joined, so a name given twice is caught once. */
+  const merged = (name: 'p0' | 'bounds' | 'fix'): string => (all[name] ?? []).join(',');
+  const v = {
+    help: all.help,
+    model: one('model'),
+    y: one('y'),
+    sigma: one('sigma'),
+    loss: one('loss'),
+    'f-scale': one('f-scale'),
+    ftol: one('ftol'),
+    xtol: one('xtol'),
+    gtol: one('gtol'),
+    'max-nfev': one('max-nfev'),
+    'x-scale': one('x-scale'),
+    method: one('method'),
+    backend: one('backend'),
+    ci: one('ci'),
+    weights: one('weights'),
+    'absolute-sigma': all['absolute-sigma'],
+    json: all.json,
+    group: one('group'),
+    wide: all.wide,
+    where: all.where,
+    'exclude-rows': all['exclude-rows'],
+    shared: one('shared'),
+    compare: all.compare,
+    workers: one('workers'),
+    starts: one('starts'),
+  };
   if (v.help) return 'help';
   if (parsed.positionals.length !== 1) {
     throw new CliError(parsed.positionals.length === 0 ? 'Give the data file: fitbench fit DATA.csv --model "EXPR".' : `Expected one data file, got ${parsed.positionals.join(' ')}.`);
@@ -113,6 +279,11 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     maxNfev = Number(maxNfevText);
     if (!Number.isInteger(maxNfev) || maxNfev <= 0) throw new CliError(`--max-nfev must be a positive integer, got "${maxNfevText}".`);
   }
+  let starts: number | null = null;
+  if (v.starts !== undefined) {
+    starts = Number(v.starts);
+    if (!Number.isInteger(starts) || starts < 1 || starts > 1_000_000) throw new CliError(`--starts must be a whole number of candidates from 1 to 1000000 (e.g. --starts 256), got "${v.starts}".`);
+  }
   const options: FitOptions = {
     loss: loss as LossName,
     fScale: positive(v['f-scale'], 'f-scale'),
@@ -123,18 +294,28 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     xScale,
     method: oneOf<Method>(v.method, 'method', ['auto', 'dense', 'normal'], 'auto'),
     absoluteSigma: Boolean(v['absolute-sigma']),
+    weights: v.weights === undefined ? undefined : oneOf<Weighting>(v.weights, 'weights', WEIGHTINGS, 'sigma'),
   };
   for (const key of Object.keys(options) as (keyof FitOptions)[]) if (options[key] === undefined) delete options[key];
+  const ci = oneOf<CiMethod>(v.ci, 'ci', ['wald', 'profile'], 'wald');
+  if (ci === 'profile' && loss !== 'linear') throw new CliError(`--ci profile needs the least-squares loss; drop --loss ${loss} or use --ci wald.`);
   return {
     file: parsed.positionals[0],
     model: v.model,
     y: v.y ?? null,
     sigma: v.sigma ?? null,
-    p0: parseAssignments(v.p0 ?? '', 'p0', (s, n) => parseNumberArg(s, `--p0 ${n}`)),
-    bounds: parseAssignments(v.bounds ?? '', 'bounds', parseBound),
-    fix: parseAssignments(v.fix ?? '', 'fix', (s, n) => parseNumberArg(s, `--fix ${n}`)),
+    p0: parseAssignments(merged('p0'), 'p0', (s, n) => parseNumberArg(s, `--p0 ${n}`)),
+    bounds: parseAssignments(merged('bounds'), 'bounds', parseBound),
+    fix: parseAssignments(merged('fix'), 'fix', (s, n) => parseNumberArg(s, `--fix ${n}`)),
     options,
     backend: oneOf<Backend>(v.backend, 'backend', ['auto', 'cpu', 'gpu'], 'auto'),
     json: Boolean(v.json),
+    group: groupArg(v.group, Boolean(v.wide)),
+    wide: Boolean(v.wide),
+    where: parseWhereArgs(v.where ?? []),
+    excludeRows: parseExcludeArgs(v['exclude-rows'] ?? []),
+    ...groupModeArgs(v.shared, Boolean(v.compare), v.workers, v.group !== undefined || Boolean(v.wide)),
+    ci,
+    starts,
   };
 }

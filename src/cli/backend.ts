@@ -8,6 +8,7 @@ import type { PrimaryPhase } from '../fit/curveFit';
 import type { BoundModel } from '../fit/cpuEvaluator';
 import type { CompiledModel } from '../model';
 import type { Backend } from './args';
+import { probeGpuInChild } from './gpuProbe';
 
 export interface BackendChoice {
   readonly primary: ((bound: BoundModel) => PrimaryPhase | null) | null;
@@ -23,6 +24,11 @@ export async function selectBackend(requested: Backend, rows: number, model: Com
   // Loading Dawn costs time: 'auto' does not even try below the crossover.
   const { GPU_CROSSOVER_ROWS, acquireGpu, chooseBackend, gpuPrimary } = await import('../gpu/index');
   if (requested === 'auto' && rows < GPU_CROSSOVER_ROWS) return CPU_ONLY;
+  // Ask a child process first, so that Dawn's and the Vulkan loader's stderr noise stays there.
+  const child = probeGpuInChild();
+  if (!child.ok) {
+    return { ...CPU_ONLY, notes: requested === 'gpu' ? [`--backend gpu: ${child.reason} The fit ran on the CPU.`] : [] };
+  }
   const { probeNodeGpu } = await import('../gpu/node');
   const probe = await probeNodeGpu();
   const ctx = probe.ok ? await acquireGpu({ gpu: probe.gpu }) : null;

@@ -1,34 +1,16 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { main } from './main';
+import { describe, expect, it } from 'vitest';
+import { cliRunner, tempFiles } from '../../test/cli';
 
-const dir = mkdtempSync(join(tmpdir(), 'fitbench-cli-'));
-function file(name: string, text: string): string {
-  const path = join(dir, name);
-  writeFileSync(path, text);
-  return path;
-}
+const { file, dir } = tempFiles('fitbench-cli');
 
 // y = 3·exp(−x/2) + 0.5 exactly, on 12 points.
 const xs = Array.from({ length: 12 }, (_, i) => i * 0.5);
 const exact = file('exact.csv', 'x,y\n' + xs.map((x) => `${x},${3 * Math.exp(-x / 2) + 0.5}`).join('\n') + '\n');
 
-let out: string[];
-let err: string[];
-beforeEach(() => {
-  out = [];
-  err = [];
-  vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
-  vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void err.push(a.join(' ')));
-});
-afterEach(() => vi.restoreAllMocks());
-
-async function run(...argv: string[]) {
-  const code = await main(argv);
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const run = cliRunner();
 
 describe('fitbench fit', () => {
   it('--json prints one object with the contract fields', async () => {
@@ -56,6 +38,32 @@ describe('fitbench fit', () => {
     expect(j.free).toEqual(['a', 'tau']);
   });
 
+  it('--p0 is optional: missing starts are found automatically, and the JSON says autoStart', async () => {
+    // y = 2.5·exp(−0.02x)·cos(2x): from a=1, k=0, w=6 a single TRF start stops in a wrong minimum.
+    const t = Array.from({ length: 300 }, (_, i) => (10 * i) / 299);
+    const wave = file('wave.csv', 'x,y\n' + t.map((x) => `${x},${2.5 * Math.exp(-0.02 * x) * Math.cos(2 * x)}`).join('\n') + '\n');
+    const single = JSON.parse((await run('fit', wave, '--model', 'a*exp(-k*x)*cos(w*x)', '--p0', 'a=1,k=0,w=6', '--json')).out);
+    expect(single.autoStart).toBeNull();
+    expect(Math.abs(single.params.w - 2)).toBeGreaterThan(0.1);
+    const none = await run('fit', wave, '--model', 'a*exp(-k*x)*cos(w*x)', '--json');
+    expect(none.code).toBe(0);
+    const j = JSON.parse(none.out);
+    expect(Math.abs(j.params.w)).toBeCloseTo(2, 8); // cos is even: ±w is the same curve
+    expect(j.params.a).toBeCloseTo(2.5, 8);
+    expect(j.autoStart.candidates).toBe(256);
+    expect(j.autoStart.refined).toBeGreaterThanOrEqual(1);
+    expect(j.autoStart.sameMinimum).toBeGreaterThanOrEqual(1);
+    expect(j.autoStart.linear).toEqual(['a']);
+    const given = JSON.parse((await run('fit', wave, '--model', 'a*exp(-k*x)*cos(w*x)', '--p0', 'w=6', '--starts', '64', '--json')).out);
+    expect(Math.abs(given.params.w)).toBeCloseTo(2, 8);
+    expect(given.autoStart.evaluated).toBe(64);
+    const tiny = await run('fit', file('tiny.csv', 'x,y\n1,2\n2,3\n'), '--model', 'a*exp(-k*x) + c');
+    expect(tiny.code).toBe(2);
+    expect(tiny.err).toMatch(/2 usable rows for 3 free parameters/);
+    const text = await run('fit', wave, '--model', 'a*exp(-k*x)*cos(w*x)', '--starts', '32');
+    expect(text.out).toMatch(/auto start: \d+ candidates, \d+ refined, \d+ reached this minimum/);
+  });
+
   it('the readable report lists parameters with errors and intervals', async () => {
     const r = await run('fit', exact, '--model', 'a*exp(-x/tau) + c', '--p0', 'a=1,tau=1,c=0');
     expect(r.code).toBe(0);
@@ -69,10 +77,11 @@ describe('fitbench fit', () => {
     ['unknown y column', ['fit', exact, '--model', 'a*x', '--y', 'z', '--p0', 'a=1'], /column "z"/i],
     ['model parse error', ['fit', exact, '--model', 'a*sn(x)'], /--model: Unknown function "sn" at 1:3; did you mean "sin"\?/],
     ['model without columns', ['fit', exact, '--model', 'a*t'], /uses none of the columns .*\(x, y\)/],
-    ['missing start value', ['fit', exact, '--model', 'a*x + b', '--p0', 'a=1'], /"b" has no start value: add it to --p0/],
+    ['bad --starts', ['fit', exact, '--model', 'a*x', '--starts', '0'], /--starts must be a whole number of candidates/],
     ['unknown parameter', ['fit', exact, '--model', 'a*x', '--p0', 'a=1,q=2'], /--p0: the model has no parameter "q"/],
     ['bad number', ['fit', exact, '--model', 'a*x', '--p0', 'a=one'], /--p0 a: "one" is not a number/],
     ['bad loss', ['fit', exact, '--model', 'a*x', '--p0', 'a=1', '--loss', 'l2'], /--loss must be one of/],
+    ['loss l1 (not a loss of scipy)', ['fit', exact, '--model', 'a*x', '--p0', 'a=1', '--loss', 'l1'], /--loss must be one of linear, soft_l1, huber, cauchy, arctan; got "l1"/],
     ['unknown option', ['fit', exact, '--model', 'a*x', '--frobnicate'], /Unknown option '--frobnicate'/],
     ['no model', ['fit', exact], /Give the model with --model/],
   ];
@@ -145,5 +154,83 @@ describe('fitbench fit --backend gpu', () => {
     expect(j.backend).toBe('gpu+cpu');
     expect(j.phases[0]).toMatchObject({ role: 'fit', backend: 'gpu' });
     expect(j.params.tau).toBeCloseTo(2, 9);
+  });
+});
+
+describe('fitbench fit --ci', () => {
+  const reference = JSON.parse(readFileSync(new URL('../../fixtures/profile/reference.json', import.meta.url), 'utf8'));
+  const puromycin = fileURLToPath(new URL('../../fixtures/groups/puromycin.csv', import.meta.url));
+  const args = ['fit', puromycin, '--model', 'Vm*conc/(K+conc)', '--y', 'rate', '--where', 'state=treated', '--p0', 'Vm=200,K=0.05', '--json'];
+
+  it('profile: R\'s MASS::confint ends in ci, ciMethod "profile"', async () => {
+    const r = await run(...args, '--ci', 'profile');
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    expect(j.ciMethod).toBe('profile');
+    const ref = reference.puromycin;
+    ref.names.forEach((name: string, i: number) => {
+      const width = ref.confintUpper[i] - ref.confintLower[i];
+      expect(Math.abs(j.ci[name][0] - ref.confintLower[i]) / width).toBeLessThan(2e-3);
+      expect(Math.abs(j.ci[name][1] - ref.confintUpper[i]) / width).toBeLessThan(2e-3);
+      // The profile curve: sorted by value, τ = 0 at the estimate, rising through ±t at the ends.
+      const pts: [number, number][] = j.profiles[name];
+      expect(pts.map((q) => q[0])).toEqual([...pts.map((q) => q[0])].sort((a, b) => a - b));
+      expect(pts.find((q) => q[0] === j.params[name])![1]).toBe(0);
+      expect(pts[0][1]).toBeLessThan(-2.2);
+      expect(pts[pts.length - 1][1]).toBeGreaterThan(2.2);
+    });
+  });
+
+  it('tvalue, pvalue, syx, aicR, bicR, aicc: R\'s summary.nls, sigma, AIC and BIC on the same fit', async () => {
+    const j = JSON.parse((await run(...args)).out);
+    const ref = reference.puromycin;
+    const rel = (a: number, b: number) => Math.abs(a - b) / Math.abs(b);
+    ref.names.forEach((name: string, i: number) => {
+      expect(rel(j.tvalue[name], ref.tvalue[i])).toBeLessThan(1e-5);
+      expect(rel(j.pvalue[name], ref.pvalue[i])).toBeLessThan(1e-4);
+    });
+    expect(rel(j.syx, ref.sigma[0])).toBeLessThan(1e-8);
+    expect(rel(j.aicR, ref.AIC[0])).toBeLessThan(1e-9);
+    expect(rel(j.bicR, ref.BIC[0])).toBeLessThan(1e-9);
+    expect(j.aicc).toBeCloseTo(ref.AIC[0] + (2 * 3 * 4) / (12 - 3 - 1), 8);
+    expect(j.aic).toBeCloseTo(59.216, 3); // lmfit's convention, kept
+  });
+
+  it('diagnostics: runs, normality, durbinWatson, replicates as scipy/statsmodels compute them', async () => {
+    const j = JSON.parse((await run(...args)).out);
+    const diag = JSON.parse(readFileSync(new URL('../../fixtures/diagnostics/reference.json', import.meta.url), 'utf8')).puromycin;
+    expect(j.diagnostics.runs.runs).toBe(diag.runs.runs);
+    expect(j.diagnostics.runs.p).toBeCloseTo(diag.runs.p, 8);
+    expect(j.diagnostics.normality.k2).toBeCloseTo(diag.normality.k2, 6);
+    expect(j.diagnostics.durbinWatson).toBeCloseTo(diag.durbinWatson, 8);
+    expect(j.diagnostics.replicates.F).toBeCloseTo(diag.replicates.F, 6);
+    expect(j.diagnostics.replicates.dfPureError).toBe(6);
+  });
+
+  it('--weights 1/y: R\'s nls with weights 1/rate, stated in the JSON; works with --ci profile', async () => {
+    const r = await run(...args, '--weights', '1/y', '--ci', 'profile');
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    const ref = reference.puromycin_weighted;
+    expect(Math.abs(j.params.Vm - ref.estimate[0]) / ref.stderr[0]).toBeLessThan(1e-5);
+    expect(Math.abs(j.stderr.K - ref.stderr[1]) / ref.stderr[1]).toBeLessThan(1e-5);
+    expect(Math.abs(j.aicR - ref.AIC[0])).toBeLessThan(1e-8);
+    expect(j.weighting).toMatch(/1\/\|y\|/);
+    expect(j.ci.Vm[0]).toBeLessThan(j.params.Vm);
+    expect(j.ci.Vm[1]).toBeGreaterThan(j.params.Vm);
+    expect((await run(...args, '--weights', 'inverse')).err).toMatch(/--weights must be one of sigma, 1\/y, 1\/y2, relative, poisson/);
+  });
+
+  it('the default stays Wald (symmetric ± t·se) and says so', async () => {
+    const j = JSON.parse((await run(...args)).out);
+    expect(j.ciMethod).toBe('wald');
+    for (const name of ['Vm', 'K']) expect(j.ci[name][1] - j.params[name]).toBeCloseTo(j.params[name] - j.ci[name][0], 10);
+  });
+
+  it('an unknown --ci or a robust loss with --ci profile is refused with the fix', async () => {
+    expect((await run(...args, '--ci', 'bootstrap')).err).toMatch(/--ci must be one of wald, profile/);
+    const r = await run(...args, '--ci', 'profile', '--loss', 'huber');
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/--ci profile needs the least-squares loss/);
   });
 });

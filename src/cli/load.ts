@@ -1,9 +1,31 @@
 /**
- * Reads the data file, compiles the model against its column names and selects the columns, in
- * strict mode: any unusable cell is an error naming the file, line and column.
+ * Reads the data file, compiles the model against its column names, applies the row filters
+ * (--where) and exclusions (--exclude-rows), and selects the columns, in strict mode: any unusable
+ * cell among the rows left is an error naming the file, line and column. With --group or --wide,
+ * `loadGroupedProblem` splits the rows into one dataset per group instead; there an unusable row
+ * drops from its group and is counted (a plate with one empty well must not stop 95 fits).
  */
-import { readFileSync, statSync } from 'node:fs';
-import { parseDelimitedText, selectColumns, type FitData, type Table } from '../data';
+import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import {
+  ALL_ROWS,
+  chooseRows,
+  createByteIngest,
+  decodeBytes,
+  findColumn,
+  parseDelimitedText,
+  remainingColumns,
+  selectColumns,
+  skipOf,
+  sniffEncoding,
+  splitGroups,
+  splitWide,
+  type DataError,
+  type FitData,
+  type GroupSplit,
+  type Result,
+  type RowChoice,
+  type Table,
+} from '../data';
 import { compileModel, type CompiledModel } from '../model';
 import type { FitCommand } from './args';
 import { CliError } from './errors';
@@ -12,9 +34,56 @@ export interface LoadedProblem {
   readonly table: Table;
   readonly model: CompiledModel;
   readonly data: FitData;
+  /** The rows --where and --exclude-rows took out (counts and masks). */
+  readonly rows: RowChoice;
 }
 
-function readText(file: string): string {
+/** A grouped problem: one dataset per group, each a GroupInput (src/fit/groupInput.ts). */
+export interface LoadedGroups {
+  readonly table: Table;
+  readonly model: CompiledModel;
+  /** How the rows were split: by a group column, or one group per y column of a wide file. */
+  readonly by: 'column' | 'wide';
+  /** groups (key, data, excludedCount, filteredCount) and the rows in no group. */
+  readonly split: GroupSplit;
+  readonly rows: RowChoice;
+}
+
+/** Whether the command asks for a grouped fit (--group or --wide). */
+export const isGrouped = (command: FitCommand): boolean => command.group !== null || command.wide;
+
+/** An error from src/data as a CLI error naming the file (and line). */
+function dataError(file: string, error: DataError, option?: string): CliError {
+  const where = error.line ? `${file}:${error.line}` : file;
+  return new CliError(`${option ? `${option}: ` : ''}${where}: ${error.message}`);
+}
+
+/** Bytes per read: the file never has to be in memory whole (only its columns are). */
+const READ_BYTES = 4 << 20;
+
+/**
+ * The file parsed: UTF-8 through the byte ingest, read a piece at a time (data/byteIngest.ts);
+ * UTF-16 (with a BOM, as the page reads it: data/blobChunks.ts) decoded whole, then the text ingest.
+ */
+function readTable(file: string): Result<Table> {
+  const size = fileSize(file);
+  const fd = openSync(file, 'r');
+  try {
+    const buffer = new Uint8Array(Math.min(READ_BYTES, Math.max(size, 3)));
+    let n = readSync(fd, buffer, 0, buffer.length, 0);
+    if (sniffEncoding(buffer.subarray(0, n)) !== 'utf-8') return parseDelimitedText(decodeBytes(readFileSync(file)));
+    const ingest = createByteIngest({}, size);
+    for (let at = 0; n > 0 && !ingest.error; n = readSync(fd, buffer, 0, buffer.length, at)) {
+      ingest.push(buffer.subarray(0, n)); // the ingest copies what it keeps (a line cut by the read)
+      at += n;
+    }
+    return ingest.finish();
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function fileSize(file: string): number {
   let size: number;
   try {
     const stat = statSync(file);
@@ -25,25 +94,25 @@ function readText(file: string): string {
     throw new CliError(`${file}: no such file; check the path.`);
   }
   if (size > 1.5e9) throw new CliError(`${file}: ${(size / 1e9).toFixed(1)} GB is more than the CLI reads in one go (1.5 GB).`);
-  return readFileSync(file, 'utf8');
+  return size;
 }
 
 /** y: --y, else a column named y that the model does not use, else the last unused column. */
 function chooseY(command: FitCommand, table: Table, variables: readonly string[]): string {
   if (command.y) return command.y;
-  const unused = table.columns.map((c) => c.name).filter((n) => !variables.includes(n) && n !== command.sigma);
+  const unused = table.columns
+    .filter((c) => !c.categories && c.name !== command.group && !variables.includes(c.name) && c.name !== command.sigma)
+    .map((c) => c.name);
   if (unused.includes('y')) return 'y';
   const last = unused[unused.length - 1];
   if (!last) throw new CliError(`${command.file}: every column is used by the model; name the response column with --y.`);
   return last;
 }
 
-export function loadProblem(command: FitCommand): LoadedProblem {
-  const parsed = parseDelimitedText(readText(command.file));
-  if (!parsed.ok) {
-    const where = parsed.error.line ? `${command.file}:${parsed.error.line}` : command.file;
-    throw new CliError(`${where}: ${parsed.error.message}`);
-  }
+/** The file parsed and the model compiled against its columns. */
+function loadTableAndModel(command: FitCommand): { table: Table; model: CompiledModel } {
+  const parsed = readTable(command.file);
+  if (!parsed.ok) throw dataError(command.file, parsed.error);
   const table = parsed.value;
   const names = table.columns.map((c) => c.name);
   const compiled = compileModel(command.model, { columns: names });
@@ -54,18 +123,65 @@ export function loadProblem(command: FitCommand): LoadedProblem {
       `--model uses none of the columns of ${command.file} (${names.join(', ')}): every identifier became a parameter (${model.params.join(', ')}). Write the model in terms of a column name.`,
     );
   }
+  return { table, model };
+}
+
+/** --where and --exclude-rows against the table. */
+function loadRows(command: FitCommand, table: Table): RowChoice {
+  if (command.where.length === 0 && command.excludeRows.length === 0) return ALL_ROWS;
+  const chosen = chooseRows(table, { where: command.where, exclude: command.excludeRows });
+  if (!chosen.ok) throw dataError(command.file, chosen.error, chosen.error.code === 'bad-rows' ? '--exclude-rows' : '--where');
+  return chosen.value;
+}
+
+export function loadProblem(command: FitCommand): LoadedProblem {
+  const { table, model } = loadTableAndModel(command);
+  const rows = loadRows(command, table);
   const y = chooseY(command, table, model.variables);
-  const selected = selectColumns(table, { x: [...model.variables], y, sigma: command.sigma });
-  if (!selected.ok) {
-    const where = selected.error.line ? `${command.file}:${selected.error.line}` : command.file;
-    throw new CliError(`${where}: ${selected.error.message}`);
-  }
+  // share: the fit only reads the columns, so a file whose rows are all kept is held once.
+  const selected = selectColumns(table, { x: [...model.variables], y, sigma: command.sigma, skip: skipOf(rows), share: true });
+  if (!selected.ok) throw dataError(command.file, selected.error);
   // The CLI is strict: a script must not fit silently on fewer rows than the file has.
   const first = selected.value.dropped[0];
   if (first) {
     const more = selected.value.droppedCount > 1 ? ` (${selected.value.droppedCount} unusable rows in all)` : '';
     const column = first.column ? `column "${first.column}": ` : '';
-    throw new CliError(`${command.file}:${first.line}: ${column}${first.reason}; fix or remove the row${more}.`);
+    const exclude = rows === ALL_ROWS ? '' : ', exclude it with --exclude-rows';
+    throw new CliError(`${command.file}:${first.line}: ${column}${first.reason}; fix or remove the row${exclude}${more}.`);
   }
-  return { table, model, data: selected.value };
+  return { table, model, data: selected.value, rows };
+}
+
+/** The y columns of a wide fit: --y's comma-separated list, else every other numeric column. */
+function wideYs(command: FitCommand, table: Table, variables: readonly string[]): string[] {
+  if (command.y) return command.y.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const used = [...variables, ...(command.sigma ? [command.sigma] : []), ...command.where.map((w) => w.column)];
+  const numeric = new Set(table.columns.filter((c) => !c.categories && c.numericCount > 0).map((c) => c.name));
+  const ys = remainingColumns(table, used).filter((n) => numeric.has(n));
+  if (ys.length === 0) throw new CliError(`${command.file}: --wide found no y columns besides the model's variables; list them with --y A1,A2,….`);
+  return ys;
+}
+
+/**
+ * --group COL or --wide: the rows split into one dataset per group, with per-group counts of
+ * filtered, excluded and dropped rows. A group with no usable row is kept (the engine reports it
+ * as failed, with the reason); a split with no group at all is an error.
+ */
+export function loadGroupedProblem(command: FitCommand): LoadedGroups {
+  const { table, model } = loadTableAndModel(command);
+  const rows = loadRows(command, table);
+  const x = [...model.variables];
+  if (command.group !== null) {
+    const group = findColumn(table, command.group);
+    if (!group.ok) throw dataError(command.file, group.error, '--group');
+  }
+  const split = command.group !== null
+    ? splitGroups(table, { x, y: chooseY(command, table, model.variables), sigma: command.sigma, group: command.group, rows })
+    : splitWide(table, { x, ys: wideYs(command, table, model.variables), sigma: command.sigma, rows });
+  if (!split.ok) throw dataError(command.file, split.error, split.error.code === 'unknown-column' || split.error.code === 'duplicate-column' ? undefined : '--group');
+  if (split.value.groups.length === 0) {
+    const why = rows.filteredCount > 0 ? `the --where filters leave no row with a group (${rows.filteredCount} rows filtered out)` : `every row's ${JSON.stringify(command.group)} cell is empty`;
+    throw new CliError(`${command.file}: no groups: ${why}.`);
+  }
+  return { table, model, by: command.group !== null ? 'column' : 'wide', split: split.value, rows };
 }

@@ -4,13 +4,16 @@
  */
 import { curveFit } from '../fit/curveFit';
 import { FitInputError } from '../fit/parameters';
+import { profileIntervals } from '../fit/profileFit';
 import { now } from '../solver/clock';
 import { SolverInputError } from '../solver/options';
 import { parseFitArgs } from './args';
 import { selectBackend } from './backend';
 import { CliError, EXIT } from './errors';
-import { loadProblem } from './load';
+import { fitGroupsCommand } from './groupFit';
+import { isGrouped, loadProblem } from './load';
 import { parameterTable } from './parameters';
+import { autoStart, type AutoStartResult } from '../start/index';
 import { jsonReport, textReport } from './report';
 import { USAGE } from './usage';
 
@@ -20,31 +23,47 @@ async function fit(argv: readonly string[]): Promise<number> {
     console.log(USAGE);
     return EXIT.ok;
   }
+  if (isGrouped(command)) return fitGroupsCommand(command);
   const t0 = now();
-  const { model, data } = loadProblem(command);
+  const { model, data, rows: chosenRows } = loadProblem(command);
   const parseMs = now() - t0;
   const parameters = parameterTable(command, model.params);
   const backend = await selectBackend(command.backend, data.rows, model);
   const t1 = now();
   let result;
+  const input = { model, data, parameters, options: command.options };
+  let auto: AutoStartResult | null = null;
+  // A free parameter without --p0 (or any --starts): the automatic start search (src/start). Given
+  // starts are refined as one extra candidate; they do not narrow the search.
+  const needsStart = parameters.some((p) => !p.fixed && (p.value === null || p.value === undefined));
   try {
-    result = await curveFit({ model, data, parameters, options: command.options, primary: backend.primary ?? undefined });
+    if (needsStart || command.starts !== null) {
+      auto = await autoStart(model, data, parameters, { starts: command.starts ?? undefined, fit: command.options, primary: backend.primary ?? undefined });
+      result = auto.fit;
+    } else {
+      result = await curveFit({ ...input, primary: backend.primary ?? undefined });
+    }
   } finally {
     backend.release();
   }
+  // Profile intervals refit on the CPU (many small fits); their time counts in fitMs.
+  const profile = command.ci === 'profile' ? await profileIntervals(input, result) : null;
   const fitMs = now() - t1;
   const facts = {
     file: command.file,
     model: command.model,
     rows: data.rows,
+    filteredRows: chosenRows.filteredCount,
+    excludedRows: chosenRows.excludedCount,
     y: data.names.y,
     sigma: data.names.sigma,
     backend: [...new Set(result.phases.map((p) => p.backend))].join('+'),
     parseMs,
     fitMs,
     notes: backend.notes,
+    autoStart: auto,
   };
-  console.log(command.json ? jsonReport(result, facts) : textReport(result, facts));
+  console.log(command.json ? jsonReport(result, facts, profile) : textReport(result, facts, profile));
   return result.success ? EXIT.ok : EXIT.notConverged;
 }
 

@@ -1,4 +1,7 @@
-/** Turns --p0, --bounds and --fix into the parameter table, checked against the model's parameters. */
+/**
+ * Turns --p0, --bounds and --fix into the parameter table, checked against the model's parameters.
+ * A parameter without --p0 gets value null: main starts it automatically (src/start).
+ */
 import type { ParameterSpec } from '../fit/parameters';
 import type { FitCommand } from './args';
 import { CliError } from './errors';
@@ -19,9 +22,6 @@ export function parameterTable(command: FitCommand, params: readonly string[]): 
       throw new CliError(`"${name}" is given in both --p0 and --fix; keep one.`);
     }
     const value = fixed ?? command.p0.get(name) ?? null;
-    if (value === null && !(bound && Number.isFinite(bound[0]) && Number.isFinite(bound[1]))) {
-      throw new CliError(`Parameter "${name}" has no start value: add it to --p0 (e.g. --p0 ${name}=1) or give finite --bounds ${name}=lo:hi.`);
-    }
     if (value !== null && !Number.isFinite(value)) throw new CliError(`The start value of "${name}" must be finite, got ${value}.`);
     return { name, value, min: bound?.[0], max: bound?.[1], fixed: fixed !== undefined };
   });

@@ -1,22 +1,63 @@
 /** The CLI's two outputs: one JSON object (--json) or a readable report. */
+import type { ProfileResult } from '../fit/profileFit';
 import type { FitResult } from '../fit/types';
+import type { AutoStartResult } from '../start/index';
 
 export interface RunFacts {
   readonly file: string;
   readonly model: string;
   readonly rows: number;
+  /** Rows --where left out, and rows --exclude-rows took out of those left (0 without them). */
+  readonly filteredRows?: number;
+  readonly excludedRows?: number;
   readonly y: string;
   readonly sigma: string | null;
   readonly backend: string;
   readonly parseMs: number;
   readonly fitMs: number;
   readonly notes: readonly string[];
+  /** The automatic start search, when one ran (a parameter had no --p0, or --starts was given). */
+  readonly autoStart?: AutoStartResult | null;
+}
+
+/** autoStart in the JSON: null when every start was given and no --starts asked for a search. */
+function autoStartJson(a: AutoStartResult | null | undefined) {
+  if (!a) return null;
+  return {
+    candidates: a.candidates,
+    refined: a.refined,
+    sameMinimum: a.sameMinimum,
+    evaluated: a.evaluated,
+    linear: a.linear,
+    searched: a.searched,
+    start: Object.fromEntries(Object.entries(a.start).map(([k, v]) => [k, finite(v)])),
+    others: a.others.map((o) => ({ cost: o.cost, params: Object.fromEntries(Object.entries(o.values).map(([k, v]) => [k, finite(v)])) })),
+  };
 }
 
 /** JSON has no Infinity or NaN: write them as null (documented in the README). */
 const finite = (v: number): number | null => (Number.isFinite(v) ? v : null);
 
-export function jsonReport(result: FitResult, facts: RunFacts): string {
+/** The reported interval of each parameter: profile ends where profiled (null: unbounded), else Wald. */
+function intervals(result: FitResult, profile: ProfileResult | null): Record<string, [number | null, number | null]> {
+  return Object.fromEntries(
+    result.parameters.map((p) => {
+      const pr = profile?.profiles.find((q) => q.name === p.name);
+      if (pr) return [p.name, [pr.lower, pr.upper]];
+      return [p.name, [finite(p.ciLower), finite(p.ciUpper)]];
+    }),
+  );
+}
+
+/** The residual diagnostics with non-finite numbers as null; null when they were not computed. */
+function diagnosticsJson(result: FitResult) {
+  const d = result.diagnostics;
+  if (!d) return null;
+  const clean = <T extends object>(o: T | null) => (o ? Object.fromEntries(Object.entries(o).map(([k, v]) => [k, typeof v === 'number' ? finite(v) : v])) : null);
+  return { order: d.order, runs: clean(d.runs), normality: clean(d.normality), durbinWatson: finite(d.durbinWatson), replicates: clean(d.replicates) };
+}
+
+export function jsonReport(result: FitResult, facts: RunFacts, profile: ProfileResult | null = null): string {
   const k = result.free.length;
   const byName = (pick: (p: FitResult['parameters'][number]) => number) =>
     Object.fromEntries(result.parameters.map((p) => [p.name, finite(pick(p))]));
@@ -28,7 +69,14 @@ export function jsonReport(result: FitResult, facts: RunFacts): string {
     message: result.message,
     params: byName((p) => p.value),
     stderr: byName((p) => p.stderr),
-    ci: Object.fromEntries(result.parameters.map((p) => [p.name, [finite(p.ciLower), finite(p.ciUpper)]])),
+    tvalue: byName((p) => (p.fixed ? NaN : (p.tStat ?? NaN))),
+    pvalue: byName((p) => (p.fixed ? NaN : (p.pValue ?? NaN))),
+    percentError: byName((p) => (p.fixed ? NaN : (p.percentError ?? NaN))),
+    ci: intervals(result, profile),
+    weighting: result.weighting ?? null,
+    ciMethod: profile ? 'profile' : 'wald',
+    // With --ci profile: each free parameter's profile t curve, [[value, tau], …] sorted by value (to plot).
+    ...(profile ? { profiles: Object.fromEntries(profile.profiles.map((q) => [q.name, q.points.map((pt) => [pt.value, pt.tau])])) } : {}),
     fixed: result.parameters.filter((p) => p.fixed).map((p) => p.name),
     free: result.free,
     pcov: matrix(result.pcov),
@@ -40,48 +88,86 @@ export function jsonReport(result: FitResult, facts: RunFacts): string {
     r2: finite(s.r2),
     adj_r2: finite(s.adjR2),
     rmse: s.rmse,
+    syx: finite(s.syx ?? NaN),
     aic: s.aic,
     bic: s.bic,
+    aicR: finite(s.aicR ?? NaN),
+    bicR: finite(s.bicR ?? NaN),
+    aicc: finite(s.aicc ?? NaN),
+    logLik: finite(s.logLik ?? NaN),
     dof: s.dof,
     n: s.points,
+    diagnostics: diagnosticsJson(result),
     nfev: result.nfev,
     njev: result.njev,
     nit: result.nit,
     backend: facts.backend,
     phases: result.phases.map((p) => ({ role: p.role, backend: p.backend, linearization: p.linearization, nfev: p.nfev, nit: p.nit, status: p.status, lost: p.lost ?? false })),
-    warnings: [...facts.notes, ...result.warnings],
+    warnings: [...facts.notes, ...result.warnings, ...(profile?.warnings ?? [])],
     timing: { parseMs: facts.parseMs, fitMs: facts.fitMs },
+    filteredRows: facts.filteredRows ?? 0,
+    excludedRows: facts.excludedRows ?? 0,
+    autoStart: autoStartJson(facts.autoStart),
   });
 }
 
 const num = (v: number, digits = 7) => (Number.isFinite(v) ? (v === 0 ? '0' : Math.abs(v) >= 1e-3 && Math.abs(v) < 1e7 ? v.toPrecision(digits) : v.toExponential(digits - 1)) : String(v));
 
-export function textReport(result: FitResult, facts: RunFacts): string {
+/** " (3 filtered out, 1 excluded)" when --where or --exclude-rows took rows out. */
+function leftOut(facts: RunFacts): string {
+  const parts = [facts.filteredRows ? `${facts.filteredRows} filtered out` : '', facts.excludedRows ? `${facts.excludedRows} excluded` : ''].filter(Boolean);
+  return parts.length > 0 ? ` (${parts.join(', ')})` : '';
+}
+
+/** One line of residual diagnostics (p values), and the replicates test where x repeats. */
+function diagnosticsText(result: FitResult): string[] {
+  const d = result.diagnostics;
+  if (!d) return [];
+  const norm = d.normality ? `normality (D'Agostino–Pearson) K² = ${num(d.normality.k2, 4)}, p = ${num(d.normality.p, 3)}` : 'normality: n < 8';
+  const lines = [`  runs ${d.runs.runs} (expected ${num(d.runs.expected, 4)}), p = ${num(d.runs.p, 3)}   ${norm}   Durbin–Watson = ${num(d.durbinWatson, 4)}`];
+  const r = d.replicates;
+  if (r) lines.push(`  replicates test: lack of fit F(${r.dfLackOfFit}, ${r.dfPureError}) = ${num(r.F, 4)}, p = ${num(r.p, 3)}`);
+  return lines;
+}
+
+export function textReport(result: FitResult, facts: RunFacts, profile: ProfileResult | null = null): string {
   const s = result.stats;
   const head = result.success ? 'Converged' : 'Did not converge';
+  const ci = intervals(result, profile);
+  const end = (v: number | null, side: string) => (v === null ? side : num(v, 6));
   const rows = result.parameters.map((p) => [
     p.name,
     num(p.value, 10),
     p.fixed ? '(fixed)' : num(p.stderr, 4),
-    p.fixed ? '' : `[${num(p.ciLower, 6)}, ${num(p.ciUpper, 6)}]`,
+    p.fixed ? '' : num(p.tStat ?? NaN, 4),
+    p.fixed ? '' : num(p.pValue ?? NaN, 3),
+    p.fixed ? '' : `[${end(ci[p.name][0], '-inf')}, ${end(ci[p.name][1], 'inf')}]`,
     p.atBound === -1 ? 'at lower bound' : p.atBound === 1 ? 'at upper bound' : '',
   ]);
-  const header = ['parameter', 'value', 'std. error', `${Math.round(result.confidenceLevel * 100)}% interval`, ''];
+  const header = ['parameter', 'value', 'std. error', 't', 'p', `${Math.round(result.confidenceLevel * 100)}% ${profile ? 'profile ' : ''}interval`, ''];
   const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
   const line = (cells: string[]) => '  ' + cells.map((cell, c) => cell.padEnd(widths[c])).join('  ').trimEnd();
   const phases = result.phases.map((p) => `${p.role} ${p.backend}/${p.linearization} (${p.nit} it${p.lost ? ', lost' : ''})`).join(' → ');
   return [
-    `fitbench: ${facts.file}, ${facts.rows} rows, y = ${facts.y}${facts.sigma ? `, sigma = ${facts.sigma}` : ''}`,
-    `model: ${facts.model}`,
+    `fitbench: ${facts.file}, ${facts.rows} rows${leftOut(facts)}, y = ${facts.y}${facts.sigma ? `, sigma = ${facts.sigma}` : ''}`,
+    `model: ${facts.model}${result.weighting ? `; ${result.weighting}` : ''}`,
     `${head}: ${result.message} (status ${result.status})`,
     '',
     line(header),
     ...rows.map(line),
     '',
     `  χ² = ${num(s.chi2)}   reduced χ² = ${num(s.redchi2)}   R² = ${num(s.r2, 8)}   adj. R² = ${num(s.adjR2, 8)}`,
-    `  RMSE = ${num(s.rmse)}   AIC = ${num(s.aic)}   BIC = ${num(s.bic)}   dof = ${s.dof}   cost = ${num(result.cost)}`,
+    `  Sy.x = ${num(s.syx ?? NaN)} (÷(n−k))   RMSE = ${num(s.rmse)} (÷n)   dof = ${s.dof}   cost = ${num(result.cost)}`,
+    `  AIC = ${num(s.aic)}   BIC = ${num(s.bic)} (lmfit's: no constant)   AIC(R) = ${num(s.aicR ?? NaN)}   BIC(R) = ${num(s.bicR ?? NaN)}   AICc = ${num(s.aicc ?? NaN)} (R's: log-likelihood, σ counted)`,
+    ...diagnosticsText(result),
     `  nfev ${result.nfev}, njev ${result.njev}, backend ${facts.backend}: ${phases}`,
+    ...(facts.autoStart
+      ? [
+          `  auto start: ${facts.autoStart.candidates} candidates, ${facts.autoStart.refined} refined, ${facts.autoStart.sameMinimum} reached this minimum` +
+            (facts.autoStart.others.length ? `; next-best cost ${facts.autoStart.others.map((o) => num(o.cost, 5)).join(', ')}` : ''),
+        ]
+      : []),
     `  parse ${facts.parseMs.toFixed(1)} ms, fit ${facts.fitMs.toFixed(1)} ms`,
-    ...[...facts.notes, ...result.warnings].map((w) => `warning: ${w}`),
+    ...[...facts.notes, ...result.warnings, ...(profile?.warnings ?? [])].map((w) => `warning: ${w}`),
   ].join('\n');
 }

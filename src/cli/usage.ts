@@ -10,8 +10,13 @@ options:
   --model, -m EXPR     the model expression (required)
   --y COL              response column (default: a column named y, else the last unused one)
   --sigma COL          per-point standard deviations (weights 1/sigma)
+  --weights MODE       sigma (default: the --sigma column, else none), 1/y (sigma = sqrt|y|),
+                       1/y2 or relative (sigma = |y|), poisson (sigma^2 = y, 1 where y = 0)
   --absolute-sigma     sigma is absolute: pcov is not scaled by the reduced chi-square
-  --p0 a=1,b=2         start values
+  --p0 a=1,b=2         start values (optional: missing ones are found automatically by a
+                       search; given ones are refined as one extra candidate)
+  --starts N           candidates of the automatic start search (default 256); with every
+                       start given, --starts runs the search as well
   --bounds a=0:inf,b=-1:1
                        bounds (inf / -inf for none); a finite pair also gives a start value
   --fix c=0            hold parameters at a value
@@ -25,7 +30,23 @@ options:
                        linearization: QR (precise) or normal equations (fast, large data)
   --backend auto|cpu|gpu
                        where the residual passes run (gpu needs WebGPU through the webgpu package)
+  --where EXPR         keep rows where EXPR holds: COL=VALUE, COL!=VALUE, COL<V, COL<=V, COL>V,
+                       COL>=V (repeatable; all must hold; = and != compare text as written)
+  --exclude-rows LIST  leave out the file's lines LIST, e.g. 3,17,20-25 (the header is line 1)
+  --group COL          fit each group of rows that COL names (text, or numbers such as a run)
+  --wide               fit each y column on its own (--y A1,A2,…; default every other numeric column)
+  --shared a,b         with --group/--wide: one global fit, these parameters shared by all groups
+                       and the other free ones fitted per group
+  --compare            with --shared: also fit each group alone; F test and AICc, in words
+  --workers N          worker threads for per-group fits (default: all cores from 50 000 groups
+                       on; 0 = in this process)
+  --ci wald|profile    parameter intervals: Wald, ± t·se (default), or profile likelihood
+                       (Bates & Watts; R's confint.nls), asymmetric, null where unbounded
   --json               print one JSON object instead of the report
   -h, --help           this help
 
-exit status: 0 converged, 1 the fit ran but did not converge, 2 bad input.`;
+--p0, --bounds and --fix may be repeated (their lists are merged); a value may start with "-"
+(--p0 a=-1, --model -a*x). DATA may be UTF-8, or UTF-16 with a byte-order mark.
+
+exit status: 0 converged, 1 the fit ran but did not converge, 2 bad input. With --group or
+--wide: 0 when every group converged, 1 when some group did not (or could not be fitted).`;
