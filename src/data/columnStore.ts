@@ -1,8 +1,11 @@
 /**
  * Growable storage for one column while rows stream in: values (and optionally lo) in Float64Arrays
  * that double when full, counts by cell kind, and notes on the first unusable cells. Doubling keeps
- * appends amortized O(1) without ever holding the column as JS numbers or strings.
+ * appends amortized O(1) without ever holding the column as JS numbers or strings. A column that
+ * turns out to hold text also keeps its cells as categories (see CategoryStore), so that it can key
+ * groups and filters instead of being dropped as "not a number".
  */
+import { CategoryStore, shortestDecimal } from './categoryStore';
 import { readDigits } from './decimalDigits';
 import { residualOf } from './decimalResidual';
 import { cellReasons } from './messages';
@@ -17,11 +20,15 @@ export class ColumnStore {
   nonNumericCount = 0;
   emptyCount = 0;
   readonly notes: CellNote[] = [];
+  /** Null until the first text cell; null again once the column proves numeric or too varied. */
+  private categories: CategoryStore | null = null;
+  private categoriesGivenUp = false;
 
   constructor(
     private readonly decimalComma: boolean,
     private readonly maxNotes: number,
     withLo: boolean,
+    private readonly maxLevels = 100_000,
   ) {
     this.lo = withLo ? new Float64Array(1024) : null;
   }
@@ -34,6 +41,8 @@ export class ColumnStore {
   /** Appends one cell from its text. */
   pushCell(text: string): void {
     const kind = classifyCell(text, this.decimalComma);
+    if (kind === CellKind.Text && this.categories === null) this.startCategories();
+    if (this.categories) this.categorize(kind === CellKind.Empty ? null : text);
     if (kind === CellKind.Finite) {
       const digits = readDigits(text, this.decimalComma); // one scan serves value and residual
       const v = finiteValue(text, digits, this.decimalComma);
@@ -48,11 +57,50 @@ export class ColumnStore {
     this.append(cellValue(text, kind, this.decimalComma), 0);
   }
 
+  /** Whether a finite number may be appended without its text (no categories are being kept). */
+  get numericOnly(): boolean {
+    return this.categories === null;
+  }
+
+  /**
+   * Appends a finite number read straight from bytes (numericRow.ts), with its residual: what
+   * `pushCell` does for a Finite cell while `numericOnly`.
+   */
+  pushFinite(v: number, lo: number): void {
+    this.numericCount++;
+    this.append(v, lo);
+  }
+
   /** Appends an unusable cell that has no text of its own (missing field, rejected row). */
   pushMissing(reason: string, missing: boolean): void {
+    if (this.categories) this.categorize(null);
     if (missing) this.emptyCount++;
     this.note(reason);
     this.append(NaN, 0);
+  }
+
+  /** Categories from the first text cell on; the cells before it were numbers or empty. */
+  private startCategories(): void {
+    if (this.categoriesGivenUp || !CategoryStore.plausible(this.numericCount, this.nonNumericCount + 1)) {
+      this.categoriesGivenUp = true;
+      return;
+    }
+    const store = new CategoryStore(this.values.length, this.maxLevels);
+    for (let r = 0; r < this.length; r++) {
+      if (!store.push(shortestDecimal(this.values[r] ?? NaN, this.decimalComma))) {
+        this.categoriesGivenUp = true;
+        return;
+      }
+    }
+    this.categories = store;
+  }
+
+  private categorize(text: string | null): void {
+    const store = this.categories as CategoryStore;
+    if (!store.push(text) || ((this.length & 4095) === 0 && !CategoryStore.plausible(this.numericCount, this.nonNumericCount))) {
+      this.categories = null; // too many distinct cells, or a numeric column with a few typos
+      this.categoriesGivenUp = true;
+    }
   }
 
   private note(reason: string): void {
@@ -66,8 +114,13 @@ export class ColumnStore {
     this.length++;
   }
 
-  private grow(): void {
-    const values = new Float64Array(this.values.length * 2);
+  /** Room for `rows` rows in all (pre-sized from the file size: no doubling, no copies on the way). */
+  reserve(rows: number): void {
+    if (rows > this.values.length) this.grow(rows);
+  }
+
+  private grow(capacity = this.values.length * 2): void {
+    const values = new Float64Array(capacity);
     values.set(this.values);
     this.values = values;
     if (this.lo) {
@@ -77,11 +130,24 @@ export class ColumnStore {
     }
   }
 
-  /** The finished column; its arrays are trimmed copies, so the spare capacity is freed. */
+  /** The finished column; its arrays are trimmed (see `trimmed`). */
   toColumn({ name, label }: { name: string; label: string }): Column {
     const { numericCount, nonNumericCount, emptyCount, notes } = this;
-    const values = this.values.slice(0, this.length);
-    const lo = this.lo ? this.lo.slice(0, this.length) : null;
-    return { name, label, values, lo, numericCount, nonNumericCount, emptyCount, notes };
+    const values = trimmed(this.values, this.length);
+    const lo = this.lo ? trimmed(this.lo, this.length) : null;
+    const keep = this.categories !== null && nonNumericCount > numericCount;
+    const categories = keep ? (this.categories as CategoryStore).toCategories() : null;
+    return { name, label, values, lo, numericCount, nonNumericCount, emptyCount, notes, categories };
   }
+}
+
+/**
+ * The first `length` elements: a view when the spare capacity is at most a quarter (a column
+ * pre-sized from the file size: copying 10⁷ doubles to drop the spare would hold the column twice
+ * at the peak, while the spare, never written, costs address space but no resident memory), else a
+ * copy, so that a mostly empty array is not kept.
+ */
+export function trimmed<T extends Float64Array | Int32Array>(a: T, length: number): T {
+  const spare = a.length - length;
+  return (spare * 4 <= a.length || spare * a.BYTES_PER_ELEMENT <= 1 << 16 ? a.subarray(0, length) : a.slice(0, length)) as T;
 }

@@ -32,6 +32,19 @@ export function unterminatedQuote(line: number, why: string): DataError {
   };
 }
 
+export function lineTooLong(line: number, max: number): DataError {
+  const size = max % (1 << 20) === 0 ? ` (${max / (1 << 20)} MiB)` : '';
+  return {
+    code: 'line-too-long',
+    line,
+    message: `Line ${line} is longer than ${max} characters${size}, more than one row of a table holds; check that the file is a CSV, TSV or text table with one row per line`,
+  };
+}
+
+export function tooManyFields(line: number, count: number, max: number): DataError {
+  return { code: 'too-many-fields', line, message: `Line ${line} has ${count} fields, more than the ${max} supported; check the delimiter` };
+}
+
 export function tooManyColumns(count: number, max: number): DataError {
   return { code: 'too-many-columns', message: `The file has ${count} columns, more than the ${max} supported; check the delimiter` };
 }

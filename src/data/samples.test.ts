@@ -35,7 +35,7 @@ const FUNCTIONS = new Set(['exp', 'sin', 'cos', 'log', 'sqrt', 'pi']);
 describe('public/samples', () => {
   it('lists the promised datasets', () => {
     expect(manifest.map((e) => e.id)).toEqual([
-      'decay', 'peaks', 'dose-response', 'damped-sine', 'nist-misra1a', 'nist-thurber', 'nist-gauss2',
+      'decay', 'peaks', 'dose-response', 'damped-sine', 'nist-misra1a', 'nist-thurber', 'nist-gauss2', 'puromycin',
     ]);
     expect(new Set(manifest.map((e) => e.file)).size).toBe(manifest.length);
   });

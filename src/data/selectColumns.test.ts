@@ -125,4 +125,19 @@ describe('selectColumns', () => {
     const d = select(u, { x: ['x1', 'x2'], y: 'y' });
     expect(d.vars.map((v) => Array.from(v))).toEqual([[1, 4], [2, 5]]);
   });
+
+  it('shares the table\'s arrays only when asked and every row is kept', () => {
+    const u = table('x,y\n1,2\n3,4\n');
+    const shared = select(u, { x: ['x'], y: 'y', share: true });
+    expect(shared.vars[0]).toBe(u.columns[0]?.values);
+    expect(shared.y).toBe(u.columns[1]?.values);
+    expect(shared.lines).toBe(u.lines);
+    const copied = select(u, { x: ['x'], y: 'y' });
+    expect(copied.y).not.toBe(u.columns[1]?.values);
+    expect(Array.from(copied.y)).toEqual(Array.from(shared.y));
+    const v = table('x,y\n1,2\nbad,4\n5,6\n');
+    const partial = select(v, { x: ['x'], y: 'y', share: true });
+    expect(Array.from(partial.y)).toEqual([2, 6]); // a dropped row: gathered, so copies anyway
+    expect(Array.from(partial.lines)).toEqual([2, 4]);
+  });
 });

@@ -43,6 +43,24 @@ export interface Column {
   emptyCount: number;
   /** The first `maxNotesPerColumn` cells whose value is not finite, in row order. */
   notes: CellNote[];
+  /**
+   * The cells as text categories, kept only for a column that is mostly text (more text cells than
+   * numbers) with at most `maxLevels` distinct cells; null (or absent, in tables saved before
+   * categories existed) otherwise. A numeric column never carries it: grouping by one keys its rows
+   * by value (see `groupKeys`).
+   */
+  categories?: Categories | null;
+}
+
+/**
+ * A text column as categories (R's factor, pandas' Categorical): one small integer per row instead of
+ * one string, so a 10⁷-row group column costs 40 MB, not a string per cell.
+ */
+export interface Categories {
+  /** Index into `levels` per data row; -1 where the cell is empty or missing. */
+  codes: Int32Array;
+  /** The distinct cells as written (trimmed), in order of first appearance. */
+  levels: string[];
 }
 
 export interface Table {
@@ -77,12 +95,18 @@ export type DataErrorCode =
   | 'no-numbers'
   | 'unterminated-quote'
   | 'too-many-columns'
+  | 'line-too-long'
+  | 'too-many-fields'
   | 'aborted'
   | 'unknown-column'
   | 'duplicate-column'
   | 'no-x'
   | 'no-usable-rows'
-  | 'strict';
+  | 'strict'
+  | 'no-groups'
+  | 'too-many-groups'
+  | 'bad-where'
+  | 'bad-rows';
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: DataError };
 
@@ -104,11 +128,13 @@ export interface ParseOptions {
   maxIssues?: number;
   /** Cap on `Column.notes` (default 1000). */
   maxNotesPerColumn?: number;
+  /** Cap on the distinct cells of a text column kept as categories (default 100000; beyond it: none). */
+  maxLevels?: number;
   /** Raw records kept in `Table.preview` (default 20). */
   previewRows?: number;
-  /** Give up when one record (e.g. an unterminated quote) grows beyond this many characters (default 1 MiB). */
+  /** Give up when one line, or one record (e.g. an unterminated quote), grows beyond this many characters (default 1 MiB). */
   maxRecordChars?: number;
-  /** Refuse files with more columns than this (default 10000). */
+  /** Refuse files with more columns, or a record with more fields, than this (default 10000). */
   maxColumns?: number;
   /** Cancellation; checked between chunks. Structural, so an AbortSignal fits. */
   signal?: { readonly aborted: boolean } | null;
@@ -116,6 +142,7 @@ export interface ParseOptions {
 
 /** Progress of a streaming parse. */
 export interface ParseProgress {
+  /** Characters read (bytes, from parseBlob). */
   charsRead: number;
   rows: number;
   /** charsRead / totalBytes when the source told its size (exact for ASCII text), else null. */

@@ -5,6 +5,7 @@
  */
 import type { CompiledModel } from '../model';
 import { bandAround, bandHalfWidths, type Band } from '../stats/bands';
+import { covarianceScale } from '../stats/covariance';
 import type { FitResult } from './types';
 
 export interface CurveWithBands {
@@ -32,9 +33,10 @@ export function curveWithBands(model: CompiledModel, result: FitResult, grid: Fl
   model.kernels(free).residualsJacobian(params, { vars: grid, y: new Float64Array(rows), w: null }, values, J, 0, rows);
   const t = result.tValue;
   const confidence = bandAround(values, bandHalfWidths(J, rows, result.pcov, k, t, 0));
-  // Variance of a new observation: σ² of the point (scaled by χ²_ν unless σ is absolute), or
-  // χ²_ν itself for unweighted fits, where it estimates the noise variance.
-  const scale = options.absoluteSigma ? 1 : result.stats.redchi2;
+  // Variance of a new observation: σ² of the point (scaled by s² unless σ is absolute), or s²
+  // itself for unweighted fits, where it estimates the noise variance. s² = 2·cost/ν is the scale
+  // of the covariance: χ²_ν for the linear loss, Σρ/ν for a robust one (outliers count by ρ).
+  const scale = options.absoluteSigma ? 1 : covarianceScale(result.cost, result.stats.dof);
   const sigma = options.sigma ?? 1;
   const noise = typeof sigma === 'number' ? scale * sigma * sigma : sigma.map((s) => scale * s * s);
   const prediction = bandAround(values, bandHalfWidths(J, rows, result.pcov, k, t, noise));

@@ -6,20 +6,20 @@
  */
 import type { CompiledModel } from '../model/index';
 import { EvaluatorLostError, type AbortSignalLike, type Evaluator } from '../solver/evaluator';
-import { scaledConditionNumber } from '../solver/linearModel';
-import { LINEAR_LOSS, type Loss } from '../solver/loss';
+import { isFiniteLinearModel, scaledConditionNumber } from '../solver/linearModel';
+import { makeLoss, type Loss } from '../solver/loss';
 import type { IterationSummary } from '../solver/summary';
-import { refineGaussNewton } from '../solver/refine';
+import { afterRefinement, refineGaussNewton } from '../solver/refine';
+import { SolverInputError } from '../solver/options';
 import { trf, type TrfResult } from '../solver/trf';
 import { now } from '../solver/clock';
-import { correlation, curveFitCovariance, standardErrors } from '../stats/covariance';
-import { goodnessOfFit } from '../stats/goodness';
-import { studentTQuantile } from '../stats/studentT';
 import { cpuEvaluator, type BoundModel, type ChunkProgress } from './cpuEvaluator';
 import { chooseLinearization, DEFAULTS, defaultMaxNfev, NORMAL_CONDITION_LIMIT, POLISH_MAX_ROWS, type FitOptions } from './defaults';
 import { FitInputError, resolveParameters, type ParameterSpec } from './parameters';
-import { finalResiduals } from './residuals';
-import type { Backend, FitData, FitResult, ParameterResult, PhaseRecord } from './types';
+import { diagnoseNonFinite } from './nonFinite';
+import { summarize } from './summarize';
+import { weightSigma } from './weights';
+import type { Backend, FitData, FitResult, PhaseRecord } from './types';
 
 export interface PrimaryPhase {
   readonly backend: Backend;
@@ -65,8 +65,9 @@ export async function curveFit(input: CurveFitInput): Promise<FitResult> {
   const k = params.free.length;
   const m = validateData(model, data, k);
   if (opts.fScale !== undefined && !(opts.fScale > 0)) throw new FitInputError('f-scale', `f_scale must be positive, got ${opts.fScale}.`);
-  const loss: Loss = opts.loss === 'linear' ? LINEAR_LOSS : { name: opts.loss, fScale: opts.fScale };
-  const w = data.sigma ? data.sigma.map((s) => 1 / s) : null;
+  const loss: Loss = makeLoss(opts.loss, opts.fScale);
+  const sigma = weightSigma(opts.weights ?? 'sigma', data);
+  const w = sigma ? sigma.map((s) => 1 / s) : null;
 
   const bound: BoundModel = {
     kernels: model.kernels(params.free),
@@ -78,13 +79,15 @@ export async function curveFit(input: CurveFitInput): Promise<FitResult> {
   };
   const x0 = Float64Array.from(params.free, (i) => params.base[i]);
   const maxNfev = opts.maxNfev ?? defaultMaxNfev(k);
+  // max_nfev caps the fit as a whole: each phase gets what the earlier ones left.
+  const nfevLeft = () => maxNfev - phases.reduce((sum, p) => sum + p.nfev, 0);
   const solverOptions = (index: number, role: 'fit' | 'polish', backend: Backend) => ({
     lb: params.lb,
     ub: params.ub,
     ftol: opts.ftol,
     xtol: opts.xtol,
     gtol: opts.gtol,
-    maxNfev,
+    maxNfev: Math.max(1, nfevLeft()),
     xScale: opts.xScale,
     signal: input.signal,
     onIteration: (s: IterationSummary) => {
@@ -97,7 +100,9 @@ export async function curveFit(input: CurveFitInput): Promise<FitResult> {
   const phases: PhaseRecord[] = [];
   const runPhase = async (role: 'fit' | 'polish', backend: Backend, linearization: 'dense' | 'normal', evaluator: Evaluator, x: Float64Array) => {
     const t0 = now();
-    const r = await trf(evaluator, x, solverOptions(phases.length, role, backend));
+    const r = await trf(evaluator, x, solverOptions(phases.length, role, backend)).catch((error: unknown) => {
+      throw explainStart(error, input, bound, x, sigma);
+    });
     phases.push({ role, backend, linearization, nfev: r.nfev, njev: r.njev, nit: r.nit, status: r.status, message: r.message, ms: now() - t0 });
     return r;
   };
@@ -134,16 +139,23 @@ export async function curveFit(input: CurveFitInput): Promise<FitResult> {
   // (if the rows are few enough for its extra work).
   const illConditioned = main.linearization === 'normal' && scaledConditionNumber(result.linear) ** 2 > NORMAL_CONDITION_LIMIT;
   const afterGpu = main.backend !== 'cpu';
+  const gpuLinear = result.linear;
   const polishWith: 'dense' | 'normal' | null =
     illConditioned && m <= POLISH_MAX_ROWS ? 'dense' : afterGpu ? 'normal' : null;
-  const polishable = afterGpu ? result.status >= 0 : result.status > 0;
+  const polishable = (afterGpu ? result.status >= 0 : result.status > 0) && nfevLeft() >= 2;
   if (polishWith && polishable) {
-    const polish = await runPhase('polish', 'cpu', polishWith, cpuEvaluator(bound, polishWith, { onChunk: input.onChunk }), result.x);
-    if (polish.cost <= result.cost || polish.status > 0) result = polish;
+    const polish = await runPhase('polish', 'cpu', polishWith, cpuEvaluator(bound, polishWith, { onChunk: input.onChunk }), result.x).catch((error: unknown) => {
+      // The float64 pass found a non-finite J where the main phase did not: keep the main result.
+      if (!(error instanceof FitInputError) || !error.code.startsWith('nonfinite')) throw error;
+      warnings.push(`The float64 polish could not start: ${error.message}`);
+      return null;
+    });
+    // A polish that ran out of evaluations replaces the main result only if it improved on it.
+    if (polish && (polish.status > 0 || polish.cost < result.cost || (afterGpu && polish.cost <= result.cost))) result = polish;
   }
 
   // Gauss–Newton refinement below the cost's rounding level (linear loss, converged, QR path).
-  if (loss.name === 'linear' && result.status > 0 && result.linear.kind === 'qr' && m <= POLISH_MAX_ROWS) {
+  if (loss.name === 'linear' && result.status > 0 && result.linear.kind === 'qr' && m <= POLISH_MAX_ROWS && nfevLeft() > 0) {
     const t0 = now();
     const evaluator = main.linearization === 'dense' && main.backend === 'cpu' ? main.evaluator : cpuEvaluator(bound, 'dense');
     const refined = await refineGaussNewton({
@@ -154,9 +166,10 @@ export async function curveFit(input: CurveFitInput): Promise<FitResult> {
       lb: params.lb,
       ub: params.ub,
       costNoise: costRoundingLevel(result.cost, bound.data.y, w),
+      maxSteps: Math.min(25, nfevLeft()),
     });
     if (refined.steps > 0) {
-      result = { ...result, x: refined.x, cost: refined.cost, linear: refined.linear };
+      result = afterRefinement(result, refined, params.lb, params.ub, opts.xtol);
       phases.push({
         role: 'refine',
         backend: 'cpu',
@@ -171,7 +184,35 @@ export async function curveFit(input: CurveFitInput): Promise<FitResult> {
     }
   }
 
-  return summarize({ input, opts, params, bound, result, phases, history, warnings, loss, started });
+  // The reported covariance needs J to working precision. A float64 JᵀJ keeps 16 − log10 κ(J·D)²
+  // digits of it, enough while κ² ≤ NORMAL_CONDITION_LIMIT (8 digits, like the polish rule); an
+  // ill-conditioned one (which also skips the polish when the run stopped early) or one summed on
+  // the GPU in f32 is replaced by a QR linearization at the final point (one pass, ≈ 2 normal passes).
+  const fromGpu = afterGpu && result.linear === gpuLinear;
+  const imprecise = result.linear.kind === 'normal' && (fromGpu || scaledConditionNumber(result.linear) ** 2 > NORMAL_CONDITION_LIMIT);
+  if (imprecise && result.status !== -2 && m <= POLISH_MAX_ROWS) {
+    const precise = await cpuEvaluator(bound, 'dense', { onChunk: input.onChunk }).linearize(result.x);
+    if (isFiniteLinearModel(precise)) result = { ...result, linear: precise };
+  }
+
+  return summarize({ input, weighting: opts.weights ?? 'sigma', absoluteSigma: opts.absoluteSigma, confidenceLevel: opts.confidenceLevel, params, bound, result, phases, history, warnings, loss, started });
+}
+
+/**
+ * A start the solver refused because the residuals or the Jacobian are not finite there, explained
+ * row by row (first offending row, its values, the cause, what to do); other errors pass through.
+ */
+function explainStart(error: unknown, input: CurveFitInput, bound: BoundModel, x: Float64Array, sigma: Float64Array | null): unknown {
+  if (!(error instanceof SolverInputError) || !error.code.startsWith('nonfinite')) return error;
+  const params = Float64Array.from(bound.base);
+  bound.free.forEach((idx, j) => (params[idx] = x[j]));
+  const explained = diagnoseNonFinite({ model: input.model, bound, sigma, params });
+  if (explained) return explained;
+  // Every row is finite in float64 (the primary evaluator's arithmetic differs): name the parameter.
+  const j = error.parameter;
+  if (j === undefined || j < 0) return error;
+  const name = input.model.params[bound.free[j]];
+  return new FitInputError(error.code, error.message.replaceAll(`parameter ${j}`, `"${name}"`));
 }
 
 /**
@@ -182,81 +223,4 @@ function costRoundingLevel(cost: number, y: Float64Array, w: Float64Array | null
   let wy = 0;
   for (let i = 0; i < y.length; i++) wy += (w ? w[i] * y[i] : y[i]) ** 2;
   return 16 * 2.220446049250313e-16 * Math.sqrt(2 * cost) * Math.sqrt(wy);
-}
-
-interface SummaryInput {
-  input: CurveFitInput;
-  opts: Required<Omit<FitOptions, 'maxNfev'>> & FitOptions;
-  params: ReturnType<typeof resolveParameters>;
-  bound: BoundModel;
-  result: TrfResult;
-  phases: PhaseRecord[];
-  history: FitResult['history'];
-  warnings: string[];
-  loss: Loss;
-  started: number;
-}
-
-function summarize({ input, opts, params, bound, result, phases, history, warnings, loss, started }: SummaryInput): FitResult {
-  const k = params.free.length;
-  const m = bound.rows;
-  const full = Float64Array.from(params.base);
-  params.free.forEach((idx, j) => (full[idx] = result.x[j]));
-  const residuals = finalResiduals(input.model, params.free, input.data, bound.data.w, full);
-  // scipy's cost: ½Σρ. For the linear loss it is ½χ², which the extended-precision pass sharpens.
-  const cost = loss.name === 'linear' ? 0.5 * residuals.chi2 : result.cost;
-  const cov = curveFitCovariance({ linear: result.linear, m, cost, absoluteSigma: opts.absoluteSigma });
-  warnings.push(...cov.warnings);
-  for (const group of cov.undetermined) {
-    const names = group.map((j) => params.names[params.free[j]]);
-    warnings.push(
-      names.length > 1
-        ? `The data cannot determine ${names.join(' and ')} separately: their combination is undetermined. Fix one of them or add data that separates them.`
-        : `The data do not determine "${names[0] ?? '?'}": the model barely changes with it. Fix it or check the model.`,
-    );
-  }
-  const stderr = standardErrors(cov.pcov, k);
-  const stats = goodnessOfFit({ y: input.data.y, w: bound.data.w, chi2: residuals.chi2, rss: residuals.rss, freeParameters: k });
-  const level = opts.confidenceLevel;
-  const tValue = stats.dof > 0 ? studentTQuantile(1 - (1 - level) / 2, stats.dof) : NaN;
-  const freeIndex = new Map(params.free.map((idx, j) => [idx, j]));
-  const parameters: ParameterResult[] = params.names.map((name, i) => {
-    const j = freeIndex.get(i);
-    const se = j === undefined ? NaN : stderr[j];
-    const value = full[i];
-    const spec = input.parameters.find((p) => p.name === name);
-    return {
-      name,
-      value,
-      stderr: se,
-      ciLower: j === undefined ? value : value - tValue * se,
-      ciUpper: j === undefined ? value : value + tValue * se,
-      fixed: j === undefined,
-      start: params.base[i],
-      min: spec?.min ?? -Infinity,
-      max: spec?.max ?? Infinity,
-      atBound: j === undefined ? 0 : result.activeMask[j],
-    };
-  });
-  return {
-    success: result.success,
-    status: result.status,
-    message: result.message,
-    parameters,
-    free: params.free.map((i) => params.names[i]),
-    pcov: cov.pcov,
-    correlation: correlation(cov.pcov, k),
-    cost,
-    stats,
-    confidenceLevel: level,
-    tValue,
-    nfev: phases.reduce((s, p) => s + p.nfev, 0),
-    njev: phases.reduce((s, p) => s + p.njev, 0),
-    nit: phases.reduce((s, p) => s + p.nit, 0),
-    phases,
-    history,
-    warnings,
-    extendedPrecision: residuals.extendedPrecision,
-    fitMs: now() - started,
-  };
 }

@@ -9,6 +9,7 @@
  * parameters (a decay time in s or in ms), which matters more in a GUI than the extra evaluations.
  */
 import type { LossName } from '../solver/loss';
+import type { Weighting } from './weights';
 
 export type Method = 'auto' | 'dense' | 'normal';
 
@@ -22,6 +23,8 @@ export interface FitOptions {
   xScale?: 'jac' | number | number[];
   method?: Method;
   absoluteSigma?: boolean;
+  /** How points are weighted (src/fit/weights.ts); 'sigma' (the default) uses the σ column if any. */
+  weights?: Weighting;
   /** Confidence level of the parameter intervals and bands (0.95). */
   confidenceLevel?: number;
 }

@@ -1,6 +1,7 @@
 /** Plain-data inputs and results of a curve fit (they cross the worker boundary as they are). */
 import type { IterationSummary } from '../solver/summary';
 import type { Status } from '../solver/termination';
+import type { ResidualDiagnostics } from '../stats/diagnostics';
 import type { GoodnessOfFit } from '../stats/goodness';
 
 /** The data a fit needs, columns aligned with the model's variables. */
@@ -38,7 +39,7 @@ export interface PhaseRecord {
 export interface ParameterResult {
   readonly name: string;
   readonly value: number;
-  /** Standard error (NaN for fixed parameters, Infinity when the covariance is undetermined). */
+  /** Standard error (NaN for fixed parameters, Infinity when the parameter or the covariance is undetermined). */
   readonly stderr: number;
   readonly ciLower: number;
   readonly ciUpper: number;
@@ -48,6 +49,14 @@ export interface ParameterResult {
   readonly max: number;
   /** −1 at the lower bound, 1 at the upper, 0 inside (scipy's active_mask). */
   readonly atBound: number;
+  /**
+   * value/stderr, its two-sided p value under Student's t with m − k dof (R's summary.nls), and
+   * 100·stderr/|value| (Prism's % error). NaN where stderr is not finite or the parameter is fixed.
+   * Optional: results saved before these fields existed lack them.
+   */
+  readonly tStat?: number;
+  readonly pValue?: number;
+  readonly percentError?: number;
 }
 
 export interface FitResult {
@@ -65,6 +74,23 @@ export interface FitResult {
   readonly confidenceLevel: number;
   /** Student t quantile used for the intervals. */
   readonly tValue: number;
+  /**
+   * First-order optimality at the reported parameters (‖g‖∞, Coleman–Li scaled with bounds).
+   * Optional, like `undetermined`: results saved before these fields existed lack them.
+   */
+  readonly optimality?: number;
+  /**
+   * Free parameters the data cannot determine (a component in a null direction of J): their
+   * standard errors and intervals are not finite (null in JSON) and the verdict is not green.
+   */
+  readonly undetermined?: string[];
+  /** How the points were weighted, in words ("unweighted", "relative weighting, 1/y² (σ = |y|)"). */
+  readonly weighting?: string;
+  /**
+   * Runs test, normality test, Durbin–Watson and the replicates test on the residuals (null for
+   * fewer than 2 rows). Optional: results saved before it existed lack it.
+   */
+  readonly diagnostics?: ResidualDiagnostics | null;
   readonly nfev: number;
   readonly njev: number;
   readonly nit: number;

@@ -8,20 +8,35 @@
  * scipy's TRF needs exactly three things from J (trf.py): the SVD of the scaled and augmented
  * matrix J_aug = [J·diag(d); diag(√diag_h)] with uf = U_augᵀ[f; 0] for the trust-region
  * subproblem, ‖J·u‖² and (J·u)·(J·v) for the quadratic model, and the column norms for x_scale='jac'. Both forms
- * provide them (`gram` gives the bilinear form (J·u)·(J·v)); `factor` returns (s, V, uf) so that the subproblem solver is shared.
+ * provide them (`gram` gives the bilinear form (J·u)·(J·v)); `factor` returns (s, V, uf) so that the subproblem solver is shared;
+ * with d = 1/‖J columns‖ and no diag_h it is also the SVD of the column-equilibrated J the covariance needs.
  *
  * Legend (scipy trf.py): d = scaling, diag_h = diagonal term of the Coleman–Li scaled Hessian,
  * s = singular values of J_aug (descending), V = right singular vectors, uf = Uᵀ f_aug.
  */
 import { eighJacobi } from './eigh';
 import { svdJacobi } from './svd';
-import { matTVec } from './vec';
+import { allFinite, matTVec } from './vec';
 
 export interface SubproblemFactor {
   readonly s: Float64Array;
   /** n×n row-major; column j is the j-th right singular vector. */
   readonly V: Float64Array;
   readonly uf: Float64Array;
+  /** s came from the eigenvalues of JᵀJ (s = √λ), whose rounding is EPS·λ_max, not EPS·s₀². */
+  readonly squared: boolean;
+}
+
+const EPS = 2.220446049250313e-16;
+
+/**
+ * Whether the singular value s counts as non-zero beside the largest, s₀. From an SVD of J
+ * (scipy's test) s > EPS·m·s₀. From the eigenvalues of JᵀJ the rounding sits on λ = s², at
+ * EPS·λ_max, so an exactly rank-deficient J shows √λ ≈ 1e-8·s₀, far above EPS·m·s₀: the test
+ * there is λ > EPS·m·λ_max.
+ */
+export function aboveRankFloor(s: number, s0: number, m: number, squared: boolean): boolean {
+  return squared ? s * s > EPS * m * s0 * s0 : s > EPS * m * s0;
 }
 
 export interface LinearModel {
@@ -39,8 +54,6 @@ export interface LinearModel {
   factor(d: Float64Array, diagH: Float64Array | null): SubproblemFactor;
   /** (J·u)·(J·v). */
   gram(u: Float64Array, v: Float64Array): number;
-  /** Singular values (descending) and right singular vectors of J, for the covariance. */
-  singular(): { s: Float64Array; V: Float64Array };
 }
 
 /** Linear model from a QR factorization J = Q·R, qtf = Qᵀf. */
@@ -75,7 +88,7 @@ export class QrLinearModel implements LinearModel {
     // uf = Uᵀ [qtf; 0]: only the first n rows of U meet a non-zero right-hand side.
     const uf = new Float64Array(n);
     for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) uf[j] += U[i * n + j] * this.qtf[i];
-    return { s, V, uf };
+    return { s, V, uf, squared: false };
   }
 
   gram(u: Float64Array, v: Float64Array): number {
@@ -91,11 +104,6 @@ export class QrLinearModel implements LinearModel {
       sum += ru * rv;
     }
     return sum;
-  }
-
-  singular(): { s: Float64Array; V: Float64Array } {
-    const { s, V } = svdJacobi(this.R, this.n, this.n);
-    return { s, V };
   }
 }
 
@@ -133,7 +141,7 @@ export class NormalLinearModel implements LinearModel {
       for (let i = 0; i < n; i++) t += V[i * n + j] * d[i] * this.g[i];
       uf[j] = t / s[j];
     }
-    return { s, V, uf };
+    return { s, V, uf, squared: true };
   }
 
   gram(u: Float64Array, v: Float64Array): number {
@@ -146,11 +154,6 @@ export class NormalLinearModel implements LinearModel {
     }
     return sum;
   }
-
-  singular(): { s: Float64Array; V: Float64Array } {
-    const { values, vectors } = eighJacobi(this.JtJ, this.n);
-    return { s: values.map((l) => Math.sqrt(Math.max(l, 0))), V: vectors };
-  }
 }
 
 /**
@@ -161,4 +164,19 @@ export function scaledConditionNumber(linear: LinearModel): number {
   const d = linear.columnNorms.map((c) => (c > 0 ? 1 / c : 1));
   const { s } = linear.factor(d, null);
   return s[0] / s[s.length - 1];
+}
+
+/**
+ * Whether J, f and g = Jᵀf of a linearization are all finite. Every entry of J enters a column
+ * norm (‖J e_j‖ from R's column or from the diagonal of JᵀJ), and f enters g and the cost, so the
+ * three summaries decide it whichever form the model has.
+ */
+export function isFiniteLinearModel(linear: LinearModel): boolean {
+  return Number.isFinite(linear.cost) && allFinite(linear.columnNorms) && allFinite(linear.g);
+}
+
+/** The first parameter whose Jacobian column (or, failing that, gradient entry) is not finite, or −1. */
+export function nonFiniteParameter(linear: LinearModel): number {
+  const j = linear.columnNorms.findIndex((v) => !Number.isFinite(v));
+  return j >= 0 ? j : linear.g.findIndex((v) => !Number.isFinite(v));
 }

@@ -41,6 +41,8 @@ export class SolverInputError extends Error {
   constructor(
     readonly code: string,
     message: string,
+    /** The free parameter (index) the error is about, where there is one. */
+    readonly parameter?: number,
   ) {
     super(message);
     this.name = 'SolverInputError';

@@ -11,10 +11,11 @@
  * Problems, SIAM 1996, §2.9), applied to the nonlinear problem; it never moves away from the TRF
  * solution by more than the steps TRF could not resolve.
  */
-import { inBounds } from './bounds';
+import { colemanLiScaling, findActiveConstraints, hasBounds, inBounds } from './bounds';
 import type { Evaluator } from './evaluator';
-import type { LinearModel } from './linearModel';
-import { norm } from './vec';
+import { aboveRankFloor, isFiniteLinearModel, type LinearModel } from './linearModel';
+import type { TrfResult } from './trf';
+import { norm, normInf } from './vec';
 
 const EPS = 2.220446049250313e-16;
 
@@ -36,6 +37,7 @@ export interface RefineInput {
   readonly ub: Float64Array;
   /** Rounding level of the cost: increases up to this are not evidence against a step. */
   readonly costNoise: number;
+  /** At most this many steps, and so this many residual evaluations (what is left of max_nfev). */
   readonly maxSteps?: number;
 }
 
@@ -43,8 +45,8 @@ export interface RefineInput {
 function gaussNewtonStep(linear: LinearModel, m: number): Float64Array | null {
   const n = linear.n;
   const ones = new Float64Array(n).fill(1);
-  const { s, V, uf } = linear.factor(ones, null);
-  if (!(m >= n && s[n - 1] > EPS * m * s[0])) return null;
+  const { s, V, uf, squared } = linear.factor(ones, null);
+  if (!(m >= n && aboveRankFloor(s[n - 1], s[0], m, squared))) return null;
   const p = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     let t = 0;
@@ -76,6 +78,7 @@ export async function refineGaussNewton(input: RefineInput): Promise<RefineResul
     if (!(costNew <= cost + costNoise)) break;
     const linearNew = await evaluator.linearize(xNew);
     njev++;
+    if (!isFiniteLinearModel(linearNew)) break;
     x = xNew;
     cost = costNew;
     linear = linearNew;
@@ -83,4 +86,27 @@ export async function refineGaussNewton(input: RefineInput): Promise<RefineResul
     steps++;
   }
   return { x, cost, linear, steps, nfev, njev };
+}
+
+/**
+ * The TRF result moved to the refined point: x, cost and J, and with them g, the first-order
+ * optimality (‖v ⊙ g‖∞ with bounds, as trf reports it), the active bounds and a message that says
+ * where the fit ended rather than only where TRF stopped.
+ */
+export function afterRefinement(result: TrfResult, refined: RefineResult, lb: Float64Array, ub: Float64Array, xtol: number): TrfResult {
+  const { x, linear } = refined;
+  const g = linear.g;
+  const v = hasBounds(lb, ub) ? colemanLiScaling(x, g, lb, ub).v : null;
+  const optimality = normInf(v ? g.map((gi, i) => gi * v[i]) : g);
+  const steps = `${refined.steps} Gauss–Newton refinement step${refined.steps === 1 ? '' : 's'}`;
+  return {
+    ...result,
+    x,
+    cost: refined.cost,
+    linear,
+    grad: g,
+    optimality,
+    activeMask: findActiveConstraints(x, lb, ub, xtol),
+    message: `${result.message} Then ${steps} below the cost's rounding level; at the final parameters the first-order optimality is ${optimality.toExponential(1)}.`,
+  };
 }

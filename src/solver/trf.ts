@@ -12,7 +12,7 @@
 import { colemanLiScaling, findActiveConstraints, hasBounds, makeStrictlyFeasible } from './bounds';
 import { now } from './clock';
 import type { Evaluator } from './evaluator';
-import type { LinearModel } from './linearModel';
+import { isFiniteLinearModel, nonFiniteParameter, type LinearModel } from './linearModel';
 import { resolveTrfOptions, SolverInputError, type TrfOptions } from './options';
 import { evaluateQuadratic } from './quadratic';
 import { selectStep } from './steps';
@@ -69,6 +69,16 @@ export async function trf(evaluator: Evaluator, x0In: ArrayLike<number>, options
     throw new SolverInputError(
       'nonfinite-x0',
       'Residuals are not finite at the initial point; choose other starting values.',
+    );
+  }
+  // A finite cost with a non-finite J or g (a derivative at a singularity, a residual that
+  // overflows under a bounded loss) would make every step NaN until max_nfev: stop here.
+  if (!isFiniteLinearModel(linear)) {
+    const j = nonFiniteParameter(linear);
+    throw new SolverInputError(
+      'nonfinite-jacobian',
+      `The Jacobian or gradient is not finite at the initial point (parameter ${j}) although the cost is: the model is not differentiable there or a residual overflows. Choose another start for parameter ${j}, or exclude the rows where this happens.`,
+      j,
     );
   }
   let cost = linear.cost;
@@ -137,6 +147,7 @@ export async function trf(evaluator: Evaluator, x0In: ArrayLike<number>, options
     let costNew = cost;
     let stepNorm = 0;
     let stepKind: IterationSummary['stepKind'] = 'none';
+    let linearNew: LinearModel | null = null;
     while (actualReduction <= 0 && nfev < maxNfev) {
       if (opts.signal?.aborted) break;
       const tr = solveLsqTrustRegion(n, m, factor, Delta, alpha);
@@ -169,6 +180,17 @@ export async function trf(evaluator: Evaluator, x0In: ArrayLike<number>, options
         continue;
       }
       actualReduction = cost - costNew;
+      if (actualReduction > 0) {
+        // A point that would be accepted is linearized now; a non-finite J or g there (the cost
+        // is finite) is treated like a non-finite cost, or the next iteration would be NaN.
+        linearNew = await evaluator.linearize(xNew);
+        njev += 1;
+        if (!isFiniteLinearModel(linearNew)) {
+          actualReduction = -1;
+          Delta = 0.25 * stepHNorm;
+          continue;
+        }
+      }
       const update = updateTrRadius(Delta, actualReduction, predictedReduction, stepHNorm, stepHNorm > 0.95 * Delta);
       stepNorm = norm(step);
       const term = checkTermination(actualReduction, cost, stepNorm, norm(x), update.ratio, ftol, xtol);
@@ -182,11 +204,10 @@ export async function trf(evaluator: Evaluator, x0In: ArrayLike<number>, options
       Delta = update.Delta;
     }
 
-    if (actualReduction > 0) {
+    if (actualReduction > 0 && linearNew) {
       x = xNew;
       cost = costNew;
-      linear = await evaluator.linearize(x);
-      njev += 1;
+      linear = linearNew;
       g = linear.g;
       if (jacScaling) ({ scale, scaleInv } = jacScale(linear, scaleInv));
     } else {

@@ -7,15 +7,12 @@
  * Mathematics 630, 1977). Legend: s = singular values, V = right singular vectors, uf = Uᵀf,
  * suf = s ⊙ uf, φ(α) = ‖p(α)‖ − Δ with p(α) = −V (suf / (s² + α)).
  */
-import type { SubproblemFactor } from './linearModel';
+import { aboveRankFloor, type SubproblemFactor } from './linearModel';
 import { norm } from './vec';
-
-const EPS = 2.220446049250313e-16;
 
 export interface TrustRegionStep {
   readonly p: Float64Array;
   readonly alpha: number;
-  readonly iterations: number;
 }
 
 function combine(V: Float64Array, n: number, coef: Float64Array): Float64Array {
@@ -42,12 +39,13 @@ function phiAndDerivative(alpha: number, suf: Float64Array, s: Float64Array, Del
 
 /**
  * scipy's solve_lsq_trust_region. `m` is the number of residuals (the rank threshold is
- * EPS·m·s₀). `initialAlpha` is the previous iteration's α (scipy passes it back in).
+ * EPS·m·s₀, or EPS·m·λ_max for a factor from JᵀJ: aboveRankFloor). `initialAlpha` is the
+ * previous iteration's α (scipy passes it back in).
  */
 export function solveLsqTrustRegion(
   n: number,
   m: number,
-  { s, V, uf }: SubproblemFactor,
+  { s, V, uf, squared }: SubproblemFactor,
   Delta: number,
   initialAlpha: number | null = null,
   rtol = 0.01,
@@ -57,13 +55,13 @@ export function solveLsqTrustRegion(
   for (let i = 0; i < n; i++) suf[i] = s[i] * uf[i];
 
   let fullRank = false;
-  if (m >= n) fullRank = s[n - 1] > EPS * m * s[0];
+  if (m >= n) fullRank = aboveRankFloor(s[n - 1], s[0], m, squared);
 
   if (fullRank) {
     const coef = new Float64Array(n);
     for (let i = 0; i < n; i++) coef[i] = uf[i] / s[i];
     const p = combine(V, n, coef);
-    if (norm(p) <= Delta) return { p, alpha: 0, iterations: 0 };
+    if (norm(p) <= Delta) return { p, alpha: 0 };
   }
 
   let alphaUpper = norm(suf) / Delta;
@@ -76,8 +74,7 @@ export function solveLsqTrustRegion(
   const fallback = () => Math.max(0.001 * alphaUpper, Math.sqrt(alphaLower * alphaUpper));
   let alpha = initialAlpha === null || (!fullRank && initialAlpha === 0) ? fallback() : initialAlpha;
 
-  let it = 0;
-  for (; it < maxIter; it++) {
+  for (let it = 0; it < maxIter; it++) {
     if (alpha < alphaLower || alpha > alphaUpper) alpha = fallback();
     const [phi, phiPrime] = phiAndDerivative(alpha, suf, s, Delta);
     if (phi < 0) alphaUpper = alpha;
@@ -93,7 +90,7 @@ export function solveLsqTrustRegion(
   // Make ‖p‖ = Δ exactly, so that p never lies outside the trust region (scipy does the same).
   const pn = norm(p);
   if (pn > 0) for (let i = 0; i < n; i++) p[i] *= Delta / pn;
-  return { p, alpha, iterations: Math.min(it + 1, maxIter) };
+  return { p, alpha };
 }
 
 /**

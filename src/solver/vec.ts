@@ -28,39 +28,9 @@ export function normInf(a: ArrayLike<number>): number {
   return m;
 }
 
-/** Elementwise product a ⊙ b into a new vector. */
-export function hadamard(a: ArrayLike<number>, b: ArrayLike<number>): Float64Array {
-  const out = new Float64Array(a.length);
-  for (let i = 0; i < a.length; i++) out[i] = a[i] * b[i];
-  return out;
-}
-
-export function scaled(a: ArrayLike<number>, c: number): Float64Array {
-  const out = new Float64Array(a.length);
-  for (let i = 0; i < a.length; i++) out[i] = a[i] * c;
-  return out;
-}
-
-export function added(a: ArrayLike<number>, b: ArrayLike<number>): Float64Array {
-  const out = new Float64Array(a.length);
-  for (let i = 0; i < a.length; i++) out[i] = a[i] + b[i];
-  return out;
-}
-
 export function allFinite(a: ArrayLike<number>): boolean {
   for (let i = 0; i < a.length; i++) if (!Number.isFinite(a[i])) return false;
   return true;
-}
-
-/** y = A x for A (rows×cols, row-major). */
-export function matVec(A: ArrayLike<number>, rows: number, cols: number, x: ArrayLike<number>): Float64Array {
-  const y = new Float64Array(rows);
-  for (let i = 0; i < rows; i++) {
-    let s = 0;
-    for (let j = 0; j < cols; j++) s += A[i * cols + j] * x[j];
-    y[i] = s;
-  }
-  return y;
 }
 
 /** y = Aᵀ x for A (rows×cols, row-major). */
