@@ -39,11 +39,12 @@ export async function fit(page: Page, how: () => Promise<void> = () => page.getB
 
 export async function fittedParameters(page: Page): Promise<Record<string, FittedParameter>> {
   await page.getByTestId('result-params').waitFor();
-  return page.$$eval('[data-testid^="result-param-"]', (rows) =>
-    Object.fromEntries(
-      rows.map((r) => [r.getAttribute('data-testid')?.replace('result-param-', '') ?? '', { value: Number(r.getAttribute('data-value')), stderr: Number(r.getAttribute('data-stderr')) }]),
-    ),
+  // Entries cross from the page, not an object: a parameter may be called "__proto__", which an
+  // object rebuilt key by key would turn into its prototype.
+  const entries = await page.$$eval('[data-testid^="result-param-"]', (rows) =>
+    rows.map((r): [string, FittedParameter] => [r.getAttribute('data-testid')?.replace('result-param-', '') ?? '', { value: Number(r.getAttribute('data-value')), stderr: Number(r.getAttribute('data-stderr')) }]),
   );
+  return Object.fromEntries(entries);
 }
 
 /** The fitted values, each within 0.5·10⁻ᵈ of its truth (toBeCloseTo's rule), named in failures. */

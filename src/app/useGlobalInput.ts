@@ -1,11 +1,12 @@
 /**
  * Page-wide input: a file dropped anywhere, text pasted outside a field, and the keyboard
- * shortcuts (Ctrl/Cmd+Enter fits from anywhere, Escape cancels a running fit).
+ * shortcuts (Ctrl/Cmd+Enter fits from anywhere, Escape cancels a running fit or per-group batch).
  */
 import { useEffect } from 'react';
 import { getState } from '../state';
 import { loadText } from '../state/actions/data';
 import { cancelFit, runFit } from '../state/actions/fit';
+import { cancelGroupFits } from '../state/actions/batch';
 import { setDragging } from '../state/actions/settings';
 import { openFile } from './share/openFile';
 
@@ -58,6 +59,8 @@ export function useGlobalInput(): void {
         void runFit();
       } else if (e.key === 'Escape' && getState().fitStatus === 'running') {
         cancelFit();
+      } else if (e.key === 'Escape' && getState().batchStatus === 'running') {
+        cancelGroupFits();
       }
     };
     window.addEventListener('dragenter', enter);

@@ -5,6 +5,7 @@
  *     [--p0 a=1,b=2] [--bounds a=0:inf,b=-1:1] [--fix c=0] [--loss NAME] [--f-scale V]
  *     [--ftol V] [--xtol V] [--gtol V] [--max-nfev N] [--x-scale jac|V]
  *     [--method auto|dense|normal] [--backend auto|cpu|gpu]
+ *     [--where COL=VALUE ...] [--exclude-rows 3,17,20-25]
  *
  * Options equal to the CLI's defaults (src/fit/defaults.ts: linear loss, f_scale 1, tolerances
  * 1e-15, the default budget, x_scale jac, auto method and backend) are left out. Numbers are the
@@ -29,6 +30,19 @@ export function cliNumber(v: number): string {
   return Object.is(v, -0) ? '-0' : String(v);
 }
 
+/** Line numbers as the CLI's --exclude-rows list: sorted, runs of consecutive lines as ranges. */
+export function lineList(lines: readonly number[]): string {
+  const sorted = [...new Set(lines)].sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === (sorted[j] ?? 0) + 1) j++;
+    parts.push(j > i ? `${sorted[i]}-${sorted[j]}` : String(sorted[i]));
+    i = j + 1;
+  }
+  return parts.join(',');
+}
+
 /** Words of the command, unquoted (for programs: execFile, spawn). */
 export function cliWords(spec: FitSpec, options: CliCommandOptions): string[] {
   const words = ['npx', 'fitbench', 'fit', options.csvFileName.startsWith('-') ? `./${options.csvFileName}` : options.csvFileName];
@@ -42,6 +56,9 @@ export function cliWords(spec: FitSpec, options: CliCommandOptions): string[] {
   option('y', spec.columns.y);
   if (spec.columns.sigma !== null) option('sigma', spec.columns.sigma);
   if (s.absoluteSigma) words.push('--absolute-sigma');
+  // Row filters and excluded points (issue 9), in the file's own line numbers.
+  for (const where of spec.rows?.where ?? []) option('where', where);
+  if (spec.rows && spec.rows.exclude.length > 0) option('exclude-rows', lineList(spec.rows.exclude));
   const free = spec.parameters.filter((p) => !p.fixed);
   const bounded = free.filter((p) => p.min !== -Infinity || p.max !== Infinity);
   const fixed = spec.parameters.filter((p) => p.fixed);

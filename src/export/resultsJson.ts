@@ -13,12 +13,13 @@
  *                   "backend", "absoluteSigma" },   // the spec's, as in a link
  *     "success": true, "status": 2, "message": "…",
  *     "parameters": [ { "name", "value", "stderr", "ciLower", "ciUpper", "fixed", "start",
- *                       "min", "max", "atBound" } ],       // model order; atBound −1/0/1
+ *                       "min", "max", "atBound", "tValue", "pValue", "percentError" } ],  // model order; atBound −1/0/1
  *     "confidenceLevel": 0.95, "tValue": 2.01,
  *     "covariance":  { "names": ["A", "tau", "c"], "matrix": [[…], …] },   // free parameters
  *     "correlation": { "names": […], "matrix": [[…], …] },
  *     "statistics": { "points", "freeParameters", "dof", "chi2", "redchi2", "rss", "rmse",
- *                     "r2", "adjR2", "aic", "bic" },
+ *                     "r2", "adjR2", "aic", "bic", "syx", "logLik", "aicR", "bicR", "aicc" }
+ *     (aic/bic: lmfit's convention; aicR/bicR: R's AIC(nls)/BIC(nls); see src/stats/goodness.ts),
  *     "solver": { "cost", "nfev", "njev", "nit", "extendedPrecision", "fitMs", "warnings": […],
  *                 "phases": [ { "role", "backend", "linearization", "nfev", "njev", "nit",
  *                               "status", "message", "ms", "lost" } ] }
@@ -67,6 +68,9 @@ export function resultsJson(spec: FitSpec, result: FitResult): string {
       min: num(p.min),
       max: num(p.max),
       atBound: p.atBound,
+      tValue: num(p.tStat ?? NaN),
+      pValue: num(p.pValue ?? NaN),
+      percentError: num(p.percentError ?? NaN),
     })),
     confidenceLevel: result.confidenceLevel,
     tValue: num(result.tValue),
@@ -84,6 +88,11 @@ export function resultsJson(spec: FitSpec, result: FitResult): string {
       adjR2: num(st.adjR2),
       aic: num(st.aic),
       bic: num(st.bic),
+      syx: num(st.syx ?? NaN),
+      logLik: num(st.logLik ?? NaN),
+      aicR: num(st.aicR ?? NaN),
+      bicR: num(st.bicR ?? NaN),
+      aicc: num(st.aicc ?? NaN),
     },
     solver: {
       cost: num(result.cost),

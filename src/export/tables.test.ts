@@ -75,6 +75,7 @@ describe('results exports', () => {
       expect(p).toEqual({
         name: q.name, value: q.value, stderr: q.fixed ? null : q.stderr, ciLower: q.ciLower, ciUpper: q.ciUpper, fixed: q.fixed,
         start: q.start, min: Number.isFinite(q.min) ? q.min : null, max: Number.isFinite(q.max) ? q.max : null, atBound: q.atBound,
+        tValue: q.fixed ? null : q.tStat, pValue: q.fixed ? null : q.pValue, percentError: q.fixed ? null : q.percentError,
       });
     });
     expect(doc.covariance.names).toEqual(['A', 'tau']);

@@ -44,10 +44,10 @@ describe('store actions and FitSpec', () => {
     const s = getState();
     expect(s.fitStatus).toBe('error');
     expect(s.fitError?.code).toBe('start-outside-bounds');
-    expect(s.paramErrors.tau).toMatch(/tau/);
+    expect(s.paramErrors.get('tau')).toMatch(/tau/);
     expect(s.params.find((p) => p.name === 'tau')?.min).toBe(10);
     setParamBound('tau', 'min', -Infinity);
-    expect(getState().paramErrors.tau).toBeUndefined();
+    expect(getState().paramErrors.get('tau')).toBeUndefined();
   });
 
   it('renames the library expression to the x column and guesses from the data', async () => {

@@ -10,11 +10,17 @@ import { getClient } from '../client/worker';
 import { SPEC_VERSION, type FitSpec } from '../share/types';
 import { refreshCurve } from './actions/curve';
 import { adoptTable, setMapping } from './actions/data';
+import type { Mapping } from './slices/data';
 import { LINKED_DATA } from './dataFile';
 import { setModelText } from './actions/model';
-import { makeRow } from './slices/params';
+import { makeRow, NO_PARAM_ERRORS } from './slices/params';
 import { DEFAULT_SETTINGS } from './slices/settings';
 import { getState, setState, type AppState } from './store';
+
+/** The page's mapping for a spec: its columns and its rows (filters, excluded lines). */
+export function specMapping(spec: FitSpec): Mapping {
+  return { x: [...spec.columns.x], y: spec.columns.y, sigma: spec.columns.sigma, ...(spec.rows ? { rows: { where: [...spec.rows.where], exclude: [...spec.rows.exclude] } } : {}) };
+}
 
 export function currentSpec(state: AppState): FitSpec {
   return {
@@ -25,14 +31,15 @@ export function currentSpec(state: AppState): FitSpec {
     parameters: state.params.map(({ name, value, min, max, fixed }) => ({ name, value, min, max, fixed })),
     settings: { ...state.settings },
     data: state.inline,
+    ...(state.mapping.rows && (state.mapping.rows.where.length > 0 || state.mapping.rows.exclude.length > 0) ? { rows: state.mapping.rows } : {}),
   };
 }
 
 /** Restores model, parameter table, column mapping and settings; inline data are loaded into the
  *  worker as a table. A fingerprint keeps the data already loaded (the caller checks it). */
 export async function applySpec(spec: FitSpec): Promise<void> {
-  const mapping = { x: [...spec.columns.x], y: spec.columns.y, sigma: spec.columns.sigma };
-  setState({ settings: { ...DEFAULT_SETTINGS, ...spec.settings }, outcome: null, fittedSignature: null, fitStatus: 'idle', fitError: null });
+  const mapping = specMapping(spec);
+  setState({ settings: { ...DEFAULT_SETTINGS, ...spec.settings }, outcome: null, fittedSignature: null, fitStatus: 'idle', fitCancelled: false, fitError: null });
   if (spec.data?.kind === 'inline') {
     const name = spec.data.fileName ?? LINKED_DATA;
     setState({ loading: { name, fraction: null, rows: 0 }, loadError: null });
@@ -51,7 +58,7 @@ export async function applySpec(spec: FitSpec): Promise<void> {
       const p = rows.get(r.name);
       return p ? makeRow(r.name, { value: p.value, min: p.min ?? -Infinity, max: p.max ?? Infinity, fixed: p.fixed, positive: r.positive }) : r;
     }),
-    paramErrors: {},
+    paramErrors: NO_PARAM_ERRORS,
   });
   refreshCurve();
 }

@@ -1,5 +1,6 @@
 /** The one store: a vanilla zustand store built from the slices. Actions live in ./actions. */
 import { createStore } from 'zustand/vanilla';
+import { initialBatch, type BatchSlice } from './slices/batch';
 import { initialData, type DataSlice } from './slices/data';
 import { initialFit, type FitSlice } from './slices/fit';
 import { initialModel, type ModelSlice } from './slices/model';
@@ -9,7 +10,7 @@ import { initialSettings, type SettingsSlice } from './slices/settings';
 import { initialShare, type ShareSlice } from './slices/share';
 import { initialView, type ViewSlice } from './slices/view';
 
-export type AppState = DataSlice & ModelSlice & ParamsSlice & SettingsSlice & FitSlice & ViewSlice & ShareSlice & SessionsSlice;
+export type AppState = DataSlice & ModelSlice & ParamsSlice & SettingsSlice & FitSlice & ViewSlice & ShareSlice & SessionsSlice & BatchSlice;
 
 export const initialState: AppState = {
   ...initialData,
@@ -20,6 +21,7 @@ export const initialState: AppState = {
   ...initialView,
   ...initialShare,
   ...initialSessions,
+  ...initialBatch,
 };
 
 export const store = createStore<AppState>()(() => initialState);

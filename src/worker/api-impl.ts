@@ -9,6 +9,9 @@ import { exportCurve } from './exports';
 import { exportColumns, exportDataCsv, select } from './select';
 import { fingerprintSelection, planShareLink } from './share';
 import { loadSavedTable, restoreFit, saveTable } from './tables';
+import { alive } from './liveness';
+import { listGroups } from './groups';
+import { fitEachGroup } from './groupFit';
 
 export const workerApi: WorkerApi = {
   loadFile,
@@ -16,10 +19,12 @@ export const workerApi: WorkerApi = {
   loadColumns: async (columns, name) => loadColumns(columns, name),
   cancelLoad,
   select: async (mapping, plot) => select(mapping, plot),
+  groups: async (column, rows) => listGroups(column, rows),
   guess: async (id, plotVar) => guess(id, plotVar),
   curve: async (request) => previewCurve(request),
   fit: runFit,
   cancelFit,
+  fitGroups: fitEachGroup,
   exportColumns: async () => exportColumns(),
   exportData: async (mapping) => exportDataCsv(mapping),
   fingerprint: async (mapping) => fingerprintSelection(mapping),
@@ -28,4 +33,5 @@ export const workerApi: WorkerApi = {
   saveTable,
   loadSavedTable,
   restoreFit: async (fit) => restoreFit(fit),
+  alive,
 };

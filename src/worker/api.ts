@@ -4,17 +4,18 @@
  * copies or transfers it as is. Expected failures come back as `Status` values `{ ok: false,
  * error }`; the worker never throws a class across the boundary.
  */
+import type { GroupFitRow } from '../fit/batch/types';
 import type { FitResult } from '../fit/types';
 import type { GuessedParameter } from '../library/types';
 import type { Fingerprint, LinkPlan, PlanOptions } from '../share/index';
-import type { ColumnMapping, FitSpec, ParameterRow, SolverSettings } from '../share/types';
+import type { ColumnMapping, FitSpec, ParameterRow, RowSpec, SolverSettings } from '../share/types';
 import type { CurveExportRequest } from './exports';
 import type { Curve, SelectionSummary, TableSummary } from './shapes';
 import type { RestoredFit } from './tables';
 
 export type { CurveExportRequest } from './exports';
 export type { RestoredFit } from './tables';
-export type { BandPair, ColumnInfo, Curve, SelectionSummary, Series, TableSummary, VariableRange } from './shapes';
+export type { BandPair, ColumnInfo, Curve, ExcludedPoints, SelectionSummary, Series, TableSummary, VariableRange } from './shapes';
 
 export interface WorkerError {
   /** Stable code: a data code ('header-only', 'no-usable-rows'…), a model code, a fit input code
@@ -30,6 +31,27 @@ export interface WorkerError {
 }
 
 export type Status<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: WorkerError };
+
+/**
+ * Which rows take part: row filters in the where-language (`state=treated`, `conc>0.02`; all must
+ * hold) and excluded points by their file line (1-based, header included, as the CLI's
+ * --exclude-rows). Rows left out this way are counted apart from rows dropped as unusable.
+ */
+export type RowRequest = RowSpec;
+
+/** A column mapping with the rows it applies to (none: every row). Every call that reads the
+ *  selection takes one, so each call says fully which data it means (a replaced worker too). */
+export interface DataMapping extends ColumnMapping {
+  readonly rows?: RowRequest;
+}
+
+/** The groups of a column: key as written and row count (among rows the filters keep). */
+export interface GroupList {
+  readonly column: string;
+  readonly groups: readonly { readonly key: string; readonly rows: number }[];
+  /** Rows with an empty group cell (in no group). */
+  readonly ungrouped: number;
+}
 
 export interface LoadProgress {
   readonly fraction: number | null;
@@ -50,14 +72,14 @@ export interface PlotRequest {
 export interface CurveRequest extends PlotRequest {
   readonly model: string;
   /** The columns; mapping.x are the names the model may use as variables. */
-  readonly mapping: ColumnMapping;
+  readonly mapping: DataMapping;
   /** Parameter values in the model's parameter order. */
   readonly params: Float64Array;
 }
 
 export interface FitRequest extends PlotRequest {
   readonly model: string;
-  readonly mapping: ColumnMapping;
+  readonly mapping: DataMapping;
   readonly parameters: readonly ParameterRow[];
   readonly settings: SolverSettings;
 }
@@ -74,6 +96,9 @@ export interface FitProgress {
   readonly chunk: { readonly pass: 'cost' | 'linearize'; readonly chunk: number; readonly chunks: number } | null;
   /** Costs of the iterations since the previous message. */
   readonly costs: readonly number[];
+  /** The last accepted iterate: the free parameters by name (null before the first iteration),
+   *  so that a fit stopped from outside still leaves its best parameters. */
+  readonly accepted?: { readonly names: readonly string[]; readonly values: readonly number[] } | null;
 }
 
 export interface BackendReport {
@@ -91,6 +116,53 @@ export interface FitOutcome {
   readonly curve: Curve;
 }
 
+/** "Fit each group": the page's model and parameter table fitted to each picked group on its own. */
+export interface GroupBatchRequest {
+  readonly model: string;
+  /** The library model the text came from: its guesser gives each group its own start values. */
+  readonly libraryId: string | null;
+  readonly mapping: DataMapping;
+  /** The group column. */
+  readonly group: string;
+  /** The picked groups' keys (null: every group). */
+  readonly keys: readonly string[] | null;
+  readonly parameters: readonly ParameterRow[];
+  readonly settings: SolverSettings;
+  /** Index into mapping.x of the plotted variable (the overlay's x). */
+  readonly plotVar: number;
+}
+
+export interface GroupBatchProgress {
+  readonly done: number;
+  readonly total: number;
+  readonly failed: number;
+}
+
+/** One group drawn on the plot: its data and its fitted curve (null when it failed). */
+export interface GroupOverlay {
+  readonly key: string;
+  readonly x: Float64Array;
+  readonly y: Float64Array;
+  readonly curve: { readonly x: Float64Array; readonly y: Float64Array } | null;
+}
+
+export interface GroupBatchOutcome {
+  /** Parameter names: the order of every row's params and stderr. */
+  readonly names: readonly string[];
+  readonly free: readonly string[];
+  /** One row per finished group, in group order (fewer than `total` when cancelled). */
+  readonly rows: readonly GroupFitRow[];
+  readonly cancelled: boolean;
+  readonly failed: number;
+  /** Groups the batch was asked to fit. */
+  readonly total: number;
+  /** The first groups' data and curves (at most OVERLAY_MAX). */
+  readonly overlay: readonly GroupOverlay[];
+  /** More groups were fitted than are drawn. */
+  readonly overlayCapped: boolean;
+  readonly fitMs: number;
+}
+
 export interface WorkerApi {
   /** Streams a File/Blob through the CSV parser; progress about 10 times a second. */
   loadFile(file: Blob, name: string | null, onProgress?: (p: LoadProgress) => void): Promise<Status<TableSummary>>;
@@ -101,23 +173,28 @@ export interface WorkerApi {
   /** Stops a running load (it resolves with code 'aborted'). */
   cancelLoad(): void;
   /** Chooses the columns a fit uses; reports dropped rows and the data to draw. */
-  select(mapping: ColumnMapping, plot: PlotRequest): Promise<Status<SelectionSummary>>;
+  select(mapping: DataMapping, plot: PlotRequest): Promise<Status<SelectionSummary>>;
+  /** The groups of `column` with their row counts, counting rows that `rows` keep (filters only). */
+  groups(column: string, rows: RowRequest | null): Promise<Status<GroupList>>;
   /** Starting values from a library model's guesser on the selected data. */
   guess(libraryId: string, plotVar: number): Promise<Status<GuessedParameter[]>>;
   /** The model at the given parameters over the data, for interactive tuning. */
   curve(request: CurveRequest): Promise<Status<Curve>>;
   /** Runs curveFit; progress is throttled to about 10 messages a second. */
   fit(request: FitRequest, onProgress?: (p: FitProgress) => void): Promise<Status<FitOutcome>>;
-  /** Stops a running fit; it resolves with the last accepted parameters (status −2). */
+  /** Stops a running fit; it resolves with the last accepted parameters (status −2). A group
+   *  batch stops after the group in progress and keeps the groups done. */
   cancelFit(): void;
+  /** Fits each picked group on its own (progress at most 10 times a second). */
+  fitGroups(request: GroupBatchRequest, onProgress?: (p: GroupBatchProgress) => void): Promise<Status<GroupBatchOutcome>>;
   /** The selected columns as numbers (for links, sessions and exports). */
   exportColumns(): Promise<Status<Record<string, number[]>>>;
   /** The fingerprint of the used columns (x…, y, sigma) over exactly the rows a fit with `mapping` uses. */
-  fingerprint(mapping: ColumnMapping): Promise<Status<Fingerprint>>;
+  fingerprint(mapping: DataMapping): Promise<Status<Fingerprint>>;
   /** The fit link for `spec` (its data part ignored) with the selected data inline or fingerprinted. */
   planLink(spec: FitSpec, options: PlanOptions): Promise<Status<LinkPlan>>;
   /** The columns a fit with `mapping` uses (x…, y, sigma) over exactly its rows, as CSV. */
-  exportData(mapping: ColumnMapping): Promise<Status<string>>;
+  exportData(mapping: DataMapping): Promise<Status<string>>;
   /** The last fit as CSV: at the data points, or on the plot grid with its bands. */
   exportCurve(request: CurveExportRequest): Promise<Status<string>>;
   /** Writes the loaded table to session storage (IndexedDB) under `key`. */
@@ -126,4 +203,7 @@ export interface WorkerApi {
   loadSavedTable(key: string): Promise<Status<TableSummary>>;
   /** Makes a saved fit the last fit again (its bands follow redraws at its parameters). */
   restoreFit(fit: RestoredFit): Promise<Status<null>>;
+  /** Takes the Web Lock `lock` for the worker's whole life and answers with its name once held
+   *  (the page queues for it to learn when the worker is gone), or null where there are no Web Locks. */
+  alive(lock: string): Promise<string | null>;
 }

@@ -12,7 +12,7 @@ import type { FitResult } from '../fit/types';
 import { acquireGpu, chooseBackend, gpuPrimary, type GpuContext } from '../gpu/index';
 import type { CompiledModel } from '../model/index';
 import type { BackendReport } from './api';
-import { yielding } from './yielding';
+import { cancelCheckpoint, yielding } from './yielding';
 
 export type Requested = 'auto' | 'cpu' | 'gpu';
 
@@ -30,6 +30,8 @@ export interface BackendHooks {
   readonly model: CompiledModel;
   readonly method: Method;
   readonly onChunk: (progress: ChunkProgress) => void;
+  /** The fit's cancel flag, checked between spans of rows inside a CPU pass. */
+  readonly signal: { readonly aborted: boolean };
 }
 
 let context: Promise<GpuContext | null> | null = null;
@@ -44,7 +46,7 @@ async function gpuContext(): Promise<GpuContext | null> {
 function cpuPrimary(hooks: BackendHooks): Primary {
   return (bound) => {
     const linearization = chooseLinearization(hooks.method, bound.rows);
-    return { backend: 'cpu', linearization, evaluator: yielding(cpuEvaluator(bound, linearization, { onChunk: hooks.onChunk })) };
+    return { backend: 'cpu', linearization, evaluator: yielding(cpuEvaluator(bound, linearization, { onChunk: hooks.onChunk, checkpoint: cancelCheckpoint(hooks.signal) })) };
   };
 }
 

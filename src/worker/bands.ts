@@ -4,14 +4,15 @@
  * point comes from the Jacobian kernel run on the grid with y = 0 and unit weights, which leaves
  * the model values in f and ∂model/∂p in J.
  *
- * The variance of a new observation, for the prediction band, is the residual variance s² = χ²/ν
- * without σ; with σ it is σ²(x) of the data, binned by x (src/stats/sigmaOnGrid.ts), scaled by
- * χ²_ν unless σ is absolute.
+ * The variance of a new observation, for the prediction band, is the residual variance s² = 2·cost/ν
+ * (the covariance's scale: χ²/ν, or Σρ/ν for a robust loss) without σ; with σ it is σ²(x) of the
+ * data, binned by x (src/stats/sigmaOnGrid.ts), scaled by s² unless σ is absolute.
  */
 import type { FitData } from '../data/selectColumns';
 import type { FitResult } from '../fit/types';
 import type { CompiledModel } from '../model/index';
 import { bandAround, bandHalfWidths } from '../stats/bands';
+import { covarianceScale } from '../stats/covariance';
 import { profileAt, sigmaProfile, type SigmaProfile } from '../stats/sigmaOnGrid';
 import type { BandPair } from './api';
 
@@ -35,10 +36,11 @@ function cachedProfile(x: Float64Array, sigma: Float64Array): SigmaProfile {
 /** Variance of a new observation at each grid point (a constant without σ); `x` is the data
  *  column the grid runs along. */
 export function observationVariance(result: FitResult, data: FitData, absoluteSigma: boolean, x: Float64Array, grid: Float64Array): number | Float64Array {
-  const { stats } = result;
-  if (!data.sigma) return stats.dof > 0 ? stats.chi2 / stats.dof : NaN;
+  // s² = 2·cost/ν, the covariance's own scale (χ²_ν for the linear loss, Σρ/ν for a robust one).
+  const scale = covarianceScale(result.cost, result.stats.dof);
+  if (!data.sigma) return scale;
   const s2 = profileAt(cachedProfile(x, data.sigma), grid);
-  return absoluteSigma ? s2 : s2.map((v) => v * stats.redchi2);
+  return absoluteSigma ? s2 : s2.map((v) => v * scale);
 }
 
 /** The bands on `grid`, which runs along the data column `x` (the plotted variable). */

@@ -12,7 +12,7 @@ function namedParameter(message: string, names: readonly string[]): string | und
 export function toWorkerError(error: unknown, paramNames: readonly string[]): WorkerError {
   if (error instanceof Error && 'code' in error && typeof error.code === 'string') {
     const param = namedParameter(error.message, paramNames);
-    const field = param !== undefined || PARAMETER_CODES.has(error.code) ? 'parameter' : error.code === 'f-scale' ? 'settings' : undefined;
+    const field = param !== undefined || PARAMETER_CODES.has(error.code) ? 'parameter' : error.code === 'f-scale' || error.code === 'loss' ? 'settings' : undefined;
     return {
       code: error.code,
       message: error.message,

@@ -4,8 +4,7 @@
  * Both describe the last completed fit, for the model and columns the page still shows.
  */
 import { curveCsv, gridCurveCsv } from '../export/index';
-import type { ColumnMapping } from '../share/types';
-import type { Status, WorkerError } from './api';
+import type { DataMapping, Status, WorkerError } from './api';
 import { evaluateCurve } from './curve';
 import { compiled } from './modelCache';
 import { ensureSelection } from './select';
@@ -14,7 +13,7 @@ import { session, type LastFit } from './session';
 export interface CurveExportRequest {
   readonly kind: 'points' | 'grid';
   readonly model: string;
-  readonly mapping: ColumnMapping;
+  readonly mapping: DataMapping;
   readonly plotVar: number;
   readonly logX: boolean;
 }

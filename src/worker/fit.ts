@@ -9,10 +9,12 @@ import type { FitOutcome, FitProgress, FitRequest, Status } from './api';
 import { chooseFitBackend } from './backend';
 import { evaluateCurve, modelVars } from './curve';
 import { toWorkerError } from './errors';
+import { workLimit } from './limits';
 import { compiled } from './modelCache';
 import { ensureSelection } from './select';
 import { session } from './session';
 import { throttle } from './throttle';
+import { FitCancelledError } from './yielding';
 
 /** The solver settings minus the backend, which the worker decides on its own (backend.ts). */
 function fitOptions(settings: FitRequest['settings']): FitOptions {
@@ -27,12 +29,18 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
   const model = compiled(request.model, request.mapping.x);
   if (!model.ok) return model;
   const m = model.value;
+  const fixedRows = new Set(request.parameters.filter((p) => p.fixed).map((p) => p.name));
+  const tooMuch = workLimit(data.rows, m.params.filter((name) => !fixedRows.has(name)).length);
+  if (tooMuch) return { ok: false, error: tooMuch };
 
   if (session.fit) session.fit.aborted = true;
   const flag = { aborted: false };
   session.fit = flag;
 
-  let state: FitProgress = { iteration: 0, nfev: 0, cost: NaN, optimality: NaN, stepNorm: NaN, elapsedMs: 0, phase: 'start', backend: 'cpu', chunk: null, costs: [] };
+  let state: FitProgress = { iteration: 0, nfev: 0, cost: NaN, optimality: NaN, stepNorm: NaN, elapsedMs: 0, phase: 'start', backend: 'cpu', chunk: null, costs: [], accepted: null };
+  // The solver's x holds the free parameters in the model's order (fit/parameters.ts).
+  const fixed = new Map(request.parameters.map((p) => [p.name, p.fixed]));
+  const freeNames = m.params.filter((name) => fixed.get(name) !== true);
   let costs: number[] = [];
   const report = throttle<FitProgress>((p) => {
     onProgress?.({ ...p, costs });
@@ -41,6 +49,7 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
   const backend = await chooseFitBackend(data.rows, request.settings.backend, {
     model: m,
     method: request.settings.method,
+    signal: flag,
     onChunk: (c) => {
       state = { ...state, chunk: { pass: c.pass, chunk: c.chunk, chunks: c.chunks } };
       if (c.chunks > 1) report.push(state);
@@ -65,11 +74,13 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
       primary: backend.primary,
       onIteration: (s, phase) => {
         costs.push(s.cost);
-        state = { ...state, iteration: s.iteration, nfev: s.nfev, cost: s.cost, optimality: s.optimality, stepNorm: s.stepNorm, elapsedMs: s.elapsedMs, phase: phase.role, backend: phase.backend };
+        state = { ...state, iteration: s.iteration, nfev: s.nfev, cost: s.cost, optimality: s.optimality, stepNorm: s.stepNorm, elapsedMs: s.elapsedMs, phase: phase.role, backend: phase.backend, accepted: s.x.length === freeNames.length ? { names: freeNames, values: Array.from(s.x) } : state.accepted };
         report.push(state);
       },
     });
   } catch (error) {
+    // Stopped inside a pass: the page keeps the last accepted parameters from the progress.
+    if (error instanceof FitCancelledError && flag.aborted) return { ok: false, error: { code: 'cancelled', message: error.message } };
     return { ok: false, error: toWorkerError(error, m.params) };
   } finally {
     report.flush();

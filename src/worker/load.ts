@@ -1,5 +1,5 @@
 /** Loading: a File streamed through the parser, pasted text, or a link's inline columns. */
-import { blobChunks, parseDelimitedText, parseStream } from '../data/index';
+import { parseBlob, parseDelimitedText } from '../data/index';
 import type { Result, Table } from '../data/types';
 import type { LoadProgress, Status, TableSummary } from './api';
 import { session } from './session';
@@ -9,7 +9,7 @@ function summarize(table: Table, fileName: string | null): TableSummary {
   return {
     fileName,
     rows: table.rowCount,
-    columns: table.columns.map((c) => ({ name: c.name, label: c.label, numeric: c.numericCount, nonNumeric: c.nonNumericCount, empty: c.emptyCount })),
+    columns: table.columns.map((c) => ({ name: c.name, label: c.label, numeric: c.numericCount, nonNumeric: c.nonNumericCount, empty: c.emptyCount, categories: c.categories ? c.categories.levels.length : null })),
     delimiter: table.delimiter,
     decimalComma: table.decimalComma,
     hasHeader: table.hasHeader,
@@ -25,6 +25,7 @@ export function adoptTable(table: Table, fileName: string | null): Status<TableS
   session.fileName = fileName;
   session.mapping = null;
   session.selection = null;
+  session.choice = null;
   session.lastFit = null;
   return { ok: true, value: summarize(table, fileName) };
 }
@@ -39,9 +40,8 @@ export async function loadFile(file: Blob, name: string | null, onProgress?: (p:
   const flag = { aborted: false };
   session.load = flag;
   const report = throttle<LoadProgress>((p) => onProgress?.(p), 100);
-  const parsed = await parseStream({ chunks: blobChunks(file), totalBytes: file.size }, { signal: flag }, (p) =>
-    report.push({ fraction: p.fraction, rows: p.rows }),
-  );
+  // The byte ingest: numbers straight from the File's bytes (UTF-16 files take the text path).
+  const parsed = await parseBlob(file, { signal: flag }, (p) => report.push({ fraction: p.fraction, rows: p.rows }));
   if (session.load === flag) session.load = null;
   return adopt(parsed, name);
 }

@@ -1,6 +1,7 @@
 /** Compiled models by (text, columns): the kernels are built once and reused by every slider move. */
 import { compileModel, type CompiledModel } from '../model/index';
 import type { Status } from './api';
+import { parameterLimit, tapeLimit } from './limits';
 
 const cache = new Map<string, CompiledModel>();
 const LIMIT = 8;
@@ -15,6 +16,9 @@ export function compiled(text: string, columns: readonly string[]): Status<Compi
   }
   const result = compileModel(text, { columns });
   if (!result.ok) return { ok: false, error: { code: result.error.code, message: result.error.message, field: 'model' } };
+  // Checked before any kernel is built: the tape is the model with its derivatives (cached).
+  const tooLarge = parameterLimit(result.value.params.length) ?? tapeLimit(result.value.tape().instrs.length);
+  if (tooLarge) return { ok: false, error: tooLarge };
   cache.set(key, result.value);
   if (cache.size > LIMIT) cache.delete(cache.keys().next().value as string);
   return result;

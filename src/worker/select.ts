@@ -1,8 +1,11 @@
 /** Column selection: the mapping applied to the table, dropped rows counted, data to draw. */
 import { dataCsv } from '../export/curveCsv';
 import { selectColumns, type FitData } from '../data/selectColumns';
-import type { ColumnMapping } from '../share/types';
-import type { PlotRequest, SelectionSummary, Status, WorkerError } from './api';
+import { ALL_ROWS, chooseRows, skipOf, type RowChoice } from '../data/chooseRows';
+import { parseWhere, type WhereClause } from '../data/where';
+import type { Table } from '../data/types';
+import type { DataMapping, PlotRequest, RowRequest, SelectionSummary, Status, WorkerError } from './api';
+import { excludedPoints } from './excluded';
 import { buildSeries } from './series';
 import { sameMapping, session } from './session';
 
@@ -19,25 +22,49 @@ function range(values: Float64Array): { min: number; max: number } {
 
 const noData: WorkerError = { code: 'no-data', message: 'Load data first: drop a CSV, paste from a spreadsheet, or try a sample.', field: 'data' };
 
+/** The row filters and exclusions of `rows` over `table` (errors name the filter and say why). */
+export function rowChoice(table: Table, rows: RowRequest | null | undefined, withExclusions = true): Status<RowChoice> {
+  if (!rows || (rows.where.length === 0 && (rows.exclude.length === 0 || !withExclusions))) return { ok: true, value: ALL_ROWS };
+  const where: WhereClause[] = [];
+  for (const text of rows.where) {
+    const clause = parseWhere(text);
+    if (!clause.ok) return { ok: false, error: { ...clause.error, field: 'data' } };
+    where.push(clause.value);
+  }
+  // Excluded lines that are no data row (a link made on other data) are ignored, not refused.
+  const lines = new Set(table.lines);
+  const exclude = withExclusions ? rows.exclude.filter((l) => lines.has(l)).map((l) => ({ from: l, to: l })) : [];
+  const chosen = chooseRows(table, { where, exclude });
+  return chosen.ok ? chosen : { ok: false, error: { ...chosen.error, field: 'data' } };
+}
+
 /** The selection for a mapping, reusing the current one when the mapping is unchanged. */
-export function ensureSelection(mapping: ColumnMapping): { ok: true; value: FitData } | { ok: false; error: WorkerError } {
+export function ensureSelection(mapping: DataMapping): { ok: true; value: FitData } | { ok: false; error: WorkerError } {
   if (!session.table) return { ok: false, error: noData };
   if (session.selection && sameMapping(session.mapping, mapping)) return { ok: true, value: session.selection };
-  const picked = selectColumns(session.table, { x: mapping.x, y: mapping.y, sigma: mapping.sigma });
+  const choice = rowChoice(session.table, mapping.rows);
+  if (!choice.ok) return choice;
+  const picked = selectColumns(session.table, { x: mapping.x, y: mapping.y, sigma: mapping.sigma, skip: skipOf(choice.value) });
   if (!picked.ok) return { ok: false, error: { ...picked.error, field: 'mapping' } };
-  session.mapping = { x: [...mapping.x], y: mapping.y, sigma: mapping.sigma };
+  const rows = mapping.rows ? { where: [...mapping.rows.where], exclude: [...mapping.rows.exclude] } : undefined;
+  session.mapping = { x: [...mapping.x], y: mapping.y, sigma: mapping.sigma, ...(rows ? { rows } : {}) };
   session.selection = picked.value;
+  session.choice = choice.value;
   return picked;
 }
 
-export function select(mapping: ColumnMapping, plot: PlotRequest): Status<SelectionSummary> {
+export function select(mapping: DataMapping, plot: PlotRequest): Status<SelectionSummary> {
   const picked = ensureSelection(mapping);
   if (!picked.ok) return picked;
   const data = picked.value;
+  const choice = session.choice ?? ALL_ROWS;
   return {
     ok: true,
     value: {
       rows: data.rows,
+      filteredCount: choice.filteredCount,
+      excludedCount: choice.excludedCount,
+      excluded: excludedPoints(session.table as Table, mapping, choice, plot.plotVar),
       dropped: data.dropped.slice(0, 500),
       droppedCount: data.droppedCount,
       ranges: data.vars.map((v, i) => ({ name: data.names.x[i] ?? '', ...range(v) })),
@@ -48,7 +75,7 @@ export function select(mapping: ColumnMapping, plot: PlotRequest): Status<Select
 }
 
 /** The selected columns (x…, y, sigma), exactly the rows a fit uses, as CSV text with their names. */
-export function exportDataCsv(mapping: ColumnMapping): Status<string> {
+export function exportDataCsv(mapping: DataMapping): Status<string> {
   const picked = ensureSelection(mapping);
   if (!picked.ok) return picked;
   const data = picked.value;
@@ -62,9 +89,10 @@ export function exportDataCsv(mapping: ColumnMapping): Status<string> {
 export function exportColumns(): Status<Record<string, number[]>> {
   const data = session.selection;
   if (!data) return { ok: false, error: noData };
-  const out: Record<string, number[]> = {};
-  data.names.x.forEach((name, i) => (out[name] = Array.from(data.vars[i] ?? [])));
-  out[data.names.y] = Array.from(data.y);
-  if (data.names.sigma && data.sigma) out[data.names.sigma] = Array.from(data.sigma);
-  return { ok: true, value: out };
+  // Object.fromEntries defines own properties: `out[name] = …` with name "__proto__" would set the
+  // prototype instead and lose the column.
+  const entries: [string, number[]][] = data.names.x.map((name, i) => [name, Array.from(data.vars[i] ?? [])]);
+  entries.push([data.names.y, Array.from(data.y)]);
+  if (data.names.sigma && data.sigma) entries.push([data.names.sigma, Array.from(data.sigma)]);
+  return { ok: true, value: Object.fromEntries(entries) };
 }

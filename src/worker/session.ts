@@ -2,10 +2,11 @@
  * What the worker holds between calls: the parsed table, the current column selection and the
  * cancellation flags. The data live here; the main thread only ever holds what it draws.
  */
+import type { RowChoice } from '../data/chooseRows';
 import type { FitData } from '../data/selectColumns';
 import type { Table } from '../data/types';
 import type { FitResult } from '../fit/types';
-import type { ColumnMapping } from '../share/types';
+import type { DataMapping, RowRequest } from './api';
 
 export interface CancelFlag {
   aborted: boolean;
@@ -22,15 +23,23 @@ export interface LastFit {
 export interface Session {
   table: Table | null;
   fileName: string | null;
-  mapping: ColumnMapping | null;
+  mapping: DataMapping | null;
   selection: FitData | null;
+  /** The rows the selection's filters and exclusions chose. */
+  choice: RowChoice | null;
   load: CancelFlag | null;
   fit: CancelFlag | null;
   lastFit: LastFit | null;
 }
 
-export const session: Session = { table: null, fileName: null, mapping: null, selection: null, load: null, fit: null, lastFit: null };
+export const session: Session = { table: null, fileName: null, mapping: null, selection: null, choice: null, load: null, fit: null, lastFit: null };
 
-export function sameMapping(a: ColumnMapping | null, b: ColumnMapping): boolean {
-  return a !== null && a.y === b.y && (a.sigma ?? null) === (b.sigma ?? null) && a.x.length === b.x.length && a.x.every((n, i) => n === b.x[i]);
+const NO_ROWS: RowRequest = { where: [], exclude: [] };
+
+function sameRows(a: RowRequest = NO_ROWS, b: RowRequest = NO_ROWS): boolean {
+  return a.where.length === b.where.length && a.where.every((w, i) => w === b.where[i]) && a.exclude.length === b.exclude.length && a.exclude.every((l, i) => l === b.exclude[i]);
+}
+
+export function sameMapping(a: DataMapping | null, b: DataMapping): boolean {
+  return a !== null && sameRows(a.rows, b.rows) && a.y === b.y && (a.sigma ?? null) === (b.sigma ?? null) && a.x.length === b.x.length && a.x.every((n, i) => n === b.x[i]);
 }

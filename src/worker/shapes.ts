@@ -8,6 +8,9 @@ export interface ColumnInfo {
   readonly numeric: number;
   readonly nonNumeric: number;
   readonly empty: number;
+  /** Distinct texts of a column kept as text categories (a group column such as "treated"/
+   *  "untreated"); null for a numeric column. A text column is never a usable x, y or σ. */
+  readonly categories: number | null;
 }
 
 export interface TableSummary {
@@ -44,8 +47,22 @@ export interface VariableRange {
   readonly max: number;
 }
 
+/** Points the user excluded (drawn hollow, listed by line): usable rows that pass the filters. */
+export interface ExcludedPoints {
+  readonly x: Float64Array;
+  readonly y: Float64Array;
+  readonly lines: Int32Array;
+  /** How many in all (the arrays hold at most the first few thousand). */
+  readonly count: number;
+}
+
 export interface SelectionSummary {
   readonly rows: number;
+  /** Rows the row filters leave out (not "dropped": nothing is wrong with them). */
+  readonly filteredCount: number;
+  /** Rows the user excluded (among those the filters keep). */
+  readonly excludedCount: number;
+  readonly excluded: ExcludedPoints;
   readonly dropped: readonly RowIssue[];
   readonly droppedCount: number;
   readonly ranges: readonly VariableRange[];

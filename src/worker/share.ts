@@ -1,33 +1,56 @@
 /**
- * Links and fingerprints where the data live: the used columns of the selection (x…, y, sigma,
- * exactly the rows a fit uses) go inline into a link or into a fingerprint without crossing to the
- * page, and a file opened for a fingerprint link is checked over the same columns and rows.
+ * Links and fingerprints where the data live: the used columns of the selection (x…, y, sigma)
+ * go inline into a link or into a fingerprint without crossing to the page, and a file opened for
+ * a fingerprint link is checked over the same columns and rows.
+ *
+ * Rows: both are taken over the rows the row filters keep, excluded points included (a fingerprint
+ * must not change when a point is clicked out; a link's reader must see the excluded points to draw
+ * them hollow). Inline columns hold only the filtered rows, so such a link carries no filters and
+ * its excluded lines renumbered to the inline table (loadColumns writes a header on line 1, then
+ * one row per line).
  */
+import { selectColumns } from '../data/selectColumns';
+import { skipOf } from '../data/chooseRows';
 import { fingerprint, planLink, SpecError, type Fingerprint, type FitSpec, type LinkPlan, type PlanOptions } from '../share/index';
-import type { ColumnMapping } from '../share/types';
-import type { Status } from './api';
-import { ensureSelection } from './select';
+import type { RowSpec } from '../share/types';
+import type { DataMapping, Status } from './api';
+import { rowChoice } from './select';
+import { session } from './session';
 
-function usedArrays(mapping: ColumnMapping): Status<Float64Array[]> {
-  const picked = ensureSelection(mapping);
-  if (!picked.ok) return picked;
+interface UsedRows {
+  readonly arrays: Float64Array[];
+  /** Excluded lines as lines of the inline table made from `arrays`. */
+  readonly inlineExclude: number[];
+}
+
+function usedArrays(mapping: DataMapping): Status<UsedRows> {
+  const table = session.table;
+  if (!table) return { ok: false, error: { code: 'no-data', message: 'Load data first.', field: 'data' } };
+  const choice = rowChoice(table, mapping.rows, false);
+  if (!choice.ok) return choice;
+  const picked = selectColumns(table, { x: mapping.x, y: mapping.y, sigma: mapping.sigma, skip: skipOf(choice.value) });
+  if (!picked.ok) return { ok: false, error: { ...picked.error, field: 'mapping' } };
   const data = picked.value;
-  return { ok: true, value: [...data.vars, data.y, ...(data.sigma && mapping.sigma !== null ? [data.sigma] : [])] };
+  const excluded = new Set(mapping.rows?.exclude ?? []);
+  const inlineExclude: number[] = [];
+  if (excluded.size > 0) for (let i = 0; i < data.rows; i++) if (excluded.has(data.lines[i] ?? 0)) inlineExclude.push(i + 2);
+  return { ok: true, value: { arrays: [...data.vars, data.y, ...(data.sigma && mapping.sigma !== null ? [data.sigma] : [])], inlineExclude } };
 }
 
 /** The fingerprint of the used columns for `mapping` over the loaded table. */
-export function fingerprintSelection(mapping: ColumnMapping): Status<Fingerprint> {
-  const columns = usedArrays(mapping);
-  if (!columns.ok) return columns;
-  return { ok: true, value: fingerprint(columns.value) };
+export function fingerprintSelection(mapping: DataMapping): Status<Fingerprint> {
+  const used = usedArrays(mapping);
+  if (!used.ok) return used;
+  return { ok: true, value: fingerprint(used.value.arrays) };
 }
 
 /** The link for `spec` (its data part is replaced) with the selected data inline or fingerprinted. */
 export function planShareLink(spec: FitSpec, options: PlanOptions): Status<LinkPlan> {
-  const columns = usedArrays(spec.columns);
-  if (!columns.ok) return columns;
+  const used = usedArrays({ ...spec.columns, ...(spec.rows ? { rows: spec.rows } : {}) });
+  if (!used.ok) return used;
+  const inlineRows: RowSpec = { where: [], exclude: used.value.inlineExclude };
   try {
-    return { ok: true, value: planLink({ ...spec, data: null }, columns.value, options) };
+    return { ok: true, value: planLink({ ...spec, data: null }, used.value.arrays, { ...options, inlineRows }) };
   } catch (error) {
     if (error instanceof SpecError) return { ok: false, error: { code: error.error.code, message: error.error.message } };
     return { ok: false, error: { code: 'internal', message: `Making the link failed: ${error instanceof Error ? error.message : String(error)}` } };

@@ -7,8 +7,7 @@
  */
 import type { Table } from '../data/types';
 import type { FitResult } from '../fit/types';
-import type { ColumnMapping } from '../share/types';
-import type { Status, TableSummary } from './api';
+import type { DataMapping, Status, TableSummary } from './api';
 import { adoptTable } from './load';
 import { ensureSelection } from './select';
 import { session } from './session';
@@ -24,7 +23,7 @@ export interface SavedTable {
 
 export interface RestoredFit {
   readonly model: string;
-  readonly mapping: ColumnMapping;
+  readonly mapping: DataMapping;
   readonly result: FitResult;
   readonly absoluteSigma: boolean;
 }

@@ -16,8 +16,11 @@ function ColumnSelect({ value, columns, onChange, label, testId, allowNone }: {
     <select className="select" value={value ?? ''} aria-label={label} data-testid={testId} onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)}>
       {(allowNone || value === null || value === '') && <option value="">{allowNone ? 'none (unweighted)' : 'choose…'}</option>}
       {columns.map((c) => (
-        <option key={c.name} value={c.name}>
+        // A text column (categories) cannot be a number to fit: shown, marked, not choosable; it
+        // can name groups or filter rows instead (below).
+        <option key={c.name} value={c.name} disabled={c.categories !== null && c.name !== value}>
           {c.label === c.name ? c.name : `${c.name} (${c.label})`}
+          {c.categories !== null ? ' (text: group by it or filter on it)' : ''}
         </option>
       ))}
     </select>

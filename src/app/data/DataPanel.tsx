@@ -7,6 +7,9 @@ import { OpenControls } from './OpenControls';
 import { Preview } from './Preview';
 import { RowReport } from './RowReport';
 import { TableInfo } from './TableInfo';
+import { RowFilters } from './RowFilters';
+import { ExcludedPoints } from './ExcludedPoints';
+import { GroupPicker } from './GroupPicker';
 
 export function DataPanel() {
   const table = useApp((s) => s.table);
@@ -19,7 +22,10 @@ export function DataPanel() {
         <>
           <TableInfo table={table} />
           <ColumnPickers />
+          <RowFilters />
+          <GroupPicker />
           <RowReport />
+          <ExcludedPoints />
           <Preview />
         </>
       )}

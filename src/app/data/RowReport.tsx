@@ -6,13 +6,25 @@ export function RowReport() {
   const selection = useApp((s) => s.selection);
   const table = useApp((s) => s.table);
   if (!selection || !table) return null;
-  const { rows, droppedCount, dropped } = selection;
+  const { rows, droppedCount, dropped, filteredCount, excludedCount } = selection;
   const structural = table.issueCount;
   const shown = dropped.length;
   return (
     <div className="row-report" data-testid="row-report">
       <p className={droppedCount ? 'rows-used has-dropped' : 'rows-used'} data-testid="rows-used">
         <strong>{rows.toLocaleString('en-US')}</strong> {rows === 1 ? 'row' : 'rows'} used
+        {filteredCount > 0 && (
+          <>
+            {' · '}
+            <span data-testid="filtered-count">{filteredCount.toLocaleString('en-US')} filtered out</span>
+          </>
+        )}
+        {excludedCount > 0 && (
+          <>
+            {' · '}
+            <span data-testid="excluded-rows">{excludedCount.toLocaleString('en-US')} excluded</span>
+          </>
+        )}
         {droppedCount > 0 && (
           <>
             {' · '}

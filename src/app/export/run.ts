@@ -41,8 +41,18 @@ export function scriptData(s: AppState): { fileName: string; delimiter: string; 
 /** The spec with the data described by a fingerprint (the results JSON names the data file). */
 async function specWithData(s: AppState): Promise<FitSpec> {
   const spec = portableSpec(s);
-  const print = await getClient().fingerprint(spec.columns);
+  const print = await getClient().fingerprint({ ...spec.columns, ...(spec.rows ? { rows: spec.rows } : {}) });
   return print.ok ? { ...spec, data: { kind: 'fingerprint', fileName: dataFileName(s), rows: print.value.rows, hash: print.value.hash } } : spec;
+}
+
+/**
+ * The spec a script or command runs: with the row filters and excluded lines when it reads the
+ * file the user opened (its own line numbers), without them when it reads the Data CSV export,
+ * which holds only the rows the fit uses already.
+ */
+export function scriptSpec(s: AppState): FitSpec {
+  const { rows, ...spec } = portableSpec(s);
+  return rows && s.source?.kind === 'file' ? { ...spec, rows } : spec;
 }
 
 const file = (text: string, type: string, fileName: string): ExportOutput => ({ kind: 'file', blob: new Blob([text], { type }), fileName });
@@ -88,13 +98,13 @@ export async function runExport(id: ExportId): Promise<ExportOutput> {
       case 'python': {
         const d = scriptData(s);
         if (!d) break;
-        const script = pythonScript(portableSpec(s), { csvFileName: d.fileName, delimiter: d.delimiter, decimalComma: d.decimalComma, header: d.header, fileNote: d.fileNote });
+        const script = pythonScript(scriptSpec(s), { csvFileName: d.fileName, delimiter: d.delimiter, decimalComma: d.decimalComma, header: d.header, fileNote: d.fileNote });
         return file(script, 'text/x-python;charset=utf-8', exportName(b, 'fit', 'py'));
       }
       case 'cli': {
         const d = scriptData(s);
         if (!d) break;
-        return { kind: 'copy', text: cliCommand(portableSpec(s), { csvFileName: d.fileName }) };
+        return { kind: 'copy', text: cliCommand(scriptSpec(s), { csvFileName: d.fileName }) };
       }
     }
   } catch (error) {

@@ -10,7 +10,7 @@ import { NumberField } from '../common/NumberField';
 import { ParamSlider } from './ParamSlider';
 
 export function ParamRowView({ row, busy }: { readonly row: ParamRow; readonly busy: boolean }) {
-  const error = useApp((s) => s.paramErrors[row.name] ?? null);
+  const error = useApp((s) => s.paramErrors.get(row.name) ?? null);
   const errorId = `param-error-${row.name}`;
   const lo = row.range.lo;
   const hi = row.range.hi;

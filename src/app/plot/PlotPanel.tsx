@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { getState, useApp } from '../../state';
 import { forgetZoom, setPlotRange } from '../../state/actions/data';
+import { excludeLines, toggleExcluded } from '../../state/actions/rows';
 import { fitSignature } from '../../state/signature';
 import { viewKey, zoomRange } from '../../state/view';
 import { mainFigure } from './mainFigure';
@@ -11,6 +12,7 @@ import { viewRangeFromRelayout } from './viewRange';
 
 export function PlotPanel() {
   const data = useApp((s) => s.selection?.data ?? null);
+  const excluded = useApp((s) => s.selection?.excluded ?? null);
   const curve = useApp((s) => s.curve);
   const fresh = useApp((s) => s.outcome !== null && s.fittedSignature === fitSignature(s));
   const plot = useApp((s) => s.plot);
@@ -33,10 +35,19 @@ export function PlotPanel() {
     },
     [],
   );
+  // A click on a point excludes it (a click on an excluded one takes it back); a box selection
+  // (the modebar's select tool) excludes every point in the box.
+  const onPointClick = useCallback((lines: readonly number[]) => {
+    if (lines[0] !== undefined) void toggleExcluded(lines[0]);
+  }, []);
+  const onPointsSelected = useCallback((lines: readonly number[]) => {
+    if (lines.length > 0) void excludeLines(lines);
+  }, []);
   const figure = useMemo(
     () =>
       mainFigure({
         data,
+        excluded,
         curve,
         confidence: showFit && plot.showConfidence ? curve.confidence : null,
         prediction: showFit && plot.showPrediction ? curve.prediction : null,
@@ -47,12 +58,12 @@ export function PlotPanel() {
         revision,
         fitted: fresh,
       }),
-    [data, curve, fresh, showFit, plot, xLabel, mapping.y, revision],
+    [data, excluded, curve, fresh, showFit, plot, xLabel, mapping.y, revision],
   );
   return (
     <section className="card plot-card" aria-label="Plot" data-testid="plot-panel">
       <PlotToolbar />
-      <PlotlyChart data={figure.data} layout={figure.layout} className="main-plot" testId="main-plot" label={`${mapping.y} against ${xLabel}, with the model and residuals`} onRelayout={onRelayout} />
+      <PlotlyChart data={figure.data} layout={figure.layout} className="main-plot" testId="main-plot" label={`${mapping.y} against ${xLabel}, with the model and residuals`} onRelayout={onRelayout} onPointClick={onPointClick} onPointsSelected={onPointsSelected} />
       <PlotNote />
     </section>
   );

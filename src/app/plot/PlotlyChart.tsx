@@ -24,18 +24,35 @@ export interface PlotlyChartProps {
   readonly label: string;
   /** plotly_relayout events (zoom, pan, autoscale, resize). */
   readonly onRelayout?: (event: Readonly<Record<string, unknown>>) => void;
+  /** plotly_click: the file lines (customdata) of the points clicked. */
+  readonly onPointClick?: (lines: readonly number[]) => void;
+  /** plotly_selected (box select): the file lines of the points selected. */
+  readonly onPointsSelected?: (lines: readonly number[]) => void;
 }
 
-const CONFIG: Partial<Config> = { displaylogo: false, responsive: false, modeBarButtonsToRemove: ['lasso2d', 'select2d', 'toImage'], toImageButtonOptions: { format: 'png' } };
+/** The file lines carried as customdata by the points of a plotly click or selection event. */
+export function eventLines(event: Readonly<Record<string, unknown>> | undefined): number[] {
+  const points = event?.points;
+  if (!Array.isArray(points)) return [];
+  const lines: number[] = [];
+  for (const p of points as { customdata?: unknown }[]) if (typeof p?.customdata === 'number' && Number.isSafeInteger(p.customdata)) lines.push(p.customdata);
+  return lines;
+}
+
+const CONFIG: Partial<Config> = { displaylogo: false, responsive: false, modeBarButtonsToRemove: ['lasso2d', 'toImage'], toImageButtonOptions: { format: 'png' } };
 
 type Listening = HTMLDivElement & { on?: (event: string, handler: (e: Readonly<Record<string, unknown>>) => void) => void };
 
-export function PlotlyChart({ data, layout, className, testId, label, onRelayout }: PlotlyChartProps) {
+export function PlotlyChart({ data, layout, className, testId, label, onRelayout, onPointClick, onPointsSelected }: PlotlyChartProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [plotly, setPlotly] = useState<PlotlyStatic | null>(null);
   // The newest handler, read by the one listener attached after the first draw.
   const relayout = useRef(onRelayout);
   relayout.current = onRelayout;
+  const click = useRef(onPointClick);
+  click.current = onPointClick;
+  const selected = useRef(onPointsSelected);
+  selected.current = onPointsSelected;
   const listening = useRef(false);
 
   useEffect(() => {
@@ -55,6 +72,8 @@ export function PlotlyChart({ data, layout, className, testId, label, onRelayout
       if (!listening.current && target.on) {
         listening.current = true;
         target.on('plotly_relayout', (e) => relayout.current?.(e));
+        target.on('plotly_click', (e) => click.current?.(eventLines(e)));
+        target.on('plotly_selected', (e) => selected.current?.(eventLines(e)));
       }
     });
   }, [plotly, data, layout]);

@@ -40,4 +40,18 @@ describe('mainFigure', () => {
     expect(f.data[0].name).toBe('data (min/max per pixel)');
     expect(f.layout.xaxis?.dtick).toBe(1);
   });
+
+  it('draws excluded points as visible rings with their lines, after the data', () => {
+    const excluded = { x: Float64Array.from([0.02]), y: Float64Array.from([76]), lines: Int32Array.from([2]), count: 1 };
+    const f = mainFigure({ data: series(3), excluded, curve, confidence: null, prediction: null, xLabel: 't', yLabel: 'y', logX: false, logY: false, revision: 'r', fitted: true });
+    const names = f.data.map((t) => t.name);
+    expect(names).toEqual(['data', 'excluded (1)', 'fit', 'residuals']);
+    const ring = f.data[1] as { x: number[]; y: number[]; customdata: number[]; marker: { symbol: string; color: string } };
+    expect(ring).toMatchObject({ x: [0.02], y: [76], customdata: [2] });
+    expect(ring.marker.symbol).toBe('circle-open');
+    // An open symbol is drawn in marker.color: a transparent one would draw nothing.
+    expect(ring.marker.color).not.toMatch(/rgba\([^)]*,\s*0\)/);
+    const none = mainFigure({ data: series(3), excluded: { ...excluded, x: new Float64Array(0), y: new Float64Array(0), lines: new Int32Array(0), count: 0 }, curve: null, confidence: null, prediction: null, xLabel: 't', yLabel: 'y', logX: false, logY: false, revision: 'r', fitted: false });
+    expect(none.data.map((t) => t.name)).toEqual(['data']);
+  });
 });

@@ -4,13 +4,15 @@
  * give the same figure, so React can memoise it and Plotly.react can diff it.
  */
 import type { Data, Layout } from 'plotly.js-dist-min';
-import type { BandPair, Curve, Series } from '../../worker/api';
+import type { BandPair, Curve, ExcludedPoints, Series } from '../../worker/api';
 import { focusRange } from './focusRange';
 import { arr, band, decades, markerSize, markerType } from './traceParts';
 import { axis, BASE_LAYOUT, COLORS } from './theme';
 
 export interface FigureInput {
   readonly data: Series | null;
+  /** Points the user excluded: drawn hollow where they were (click one to take it back). */
+  readonly excluded?: ExcludedPoints | null;
   readonly curve: Curve | null;
   readonly confidence: BandPair | null;
   readonly prediction: BandPair | null;
@@ -43,6 +45,21 @@ export function mainFigure(f: FigureInput): { data: Data[]; layout: Partial<Layo
       hovertemplate: `line %{customdata}<br>${f.xLabel} = %{x}<br>${f.yLabel} = %{y}<extra></extra>`,
       marker: { color: COLORS.dataFill, size: markerSize(n), line: { width: 0 } },
       error_y: errors,
+      xaxis: 'x',
+      yaxis: 'y',
+    });
+  }
+  if (f.excluded && f.excluded.x.length > 0) {
+    traces.push({
+      type: 'scatter',
+      mode: 'markers',
+      name: `excluded (${f.excluded.count})`,
+      x: arr(f.excluded.x),
+      y: arr(f.excluded.y),
+      customdata: arr(f.excluded.lines),
+      hovertemplate: `line %{customdata} (excluded: click to take it back)<br>${f.xLabel} = %{x}<br>${f.yLabel} = %{y}<extra></extra>`,
+      // An open symbol is drawn in marker.color: a ring where the point was.
+      marker: { color: COLORS.excluded, size: 9, symbol: 'circle-open', line: { width: 1.5 } },
       xaxis: 'x',
       yaxis: 'y',
     });

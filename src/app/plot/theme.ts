@@ -9,6 +9,7 @@ export const COLORS = {
   confidence: 'rgba(194, 65, 12, 0.20)',
   prediction: 'rgba(194, 65, 12, 0.09)',
   residual: '#2f5fd0',
+  excluded: '#b91c1c',
   grid: '#e7eaee',
   axis: '#5b6675',
   zero: '#9aa3ae',

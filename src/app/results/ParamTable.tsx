@@ -1,6 +1,17 @@
-/** Fitted parameters: value ± standard error aligned on the ±, the 95% interval, flags. */
+/**
+ * Fitted parameters: value ± standard error aligned on the ±, % error, t and its two-sided p value
+ * (Student t, n − k dof, as R's summary.nls), the 95% interval, flags.
+ */
 import type { FitResult } from '../../fit/types';
+import { formatNumber } from '../format/number';
 import { formatInterval, formatValueError } from '../format/valueError';
+
+/** p values as R prints them: small ones in exponent form, below 1e-300 as "< 1e-300". */
+function formatP(p: number | undefined): string {
+  if (p === undefined || !Number.isFinite(p)) return '—';
+  if (p < 1e-300) return '< 1e-300';
+  return p < 1e-3 ? p.toExponential(2) : p.toFixed(4);
+}
 
 function Flags({ p }: { readonly p: FitResult['parameters'][number] }) {
   if (p.fixed) return <span className="flag flag-fixed">fixed</span>;
@@ -19,6 +30,15 @@ export function ParamTable({ result }: { readonly result: FitResult }) {
           <th scope="col">Parameter</th>
           <th scope="col" className="num-col" colSpan={3}>
             Value ± std. error
+          </th>
+          <th scope="col" className="num-col" title="100 · std. error / |value|">
+            % error
+          </th>
+          <th scope="col" className="num-col" title="value / std. error">
+            t
+          </th>
+          <th scope="col" className="num-col" title="two-sided p value of t, Student t with n − k degrees of freedom (H₀: parameter = 0)">
+            p
           </th>
           <th scope="col" className="num-col">
             {level}% interval
@@ -43,6 +63,9 @@ export function ParamTable({ result }: { readonly result: FitResult }) {
                 {ve.error}
                 {ve.exponent ? `)${ve.exponent}` : ''}
               </td>
+              <td className="num-col pct-error">{p.fixed || !Number.isFinite(p.percentError ?? NaN) ? '—' : `${formatNumber(p.percentError as number, 3)}%`}</td>
+              <td className="num-col t-value">{p.fixed || !Number.isFinite(p.tStat ?? NaN) ? '—' : formatNumber(p.tStat as number, 4)}</td>
+              <td className="num-col p-value">{p.fixed ? '—' : formatP(p.pValue)}</td>
               <td className="num-col ci">{showCi ? formatInterval(p.ciLower, p.ciUpper, p.stderr) : '—'}</td>
               <td>
                 <Flags p={p} />

@@ -1,6 +1,5 @@
 /** Results of the last fit: verdict, parameters, statistics, correlations, cost history. */
 import { useApp } from '../../state';
-import { verdict, VERDICT_TEXT } from '../../state/advice';
 import { fitSignature } from '../../state/signature';
 import { AdviceList } from './AdviceList';
 import { Correlation } from './Correlation';
@@ -10,6 +9,7 @@ import { LiveCost } from './LiveCost';
 import { ParamTable } from './ParamTable';
 import { SolverInfo } from './SolverInfo';
 import { StatsGrid } from './StatsGrid';
+import { verdictBadge } from './verdictBadge';
 
 export function ResultsPanel() {
   const outcome = useApp((s) => s.outcome);
@@ -28,17 +28,17 @@ export function ResultsPanel() {
     );
   }
   const r = outcome.result;
-  const v = verdict(r);
+  const badge = verdictBadge(r);
   return (
-    <div className="results" data-testid="results" data-verdict={v}>
+    <div className="results" data-testid="results" data-verdict={badge.verdict}>
       <FitErrorCard />
       <section className="card" aria-labelledby="results-title">
         <header className="results-head">
           <h2 className="card-title" id="results-title">
             Results
           </h2>
-          <span className={`badge badge-${v}`} data-testid="verdict">
-            {VERDICT_TEXT[v]}
+          <span className={`badge ${badge.className}`} data-testid="verdict">
+            {badge.text}
           </span>
           <span className="muted small">
             {outcome.backend.used.toUpperCase()} · {r.nit} iteration{r.nit === 1 ? '' : 's'} · {(r.fitMs / 1000).toFixed(2)} s

@@ -82,7 +82,7 @@ export function pyExpr(e: Expr, ctx: PrintContext): string {
       return pyFloat(e.value);
     case 'ident': {
       if (e.role === 'constant') {
-        const c = PY_CONSTANTS[e.name];
+        const c = Object.prototype.hasOwnProperty.call(PY_CONSTANTS, e.name) ? PY_CONSTANTS[e.name] : undefined;
         if (c === undefined) throw new RangeError(`pythonScript: unknown constant ${e.name}`);
         return c;
       }

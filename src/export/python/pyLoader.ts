@@ -47,16 +47,22 @@ def to_number(cell):
     return float(text.replace(SEP, ".")) if DECIMAL_COMMA else float(text)
 
 
-def read_table(path):
+def read_table(path, with_lines=False):
     with open(path, encoding="utf-8-sig", newline="") as handle:
         text = handle.read()
-    lines = [line for line in re.split(r"\r\n|\r|\n", text) if line.strip() and not line.lstrip().startswith("#")]
+    numbered = [(n + 1, line) for n, line in enumerate(re.split(r"\r\n|\r|\n", text)) if line.strip() and not line.lstrip().startswith("#")]
+    lines = [line for _, line in numbered]
+    numbers = [n for n, _ in numbered]
     if DELIMITER is None:
         rows = [line.split() for line in lines]
     else:
         rows = [row for row in csv.reader(lines, delimiter=DELIMITER)]
     header = rows.pop(0) if HEADER else None
+    if HEADER:
+        numbers.pop(0)
     count = max([len(row) for row in rows] + [len(header) if header else 0])
+    if with_lines:
+        return column_names(header, count), rows, numbers
     return column_names(header, count), rows
 
 
@@ -69,4 +75,32 @@ def load_columns(path, wanted):
         j = names.index(name)
         out.append(np.array([to_number(row[j]) if j < len(row) else np.nan for row in rows], dtype=float))
     return out
+`;
+
+/**
+ * Fitbench's row filters and excluded points (issue 9) in Python: WHERE holds (column, op, value)
+ * triples, all of which must hold (src/data/filterRows.ts: = and != compare numbers by value when
+ * both read as numbers, else the text as written; < <= > >= compare numbers, an empty or text cell
+ * never passes), and EXCLUDE_LINES the file's line numbers (header = line 1) left out.
+ */
+export const PY_ROW_MASK = String.raw`
+def row_mask(path):
+    names, rows, lines = read_table(path, with_lines=True)
+    keep = np.ones(len(rows), dtype=bool)
+    for column, op, value in WHERE:
+        if column not in names:
+            sys.exit("%s: no column %r for the filter (the columns are %s)" % (path, column, ", ".join(names)))
+        j = names.index(column)
+        number = to_number(value)
+        for i, row in enumerate(rows):
+            cell = row[j].strip() if j < len(row) else ""
+            x = to_number(cell)
+            if op in ("=", "!="):
+                same = bool(x == number) if np.isfinite(x) and np.isfinite(number) else cell == value
+                ok = same if op == "=" else not same
+            else:
+                ok = bool(np.isfinite(x)) and {"<": x < number, "<=": x <= number, ">": x > number, ">=": x >= number}[op]
+            keep[i] = keep[i] and ok
+    keep &= ~np.isin(np.array(lines, dtype=np.int64), np.array(sorted(EXCLUDE_LINES), dtype=np.int64))
+    return keep
 `;

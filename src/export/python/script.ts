@@ -18,7 +18,8 @@
 import { defaultMaxNfev } from '../../fit/defaults';
 import { compileModel } from '../../model/index';
 import type { FitSpec } from '../../share/types';
-import { PY_LOADER } from './pyLoader';
+import { parseWhere, type WhereClause } from '../../data/where';
+import { PY_LOADER, PY_ROW_MASK } from './pyLoader';
 import { pyBool, pyFloat, pyList, pyString } from './pyLiteral';
 import { calledFunctions, pyModelFunction } from './pyModel';
 import { PY_REPORT } from './pyReport';
@@ -35,13 +36,32 @@ export interface PythonScriptOptions {
 }
 
 const DELIMITERS = [',', '\t', ';', '|', 'whitespace'];
+const METHODS = ['auto', 'dense', 'normal'];
+const BACKENDS = ['auto', 'cpu', 'gpu'];
 
 /**
  * The script. Throws RangeError for an invalid delimiter, a model that does not compile against
  * spec.columns.x, or a spec with every parameter fixed (validate specs with validateSpec first).
  */
+/** The spec's row filters (parsed) and excluded lines, or null when it has none. */
+function scriptRows(spec: FitSpec): { where: WhereClause[]; exclude: readonly number[] } | null {
+  const rows = spec.rows;
+  if (!rows || (rows.where.length === 0 && rows.exclude.length === 0)) return null;
+  const where = rows.where.map((text) => {
+    const clause = parseWhere(text);
+    if (!clause.ok) throw new RangeError(`pythonScript: ${clause.error.message}`);
+    return clause.value;
+  });
+  return { where, exclude: rows.exclude };
+}
+
 export function pythonScript(spec: FitSpec, options: PythonScriptOptions): string {
   if (!DELIMITERS.includes(options.delimiter)) throw new RangeError(`pythonScript: delimiter must be one of ${DELIMITERS.map((d) => JSON.stringify(d)).join(', ')}`);
+  // method and backend are written bare into a comment: only the known words may be (a newline in
+  // a forged saved session's setting would otherwise start a line of Python).
+  if (!METHODS.includes(spec.settings.method) || !BACKENDS.includes(spec.settings.backend)) {
+    throw new RangeError(`pythonScript: method must be one of ${METHODS.join(', ')} and backend one of ${BACKENDS.join(', ')}`);
+  }
   const compiled = compileModel(spec.model, { columns: spec.columns.x });
   if (!compiled.ok) throw new RangeError(`pythonScript: ${compiled.error.message}`);
   const model = compiled.value;
@@ -62,6 +82,7 @@ export function pythonScript(spec: FitSpec, options: PythonScriptOptions): strin
   const used = calledFunctions(model.ast);
   const specialNames = ['erf', 'erfc'].filter((n) => used.has(n));
   const sigma = spec.columns.sigma;
+  const rowRules = scriptRows(spec);
 
   return [
     '#!/usr/bin/env python3',
@@ -89,11 +110,13 @@ export function pythonScript(spec: FitSpec, options: PythonScriptOptions): strin
     '',
     PY_LOADER,
     '',
+    ...(rowRules ? [`WHERE = ${pyList(rowRules.where.map((w) => `(${pyString(w.column)}, ${pyString(w.op)}, ${pyString(w.value)})`))}`, `EXCLUDE_LINES = ${rowRules.exclude.length > 0 ? `{${rowRules.exclude.join(', ')}}` : 'set()'}`, PY_ROW_MASK, ''] : []),
     ...pyModelFunction(model, rows),
     '',
     '',
     'columns = load_columns(CSV_FILE, X_COLUMNS + [Y_COLUMN] + ([SIGMA_COLUMN] if SIGMA_COLUMN is not None else []))',
     'keep = np.all([np.isfinite(c) for c in columns], axis=0)',
+    ...(rowRules ? ['rows = row_mask(CSV_FILE)  # the row filters and excluded points', 'print("left out %d of %d rows (row filters, excluded points)" % ((~rows).sum(), rows.size), file=sys.stderr)', 'columns = [c[rows] for c in columns]', 'keep = keep[rows]'] : []),
     'if SIGMA_COLUMN is not None:',
     '    keep &= columns[-1] > 0',
     'if not keep.all():',

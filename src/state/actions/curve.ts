@@ -6,7 +6,7 @@ import { coalesce } from '../../client/coalesce';
 import { getClient } from '../../client/worker';
 import type { CurveRequest } from '../../worker/api';
 import { paramVector } from '../slices/params';
-import { curveSignature } from '../signature';
+import { curveSignature, rowsKey } from '../signature';
 import { getState, setState, type AppState } from '../store';
 import { plotRequest } from './plotRequest';
 
@@ -19,7 +19,7 @@ interface Job {
 }
 
 function shapeOf(s: AppState): string {
-  return `${s.modelText}|${s.mapping.x.join(',')}|${s.mapping.y}|${s.mapping.sigma ?? ''}|${s.params.map((p) => p.name).join(',')}|${s.plot.plotVar}|${s.plot.logX}|${s.selection?.rows ?? 0}`;
+  return `${s.modelText}|${s.mapping.x.join(',')}|${s.mapping.y}|${s.mapping.sigma ?? ''}|${rowsKey(s.mapping.rows)}|${s.params.map((p) => p.name).join(',')}|${s.plot.plotVar}|${s.plot.logX}|${s.selection?.rows ?? 0}`;
 }
 
 const curves = coalesce<Job>(async (job) => {

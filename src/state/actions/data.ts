@@ -1,4 +1,5 @@
 /** Data actions: load a file, pasted text or a sample; choose columns; how the plot draws. */
+import { NO_BATCH } from '../slices/batch';
 import { callback, getClient } from '../../client/worker';
 import type { Status, TableSummary } from '../../worker/api';
 import { defaultMapping, type Mapping, type Source } from '../slices/data';
@@ -16,7 +17,8 @@ export async function adoptTable(status: Status<TableSummary>, source: Source, m
     return false;
   }
   const table = status.value;
-  const next = mapping ?? defaultMapping(table.columns.map((c) => c.name), getState().mapping);
+  // Text columns (categories) hold groups, not numbers: the default mapping skips them.
+  const next = mapping ?? defaultMapping(table.columns.filter((c) => c.categories === null).map((c) => c.name), getState().mapping);
   // Results of the previous data describe other data: they go; what the user entered stays.
   setState({
     table,
@@ -27,11 +29,19 @@ export async function adoptTable(status: Status<TableSummary>, source: Source, m
     selectionError: null,
     inline: null,
     mapping: next,
+    // Groups and filter errors belong to the previous table.
+    groupBy: null,
+    groupList: null,
+    groupError: null,
+    groupPick: null,
+    filterError: null,
+    ...NO_BATCH,
     plot: { ...getState().plot, plotVar: 0 },
     dataEpoch: getState().dataEpoch + 1,
     outcome: null,
     fittedSignature: null,
     fitStatus: 'idle',
+    fitCancelled: false,
     fitError: null,
     curve: null,
     curveSignature: null,
@@ -62,8 +72,29 @@ export function cancelLoad(): void {
   void getClient().cancelLoad();
 }
 
+/** The selection the worker is computing (seconds for 10⁷ rows), the newest last. */
+let selecting: Promise<void> | null = null;
+
+/**
+ * Resolves once no selection is being computed: Fit waits on it, since between a load and the
+ * worker's answer the columns are chosen but the store has no selection yet.
+ */
+export async function selectionSettled(): Promise<void> {
+  while (selecting) await selecting;
+}
+
 /** Sends the mapping to the worker and takes back the selection (rows, dropped, points). */
 async function applyMapping(mapping: Mapping, fresh = false): Promise<void> {
+  const work = selectMapping(mapping, fresh);
+  selecting = work;
+  try {
+    await work;
+  } finally {
+    if (selecting === work) selecting = null;
+  }
+}
+
+async function selectMapping(mapping: Mapping, fresh: boolean): Promise<void> {
   // (Other plotted x or y columns are another view: the zoom lapses with it, state/view.ts.)
   setState({ mapping });
   reanalyzeModel();

@@ -11,11 +11,11 @@ import type { DataFingerprint, FitSpec } from '../../share/types';
 import type { Status } from '../../worker/api';
 import { dataFileName } from '../dataFile';
 import { portableSpec, shareBlocker } from '../shareSpec';
-import { applySpec } from '../spec';
+import { applySpec, specMapping } from '../spec';
 import { linkSessionId } from '../sessions/record';
 import { getState, setState } from '../store';
 import { adoptTable } from './data';
-import { runFit } from './fit';
+import { autoFitBlocker, runFit } from './fit';
 import { resetWorkbench } from './reset';
 import { claimNextSessionId, flushSave } from './sessions';
 
@@ -52,9 +52,10 @@ export async function openLink(fragment: string): Promise<boolean> {
     claimNextSessionId(sessionId);
     await applySpec(spec);
     if (!getState().table) return false;
-    await runFit();
     const rows = getState().selection?.rows ?? 0;
-    setState({ linkNotice: `Opened from a link: the data (${data.fileName ?? 'no file name'}, ${count(rows)} rows) came with it, and the fit ran again.` });
+    const waits = autoFitBlocker(getState());
+    if (waits === null) await runFit();
+    setState({ linkNotice: `Opened from a link: the data (${data.fileName ?? 'no file name'}, ${count(rows)} rows) came with it${waits === null ? ', and the fit ran again.' : `. ${waits}`}` });
     return true;
   }
   await applySpec({ ...spec, data: null });
@@ -95,7 +96,7 @@ export async function provideLinkFile(file: Blob, name: string): Promise<boolean
   const status = await client.loadFile(file, name, callback(() => undefined));
   if (getState().pendingLink?.spec !== pending.spec) return false;
   if (!status.ok) return refuse(`Could not read ${name}: ${status.error.message}`);
-  const mapping = pending.spec.columns;
+  const mapping = specMapping(pending.spec);
   const print = await client.fingerprint(mapping);
   if (getState().pendingLink?.spec !== pending.spec) return false;
   if (!print.ok) return refuse(`${name} cannot be used for this link: ${print.error.message}`);
@@ -103,10 +104,11 @@ export async function provideLinkFile(file: Blob, name: string): Promise<boolean
   if (mismatch) return refuse(mismatch);
   const spec: FitSpec = { ...pending.spec, data: null };
   claimNextSessionId(pending.sessionId);
-  if (!(await adoptTable(status, { kind: 'file', name, sampleId: null }, { x: [...mapping.x], y: mapping.y, sigma: mapping.sigma }))) return false;
+  if (!(await adoptTable(status, { kind: 'file', name, sampleId: null }, mapping))) return false;
   await applySpec(spec);
-  await runFit();
-  setState({ linkNotice: `Opened from a link: ${name} matches the link's fingerprint (${count(pending.expected.rows)} rows), and the fit ran again.` });
+  const waits = autoFitBlocker(getState());
+  if (waits === null) await runFit();
+  setState({ linkNotice: `Opened from a link: ${name} matches the link's fingerprint (${count(pending.expected.rows)} rows)${waits === null ? ', and the fit ran again.' : `. ${waits}`}` });
   return true;
 }
 

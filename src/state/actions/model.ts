@@ -3,8 +3,9 @@ import { getClient } from '../../client/worker';
 import type { GuessedParameter } from '../../library/types';
 import { libraryModel } from '../library';
 import { renameVariable } from '../rename';
-import { analyzeModel } from '../slices/model';
-import { applyGuesses, reconcileParams } from '../slices/params';
+import { MAX_PARAMETERS, parameterLimit } from '../../worker/limits';
+import { analyzeModel, type ModelInfo } from '../slices/model';
+import { applyGuesses, NO_PARAM_ERRORS, reconcileParams } from '../slices/params';
 import { getState, setState, type AppState } from '../store';
 import { refreshCurve } from './curve';
 
@@ -28,9 +29,20 @@ function keepsLibrary(id: string | null, params: readonly string[]): string | nu
   return own.every((p) => params.includes(p)) ? id : null;
 }
 
+/**
+ * The parser's view with the page's limit on parameters applied: a model beyond it is an error
+ * at the editor, and its rows are not made (thousands of rows froze the page for seconds).
+ */
+function withinLimits(info: ModelInfo, text: string): ModelInfo {
+  const tooMany = info.error ? null : parameterLimit(info.params.length);
+  if (!tooMany) return info;
+  const hint = `At most ${MAX_PARAMETERS} parameters.`;
+  return { ...info, params: [], error: { code: 'too-many-parameters', message: tooMany.message, start: 0, end: text.length, line: 1, column: 1, hint } };
+}
+
 export function setModelText(text: string, libraryId?: string | null): void {
   const s = getState();
-  const info = analyzeModel(text, modelColumns(s));
+  const info = withinLimits(analyzeModel(text, modelColumns(s)), text);
   // While the text does not parse, keep the rows as they are: a half-typed name must not wipe them.
   const names = info.error ? s.params.map((p) => p.name) : info.params;
   const id = libraryId !== undefined ? libraryId : info.error ? s.libraryId : keepsLibrary(s.libraryId, info.params);
@@ -67,7 +79,7 @@ export async function guessParams(): Promise<void> {
   const guessed = await guesses(id);
   const s = getState();
   if (s.libraryId !== id) return;
-  setState({ params: applyGuesses(s.params, guessed), paramErrors: {} });
+  setState({ params: applyGuesses(s.params, guessed), paramErrors: NO_PARAM_ERRORS });
   refreshCurve();
 }
 

@@ -1,9 +1,10 @@
 /** Sample datasets (public/samples): the manifest, and loading one with its model and values. */
-import { makeRow } from '../slices/params';
+import { makeRow, NO_PARAM_ERRORS } from '../slices/params';
 import type { SampleEntry } from '../slices/view';
 import { getState, setState } from '../store';
 import { refreshCurve } from './curve';
 import { loadFile } from './data';
+import { setGroupBy } from './groups';
 import { setModelText } from './model';
 
 const base = (): string => new URL('samples/', document.baseURI).href;
@@ -34,8 +35,10 @@ export async function loadSample(sample: SampleEntry): Promise<boolean> {
   if (!(await loadFile(blob, sample.file, 'sample', mapping, sample.id))) return false;
   setModelText(sample.model, null);
   const s = getState();
-  const start = (name: string) => sample.params[name];
-  setState({ params: s.params.map((r) => (start(r.name) !== undefined ? makeRow(r.name, { value: start(r.name) }) : r)), paramErrors: {} });
+  // Own entries only: a parameter typed as `constructor` must not find Object's member.
+  const start = (name: string) => (Object.prototype.hasOwnProperty.call(sample.params, name) ? sample.params[name] : undefined);
+  setState({ params: s.params.map((r) => (start(r.name) !== undefined ? makeRow(r.name, { value: start(r.name) }) : r)), paramErrors: NO_PARAM_ERRORS });
   refreshCurve();
+  if (sample.group) await setGroupBy(sample.group);
   return true;
 }

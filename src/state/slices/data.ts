@@ -1,7 +1,7 @@
 /** Data slice: where the data came from, the parsed table's summary, the column mapping and the
  *  selection (rows kept, rows dropped with reasons, the points to draw). */
-import type { InlineData } from '../../share/types';
-import type { SelectionSummary, TableSummary, WorkerError } from '../../worker/api';
+import type { InlineData, RowSpec } from '../../share/types';
+import type { GroupList, SelectionSummary, TableSummary, WorkerError } from '../../worker/api';
 
 export interface Source {
   readonly kind: 'file' | 'paste' | 'sample' | 'link';
@@ -19,6 +19,9 @@ export interface Mapping {
   readonly x: readonly string[];
   readonly y: string;
   readonly sigma: string | null;
+  /** Row filters and excluded lines (issue 9); absent: every row. It rides with the mapping so
+   *  that every worker call that names the data (select, curve, fit, exports) names its rows. */
+  readonly rows?: RowSpec;
 }
 
 export interface DataSlice {
@@ -31,6 +34,15 @@ export interface DataSlice {
   readonly selectionError: WorkerError | null;
   /** The data as a link carried it (kept so that the spec can carry it on). */
   readonly inline: InlineData | null;
+  /** The error of the last row filter typed (it was not added); null when it was. */
+  readonly filterError: WorkerError | null;
+  /** The column whose values name the groups (any column, text or numeric); null: no groups. */
+  readonly groupBy: string | null;
+  /** Its groups with their row counts (among the rows the filters keep). */
+  readonly groupList: GroupList | null;
+  readonly groupError: WorkerError | null;
+  /** The groups chosen for a fit, by key; null: all of them. */
+  readonly groupPick: readonly string[] | null;
 }
 
 export const initialData: DataSlice = {
@@ -42,6 +54,11 @@ export const initialData: DataSlice = {
   selection: null,
   selectionError: null,
   inline: null,
+  filterError: null,
+  groupBy: null,
+  groupList: null,
+  groupError: null,
+  groupPick: null,
 };
 
 const SIGMA_NAMES = /^(sigma|sig|err|error|errors|dy|yerr|y_err|uncertainty|unc|std|sd|stderr|e)$/i;
@@ -52,7 +69,8 @@ const SIGMA_NAMES = /^(sigma|sig|err|error|errors|dy|yerr|y_err|uncertainty|unc|
  */
 export function defaultMapping(columns: readonly string[], previous: Mapping): Mapping {
   const has = (n: string) => columns.includes(n);
-  if (previous.x.length > 0 && previous.x.every(has) && has(previous.y) && (previous.sigma === null || has(previous.sigma))) return previous;
+  // Another table's filters and excluded lines mean nothing here: they go.
+  if (previous.x.length > 0 && previous.x.every(has) && has(previous.y) && (previous.sigma === null || has(previous.sigma))) return { x: previous.x, y: previous.y, sigma: previous.sigma };
   const [x, y] = columns;
   if (x === undefined || y === undefined) return { x: x ? [x] : [], y: '', sigma: null };
   const sigma = columns.slice(2).find((c) => SIGMA_NAMES.test(c)) ?? null;

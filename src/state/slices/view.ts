@@ -13,6 +13,8 @@ export interface SampleEntry {
   readonly params: Readonly<Record<string, number>>;
   readonly truth?: Readonly<Record<string, number>>;
   readonly certified?: { readonly values: Readonly<Record<string, number>>; readonly rss: number };
+  /** The column that names the sample's groups (issue 9), picked when it opens. */
+  readonly group?: string;
 }
 
 export interface ViewSlice {

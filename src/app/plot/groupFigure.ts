@@ -1,0 +1,51 @@
+/**
+ * The per-group overlay (issue 9): each group's data as markers and its fitted curve as a line, in
+ * one colour per group. Ten colours (Tableau 10, distinguishable for most colour-vision types);
+ * groups 11–20 reuse them with hollow markers and dashed curves, so no two groups look alike.
+ */
+import type { Data, Layout } from 'plotly.js-dist-min';
+import type { GroupOverlay } from '../../worker/api';
+import { axis, BASE_LAYOUT } from './theme';
+
+export const GROUP_COLORS = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#bab0ac'];
+
+export function groupFigure(overlay: readonly GroupOverlay[], xLabel: string, yLabel: string, logX: boolean): { data: Data[]; layout: Partial<Layout> } {
+  const data: Data[] = [];
+  overlay.forEach((g, i) => {
+    const color = GROUP_COLORS[i % GROUP_COLORS.length];
+    const second = i >= GROUP_COLORS.length;
+    data.push({
+      type: 'scatter',
+      mode: 'markers',
+      x: Array.from(g.x),
+      y: Array.from(g.y),
+      name: g.key,
+      legendgroup: g.key,
+      marker: { color, size: 7, symbol: second ? 'circle-open' : 'circle' },
+      hovertemplate: `${g.key}<br>%{x}, %{y}<extra></extra>`,
+    });
+    if (g.curve) {
+      data.push({
+        type: 'scatter',
+        mode: 'lines',
+        x: Array.from(g.curve.x),
+        y: Array.from(g.curve.y),
+        name: `${g.key} fit`,
+        legendgroup: g.key,
+        showlegend: false,
+        line: { color, width: 2, dash: second ? 'dash' : 'solid' },
+        hoverinfo: 'skip',
+      });
+    }
+  });
+  return {
+    data,
+    layout: {
+      ...BASE_LAYOUT,
+      margin: { l: 56, r: 16, t: 8, b: 44 },
+      xaxis: axis(xLabel, { type: logX ? 'log' : 'linear' }),
+      yaxis: axis(yLabel),
+      legend: { orientation: 'h', y: -0.2 },
+    },
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * "Fit each group" results (issue 9): the overlay of the groups with their curves, and a table
+ * with one row per group (group, rows, status, each parameter ± standard error, reduced χ², R²),
+ * sortable by a click on a column header; a group that failed says why in its row; Export CSV.
+ */
+import { useMemo } from 'react';
+import { useApp } from '../../state';
+import { clearBatch, sortBatch } from '../../state/actions/batch';
+import { batchCsv, groupStatusText, sortedBatchRows } from '../../state/batchTable';
+import { batchProgressText, OVERLAY_MAX } from '../../state/slices/batch';
+import { downloadText } from '../export/download';
+import { formatNumber } from '../format/number';
+import { groupFigure } from '../plot/groupFigure';
+import { PlotlyChart } from '../plot/PlotlyChart';
+
+/** Rows drawn in the table: enough to read and sort; beyond this the page would slow to a crawl
+ *  (ten thousand groups are 70 000 cells), and Export CSV has every group. */
+const TABLE_ROWS_MAX = 1000;
+
+function num(v: number, digits = 5): string {
+  return Number.isFinite(v) ? formatNumber(v, digits) : v === Infinity ? '∞' : '–';
+}
+
+function SortHeader({ column, label, numeric = false }: { column: string; label: string; numeric?: boolean }) {
+  const sort = useApp((s) => s.batchSort);
+  const active = sort?.column === column;
+  const aria = active ? (sort.descending ? 'descending' : 'ascending') : 'none';
+  return (
+    <th scope="col" aria-sort={aria} className={numeric ? 'cell-num' : undefined}>
+      <button type="button" className="sort-button" onClick={() => sortBatch(column)} data-testid={`sort-${column}`}>
+        {label}
+        <span className="sort-mark" aria-hidden="true">{active ? (sort.descending ? '▼' : '▲') : ''}</span>
+      </button>
+    </th>
+  );
+}
+
+export function GroupResults() {
+  const batch = useApp((s) => s.batch);
+  const status = useApp((s) => s.batchStatus);
+  const sort = useApp((s) => s.batchSort);
+  const groupBy = useApp((s) => s.groupBy);
+  const mapping = useApp((s) => s.mapping);
+  const plot = useApp((s) => s.plot);
+  const xLabel = mapping.x[plot.plotVar] ?? 'x';
+  const figure = useMemo(() => (batch ? groupFigure(batch.overlay, xLabel, mapping.y || 'y', plot.logX) : null), [batch, xLabel, mapping.y, plot.logX]);
+  const rows = useMemo(() => (batch ? sortedBatchRows(batch, sort) : []), [batch, sort]);
+  if (!batch) return null;
+  const column = groupBy ?? 'group';
+  const exportCsv = () => downloadText(batchCsv(batch, column, sort), `groups-${column}.csv`, 'text/csv');
+  const shown = batch.overlay.length;
+  return (
+    <section className="card group-results" aria-label="Per-group fits" data-testid="group-results">
+      <header className="group-results-head">
+        <h2 className="panel-title">Each {column}: {batchProgressText({ done: batch.rows.length, total: batch.total, failed: batch.failed })}</h2>
+        <div className="group-results-actions">
+          <button type="button" className="btn btn-small" onClick={exportCsv} data-testid="group-export-csv">Export CSV</button>
+          <button type="button" className="btn btn-small" onClick={clearBatch} data-testid="group-clear">Close</button>
+        </div>
+      </header>
+      {status === 'cancelled' && <p className="notice notice-info" data-testid="group-cancelled">Cancelled: the {batch.rows.length.toLocaleString('en-US')} groups fitted before Cancel are kept.</p>}
+      {figure && <PlotlyChart data={figure.data} layout={figure.layout} className="group-plot" testId="group-plot" label={`${mapping.y} against ${xLabel}, one colour per ${column}, with each fitted curve`} />}
+      {batch.overlayCapped && <p className="muted" data-testid="group-overlay-note">The plot shows the first {shown} of {batch.total.toLocaleString('en-US')} groups (at most {OVERLAY_MAX}); the table has them all.</p>}
+      <div className="group-table-wrap">
+        <table className="group-table" data-testid="group-table">
+          <thead>
+            <tr>
+              <SortHeader column="group" label={column} />
+              <SortHeader column="rows" label="Rows" numeric />
+              <SortHeader column="status" label="Status" />
+              {batch.names.map((n) => <SortHeader key={n} column={n} label={`${n} ± SE`} numeric />)}
+              <SortHeader column="redchi2" label="Reduced χ²" numeric />
+              <SortHeader column="r2" label="R²" numeric />
+            </tr>
+          </thead>
+          <tbody>
+            {rows.slice(0, TABLE_ROWS_MAX).map((row) => (
+              <tr key={row.key} className={row.success ? '' : 'group-failed'} data-group={row.key}>
+                <th scope="row">{row.key}</th>
+                <td className="cell-num">{row.rows}</td>
+                {row.code ? (
+                  <td colSpan={batch.names.length + 3} className="group-message" data-testid="group-message">
+                    {groupStatusText(row)}: {row.message}
+                  </td>
+                ) : (
+                  <>
+                    <td title={row.message}>{groupStatusText(row)}</td>
+                    {batch.names.map((n, j) => (
+                      <td key={n} className="cell-num" data-param={n}>
+                        {num(row.params[j], 6)}
+                        {Number.isNaN(row.stderr[j]) ? '' : <span className="pm"> ± {num(row.stderr[j], 3)}</span>}
+                      </td>
+                    ))}
+                    <td className="cell-num" data-col="redchi2">{num(row.redchi2)}</td>
+                    <td className="cell-num" data-col="r2">{num(row.r2, 5)}</td>
+                  </>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {rows.length > TABLE_ROWS_MAX && (
+        <p className="muted" data-testid="group-table-note">
+          The table shows the first {TABLE_ROWS_MAX.toLocaleString('en-US')} of {rows.length.toLocaleString('en-US')} groups in this order (sort by a column to see others); Export CSV has them all.
+        </p>
+      )}
+    </section>
+  );
+}

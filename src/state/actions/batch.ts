@@ -1,0 +1,64 @@
+/** "Fit each group" (issue 9): the page's model fitted to each picked group in the worker, with
+ *  streamed progress; Cancel stops after the group in progress and keeps the groups done. */
+import { callback, getClient } from '../../client/worker';
+import { getState, setState } from '../store';
+import { preflight } from './fit';
+
+let cancelled = false;
+
+export async function runGroupFits(): Promise<void> {
+  const s = getState();
+  if (s.batchStatus === 'running' || s.fitStatus === 'running') return;
+  if (s.groupBy === null) {
+    setState({ batchStatus: 'error', batchError: { code: 'no-groups', message: 'Choose a "Group by" column first.', field: 'mapping' } });
+    return;
+  }
+  const blocked = preflight(s);
+  if (blocked) {
+    setState({ batchStatus: 'error', batchError: blocked });
+    return;
+  }
+  cancelled = false;
+  setState({ batchStatus: 'running', batchProgress: null, batchError: null });
+  const current = () => getState().dataEpoch === s.dataEpoch && getState().groupBy === s.groupBy && getState().batchStatus === 'running';
+  const status = await getClient().fitGroups(
+    {
+      model: s.modelText,
+      libraryId: s.libraryId,
+      mapping: s.mapping,
+      group: s.groupBy,
+      keys: s.groupPick,
+      parameters: s.params.map(({ name, value, min, max, fixed }) => ({ name, value, min, max, fixed })),
+      settings: { ...s.settings },
+      plotVar: s.plot.plotVar,
+    },
+    callback((p) => {
+      if (current()) setState({ batchProgress: p });
+    }),
+  );
+  // Other data or another grouping since it started: its results describe neither.
+  if (!current()) return;
+  if (!status.ok) {
+    setState({ batchStatus: cancelled && status.error.code === 'cancelled' ? 'cancelled' : 'error', batchError: status.error });
+    return;
+  }
+  const b = status.value;
+  setState({ batchStatus: b.cancelled ? 'cancelled' : 'done', batch: b, batchProgress: { done: b.rows.length, total: b.total, failed: b.failed } });
+}
+
+export function cancelGroupFits(): void {
+  if (getState().batchStatus !== 'running') return;
+  cancelled = true;
+  void getClient().cancelFit();
+}
+
+/** Sorts the results table by `column`; a second click on the same column reverses it. */
+export function sortBatch(column: string): void {
+  const now = getState().batchSort;
+  setState({ batchSort: { column, descending: now?.column === column ? !now.descending : false } });
+}
+
+/** Clears the per-group results (the plot shows the single data set again). */
+export function clearBatch(): void {
+  setState({ batch: null, batchStatus: 'idle', batchProgress: null, batchError: null });
+}

@@ -1,0 +1,171 @@
+/**
+ * "Fit each group" through the store's actions with the worker API in-thread (issue 9): per-group
+ * Puromycin fits against R's nls per state (fixtures/groupfits/nls_groups.json), a one-row group
+ * that fails with its reason while the others converge, and Cancel keeping the finished groups.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { localClient } from '../client/localClient';
+import { setClient } from '../client/worker';
+import { cancelGroupFits, runGroupFits } from './actions/batch';
+import { loadText } from './actions/data';
+import { runFit } from './actions/fit';
+import { setGroupBy, toggleGroup } from './actions/groups';
+import { pickLibraryModel, setModelText } from './actions/model';
+import { setParamValue } from './actions/params';
+import { batchCsv, sortedBatchRows } from './batchTable';
+import { getState, initialState, setState } from './store';
+
+const fixtures = join(import.meta.dirname, '..', '..', 'fixtures');
+const csv = readFileSync(join(fixtures, 'groups', 'puromycin.csv'), 'utf8');
+interface NlsGroup { group: string; n: number; rss: number; params: Record<string, number>; stderr: Record<string, number> }
+const nls = (JSON.parse(readFileSync(join(fixtures, 'groupfits', 'nls_groups.json'), 'utf8')) as { puromycin: { perGroup: NlsGroup[] } }).puromycin.perGroup;
+
+async function setUp(text: string): Promise<void> {
+  setClient(localClient());
+  setState(initialState, true);
+  expect(await loadText(text, 'puromycin.csv')).toBe(true);
+  setModelText('Vm*conc/(K + conc)');
+  setParamValue('Vm', 200);
+  setParamValue('K', 0.1);
+  await setGroupBy('state');
+}
+
+/** RSS = 2·cost for the linear loss. */
+const rss = (cost: number) => 2 * cost;
+
+describe('fit each group', () => {
+  beforeEach(() => setUp(csv));
+
+  it('fits each state of Puromycin as R nls does (RSS to 1e-6, parameters and standard errors)', async () => {
+    await runGroupFits();
+    const s = getState();
+    expect(s.batchStatus).toBe('done');
+    const b = s.batch!;
+    expect(b.rows.map((r) => r.key)).toEqual(['treated', 'untreated']);
+    expect(s.batchProgress).toEqual({ done: 2, total: 2, failed: 0 });
+    for (const ref of nls) {
+      const row = b.rows.find((r) => r.key === ref.group)!;
+      expect(row.success).toBe(true);
+      expect(row.rows).toBe(ref.n);
+      expect(Math.abs(rss(row.cost) - ref.rss) / ref.rss).toBeLessThan(1e-6);
+      b.names.forEach((name, j) => {
+        expect(Math.abs(row.params[j] - ref.params[name]) / Math.abs(ref.params[name])).toBeLessThan(1e-5);
+        expect(Math.abs(row.stderr[j] - ref.stderr[name]) / ref.stderr[name]).toBeLessThan(1e-4);
+      });
+      expect(row.redchi2).toBeCloseTo(ref.rss / (ref.n - 2), 6);
+    }
+    // Both groups drawn, each with its curve through its own fitted parameters.
+    expect(b.overlay.map((o) => o.key)).toEqual(['treated', 'untreated']);
+    expect(b.overlay[0].x.length).toBe(12);
+    expect(b.overlayCapped).toBe(false);
+    const c = b.overlay[1].curve!;
+    const u = nls[1].params;
+    expect(c.y[c.y.length - 1]).toBeCloseTo((u.Vm * c.x[c.x.length - 1]) / (u.K + c.x[c.x.length - 1]), 6);
+  });
+
+  it('other data or no grouping clear the per-group results', async () => {
+    await runGroupFits();
+    expect(getState().batch?.rows).toHaveLength(2);
+    await setGroupBy(null);
+    expect(getState().batch).toBeNull();
+    await setGroupBy('state');
+    await runGroupFits();
+    expect(await loadText(csv, 'again.csv')).toBe(true);
+    expect(getState().batch).toBeNull();
+    expect(getState().batchStatus).toBe('idle');
+  });
+
+  it('fits only the picked groups', async () => {
+    toggleGroup('treated');
+    await runGroupFits();
+    expect(getState().batch?.rows.map((r) => r.key)).toEqual(['untreated']);
+  });
+
+  it('a group with one row fails with its reason while the others converge', async () => {
+    await setUp(`${csv.trim()}\n0.5,150,"solo"\n`);
+    await runGroupFits();
+    const b = getState().batch!;
+    // Rows come in the file's group order.
+    expect(b.rows.map((r) => r.key)).toEqual(['treated', 'untreated', 'solo']);
+    const solo = b.rows[2];
+    expect(solo.success).toBe(false);
+    expect(solo.code).toBe('too-few-rows');
+    expect(solo.message).toMatch(/row/);
+    expect(b.failed).toBe(1);
+    expect(b.rows.slice(0, 2).every((r) => r.success)).toBe(true);
+    expect(getState().batchProgress?.failed).toBe(1);
+  });
+
+  it('cancel stops the batch and keeps the groups it finished', async () => {
+    // 4000 copies of the treated rows, one group each: every finished group must equal R's fit.
+    const treated = csv.trim().split('\n').slice(1).filter((l) => l.endsWith('"treated"'));
+    const lines = ['"conc","rate","state"'];
+    for (let g = 0; g < 4000; g++) for (const l of treated) lines.push(l.replace('"treated"', `"g${g}"`));
+    await setUp(lines.join('\n'));
+    expect(getState().groupList?.groups.length).toBe(4000);
+    const running = runGroupFits();
+    // A single fit does not start meanwhile (it would stop the batch).
+    await runFit();
+    expect(getState().fitStatus).toBe('idle');
+    setTimeout(cancelGroupFits, 5);
+    await running;
+    const s = getState();
+    expect(s.batchStatus).toBe('cancelled');
+    const b = s.batch!;
+    expect(b.cancelled).toBe(true);
+    expect(b.total).toBe(4000);
+    expect(b.rows.length).toBeGreaterThan(0);
+    expect(b.rows.length).toBeLessThan(4000);
+    const ref = nls[0];
+    for (const row of b.rows) {
+      expect(row.success).toBe(true);
+      expect(Math.abs(rss(row.cost) - ref.rss) / ref.rss).toBeLessThan(1e-6);
+    }
+    expect(b.overlay.length).toBe(20);
+    expect(b.overlayCapped).toBe(true);
+  });
+});
+
+describe('the per-group results table', () => {
+  beforeEach(() => setUp(`${csv.trim()}\n0.5,150,"solo"\n`));
+
+  it('sorts by a parameter (failed groups last either way) and by group, and exports one CSV row per group', async () => {
+    await runGroupFits();
+    const b = getState().batch!;
+    expect(sortedBatchRows(b, { column: 'Vm', descending: false }).map((r) => r.key)).toEqual(['untreated', 'treated', 'solo']);
+    expect(sortedBatchRows(b, { column: 'Vm', descending: true }).map((r) => r.key)).toEqual(['treated', 'untreated', 'solo']);
+    expect(sortedBatchRows(b, { column: 'group', descending: true }).map((r) => r.key)).toEqual(['untreated', 'treated', 'solo']);
+    const text = batchCsv(b, 'state');
+    const lines = text.trim().split('\n');
+    expect(lines[0]).toBe('state,rows,status,Vm,Vm_stderr,K,K_stderr,redchi2,r2,message');
+    expect(lines).toHaveLength(4);
+    const treated = lines[1].split(',');
+    expect(treated.slice(0, 3)).toEqual(['treated', '12', 'converged']);
+    expect(Number(treated[3])).toBeCloseTo(nls[0].params.Vm, 4);
+    expect(Number(treated[6])).toBeCloseTo(nls[0].stderr.K, 7);
+    expect(lines[3]).toMatch(/^solo,1,not fitted,,,,,,,/);
+  });
+});
+
+describe('fit each group with a library model', () => {
+  beforeEach(() => setUp(csv));
+
+  it('guesses each group its own start values (the table’s starts are not used), and fits as R', async () => {
+    await pickLibraryModel('michaelis-menten');
+    expect(getState().libraryId).toBe('michaelis-menten');
+    // Starts far from either group: a single start table would not serve both.
+    for (const p of getState().params) setParamValue(p.name, 1e4);
+    await runGroupFits();
+    const b = getState().batch!;
+    expect(b.rows.map((r) => r.success)).toEqual([true, true]);
+    for (const ref of nls) {
+      const row = b.rows.find((r) => r.key === ref.group)!;
+      expect(Math.abs(rss(row.cost) - ref.rss) / ref.rss).toBeLessThan(1e-6);
+      // The start each group began from is its own guess, not the table's 1e4.
+      expect(Array.from(row.start).every((v) => v !== 1e4)).toBe(true);
+    }
+    expect(b.rows[0].start[0]).not.toBe(b.rows[1].start[0]);
+  });
+});

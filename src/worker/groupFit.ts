@@ -1,0 +1,100 @@
+/**
+ * "Fit each group" in the worker (issue 9): the selected rows split by the group column (only the
+ * picked groups), the page's model and parameter table fitted to each group on its own by
+ * fitGroups (src/fit/batch), progress streamed as groups finish, Cancel keeping the groups done.
+ * The same flow as the CLI's per-group fit (src/cli/groupFit.ts). Library models guess each
+ * group's start values. Answers are plain data: a status, never a thrown class.
+ */
+import { splitGroups } from '../data/splitGroups';
+import { fitGroups } from '../fit/batch/fitGroups';
+import type { GroupGuess } from '../fit/batch/types';
+import type { ParameterSpec } from '../fit/parameters';
+import type { CompiledModel } from '../model';
+import type { GroupBatchOutcome, GroupBatchProgress, GroupBatchRequest, GroupOverlay, Status } from './api';
+import { toWorkerError } from './errors';
+import { findLibraryModel } from './library';
+import { compiled } from './modelCache';
+import { rowChoice } from './select';
+import { session } from './session';
+import { macrotask } from './yielding';
+import { OVERLAY_MAX } from './groupLimits';
+
+const CURVE_POINTS = 200;
+
+export async function fitEachGroup(request: GroupBatchRequest, onProgress?: (p: GroupBatchProgress) => void): Promise<Status<GroupBatchOutcome>> {
+  const table = session.table;
+  if (!table) return { ok: false, error: { code: 'no-data', message: 'Load data first.', field: 'data' } };
+  const model = compiled(request.model, request.mapping.x);
+  if (!model.ok) return model;
+  const m = model.value;
+  const choice = rowChoice(table, request.mapping.rows);
+  if (!choice.ok) return choice;
+  const split = splitGroups(table, { x: [...m.variables], y: request.mapping.y, sigma: request.mapping.sigma, group: request.group, rows: choice.value });
+  if (!split.ok) return { ok: false, error: { ...split.error, field: 'mapping' } };
+  const picked = request.keys ? new Set(request.keys) : null;
+  const groups = split.value.groups.filter((g) => !picked || picked.has(g.key));
+  if (groups.length === 0) return { ok: false, error: { code: 'no-groups', message: 'No group is picked: pick at least one group in "Group by".', field: 'mapping' } };
+
+  const library = request.libraryId ? findLibraryModel(request.libraryId) : null;
+  const guess: GroupGuess | null = library ? (x, y) => library.guess(x, y) : null;
+  // With a guesser, the free parameters' starts come from each group's data (the table's bounds stay).
+  const parameters: ParameterSpec[] = request.parameters.map((p) => ({ name: p.name, value: guess && !p.fixed ? null : p.value, min: p.min, max: p.max, fixed: p.fixed }));
+  const { backend: _backend, ...options } = request.settings;
+
+  if (session.fit) session.fit.aborted = true;
+  const flag = { aborted: false };
+  session.fit = flag;
+  try {
+    const result = await fitGroups({
+      model: m,
+      groups,
+      parameters,
+      options,
+      guess,
+      signal: flag,
+      onProgress: (p) => onProgress?.({ done: p.done, total: p.total, failed: p.failed }),
+      progressMs: 100,
+      pause: macrotask,
+    });
+    const overlay: GroupOverlay[] = [];
+    const xIndex = Math.min(Math.max(0, request.plotVar), m.variables.length - 1);
+    for (const row of result.rows.slice(0, OVERLAY_MAX)) {
+      const group = groups.find((g) => g.key === row.key);
+      if (!group) continue;
+      const x = group.data.vars[xIndex] ?? new Float64Array(group.data.rows);
+      overlay.push({ key: row.key, x: Float64Array.from(x), y: Float64Array.from(group.data.y), curve: curveOf(m, row.params, x, m.variables.length === 1) });
+    }
+    return {
+      ok: true,
+      value: {
+        names: result.names,
+        free: result.free,
+        rows: result.rows,
+        cancelled: result.cancelled,
+        failed: result.failed,
+        total: groups.length,
+        overlay,
+        overlayCapped: groups.length > OVERLAY_MAX,
+        fitMs: result.fitMs,
+      },
+    };
+  } catch (error) {
+    return { ok: false, error: toWorkerError(error, m.params) };
+  } finally {
+    if (session.fit === flag) session.fit = null;
+  }
+}
+
+/** The fitted curve over the group's x range (one-variable models only; none when the fit failed). */
+function curveOf(m: CompiledModel, params: Float64Array, x: Float64Array, oneVar: boolean): { x: Float64Array; y: Float64Array } | null {
+  if (!oneVar || !params.every(Number.isFinite) || x.length === 0) return null;
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const v of x) if (Number.isFinite(v)) (lo = Math.min(lo, v)), (hi = Math.max(hi, v));
+  if (!(hi >= lo)) return null;
+  const gx = Float64Array.from({ length: CURVE_POINTS }, (_, i) => lo + ((hi - lo) * i) / (CURVE_POINTS - 1));
+  const gy = new Float64Array(CURVE_POINTS);
+  m.kernels().evaluate(params, [gx], gy, 0, CURVE_POINTS);
+  return { x: gx, y: gy };
+}
+
