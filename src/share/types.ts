@@ -61,6 +61,20 @@ export interface RowSpec {
   readonly exclude: readonly number[];
 }
 
+/** Groups (issue 9): the column whose values name them, which groups are fitted, and how. Written
+ *  only when a group column is chosen, so a fit without groups gives the same link as before. */
+export interface GroupSpec {
+  /** The column whose values (text or numbers, as written in the file) name the groups. */
+  readonly column: string;
+  /** 'each': the model fitted to each group on its own; 'global': one joint fit over all groups
+   *  in which the `shared` parameters take one value and the others one value per group. */
+  readonly mode: 'each' | 'global';
+  /** Parameters shared by all groups in a global fit (ignored by 'each'). */
+  readonly shared: readonly string[];
+  /** Keys of the groups fitted; absent: every group the row filters keep. */
+  readonly pick?: readonly string[];
+}
+
 export interface FitSpec {
   readonly version: typeof SPEC_VERSION;
   readonly model: string;
@@ -73,4 +87,6 @@ export interface FitSpec {
   /** Row filters and excluded lines; absent (or empty) for every row. Written only when not empty,
    *  so a fit without them gives the same link as before they existed. */
   readonly rows?: RowSpec;
+  /** Groups and the fit mode over them; absent: one dataset (issue 9). */
+  readonly groups?: GroupSpec;
 }
