@@ -19,6 +19,7 @@ export function localClient(api: WorkerApi = workerApi): Client {
     fit: async (...a) => api.fit(...a),
     cancelFit: async () => api.cancelFit(),
     fitGroups: async (...a) => api.fitGroups(...a),
+    autoStart: async (...a) => api.autoStart(...a),
     exportColumns: async () => api.exportColumns(),
     exportData: async (...a) => api.exportData(...a),
     fingerprint: async (...a) => api.fingerprint(...a),

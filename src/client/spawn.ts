@@ -59,6 +59,7 @@ export function spawnWorker(): WorkerHandle {
       fit: guarded(remote.fit),
       cancelFit: () => remote.cancelFit().catch(() => undefined),
       fitGroups: guarded(remote.fitGroups),
+      autoStart: guarded(remote.autoStart),
       exportColumns: guarded(remote.exportColumns),
       exportData: guarded(remote.exportData),
       fingerprint: guarded(remote.fingerprint),

@@ -118,7 +118,7 @@ export function supervise(spawn: Spawn, options: SupervisorOptions = {}): Client
     const attempt = async (args: unknown[], retries: number): Promise<unknown> => {
       await ready;
       const current = live;
-      const ticket = name === 'fit' ? ++tickets : 0;
+      const ticket = name === 'fit' || name === 'autoStart' ? ++tickets : 0;
       if (ticket) current.fits.add(ticket);
       try {
         const method = current.handle.client[name] as (...a: unknown[]) => Promise<unknown>;
@@ -182,6 +182,7 @@ const emptyClientShape: Record<Method, true> = {
   fit: true,
   cancelFit: true,
   fitGroups: true,
+  autoStart: true,
   exportColumns: true,
   exportData: true,
   fingerprint: true,

@@ -84,6 +84,43 @@ export interface FitRequest extends PlotRequest {
   readonly settings: SolverSettings;
 }
 
+/** "Auto start" (issue 11): starting values searched for on the selected rows. */
+export interface AutoStartRequest {
+  readonly model: string;
+  readonly mapping: DataMapping;
+  /** Fixed values and bounds bind the search; free values on screen are ignored. */
+  readonly parameters: readonly ParameterRow[];
+  readonly settings: SolverSettings;
+  /** Sobol seed (default 0): the same seed gives the same candidates. */
+  readonly seed?: number;
+}
+
+export interface AutoStartStep {
+  readonly phase: 'search' | 'refine';
+  readonly done: number;
+  readonly total: number;
+  readonly bestCost: number;
+}
+
+export interface AutoStartOutcome {
+  /** The best refined parameters, every model parameter by name. */
+  readonly values: readonly { readonly name: string; readonly value: number }[];
+  readonly cost: number;
+  /** Candidates with a finite cost, of `evaluated`. */
+  readonly candidates: number;
+  readonly evaluated: number;
+  /** Candidates refined by TRF, and how many of them reached the best cost. */
+  readonly refined: number;
+  readonly sameMinimum: number;
+  /** Other distinct minima found, best first (at most 3). */
+  readonly others: readonly { readonly cost: number; readonly values: Record<string, number> }[];
+  /** Parameters solved exactly at each candidate, and those searched over. */
+  readonly linear: readonly string[];
+  readonly searched: readonly string[];
+  /** Cancel stopped the refinements early (the best so far is returned). */
+  readonly cancelled: boolean;
+}
+
 export interface FitProgress {
   readonly iteration: number;
   readonly nfev: number;
@@ -185,6 +222,8 @@ export interface WorkerApi {
   /** Stops a running fit; it resolves with the last accepted parameters (status −2). A group
    *  batch stops after the group in progress and keeps the groups done. */
   cancelFit(): void;
+  /** Searches for starting values (issue 11); cancelFit stops it, keeping the best refined so far. */
+  autoStart(request: AutoStartRequest, onProgress?: (p: AutoStartStep) => void): Promise<Status<AutoStartOutcome>>;
   /** Fits each picked group on its own (progress at most 10 times a second). */
   fitGroups(request: GroupBatchRequest, onProgress?: (p: GroupBatchProgress) => void): Promise<Status<GroupBatchOutcome>>;
   /** The selected columns as numbers (for links, sessions and exports). */

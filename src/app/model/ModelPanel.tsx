@@ -7,6 +7,7 @@ import { Panel } from '../common/Panel';
 import { DetectedNames } from './DetectedNames';
 import { ExpressionEditor } from './ExpressionEditor';
 import { LibraryPicker } from './LibraryPicker';
+import { StartSearchButton, StartSearchNotice } from './StartSearch';
 
 function ModelError() {
   const error = useApp((s) => s.modelInfo.error);
@@ -30,9 +31,12 @@ export function ModelPanel() {
       step={2}
       testId="model-panel"
       actions={
-        <button type="button" className="btn btn-small" disabled={!def} onClick={() => void guessParams()} data-testid="guess-button" title={def ? 'Starting values from the data' : 'Guess works for library models'}>
-          Guess
-        </button>
+        <>
+          <button type="button" className="btn btn-small" disabled={!def} onClick={() => void guessParams()} data-testid="guess-button" title={def ? 'Starting values from the data' : 'Guess works for library models; Search starts works for any model'}>
+            Guess
+          </button>
+          <StartSearchButton />
+        </>
       }
     >
       <LibraryPicker />
@@ -47,6 +51,7 @@ export function ModelPanel() {
       )}
       <ExpressionEditor />
       <ModelError />
+      <StartSearchNotice />
       <DetectedNames />
     </Panel>
   );

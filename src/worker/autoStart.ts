@@ -1,0 +1,66 @@
+/**
+ * "Auto start" in the worker (issue 11): starting values for any model, typed or from the
+ * library, found on the selected rows by src/start's search (variable projection over Sobol
+ * candidates, the best few refined by TRF). The page gets the best refined parameters, how many
+ * refinements reached that minimum and the other minima seen, so it can say how sure the search
+ * is. Cancel (cancelFit) stops the search; what was refined so far is kept.
+ */
+import type { FitOptions } from '../fit/defaults';
+import { autoStart } from '../start/index';
+import type { AutoStartOutcome, AutoStartRequest, AutoStartStep, Status } from './api';
+import { modelVars } from './curve';
+import { toWorkerError } from './errors';
+import { workLimit } from './limits';
+import { compiled } from './modelCache';
+import { ensureSelection } from './select';
+import { session } from './session';
+import { throttle } from './throttle';
+
+export async function findStarts(request: AutoStartRequest, onProgress?: (p: AutoStartStep) => void): Promise<Status<AutoStartOutcome>> {
+  const picked = ensureSelection(request.mapping);
+  if (!picked.ok) return picked;
+  const data = picked.value;
+  const model = compiled(request.model, request.mapping.x);
+  if (!model.ok) return model;
+  const m = model.value;
+  const fixed = new Set(request.parameters.filter((p) => p.fixed).map((p) => p.name));
+  const tooMuch = workLimit(data.rows, m.params.filter((name) => !fixed.has(name)).length);
+  if (tooMuch) return { ok: false, error: tooMuch };
+
+  if (session.fit) session.fit.aborted = true;
+  const flag = { aborted: false };
+  session.fit = flag;
+  const report = throttle<AutoStartStep>((p) => onProgress?.(p), 100);
+  const { backend: _backend, ...fit } = request.settings;
+  try {
+    // The values on screen are placeholders (often 1): only fixed ones and bounds bind the search.
+    const specs = request.parameters.map((p) => ({ name: p.name, value: p.fixed ? p.value : undefined, min: p.min, max: p.max, fixed: p.fixed }));
+    const found = await autoStart(
+      m,
+      { vars: modelVars(m, data), y: data.y, sigma: data.sigma },
+      specs,
+      { fit: fit as FitOptions, signal: flag, seed: request.seed ?? 0, onProgress: (p) => report.push(p) },
+    );
+    report.flush();
+    return {
+      ok: true,
+      value: {
+        values: found.fit.parameters.map((p) => ({ name: p.name, value: p.value })),
+        cost: found.fit.cost,
+        candidates: found.candidates,
+        evaluated: found.evaluated,
+        refined: found.refined,
+        sameMinimum: found.sameMinimum,
+        others: found.others,
+        linear: found.linear,
+        searched: found.searched,
+        cancelled: flag.aborted,
+      },
+    };
+  } catch (error) {
+    if (flag.aborted) return { ok: false, error: { code: 'cancelled', message: 'The search for starting values was cancelled.' } };
+    return { ok: false, error: toWorkerError(error, m.params) };
+  } finally {
+    if (session.fit === flag) session.fit = null;
+  }
+}
