@@ -54,7 +54,7 @@ export function StartSearchNotice() {
   }
   const o = search.outcome!;
   return (
-    <div className="notice notice-success" role="status" data-testid="search-starts-status" data-state={search.status}>
+    <div className="notice notice-info" role="status" data-testid="search-starts-status" data-state={search.status}>
       Starting values from the search. {searchSummary(o, weighted, robust)} Press Fit to refine them and get errors.
     </div>
   );

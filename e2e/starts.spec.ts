@@ -1,0 +1,63 @@
+/**
+ * "Search starts" in the page (issue 11): NIST Eckerle4, a Gaussian peak at x ≈ 451 that no fit
+ * from the all-ones start can find, typed as a model with every start at 1. Search starts finds
+ * starting values in the worker and says what it found; Fit then reaches NIST's certified values.
+ * Screenshots at a desktop and a phone width record the notice.
+ */
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fit, fittedParameters, lre, loadFileInput, setParam, typeModel } from './lib/app-actions';
+import { launch, openApp, pageErrors, shot } from './lib/app-browser';
+import { serveDist, type Served } from './lib/app-serve';
+
+interface Problem {
+  name: string;
+  model: string;
+  params: string[];
+  x: number[];
+  y: number[];
+  certified: { values: number[]; rss: number };
+}
+const eckerle4 = (JSON.parse(readFileSync(new URL('../fixtures/nist/nist_strd.json', import.meta.url), 'utf8')) as Problem[]).find((p) => p.name === 'Eckerle4')!;
+
+let served: Served;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  served = await serveDist();
+  browser = await launch({ webgpu: false });
+});
+
+afterAll(async () => {
+  await page?.close();
+  await browser?.close();
+  await served?.close();
+});
+
+describe('Search starts', () => {
+  it('finds starts for NIST Eckerle4 from all ones, and Fit reaches the certified values', async () => {
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await page?.close();
+      page = await openApp(browser, served.url, viewport);
+      const csv = ['x,y', ...eckerle4.x.map((x, i) => `${x},${eckerle4.y[i]}`)].join('\n');
+      await loadFileInput(page, 'eckerle4.csv', csv);
+      await page.getByTestId('rows-used').waitFor();
+      await typeModel(page, eckerle4.model);
+      for (const name of eckerle4.params) await setParam(page, name, 1);
+      await page.getByTestId('search-starts').click();
+      const status = page.locator('[data-testid="search-starts-status"][data-state="done"]');
+      await status.waitFor({ timeout: 60_000 });
+      expect(await status.textContent()).toMatch(/Best of [\d,]+ candidates: RSS [\d.e+-]+/);
+      await shot(page, `starts-found-${viewport.width}`);
+      expect(await fit(page)).toBe('converged');
+      const fitted = await fittedParameters(page);
+      eckerle4.params.forEach((name, i) => expect(lre(fitted[name].value, eckerle4.certified.values[i]), name).toBeGreaterThan(5));
+      expect(pageErrors(page)).toEqual([]);
+    }
+  });
+});
