@@ -46,6 +46,8 @@ export interface FitCommand {
   readonly ci: CiMethod;
   /** --starts N: Sobol candidates of the automatic start search (null: default, and only when a start is missing). */
   readonly starts: number | null;
+  /** --seed N: the Sobol digital shift of the start search (default 0: the same candidates every run). */
+  readonly seed: number;
 }
 
 export type CiMethod = 'wald' | 'profile';
@@ -77,6 +79,7 @@ const OPTIONS = {
   ci: { type: 'string', multiple: true },
   weights: { type: 'string', multiple: true },
   starts: { type: 'string', multiple: true },
+  seed: { type: 'string', multiple: true },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -264,6 +267,7 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     compare: all.compare,
     workers: one('workers'),
     starts: one('starts'),
+    seed: one('seed'),
   };
   if (v.help) return 'help';
   if (parsed.positionals.length !== 1) {
@@ -284,6 +288,8 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     starts = Number(v.starts);
     if (!Number.isInteger(starts) || starts < 1 || starts > 1_000_000) throw new CliError(`--starts must be a whole number of candidates from 1 to 1000000 (e.g. --starts 256), got "${v.starts}".`);
   }
+  const seed = v.seed === undefined ? 0 : Number(v.seed);
+  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new CliError(`--seed must be a whole number from 0 to 4294967295 (e.g. --seed 1), got "${v.seed}".`);
   const options: FitOptions = {
     loss: loss as LossName,
     fScale: positive(v['f-scale'], 'f-scale'),
@@ -317,5 +323,6 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     ...groupModeArgs(v.shared, Boolean(v.compare), v.workers, v.group !== undefined || Boolean(v.wide)),
     ci,
     starts,
+    seed,
   };
 }

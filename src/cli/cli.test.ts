@@ -57,6 +57,15 @@ describe('fitbench fit', () => {
     const given = JSON.parse((await run('fit', wave, '--model', 'a*exp(-k*x)*cos(w*x)', '--p0', 'w=6', '--starts', '64', '--json')).out);
     expect(Math.abs(given.params.w)).toBeCloseTo(2, 8);
     expect(given.autoStart.evaluated).toBe(64);
+    expect(j.autoStart.seed).toBe(0);
+    // Another seed: other candidates, the same minimum; a seed that is not a whole number is refused.
+    const seeded = JSON.parse((await run('fit', wave, '--model', 'a*exp(-k*x)*cos(w*x)', '--seed', '7', '--json')).out);
+    expect(seeded.autoStart.seed).toBe(7);
+    expect(Math.abs(seeded.params.w)).toBeCloseTo(2, 8);
+    expect(seeded.autoStart.start).not.toEqual(j.autoStart.start);
+    const badSeed = await run('fit', wave, '--model', 'a*exp(-k*x)*cos(w*x)', '--seed', '1.5');
+    expect(badSeed.code).toBe(2);
+    expect(badSeed.err).toMatch(/--seed must be a whole number/);
     const tiny = await run('fit', file('tiny.csv', 'x,y\n1,2\n2,3\n'), '--model', 'a*exp(-k*x) + c');
     expect(tiny.code).toBe(2);
     expect(tiny.err).toMatch(/2 usable rows for 3 free parameters/);

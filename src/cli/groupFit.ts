@@ -64,7 +64,7 @@ export async function fitGroupsCommand(command: FitCommand): Promise<number> {
   const columns = [...model.variables];
   const t1 = now();
   const warnings: string[] = [];
-  const { parameters, warning: startWarning } = await fillGroupStarts(model, groups, table);
+  const { parameters, warning: startWarning } = await fillGroupStarts(model, groups, table, { starts: command.starts ?? undefined, seed: command.seed });
   if (startWarning) warnings.push(startWarning);
   let report: Omit<GroupReport, 'parseMs' | 'fitMs'>;
   const common = {

@@ -32,10 +32,10 @@ function pooled(groups: readonly GroupInput[]): FitData {
  * The parameter table with every missing free start filled from one search over all groups' rows,
  * and the warning that says so; the table as it is when every start is given.
  */
-export async function fillGroupStarts(model: CompiledModel, groups: readonly GroupInput[], parameters: readonly ParameterSpec[]): Promise<{ parameters: ParameterSpec[]; warning: string | null }> {
+export async function fillGroupStarts(model: CompiledModel, groups: readonly GroupInput[], parameters: readonly ParameterSpec[], search: { readonly starts?: number; readonly seed?: number } = {}): Promise<{ parameters: ParameterSpec[]; warning: string | null }> {
   const missing = parameters.filter((p) => !p.fixed && (p.value === null || p.value === undefined)).map((p) => p.name);
   if (missing.length === 0) return { parameters: [...parameters], warning: null };
-  const found = await autoStart(model, pooled(groups), parameters);
+  const found = await autoStart(model, pooled(groups), parameters, search);
   const values = new Map(found.fit.parameters.map((p) => [p.name, p.value]));
   return {
     parameters: parameters.map((p) => (missing.includes(p.name) ? { ...p, value: values.get(p.name) ?? null } : p)),

@@ -38,7 +38,7 @@ async function fit(argv: readonly string[]): Promise<number> {
   const needsStart = parameters.some((p) => !p.fixed && (p.value === null || p.value === undefined));
   try {
     if (needsStart || command.starts !== null) {
-      auto = await autoStart(model, data, parameters, { starts: command.starts ?? undefined, fit: command.options, primary: backend.primary ?? undefined });
+      auto = await autoStart(model, data, parameters, { starts: command.starts ?? undefined, seed: command.seed, fit: command.options, primary: backend.primary ?? undefined });
       result = auto.fit;
     } else {
       result = await curveFit({ ...input, primary: backend.primary ?? undefined });

@@ -17,6 +17,7 @@ options:
                        search; given ones are refined as one extra candidate)
   --starts N           candidates of the automatic start search (default 256); with every
                        start given, --starts runs the search as well
+  --seed N             seed of the start search's candidates (default 0: the same every run)
   --bounds a=0:inf,b=-1:1
                        bounds (inf / -inf for none); a finite pair also gives a start value
   --fix c=0            hold parameters at a value

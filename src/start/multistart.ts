@@ -75,6 +75,8 @@ export interface AutoStartResult {
   readonly boxes: SearchBox[];
   /** The start of the best refinement. */
   readonly start: Record<string, number>;
+  /** The Sobol seed the candidates came from (repeat a search with it). */
+  readonly seed: number;
 }
 
 interface Candidate {
@@ -226,5 +228,6 @@ export async function autoStart(model: CompiledModel, data: FitData, specs: read
     searched: searched.map((i) => names[i]),
     boxes,
     start: Object.fromEntries(names.map((name, i) => [name, best.start[i]])),
+    seed: options.seed ?? 0,
   };
 }
