@@ -1,6 +1,6 @@
 /**
- * "Search starts" in the page (issue 11): NIST Eckerle4, a Gaussian peak at x ≈ 451 that no fit
- * from the all-ones start can find, typed as a model with every start at 1. Search starts finds
+ * "Auto start" in the page (issue 11): NIST Eckerle4, a Gaussian peak at x ≈ 451 that no fit
+ * from the all-ones start can find, typed as a model with every start at 1. Auto start finds
  * starting values in the worker and says what it found; Fit then reaches NIST's certified values.
  * Screenshots at a desktop and a phone width record the notice.
  */
@@ -36,7 +36,7 @@ afterAll(async () => {
   await served?.close();
 });
 
-describe('Search starts', () => {
+describe('Auto start', () => {
   it('finds starts for NIST Eckerle4 from all ones, and Fit reaches the certified values', async () => {
     for (const viewport of [
       { width: 1440, height: 900 },

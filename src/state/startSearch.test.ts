@@ -1,5 +1,5 @@
 /**
- * "Search starts" through the store and the in-thread worker (issue 11): on NIST problems whose
+ * "Auto start" through the store and the in-thread worker (issue 11): on NIST problems whose
  * all-ones start does not reach the certified minimum, the search sets starts from which Fit
  * reaches the certified values; fixed rows keep their values; a search whose model changes
  * before it ends leaves the new model's rows alone.
@@ -36,7 +36,7 @@ async function open(name: string): Promise<NistProblem> {
 
 const value = (name: string) => getState().params.find((r) => r.name === name)!.value;
 
-describe('Search starts', () => {
+describe('Auto start', () => {
   beforeAll(() => setClient(localClient()));
 
   it.each(['Eckerle4', 'BoxBOD', 'MGH09'])('%s: Fit from the found starts reaches the certified values', async (name) => {

@@ -32,7 +32,7 @@ export function ModelPanel() {
       testId="model-panel"
       actions={
         <>
-          <button type="button" className="btn btn-small" disabled={!def} onClick={() => void guessParams()} data-testid="guess-button" title={def ? 'Starting values from the data' : 'Guess works for library models; Search starts works for any model'}>
+          <button type="button" className="btn btn-small" disabled={!def} onClick={() => void guessParams()} data-testid="guess-button" title={def ? 'Starting values from the data' : 'Guess works for library models; Auto start works for any model'}>
             Guess
           </button>
           <StartSearchButton />

@@ -1,5 +1,5 @@
 /**
- * "Search starts" (issue 11): a button beside Guess that finds starting values for any model on
+ * "Auto start" (issue 11): a button beside Guess that finds starting values for any model on
  * the data, Cancel while it runs, and what it found in words under the model (how many candidates,
  * how many refined starts agreed, the other minima), so a user can judge the starts before Fit.
  */
@@ -28,7 +28,7 @@ export function StartSearchButton() {
       data-testid="search-starts"
       title={ready ? 'Search the data for starting values (Sobol candidates, linear parameters solved exactly, the best refined)' : 'Load data and write a model first'}
     >
-      Search starts
+      Auto start
     </button>
   );
 }

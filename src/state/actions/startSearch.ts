@@ -1,5 +1,5 @@
 /**
- * "Search starts" (issue 11): starting values for the model on screen from a search on the data
+ * "Auto start" (issue 11): starting values for the model on screen from a search on the data
  * (worker autoStart). The free rows take the best refined values and the curve is redrawn, so
  * the next Fit starts in the basin the search found; fixed rows and bounds are kept as they are.
  * Cancel keeps what was refined so far.

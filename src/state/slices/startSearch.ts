@@ -1,5 +1,5 @@
 /**
- * Start search slice (issue 11): "Search starts" looks for starting values on the data for any
+ * Start search slice (issue 11): "Auto start" looks for starting values on the data for any
  * model (src/start through the worker). The page shows its progress, then what it found in words:
  * how many candidates, how many refinements reached the best minimum, and the other minima.
  */
