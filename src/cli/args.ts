@@ -48,6 +48,8 @@ export interface FitCommand {
   readonly starts: number | null;
   /** --seed N: the Sobol digital shift of the start search (default 0: the same candidates every run). */
   readonly seed: number;
+  /** --checkpoint FILE: the fit's state saved there as it runs; --resume continues from it. */
+  readonly checkpoint: { readonly file: string; readonly resume: boolean; readonly everyMs: number } | null;
 }
 
 export type CiMethod = 'wald' | 'profile';
@@ -80,6 +82,9 @@ const OPTIONS = {
   weights: { type: 'string', multiple: true },
   starts: { type: 'string', multiple: true },
   seed: { type: 'string', multiple: true },
+  checkpoint: { type: 'string', multiple: true },
+  'checkpoint-every': { type: 'string', multiple: true },
+  resume: { type: 'boolean' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -227,6 +232,19 @@ function groupModeArgs(sharedText: string | undefined, compare: boolean, workers
   return { shared, compare, workers };
 }
 
+/** --checkpoint FILE [--checkpoint-every SECONDS] [--resume], checked together. */
+function checkpointArgs(file: string | undefined, everyText: string | undefined, resume: boolean, grouped: boolean): FitCommand['checkpoint'] {
+  if (file === undefined) {
+    if (resume || everyText !== undefined) throw new CliError(`--${resume ? 'resume' : 'checkpoint-every'} needs --checkpoint FILE (the file the fit's state is saved in).`);
+    return null;
+  }
+  if (file === '') throw new CliError('--checkpoint needs a file name (e.g. --checkpoint fit.ckpt.json).');
+  if (grouped) throw new CliError('--checkpoint saves one fit; group fits (--group, --wide) are not checkpointed yet. Drop --checkpoint.');
+  const every = everyText === undefined ? 2 : Number(everyText);
+  if (!(every >= 0 && Number.isFinite(every))) throw new CliError(`--checkpoint-every must be a number of seconds ≥ 0 (0: after every iteration), got "${everyText}".`);
+  return { file, resume, everyMs: every * 1000 };
+}
+
 export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
   let parsed;
   try {
@@ -238,7 +256,7 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     throw new CliError(`${unknown ? `Unknown option '${unknown[1]}'` : (message.split('\n')[0] ?? message).replace(/\.$/, '')} (see fitbench fit --help).`);
   }
   const all = parsed.values;
-  const one = (name: Exclude<Option, 'absolute-sigma' | 'json' | 'help' | 'wide' | 'where' | 'exclude-rows' | 'compare'>): string | undefined => single(all[name], name);
+  const one = (name: Exclude<Option, 'absolute-sigma' | 'json' | 'help' | 'wide' | 'where' | 'exclude-rows' | 'compare' | 'resume'>): string | undefined => single(all[name], name);
   /** Repeated --p0/--bounds/--fix merge: their lists are joined, so a name given twice is caught once. */
   const merged = (name: 'p0' | 'bounds' | 'fix'): string => (all[name] ?? []).join(',');
   const v = {
@@ -268,6 +286,9 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     workers: one('workers'),
     starts: one('starts'),
     seed: one('seed'),
+    checkpoint: one('checkpoint'),
+    'checkpoint-every': one('checkpoint-every'),
+    resume: all.resume,
   };
   if (v.help) return 'help';
   if (parsed.positionals.length !== 1) {
@@ -290,6 +311,7 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
   }
   const seed = v.seed === undefined ? 0 : Number(v.seed);
   if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new CliError(`--seed must be a whole number from 0 to 4294967295 (e.g. --seed 1), got "${v.seed}".`);
+  const checkpoint = checkpointArgs(v.checkpoint, v['checkpoint-every'], Boolean(v.resume), v.group !== undefined || Boolean(v.wide));
   const options: FitOptions = {
     loss: loss as LossName,
     fScale: positive(v['f-scale'], 'f-scale'),
@@ -324,5 +346,6 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     ci,
     starts,
     seed,
+    checkpoint,
   };
 }

@@ -14,6 +14,7 @@ import { fitGroupsCommand } from './groupFit';
 import { isGrouped, loadProblem } from './load';
 import { parameterTable } from './parameters';
 import { autoStart, type AutoStartResult } from '../start/index';
+import { checkpointSubject, checkpointWriter, readCheckpoint, type CheckpointWriter } from './checkpoint';
 import { jsonReport, textReport } from './report';
 import { USAGE } from './usage';
 
@@ -36,13 +37,30 @@ async function fit(argv: readonly string[]): Promise<number> {
   // A free parameter without --p0 (or any --starts): the automatic start search (src/start). Given
   // starts are refined as one extra candidate; they do not narrow the search.
   const needsStart = parameters.some((p) => !p.fixed && (p.value === null || p.value === undefined));
+  const notes = [...backend.notes];
+  // --checkpoint: the main phase saves its state as it runs; --resume continues a saved one.
+  let writer: CheckpointWriter | null = null;
+  let resumed: { nit: number; nfev: number } | null = null;
+  let resume = null;
+  if (command.checkpoint) {
+    const subject = checkpointSubject(command.model, data, parameters, command.options);
+    const free = parameters.filter((p) => !p.fixed).length;
+    resume = command.checkpoint.resume ? readCheckpoint(command.checkpoint.file, subject, free) : null;
+    if (command.checkpoint.resume && !resume) notes.push(`No checkpoint at ${command.checkpoint.file} yet: the fit starts afresh and saves one there.`);
+    if (resume) resumed = { nit: resume.nit, nfev: resume.nfev };
+    writer = checkpointWriter(command.checkpoint.file, subject, command.checkpoint.everyMs);
+  }
   try {
-    if (needsStart || command.starts !== null) {
+    if (resume && writer) {
+      result = await curveFit({ ...input, primary: backend.primary ?? undefined, checkpoint: { resume, onState: writer.onState } });
+    } else if (needsStart || command.starts !== null) {
+      if (writer) notes.push('The automatic start search is not checkpointed; give --p0 for every free parameter to checkpoint the whole fit.');
       auto = await autoStart(model, data, parameters, { starts: command.starts ?? undefined, seed: command.seed, fit: command.options, primary: backend.primary ?? undefined });
       result = auto.fit;
     } else {
-      result = await curveFit({ ...input, primary: backend.primary ?? undefined });
+      result = await curveFit({ ...input, primary: backend.primary ?? undefined, checkpoint: writer ? { onState: writer.onState } : undefined });
     }
+    writer?.flush();
   } finally {
     backend.release();
   }
@@ -60,8 +78,9 @@ async function fit(argv: readonly string[]): Promise<number> {
     backend: [...new Set(result.phases.map((p) => p.backend))].join('+'),
     parseMs,
     fitMs,
-    notes: backend.notes,
+    notes,
     autoStart: auto,
+    checkpoint: writer ? { ...writer.report(), resumed } : null,
   };
   console.log(command.json ? jsonReport(result, facts, profile) : textReport(result, facts, profile));
   return result.success ? EXIT.ok : EXIT.notConverged;

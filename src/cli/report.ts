@@ -18,6 +18,8 @@ export interface RunFacts {
   readonly notes: readonly string[];
   /** The automatic start search, when one ran (a parameter had no --p0, or --starts was given). */
   readonly autoStart?: AutoStartResult | null;
+  /** --checkpoint: where the state was saved, how often, the time it took, and what was resumed. */
+  readonly checkpoint?: { readonly file: string; readonly saves: number; readonly saveMs: number; readonly resumed: { readonly nit: number; readonly nfev: number } | null } | null;
 }
 
 /** autoStart in the JSON: null when every start was given and no --starts asked for a search. */
@@ -109,6 +111,7 @@ export function jsonReport(result: FitResult, facts: RunFacts, profile: ProfileR
     filteredRows: facts.filteredRows ?? 0,
     excludedRows: facts.excludedRows ?? 0,
     autoStart: autoStartJson(facts.autoStart),
+    checkpoint: facts.checkpoint ?? null,
   });
 }
 
@@ -166,6 +169,12 @@ export function textReport(result: FitResult, facts: RunFacts, profile: ProfileR
       ? [
           `  auto start: ${facts.autoStart.candidates} candidates, ${facts.autoStart.refined} refined, ${facts.autoStart.sameMinimum} reached this minimum` +
             (facts.autoStart.others.length ? `; next-best cost ${facts.autoStart.others.map((o) => num(o.cost, 5)).join(', ')}` : ''),
+        ]
+      : []),
+    ...(facts.checkpoint
+      ? [
+          `  checkpoint ${facts.checkpoint.file}: ${facts.checkpoint.saves} save${facts.checkpoint.saves === 1 ? '' : 's'} (${facts.checkpoint.saveMs.toFixed(1)} ms)` +
+            (facts.checkpoint.resumed ? `, resumed after iteration ${facts.checkpoint.resumed.nit} (${facts.checkpoint.resumed.nfev} evaluations)` : ''),
         ]
       : []),
     `  parse ${facts.parseMs.toFixed(1)} ms, fit ${facts.fitMs.toFixed(1)} ms`,

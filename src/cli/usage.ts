@@ -18,6 +18,10 @@ options:
   --starts N           candidates of the automatic start search (default 256); with every
                        start given, --starts runs the search as well
   --seed N             seed of the start search's candidates (default 0: the same every run)
+  --checkpoint FILE    save the fit's state to FILE as it runs (every 2 s; with
+                       --checkpoint-every SECONDS, 0 = every iteration)
+  --resume             continue from the state in --checkpoint FILE (the same model, data,
+                       bounds and options; a missing file starts afresh)
   --bounds a=0:inf,b=-1:1
                        bounds (inf / -inf for none); a finite pair also gives a start value
   --fix c=0            hold parameters at a value

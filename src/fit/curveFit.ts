@@ -9,6 +9,7 @@ import { EvaluatorLostError, type AbortSignalLike, type Evaluator } from '../sol
 import { isFiniteLinearModel, scaledConditionNumber } from '../solver/linearModel';
 import { makeLoss, type Loss } from '../solver/loss';
 import type { IterationSummary } from '../solver/summary';
+import type { TrfState } from '../solver/trfState';
 import { afterRefinement, refineGaussNewton } from '../solver/refine';
 import { SolverInputError } from '../solver/options';
 import { trf, type TrfResult } from '../solver/trf';
@@ -37,6 +38,9 @@ export interface CurveFitInput {
   readonly onChunk?: (progress: ChunkProgress) => void;
   /** Run the main phase on another evaluator (the GPU); the polish and the statistics stay on the CPU. */
   readonly primary?: (bound: BoundModel) => PrimaryPhase | null;
+  /** Checkpoints of the main phase (issue 12): start it from a saved state, and hear its state
+   *  after every iteration. The polish and refinement after it are short and always rerun. */
+  readonly checkpoint?: { readonly resume?: TrfState | null; readonly onState?: (state: TrfState) => void | Promise<void> };
 }
 
 function validateData(model: CompiledModel, data: FitData, k: number): number {
@@ -98,9 +102,10 @@ export async function curveFit(input: CurveFitInput): Promise<FitResult> {
 
   const history: FitResult['history'] = [];
   const phases: PhaseRecord[] = [];
-  const runPhase = async (role: 'fit' | 'polish', backend: Backend, linearization: 'dense' | 'normal', evaluator: Evaluator, x: Float64Array) => {
+  const runPhase = async (role: 'fit' | 'polish', backend: Backend, linearization: 'dense' | 'normal', evaluator: Evaluator, x: Float64Array, checkpointed = false) => {
     const t0 = now();
-    const r = await trf(evaluator, x, solverOptions(phases.length, role, backend)).catch((error: unknown) => {
+    const checkpoint = checkpointed ? { resume: input.checkpoint?.resume ?? null, onState: input.checkpoint?.onState } : {};
+    const r = await trf(evaluator, x, { ...solverOptions(phases.length, role, backend), ...checkpoint }).catch((error: unknown) => {
       throw explainStart(error, input, bound, x, sigma);
     });
     phases.push({ role, backend, linearization, nfev: r.nfev, njev: r.njev, nit: r.nit, status: r.status, message: r.message, ms: now() - t0 });
@@ -115,7 +120,7 @@ export async function curveFit(input: CurveFitInput): Promise<FitResult> {
   const warnings: string[] = [];
   let result: TrfResult;
   try {
-    result = await runPhase('fit', main.backend, main.linearization, main.evaluator, x0);
+    result = await runPhase('fit', main.backend, main.linearization, main.evaluator, x0, true);
   } catch (error) {
     if (!(error instanceof EvaluatorLostError) || main.backend === 'cpu') throw error;
     // The GPU went away: continue on the CPU from the last accepted iterate.

@@ -4,6 +4,7 @@
  */
 import type { AbortSignalLike } from './evaluator';
 import type { IterationSummary } from './summary';
+import type { TrfState } from './trfState';
 
 const EPS = 2.220446049250313e-16;
 
@@ -21,6 +22,10 @@ export interface TrfOptions {
   signal?: AbortSignalLike;
   /** Called after every outer iteration; return false to stop (status −2, like scipy's callback). */
   onIteration?: (summary: IterationSummary) => void | boolean | Promise<void | boolean>;
+  /** Start from a saved state instead of x0 (a checkpoint; x0 then only gives the size). */
+  resume?: TrfState | null;
+  /** Called with the state after every outer iteration (to save a checkpoint). */
+  onState?: (state: TrfState) => void | Promise<void>;
 }
 
 export interface ResolvedTrfOptions {

@@ -19,6 +19,7 @@ import { selectStep } from './steps';
 import type { IterationSummary } from './summary';
 import { checkTermination, terminationMessage, type Status } from './termination';
 import { solveLsqTrustRegion, updateTrRadius } from './trustRegion';
+import { trfStateProblem } from './trfState';
 import { norm, normInf } from './vec';
 
 export interface TrfResult {
@@ -58,13 +59,18 @@ export async function trf(evaluator: Evaluator, x0In: ArrayLike<number>, options
   const bounded = hasBounds(lb, ub);
   const n = x0Raw.length;
   const m = evaluator.m;
-  // scipy moves x0 strictly inside the bounds before it starts.
-  const x0 = bounded ? makeStrictlyFeasible(x0Raw, lb, ub) : x0Raw;
+  const resume = options.resume ?? null;
+  if (resume) {
+    const problem = trfStateProblem(resume, n);
+    if (problem) throw new SolverInputError('bad-resume', `Cannot resume the fit: ${problem}.`);
+  }
+  // scipy moves x0 strictly inside the bounds before it starts (a saved x already is).
+  const x0 = resume ? Float64Array.from(resume.x) : bounded ? makeStrictlyFeasible(x0Raw, lb, ub) : x0Raw;
 
   let x = x0;
   let linear = await evaluator.linearize(x);
-  let nfev = 1;
-  let njev = 1;
+  let nfev = 1 + (resume?.nfev ?? 0);
+  let njev = 1 + (resume?.njev ?? 0);
   if (!Number.isFinite(linear.cost)) {
     throw new SolverInputError(
       'nonfinite-x0',
@@ -86,7 +92,9 @@ export async function trf(evaluator: Evaluator, x0In: ArrayLike<number>, options
 
   const jacScaling = opts.xScale === 'jac';
   let { scale, scaleInv } = jacScaling
-    ? jacScale(linear, null)
+    ? resume?.scaleInv
+      ? { scale: Float64Array.from(resume.scaleInv, (v) => 1 / v), scaleInv: Float64Array.from(resume.scaleInv) }
+      : jacScale(linear, null)
     : { scale: opts.xScale as Float64Array, scaleInv: (opts.xScale as Float64Array).map((v) => 1 / v) };
 
   let Delta: number;
@@ -102,10 +110,11 @@ export async function trf(evaluator: Evaluator, x0In: ArrayLike<number>, options
     Delta = norm(x0.map((xi, i) => xi * scaleInv[i]));
   }
   if (Delta === 0 || !Number.isFinite(Delta)) Delta = 1;
+  if (resume) Delta = resume.Delta;
 
-  let alpha = 0;
+  let alpha = resume?.alpha ?? 0;
   let status: Status | null = null;
-  let iteration = 0;
+  let iteration = resume?.nit ?? 0;
   let gNorm = 0;
   let relativeReduction = NaN;
   let relativeStep = NaN;
@@ -231,6 +240,7 @@ export async function trf(evaluator: Evaluator, x0In: ArrayLike<number>, options
       elapsedMs: now() - started,
     };
     history.push(summary);
+    if (options.onState) await options.onState({ x: Array.from(x), Delta, alpha, scaleInv: jacScaling ? Array.from(scaleInv) : null, nfev, njev, nit: iteration });
     if (opts.onIteration && (await opts.onIteration(summary)) === false) status = -2;
     if (opts.signal?.aborted) status = -2;
     if (status === -2) break;
