@@ -13,6 +13,7 @@ import { parseLineList, parseWhere, type LineRange, type WhereClause } from '../
 import type { FitOptions, Method } from '../fit/defaults';
 import { WEIGHTINGS, type Weighting } from '../fit/weights';
 import { isLossName, type LossName } from '../solver/loss';
+import { parseDerivedSpec, type DerivedSpec } from '../fit/derived';
 import { CliError } from './errors';
 
 export type Backend = 'auto' | 'cpu' | 'gpu';
@@ -48,6 +49,10 @@ export interface FitCommand {
   readonly starts: number | null;
   /** --seed N: the Sobol digital shift of the start search (default 0: the same candidates every run). */
   readonly seed: number;
+  /** --tie NAME=EXPR: parameters defined by the others (replaced in the model, reported as derived). */
+  readonly ties: readonly DerivedSpec[];
+  /** --derive NAME=EXPR: quantities computed from the fitted parameters with delta-method errors. */
+  readonly derive: readonly DerivedSpec[];
   /** --checkpoint FILE: the fit's state saved there as it runs; --resume continues from it. */
   readonly checkpoint: { readonly file: string; readonly resume: boolean; readonly everyMs: number } | null;
 }
@@ -83,6 +88,8 @@ const OPTIONS = {
   starts: { type: 'string', multiple: true },
   seed: { type: 'string', multiple: true },
   checkpoint: { type: 'string', multiple: true },
+  tie: { type: 'string', multiple: true },
+  derive: { type: 'string', multiple: true },
   'checkpoint-every': { type: 'string', multiple: true },
   resume: { type: 'boolean' },
   json: { type: 'boolean' },
@@ -232,6 +239,22 @@ function groupModeArgs(sharedText: string | undefined, compare: boolean, workers
   return { shared, compare, workers };
 }
 
+/** --tie and --derive, each NAME=EXPR, repeatable; names used once. */
+function tiesAndDerived(tie: readonly string[], derive: readonly string[], grouped: boolean): { ties: DerivedSpec[]; derive: DerivedSpec[] } {
+  if (grouped && tie.length + derive.length > 0) throw new CliError(`--${tie.length ? 'tie' : 'derive'} works on one fit; group fits (--group, --wide) do not take it yet.`);
+  const read = (option: string) => (text: string) => {
+    const spec = parseDerivedSpec(text);
+    if (!spec) throw new CliError(`--${option} takes NAME=EXPRESSION (e.g. --${option} ${option === 'tie' ? 'b=2*a' : 'half=ln(2)/k'}), got "${text}".`);
+    return spec;
+  };
+  const ties = tie.map(read('tie'));
+  const derived = derive.map(read('derive'));
+  const names = [...ties, ...derived].map((s) => s.name);
+  const twice = names.find((n, i) => names.indexOf(n) !== i);
+  if (twice) throw new CliError(`"${twice}" is named twice in --tie/--derive; give each name once.`);
+  return { ties, derive: derived };
+}
+
 /** --checkpoint FILE [--checkpoint-every SECONDS] [--resume], checked together. */
 function checkpointArgs(file: string | undefined, everyText: string | undefined, resume: boolean, grouped: boolean): FitCommand['checkpoint'] {
   if (file === undefined) {
@@ -256,7 +279,7 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     throw new CliError(`${unknown ? `Unknown option '${unknown[1]}'` : (message.split('\n')[0] ?? message).replace(/\.$/, '')} (see fitbench fit --help).`);
   }
   const all = parsed.values;
-  const one = (name: Exclude<Option, 'absolute-sigma' | 'json' | 'help' | 'wide' | 'where' | 'exclude-rows' | 'compare' | 'resume'>): string | undefined => single(all[name], name);
+  const one = (name: Exclude<Option, 'absolute-sigma' | 'json' | 'help' | 'wide' | 'where' | 'exclude-rows' | 'compare' | 'resume' | 'tie' | 'derive'>): string | undefined => single(all[name], name);
   /** Repeated --p0/--bounds/--fix merge: their lists are joined, so a name given twice is caught once. */
   const merged = (name: 'p0' | 'bounds' | 'fix'): string => (all[name] ?? []).join(',');
   const v = {
@@ -289,6 +312,8 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     checkpoint: one('checkpoint'),
     'checkpoint-every': one('checkpoint-every'),
     resume: all.resume,
+    tie: all.tie,
+    derive: all.derive,
   };
   if (v.help) return 'help';
   if (parsed.positionals.length !== 1) {
@@ -347,5 +372,6 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     starts,
     seed,
     checkpoint,
+    ...tiesAndDerived(v.tie ?? [], v.derive ?? [], v.group !== undefined || Boolean(v.wide)),
   };
 }

@@ -27,6 +27,7 @@ import {
   type Table,
 } from '../data';
 import { compileModel, type CompiledModel } from '../model';
+import { tieParameters } from '../fit/ties';
 import type { FitCommand } from './args';
 import { CliError } from './errors';
 
@@ -115,7 +116,8 @@ function loadTableAndModel(command: FitCommand): { table: Table; model: Compiled
   if (!parsed.ok) throw dataError(command.file, parsed.error);
   const table = parsed.value;
   const names = table.columns.map((c) => c.name);
-  const compiled = compileModel(command.model, { columns: names });
+  // --tie b=2*a: b is replaced by (2*a) in the model, which then has one parameter fewer.
+  const compiled = compileModel(tieParameters(command.model, names, command.ties), { columns: names });
   if (!compiled.ok) throw new CliError(`--model: ${compiled.error.message}`);
   const model = compiled.value;
   if (model.variables.length === 0) {

@@ -4,6 +4,7 @@
  */
 import { curveFit } from '../fit/curveFit';
 import { FitInputError } from '../fit/parameters';
+import { compileDerived, deriveQuantities } from '../fit/derived';
 import { profileIntervals } from '../fit/profileFit';
 import { now } from '../solver/clock';
 import { SolverInputError } from '../solver/options';
@@ -29,6 +30,8 @@ async function fit(argv: readonly string[]): Promise<number> {
   const { model, data, rows: chosenRows } = loadProblem(command);
   const parseMs = now() - t0;
   const parameters = parameterTable(command, model.params);
+  // Derived expressions are checked before the fit, so a typo does not cost a long run.
+  for (const d of command.derive) compileDerived(d, model.params);
   const backend = await selectBackend(command.backend, data.rows, model);
   const t1 = now();
   let result;
@@ -67,6 +70,7 @@ async function fit(argv: readonly string[]): Promise<number> {
   // Profile intervals refit on the CPU (many small fits); their time counts in fitMs.
   const profile = command.ci === 'profile' ? await profileIntervals(input, result) : null;
   const fitMs = now() - t1;
+  const derived = [...deriveQuantities(result, command.ties).map((d) => ({ ...d, tied: true })), ...deriveQuantities(result, command.derive).map((d) => ({ ...d, tied: false }))];
   const facts = {
     file: command.file,
     model: command.model,
@@ -81,6 +85,7 @@ async function fit(argv: readonly string[]): Promise<number> {
     notes,
     autoStart: auto,
     checkpoint: writer ? { ...writer.report(), resumed } : null,
+    derived,
   };
   console.log(command.json ? jsonReport(result, facts, profile) : textReport(result, facts, profile));
   return result.success ? EXIT.ok : EXIT.notConverged;

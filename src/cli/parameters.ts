@@ -10,6 +10,8 @@ export function parameterTable(command: FitCommand, params: readonly string[]): 
   const known = new Set(params);
   for (const [option, map] of [['p0', command.p0], ['bounds', command.bounds], ['fix', command.fix]] as const) {
     for (const name of map.keys()) {
+      const tie = command.ties.find((t) => t.name === name);
+      if (tie) throw new CliError(`--${option}: "${name}" is tied (--tie ${name}=${tie.expression}), so it is not fitted; give values for the parameters it is made of.`);
       if (!known.has(name)) {
         throw new CliError(`--${option}: the model has no parameter "${name}"; its parameters are ${params.join(', ') || '(none)'}.`);
       }

@@ -1,4 +1,5 @@
 /** The CLI's two outputs: one JSON object (--json) or a readable report. */
+import type { DerivedQuantity } from '../fit/derived';
 import type { ProfileResult } from '../fit/profileFit';
 import type { FitResult } from '../fit/types';
 import type { AutoStartResult } from '../start/index';
@@ -18,6 +19,8 @@ export interface RunFacts {
   readonly notes: readonly string[];
   /** The automatic start search, when one ran (a parameter had no --p0, or --starts was given). */
   readonly autoStart?: AutoStartResult | null;
+  /** --tie and --derive: the tied parameters (tied: true) and derived quantities, delta-method errors. */
+  readonly derived?: readonly (DerivedQuantity & { readonly tied: boolean })[];
   /** --checkpoint: where the state was saved, how often, the time it took, and what was resumed. */
   readonly checkpoint?: { readonly file: string; readonly saves: number; readonly saveMs: number; readonly resumed: { readonly nit: number; readonly nfev: number } | null } | null;
 }
@@ -112,6 +115,9 @@ export function jsonReport(result: FitResult, facts: RunFacts, profile: ProfileR
     excludedRows: facts.excludedRows ?? 0,
     autoStart: autoStartJson(facts.autoStart),
     checkpoint: facts.checkpoint ?? null,
+    derived: Object.fromEntries(
+      (facts.derived ?? []).map((d) => [d.name, { value: finite(d.value), stderr: finite(d.stderr), ci: Number.isFinite(d.stderr) ? [d.ciLower, d.ciUpper] : null, expression: d.expression, tied: d.tied }]),
+    ),
   });
 }
 
@@ -169,6 +175,12 @@ export function textReport(result: FitResult, facts: RunFacts, profile: ProfileR
       ? [
           `  auto start: ${facts.autoStart.candidates} candidates, ${facts.autoStart.refined} refined, ${facts.autoStart.sameMinimum} reached this minimum` +
             (facts.autoStart.others.length ? `; next-best cost ${facts.autoStart.others.map((o) => num(o.cost, 5)).join(', ')}` : ''),
+        ]
+      : []),
+    ...(facts.derived?.length
+      ? [
+          '  derived (delta method):',
+          ...facts.derived.map((d) => `    ${d.name} = ${num(d.value)} ± ${Number.isFinite(d.stderr) ? num(d.stderr, 3) : 'undetermined'}   (${d.tied ? 'tied: ' : ''}${d.expression})`),
         ]
       : []),
     ...(facts.checkpoint

@@ -18,6 +18,9 @@ options:
   --starts N           candidates of the automatic start search (default 256); with every
                        start given, --starts runs the search as well
   --seed N             seed of the start search's candidates (default 0: the same every run)
+  --tie b=2*a          define a parameter by the others (not fitted; reported with its error)
+  --derive half=ln(2)/k
+                       a quantity of the fitted parameters with its delta-method error
   --checkpoint FILE    save the fit's state to FILE as it runs (every 2 s; with
                        --checkpoint-every SECONDS, 0 = every iteration)
   --resume             continue from the state in --checkpoint FILE (the same model, data,

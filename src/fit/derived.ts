@@ -1,0 +1,78 @@
+/**
+ * Derived quantities (issue 10): an expression of the fitted parameters (a half-life ln(2)/k, an
+ * EC50 = 10^logEC50, a ratio a/b) with its standard error by the delta method,
+ *   se² = ∇gᵀ Σ ∇g,   Σ = the fit's covariance of the free parameters,
+ * the gradient taken exactly from the expression's derivative tape (the model compiler's), and the
+ * fit's Wald interval g ± t·se (Bates & Watts 1988, §2.3; R's car::deltaMethod, lmfit's
+ * uncertainties). Fixed parameters carry no variance. A quantity whose gradient points along an
+ * undetermined parameter has no finite error (null), like that parameter.
+ */
+import { compileModel } from '../model/index';
+import { interpretPoint } from '../model/index';
+import { FitInputError } from './parameters';
+import type { FitResult } from './types';
+
+export interface DerivedSpec {
+  readonly name: string;
+  readonly expression: string;
+}
+
+export interface DerivedQuantity {
+  readonly name: string;
+  readonly expression: string;
+  readonly value: number;
+  /** Delta-method standard error; Infinity when it rests on an undetermined parameter. */
+  readonly stderr: number;
+  readonly ciLower: number;
+  readonly ciUpper: number;
+}
+
+/** Compiles a derived expression over `params` (no data columns), or says what is wrong with it. */
+export function compileDerived(spec: DerivedSpec, params: readonly string[]) {
+  const compiled = compileModel(spec.expression, { columns: [] });
+  if (!compiled.ok) throw new FitInputError('derived', `Derived quantity "${spec.name}": ${compiled.error.message}`);
+  const unknown = compiled.value.params.filter((p) => !params.includes(p));
+  if (unknown.length > 0) {
+    throw new FitInputError('derived', `Derived quantity "${spec.name}" uses ${unknown.map((u) => `"${u}"`).join(', ')}, which ${unknown.length === 1 ? 'is not a parameter' : 'are not parameters'} of the model; its parameters are ${params.join(', ')}.`);
+  }
+  if (params.includes(spec.name)) throw new FitInputError('derived', `Derived quantity "${spec.name}" has the name of a model parameter; give it another name.`);
+  return compiled.value;
+}
+
+/** The derived quantities of a finished fit, each with its delta-method error and interval. */
+export function deriveQuantities(result: FitResult, specs: readonly DerivedSpec[]): DerivedQuantity[] {
+  const names = result.parameters.map((p) => p.name);
+  const values = new Map(result.parameters.map((p) => [p.name, p.value]));
+  const k = result.free.length;
+  return specs.map((spec) => {
+    const model = compileDerived(spec, names);
+    const at = model.params.map((p) => values.get(p)!);
+    const { value, grads } = interpretPoint(model.tape(), at, [], 0);
+    // ∇g over the fit's free parameters (fixed ones have no variance).
+    const g = new Float64Array(k);
+    model.params.forEach((p, i) => {
+      const j = result.free.indexOf(p);
+      if (j >= 0) g[j] = grads[i];
+    });
+    let variance = 0;
+    let undetermined = false;
+    for (let a = 0; a < k; a++) {
+      if (g[a] === 0) continue;
+      if (!Number.isFinite(result.pcov[a * k + a])) undetermined = true;
+      for (let b = 0; b < k; b++) if (g[b] !== 0) variance += g[a] * result.pcov[a * k + b] * g[b];
+    }
+    const stderr = undetermined || !Number.isFinite(variance) ? Infinity : Math.sqrt(Math.max(variance, 0));
+    const half = result.tValue * stderr;
+    return { name: spec.name, expression: spec.expression, value, stderr, ciLower: value - half, ciUpper: value + half };
+  });
+}
+
+/** `name=expression` as the CLI and links write it. */
+export function parseDerivedSpec(text: string): DerivedSpec | null {
+  const at = text.indexOf('=');
+  if (at <= 0) return null;
+  const name = text.slice(0, at).trim();
+  const expression = text.slice(at + 1).trim();
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || expression === '') return null;
+  return { name, expression };
+}
