@@ -49,6 +49,8 @@ export interface FitCommand {
   readonly starts: number | null;
   /** --seed N: the Sobol digital shift of the start search (default 0: the same candidates every run). */
   readonly seed: number;
+  /** --mle poisson: Poisson maximum likelihood (the Cash statistic) instead of least squares. */
+  readonly mle: 'poisson' | null;
   /** --tie NAME=EXPR: parameters defined by the others (replaced in the model, reported as derived). */
   readonly ties: readonly DerivedSpec[];
   /** --derive NAME=EXPR: quantities computed from the fitted parameters with delta-method errors. */
@@ -89,6 +91,7 @@ const OPTIONS = {
   seed: { type: 'string', multiple: true },
   checkpoint: { type: 'string', multiple: true },
   tie: { type: 'string', multiple: true },
+  mle: { type: 'string', multiple: true },
   derive: { type: 'string', multiple: true },
   'checkpoint-every': { type: 'string', multiple: true },
   resume: { type: 'boolean' },
@@ -239,6 +242,15 @@ function groupModeArgs(sharedText: string | undefined, compare: boolean, workers
   return { shared, compare, workers };
 }
 
+/** --mle poisson, and the options it cannot be combined with. */
+function mleArg(text: string | undefined, with_: { grouped: boolean; checkpoint: boolean; sigma: boolean; loss: string | undefined; profile: boolean }): 'poisson' | null {
+  if (text === undefined) return null;
+  if (text !== 'poisson') throw new CliError(`--mle takes poisson (Poisson maximum likelihood for counts), got "${text}".`);
+  const clash = with_.grouped ? '--group/--wide' : with_.checkpoint ? '--checkpoint' : with_.sigma ? '--sigma/--weights (Poisson counts carry their own variance)' : with_.loss && with_.loss !== 'linear' ? `--loss ${with_.loss}` : with_.profile ? '--ci profile' : null;
+  if (clash) throw new CliError(`--mle poisson does not combine with ${clash}; drop one of them.`);
+  return 'poisson';
+}
+
 /** --tie and --derive, each NAME=EXPR, repeatable; names used once. */
 function tiesAndDerived(tie: readonly string[], derive: readonly string[], grouped: boolean): { ties: DerivedSpec[]; derive: DerivedSpec[] } {
   if (grouped && tie.length + derive.length > 0) throw new CliError(`--${tie.length ? 'tie' : 'derive'} works on one fit; group fits (--group, --wide) do not take it yet.`);
@@ -314,6 +326,7 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     resume: all.resume,
     tie: all.tie,
     derive: all.derive,
+    mle: one('mle'),
   };
   if (v.help) return 'help';
   if (parsed.positionals.length !== 1) {
@@ -372,6 +385,7 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     starts,
     seed,
     checkpoint,
+    mle: mleArg(v.mle, { grouped: v.group !== undefined || Boolean(v.wide), checkpoint: checkpoint !== null, sigma: v.sigma !== undefined || v.weights !== undefined, loss: v.loss, profile: v.ci === 'profile' }),
     ...tiesAndDerived(v.tie ?? [], v.derive ?? [], v.group !== undefined || Boolean(v.wide)),
   };
 }

@@ -5,6 +5,7 @@
 import { curveFit } from '../fit/curveFit';
 import { FitInputError } from '../fit/parameters';
 import { compileDerived, deriveQuantities } from '../fit/derived';
+import { poissonFit, type PoissonFit } from '../fit/poissonMle';
 import { profileIntervals } from '../fit/profileFit';
 import { now } from '../solver/clock';
 import { SolverInputError } from '../solver/options';
@@ -45,6 +46,7 @@ async function fit(argv: readonly string[]): Promise<number> {
   let writer: CheckpointWriter | null = null;
   let resumed: { nit: number; nfev: number } | null = null;
   let resume = null;
+  let poisson: PoissonFit | null = null;
   if (command.checkpoint) {
     const subject = checkpointSubject(command.model, data, parameters, command.options);
     const free = parameters.filter((p) => !p.fixed).length;
@@ -54,7 +56,14 @@ async function fit(argv: readonly string[]): Promise<number> {
     writer = checkpointWriter(command.checkpoint.file, subject, command.checkpoint.everyMs);
   }
   try {
-    if (resume && writer) {
+    if (command.mle === 'poisson') {
+      // Missing starts come from the least-squares search; the likelihood is maximised from there.
+      if (needsStart || command.starts !== null) auto = await autoStart(model, data, parameters, { starts: command.starts ?? undefined, seed: command.seed, fit: command.options });
+      const from = auto ? parameters.map((p) => (p.fixed ? p : { ...p, value: auto!.fit.parameters.find((q) => q.name === p.name)?.value ?? p.value })) : parameters;
+      poisson = await poissonFit({ ...input, parameters: from });
+      result = poisson.result;
+      if (!poisson.converged) notes.push(`The Poisson reweighting did not settle in ${poisson.rounds} rounds: the estimates may not be the maximum-likelihood ones.`);
+    } else if (resume && writer) {
       result = await curveFit({ ...input, primary: backend.primary ?? undefined, checkpoint: { resume, onState: writer.onState } });
     } else if (needsStart || command.starts !== null) {
       if (writer) notes.push('The automatic start search is not checkpointed; give --p0 for every free parameter to checkpoint the whole fit.');
@@ -86,6 +95,7 @@ async function fit(argv: readonly string[]): Promise<number> {
     autoStart: auto,
     checkpoint: writer ? { ...writer.report(), resumed } : null,
     derived,
+    poisson: poisson ? { cash: poisson.cash, deviance: poisson.deviance, rounds: poisson.rounds, converged: poisson.converged } : null,
   };
   console.log(command.json ? jsonReport(result, facts, profile) : textReport(result, facts, profile));
   return result.success ? EXIT.ok : EXIT.notConverged;

@@ -21,6 +21,8 @@ export interface RunFacts {
   readonly autoStart?: AutoStartResult | null;
   /** --tie and --derive: the tied parameters (tied: true) and derived quantities, delta-method errors. */
   readonly derived?: readonly (DerivedQuantity & { readonly tied: boolean })[];
+  /** --mle poisson: the Cash statistic, the deviance and the reweighting rounds (IRLS). */
+  readonly poisson?: { readonly cash: number; readonly deviance: number; readonly rounds: number; readonly converged: boolean } | null;
   /** --checkpoint: where the state was saved, how often, the time it took, and what was resumed. */
   readonly checkpoint?: { readonly file: string; readonly saves: number; readonly saveMs: number; readonly resumed: { readonly nit: number; readonly nfev: number } | null } | null;
 }
@@ -115,6 +117,8 @@ export function jsonReport(result: FitResult, facts: RunFacts, profile: ProfileR
     excludedRows: facts.excludedRows ?? 0,
     autoStart: autoStartJson(facts.autoStart),
     checkpoint: facts.checkpoint ?? null,
+    objective: facts.poisson ? 'poisson' : 'least-squares',
+    poisson: facts.poisson ?? null,
     derived: Object.fromEntries(
       (facts.derived ?? []).map((d) => [d.name, { value: finite(d.value), stderr: finite(d.stderr), ci: Number.isFinite(d.stderr) ? [d.ciLower, d.ciUpper] : null, expression: d.expression, tied: d.tied }]),
     ),
@@ -176,6 +180,9 @@ export function textReport(result: FitResult, facts: RunFacts, profile: ProfileR
           `  auto start: ${facts.autoStart.candidates} candidates, ${facts.autoStart.refined} refined, ${facts.autoStart.sameMinimum} reached this minimum` +
             (facts.autoStart.others.length ? `; next-best cost ${facts.autoStart.others.map((o) => num(o.cost, 5)).join(', ')}` : ''),
         ]
+      : []),
+    ...(facts.poisson
+      ? [`  Poisson maximum likelihood: Cash C = ${num(facts.poisson.cash)}, deviance ${num(facts.poisson.deviance)} (${facts.poisson.rounds} reweighting rounds${facts.poisson.converged ? '' : ', not converged'}); errors from the Fisher information`]
       : []),
     ...(facts.derived?.length
       ? [

@@ -18,6 +18,8 @@ options:
   --starts N           candidates of the automatic start search (default 256); with every
                        start given, --starts runs the search as well
   --seed N             seed of the start search's candidates (default 0: the same every run)
+  --mle poisson        Poisson maximum likelihood for counts (Cash statistic, deviance,
+                       Fisher-information errors) instead of least squares
   --tie b=2*a          define a parameter by the others (not fitted; reported with its error)
   --derive half=ln(2)/k
                        a quantity of the fitted parameters with its delta-method error

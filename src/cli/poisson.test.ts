@@ -1,0 +1,41 @@
+/**
+ * `--mle poisson` in the CLI against R's glm(family = poisson) on a decay of counts (the log-link
+ * GLM is the same model; fixtures/poisson): estimates, standard errors and deviance, the JSON's
+ * objective and poisson fields, starts found automatically, and the options it refuses.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { cliRunner, tempFiles } from '../../test/cli';
+
+const r = JSON.parse(readFileSync(new URL('../../fixtures/poisson/poisson.json', import.meta.url), 'utf8'));
+const { file } = tempFiles('fitbench-poisson');
+const run = cliRunner();
+const csv = file('counts.csv', 't,y\n' + r.t.map((t: number, i: number) => `${t},${r.y[i]}`).join('\n') + '\n');
+const rel = (a: number, b: number) => Math.abs(a - b) / Math.abs(b);
+
+describe('--mle poisson', () => {
+  it('gives R glm Poisson estimates, errors and deviance, with or without starts', async () => {
+    for (const starts of [['--p0', 'A=10,k=0.1'], []]) {
+      const j = JSON.parse((await run('fit', csv, '--model', 'A*exp(-k*t)', ...starts, '--mle', 'poisson', '--json')).out);
+      expect(j.objective).toBe('poisson');
+      expect(rel(j.params.A, r.A)).toBeLessThan(1e-7);
+      expect(rel(j.params.k, r.k)).toBeLessThan(1e-7);
+      expect(rel(j.stderr.A, r.se_A)).toBeLessThan(1e-6);
+      expect(rel(j.stderr.k, r.se_k)).toBeLessThan(1e-6);
+      expect(rel(j.poisson.deviance, r.deviance)).toBeLessThan(1e-8);
+      expect(j.poisson.converged).toBe(true);
+    }
+    const ls = JSON.parse((await run('fit', csv, '--model', 'A*exp(-k*t)', '--p0', 'A=10,k=0.1', '--json')).out);
+    expect(ls.objective).toBe('least-squares');
+    expect(ls.poisson).toBeNull();
+    const text = await run('fit', csv, '--model', 'A*exp(-k*t)', '--p0', 'A=10,k=0.1', '--mle', 'poisson');
+    expect(text.out).toMatch(/Poisson maximum likelihood: Cash C = [\d.e+-]+, deviance 16\.92\d+/);
+  });
+
+  it('refuses what it does not combine with', async () => {
+    const base = ['fit', csv, '--model', 'A*exp(-k*t)', '--p0', 'A=10,k=0.1', '--mle'];
+    expect((await run(...base, 'gauss')).err).toMatch(/--mle takes poisson/);
+    expect((await run(...base, 'poisson', '--weights', 'poisson')).err).toMatch(/does not combine with --sigma\/--weights/);
+    expect((await run(...base, 'poisson', '--loss', 'huber')).err).toMatch(/does not combine with --loss huber/);
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * Poisson maximum likelihood (src/fit/poissonMle.ts) against R: a decay A·exp(−k·t) on Poisson
+ * counts is the log-link Poisson GLM, so glm() gives the MLE, its Fisher-information errors and the
+ * deviance exactly (fixtures/poisson/make_poisson.R). Then what is refused, with a message.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { compileModel } from '../model';
+import { poissonFit } from './poissonMle';
+
+const r = JSON.parse(readFileSync(new URL('../../fixtures/poisson/poisson.json', import.meta.url), 'utf8'));
+const rel = (a: number, b: number) => Math.abs(a - b) / Math.abs(b);
+
+function input(y: number[], sigma: number[] | null = null, start = { A: 10, k: 0.1 }) {
+  const compiled = compileModel('A*exp(-k*t)', { columns: ['t'] });
+  if (!compiled.ok) throw new Error(compiled.error.message);
+  return {
+    model: compiled.value,
+    data: { vars: [Float64Array.from(r.t as number[])], y: Float64Array.from(y), sigma: sigma ? Float64Array.from(sigma) : null },
+    parameters: [
+      { name: 'A', value: start.A },
+      { name: 'k', value: start.k },
+    ],
+  };
+}
+
+describe('Poisson maximum likelihood', () => {
+  it('equals R glm(family = poisson) on a decay: estimates, Fisher errors and deviance', async () => {
+    const fit = await poissonFit(input(r.y));
+    expect(fit.converged).toBe(true);
+    const [A, k] = fit.result.parameters;
+    expect(rel(A.value, r.A)).toBeLessThan(1e-7);
+    expect(rel(k.value, r.k)).toBeLessThan(1e-7);
+    expect(rel(A.stderr, r.se_A)).toBeLessThan(1e-6);
+    expect(rel(k.stderr, r.se_k)).toBeLessThan(1e-6);
+    expect(rel(fit.deviance, r.deviance)).toBeLessThan(1e-8);
+    // The least-squares fit of the same counts is a different estimate.
+    expect(rel(A.value, 36)).toBeGreaterThan(1e-3);
+  });
+
+  it('refuses negative counts, a σ column and a model that is not positive', async () => {
+    await expect(poissonFit(input([...r.y.slice(0, 19), -1]))).rejects.toThrow(/needs counts y ≥ 0; row 20 has y = -1/);
+    await expect(poissonFit(input(r.y, r.y.map(() => 1)))).rejects.toThrow(/drop the σ column/);
+    await expect(poissonFit(input(r.y, null, { A: -5, k: 0.1 }))).rejects.toThrow(/positive model value at every row; at the start values it is -5 at row 1/);
+  });
+});
