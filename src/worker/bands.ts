@@ -44,7 +44,7 @@ export function observationVariance(result: FitResult, data: FitData, absoluteSi
 }
 
 /** The bands on `grid`, which runs along the data column `x` (the plotted variable). */
-export function fitBands(model: CompiledModel, result: FitResult, grid: Float64Array, data: FitData, absoluteSigma: boolean, x: Float64Array): Bands | null {
+export function fitBands(model: CompiledModel, result: FitResult, grid: Float64Array, data: FitData, absoluteSigma: boolean, x: Float64Array, columns?: Float64Array[]): Bands | null {
   const k = result.free.length;
   if (k === 0 || !Number.isFinite(result.tValue)) return null;
   for (let i = 0; i < result.pcov.length; i++) if (!Number.isFinite(result.pcov[i])) return null;
@@ -54,7 +54,8 @@ export function fitBands(model: CompiledModel, result: FitResult, grid: Float64A
   const rows = grid.length;
   const f = new Float64Array(rows);
   const J = new Float64Array(rows * k);
-  const vars = model.variables.length ? [grid] : [];
+  // The model's variables on the grid: the grid itself, or (columns) others held at one value.
+  const vars = columns ?? (model.variables.length ? [grid] : []);
   model.kernels(wrt).residualsJacobian(params, { vars, y: new Float64Array(rows), w: null }, f, J, 0, rows);
   const conf = bandHalfWidths(J, rows, result.pcov, k, result.tValue, 0);
   const noise = observationVariance(result, data, absoluteSigma, x, grid);

@@ -9,16 +9,17 @@ import { fitBands } from './bands';
 import { session } from './session';
 import { columnRange, zoomedGrid } from './grid';
 import { buildSeries, plotColumn } from './series';
+import { gridColumns, heldVariables } from './gridVars';
 
 /** The selected columns in the order of the model's variables. */
 export function modelVars(model: CompiledModel, data: FitData): Float64Array[] {
   return model.variables.map((name) => data.vars[data.names.x.indexOf(name)] ?? new Float64Array(data.rows));
 }
 
-/** Grid mode: the model uses no variable, or only the plotted one. */
+/** Grid mode: the model uses no variable but the plotted one, or others that hold one value over
+ *  the rows shown (gridVars.ts). */
 export function drawsOnGrid(model: CompiledModel, data: FitData, plotVar: number): boolean {
-  const vars = model.variables;
-  return vars.length === 0 || (vars.length === 1 && vars[0] === data.names.x[plotVar]);
+  return heldVariables(model, data, plotVar) !== null;
 }
 
 export interface Evaluated {
@@ -45,12 +46,14 @@ export function evaluateCurve(model: CompiledModel, data: FitData, params: Float
     chi2 += wr * wr;
   }
   const residualSeries = buildSeries(data, residuals, plot);
-  if (drawsOnGrid(model, data, plot.plotVar)) {
+  const held = heldVariables(model, data, plot.plotVar);
+  if (held) {
     const { min, max } = columnRange(plotColumn(data, plot.plotVar), plot.logX);
     const grid = zoomedGrid(min, max, plot.xRange, plot.logX);
     const y = new Float64Array(grid.length);
-    kernels.evaluate(params, model.variables.length ? [grid] : [], y, 0, grid.length);
-    const bands = lastFitBands(model, data, params, grid, plotColumn(data, plot.plotVar));
+    const columns = gridColumns(held, grid);
+    kernels.evaluate(params, columns, y, 0, grid.length);
+    const bands = lastFitBands(model, data, params, grid, columns, plotColumn(data, plot.plotVar));
     return { curve: { kind: 'grid', x: grid, y, residuals: residualSeries, chi2: nonFinite ? NaN : chi2, nonFinite, ...bands }, fitted, grid };
   }
   const points = buildSeries(data, fitted, plot);
@@ -62,11 +65,11 @@ export function evaluateCurve(model: CompiledModel, data: FitData, params: Float
 }
 
 /** The bands of the last fit, when the curve is drawn at its parameters for its model and data. */
-function lastFitBands(model: CompiledModel, data: FitData, params: Float64Array, grid: Float64Array, x: Float64Array): { confidence: BandPair | null; prediction: BandPair | null } {
+function lastFitBands(model: CompiledModel, data: FitData, params: Float64Array, grid: Float64Array, columns: Float64Array[], x: Float64Array): { confidence: BandPair | null; prediction: BandPair | null } {
   const last = session.lastFit;
   const none = { confidence: null, prediction: null };
   if (!last || last.selection !== data || last.model !== model.source) return none;
   const same = model.params.every((name, i) => last.result.parameters.find((p) => p.name === name)?.value === params[i]);
   if (!same) return none;
-  return fitBands(model, last.result, grid, data, last.absoluteSigma, x) ?? none;
+  return fitBands(model, last.result, grid, data, last.absoluteSigma, x, columns) ?? none;
 }

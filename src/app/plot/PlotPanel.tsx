@@ -83,9 +83,11 @@ function PlotNote() {
     notes.push(zoomed ? `${drawing}: ${inView}; double-click the plot to see all the data.` : `${drawing}: the lowest and highest in each pixel column. Zoom in to draw more of them.`);
   }
   const xName = mapping.x[plotVar];
+  const others = variables.filter((v) => v !== xName);
   if (curveKind === 'points' && xName) {
-    const others = variables.filter((v) => v !== xName);
-    notes.push(`${mapping.y} is plotted against ${xName}; the model also depends on ${others.join(', ')}, so it is drawn at the data points.`);
+    notes.push(`${mapping.y} is plotted against ${xName}; the model also depends on ${others.join(', ')}, which ${others.length === 1 ? 'varies' : 'vary'} over the rows shown, so it is drawn at the data points (filter the rows to one value to draw a curve).`);
+  } else if (curveKind === 'grid' && xName && others.length > 0) {
+    notes.push(`The model also uses ${others.join(', ')}, which ${others.length === 1 ? 'holds' : 'hold'} one value over the rows shown: the curve is drawn at ${others.length === 1 ? 'it' : 'them'}.`);
   }
   if (notes.length === 0) return null;
   return (
