@@ -241,4 +241,34 @@ describe('exports', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('writes a figure for papers: title, labels with units, size and font, the plot on screen unchanged', async () => {
+    await page.getByTestId('figure-button').click();
+    await page.getByTestId('figure-popover').waitFor();
+    await page.getByTestId('figure-title').fill('Decay of sample 3');
+    await page.getByTestId('figure-xlabel').fill('Time (s)');
+    await page.getByTestId('figure-width').fill('640');
+    await page.getByTestId('figure-height').fill('99999');
+    await page.getByTestId('figure-font').fill('20');
+    await page.getByTestId('figure-font').press('Enter');
+    await page.getByTestId('figure-title').click();
+    // Out of range: clamped into the limits, and the field shows it.
+    expect(await page.getByTestId('figure-height').inputValue()).toBe('4000');
+    await page.getByTestId('figure-height').fill('480');
+    await page.getByTestId('figure-height').press('Enter');
+    await shot(page, 'figure-settings');
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('figure-svg').click()]);
+    expect(file.suggestedFilename()).toBe('decay-plot.svg');
+    const svg = readFileSync((await file.path())!, 'utf8');
+    expect(svg).toMatch(/<svg[^>]* width="640" height="480"/);
+    expect(svg).toContain('Decay of sample 3');
+    expect(svg).toContain('Time (s)');
+    expect(svg).toMatch(/font-size: 20px/);
+    // The plot on screen keeps its own axis title and no title.
+    expect(await page.locator('[data-testid="main-plot"] .xtitle').first().textContent()).toBe('t');
+    expect(await page.locator('[data-testid="main-plot"] .gtitle').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('figure-popover').waitFor({ state: 'detached' });
+    expect(pageErrors(page)).toEqual([]);
+  });
 });

@@ -2,6 +2,7 @@
 import { createStore } from 'zustand/vanilla';
 import { initialBatch, type BatchSlice } from './slices/batch';
 import { initialData, type DataSlice } from './slices/data';
+import { initialFigure, type FigureSlice } from './slices/figure';
 import { initialFit, type FitSlice } from './slices/fit';
 import { initialModel, type ModelSlice } from './slices/model';
 import { initialParams, type ParamsSlice } from './slices/params';
@@ -11,7 +12,7 @@ import { initialShare, type ShareSlice } from './slices/share';
 import { initialStartSearch, type StartSearchSlice } from './slices/startSearch';
 import { initialView, type ViewSlice } from './slices/view';
 
-export type AppState = DataSlice & ModelSlice & ParamsSlice & SettingsSlice & FitSlice & ViewSlice & ShareSlice & SessionsSlice & BatchSlice & StartSearchSlice;
+export type AppState = DataSlice & ModelSlice & ParamsSlice & SettingsSlice & FitSlice & ViewSlice & ShareSlice & SessionsSlice & BatchSlice & StartSearchSlice & FigureSlice;
 
 export const initialState: AppState = {
   ...initialData,
@@ -24,6 +25,7 @@ export const initialState: AppState = {
   ...initialSessions,
   ...initialBatch,
   ...initialStartSearch,
+  ...initialFigure,
 };
 
 export const store = createStore<AppState>()(() => initialState);

@@ -2,6 +2,7 @@
 import { useApp } from '../../state';
 import { setPlot } from '../../state/actions/data';
 import { fitSignature } from '../../state/signature';
+import { FigureSettings } from './FigureSettings';
 
 function Toggle({ label, checked, onChange, testId, disabled }: { readonly label: string; readonly checked: boolean; readonly onChange: (v: boolean) => void; readonly testId: string; readonly disabled?: boolean }) {
   return (
@@ -38,6 +39,7 @@ export function PlotToolbar() {
         <Toggle label="Prediction band" checked={plot.showPrediction} onChange={(v) => void setPlot({ showPrediction: v })} testId="toggle-prediction" disabled={!fresh} />
         <Toggle label="Log x" checked={plot.logX} onChange={(v) => void setPlot({ logX: v })} testId="toggle-logx" />
         <Toggle label="Log y" checked={plot.logY} onChange={(v) => void setPlot({ logY: v })} testId="toggle-logy" />
+        <FigureSettings />
       </div>
     </div>
   );
