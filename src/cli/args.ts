@@ -234,9 +234,6 @@ export function parseKeyList(texts: readonly string[]): string[] {
   return keys;
 }
 
-/** A key written for --groups: commas and backslashes escaped with a backslash (parseKeyList reads it back). */
-export const escapeKey = (key: string): string => key.replace(/[\\,]/g, (c) => `\\${c}`);
-
 /** --shared, --compare and --workers, which only mean something with --group or --wide. */
 function groupModeArgs(sharedText: string | undefined, compare: boolean, workersText: string | undefined, groupsTexts: readonly string[] | undefined, grouped: boolean): Pick<FitCommand, 'shared' | 'compare' | 'workers' | 'groups'> {
   const shared: string[] = [];

@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliRunner, tempFiles } from '../../test/cli';
-import { escapeKey, parseFitArgs, parseKeyList } from './args';
+import { escapeKey } from '../export/cliCommand';
+import { parseFitArgs, parseKeyList } from './args';
 
 const FIX = join(import.meta.dirname, '../../fixtures');
 const PUROMYCIN = join(FIX, 'groups/puromycin.csv');
