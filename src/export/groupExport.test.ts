@@ -92,17 +92,32 @@ for path in sys.argv[1:]:
         with contextlib.redirect_stdout(out):
             sys.argv = [path]
             runpy.run_path(path, run_name="__main__")
-        print(out.getvalue().strip().splitlines()[-1])
+        print(json.dumps({"out": out.getvalue()}))
     except SystemExit as stop:
-        print(json.dumps({"exit": str(stop.code)}))
+        print(json.dumps({"out": out.getvalue(), "exit": str(stop.code)}))
 `;
 
-function runScripts(scripts: Record<string, string>): Record<string, BatchJson & { exit?: string }> {
+interface ScriptRun {
+  /** Everything it printed. */
+  readonly out: string;
+  /** Its last line, as JSON. */
+  readonly json: BatchJson;
+  /** Why it stopped early (sys.exit's message). */
+  readonly exit?: string;
+}
+
+function runScripts(scripts: Record<string, string>): Record<string, ScriptRun> {
   const names = Object.keys(scripts);
   const paths = names.map((name) => file(`${name}.py`, scripts[name] as string));
   const out = execFileSync('python3', ['-c', DRIVER, ...paths], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   const lines = out.trim().split('\n');
-  return Object.fromEntries(names.map((name, i) => [name, JSON.parse(lines[i] ?? '{}')]));
+  return Object.fromEntries(
+    names.map((name, i) => {
+      const run = JSON.parse(lines[i] ?? '{}') as { out: string; exit?: string };
+      const last = run.out.trim().split('\n').at(-1) ?? '';
+      return [name, { ...run, json: run.exit === undefined ? (JSON.parse(last) as BatchJson) : ({} as BatchJson) }];
+    }),
+  );
 }
 
 /** The same groups, in the same order, with the same rows; RSS to 1e-6; parameters to 1e-5 of their standard errors. */
@@ -134,6 +149,11 @@ const numericCsv = file('numeric.csv', `${['x,y,g', ...NUMERIC.flatMap((key, k) 
 const TEXT = ['a,b', 'c\\d', '"q"', 'plain'];
 const textCsv = file('text.csv', `${['x,y,g', ...TEXT.flatMap((key, k) => [1, 2, 3].map((x) => `${x},${(k + 2) * x + 0.02 * (x % 2)},"${key.replace(/"/g, '""')}"`))].join('\n')}\n`);
 
+// A single fit of the treated rows as the page exports it (startSpec.ts): from the start values,
+// with the page's fitted values (R's nls here) printed beside scipy's.
+const { groups: _none, ...SINGLE } = mm({ column: 'state', mode: 'each', shared: [] }, { where: ['state=treated'], exclude: [] });
+const PAGE_FIT = [{ name: 'Vm', value: R.puromycin.perGroup[0].params.Vm as number }, { name: 'K', value: R.puromycin.perGroup[0].params.K as number }];
+
 const CASES: Record<string, { spec: FitSpec; csv: string }> = {
   each: { spec: mm({ column: 'state', mode: 'each', shared: [] }), csv: PUROMYCIN },
   global: { spec: mm({ column: 'state', mode: 'global', shared: ['K'] }), csv: PUROMYCIN },
@@ -145,15 +165,18 @@ const CASES: Record<string, { spec: FitSpec; csv: string }> = {
 };
 
 describe.skipIf(missing !== null)('exported group scripts agree with the CLI', () => {
-  let py: Record<string, BatchJson & { exit?: string }> = {};
+  let py: Record<string, ScriptRun> = {};
   beforeAll(() => {
-    py = runScripts(Object.fromEntries(Object.entries(CASES).map(([name, c]) => [name, pythonScript(c.spec, { csvFileName: c.csv, ...CSV })])));
+    const scripts = Object.fromEntries(Object.entries(CASES).map(([name, c]) => [name, pythonScript(c.spec, { csvFileName: c.csv, ...CSV })]));
+    scripts.single = pythonScript(SINGLE, { csvFileName: PUROMYCIN, ...CSV, pageFit: PAGE_FIT });
+    py = runScripts(scripts);
   }, 120_000);
   const both = async (name: string) => {
     const c = CASES[name] as { spec: FitSpec; csv: string };
     const ours = await cli(c.spec, c.csv);
-    agree(py[name] as BatchJson, ours);
-    return py[name] as BatchJson;
+    const theirs = py[name]?.json as BatchJson;
+    agree(theirs, ours);
+    return theirs;
   };
 
   it('per group on Puromycin: R\'s RSS per group', async () => {
@@ -175,6 +198,17 @@ describe.skipIf(missing !== null)('exported group scripts agree with the CLI', (
   it('group keys as Fitbench writes them: shortest decimals, text with commas and quotes', async () => {
     expect((await both('numeric')).groups.map((g) => g.group)).toEqual(['1.5', '0.25', '1e-7', '2.5e+21', '-3', '100']);
     expect((await both('text')).groups.map((g) => g.group)).toEqual(['a,b', 'c\\d', '"q"']);
+  });
+
+  it('a single fit starts from the start values and prints the page\'s values beside its own', async () => {
+    const single = py.single as ScriptRun;
+    expect(single.out).toMatch(/^Fitbench \(the page\) found:\n  Vm = 212\.68\d* \(scipy - Fitbench = \S+, \S+ standard errors\)$/m);
+    const scipy = single.json as unknown as { parameters: { name: string; value: number }[] };
+    const r = await run(...cliWords(SINGLE, { csvFileName: PUROMYCIN }).slice(2), '--json');
+    const ours = JSON.parse(r.out) as { params: Record<string, number>; rss: number };
+    expect(cliWords(SINGLE, { csvFileName: PUROMYCIN })).toContain('Vm=200,K=0.1');
+    for (const p of scipy.parameters) expect(rel(p.value, ours.params[p.name] ?? NaN), p.name).toBeLessThan(1e-6);
+    expect(rel(ours.rss, R.puromycin.perGroup[0].rss)).toBeLessThan(1e-6);
   });
 
   it('names a picked group the file lacks', () => {
