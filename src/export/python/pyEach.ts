@@ -2,7 +2,9 @@
  * The end of a per-group script (issue 9): the same curve_fit for each group on its own rows,
  * from the same start values, bounds and settings (Fitbench's "Fit each group", the CLI's
  * --group without --shared). A group that cannot be fitted (too few rows, a failed fit) says why
- * in its entry and the others go on. The last line printed is JSON in the shape of the CLI's:
+ * in its entry and the others go on. (The page guesses each group's start values for a library
+ * model; the script and the CLI start every group from the table's values, as a user's own model
+ * does on the page.) The last line printed is JSON in the shape of the CLI's:
  *
  *   {"mode": "per-group", "shared": [], "groupColumn": "state", "groups": [{"group": "treated",
  *    "rows": 12, "success": true, "status": 2, "message": "…", "params": {…}, "stderr": {…},
