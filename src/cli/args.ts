@@ -39,6 +39,8 @@ export interface FitCommand {
   readonly excludeRows: readonly LineRange[];
   /** --shared a,b: a global fit over the groups with these parameters shared (empty: per group). */
   readonly shared: readonly string[];
+  /** --groups: keys of the groups to fit, as written in the file (null: every group). */
+  readonly groups: readonly string[] | null;
   /** --compare: also fit per group and compare by the F test and AICc (needs --shared). */
   readonly compare: boolean;
   /** --workers N: worker threads for per-group batches (0 in-process; null automatic). */
@@ -83,6 +85,7 @@ const OPTIONS = {
   where: { type: 'string', multiple: true },
   'exclude-rows': { type: 'string', multiple: true },
   shared: { type: 'string', multiple: true },
+  groups: { type: 'string', multiple: true },
   compare: { type: 'boolean' },
   workers: { type: 'string', multiple: true },
   ci: { type: 'string', multiple: true },
@@ -218,8 +221,39 @@ function parseExcludeArgs(texts: readonly string[]): LineRange[] {
   return ranges;
 }
 
+/**
+ * --groups KEY,KEY,…: group keys as written in the file, separated by commas. A backslash takes the
+ * next character as it is, so a key with a comma is written `a\,b` and one with a backslash `a\\b`;
+ * blanks around a key are dropped (keys never start or end with one: cells are trimmed). Repeated
+ * --groups options are merged; a key given twice is an error.
+ */
+export function parseKeyList(texts: readonly string[]): string[] {
+  const keys: string[] = [];
+  const add = (key: string) => {
+    const k = key.trim();
+    if (k === '') return;
+    if (keys.includes(k)) throw new CliError(`--groups: the group ${JSON.stringify(k)} is given twice.`);
+    keys.push(k);
+  };
+  for (const text of texts) {
+    let key = '';
+    for (let i = 0; i < text.length; i++) {
+      const ch = text[i] as string;
+      if (ch === ',') {
+        add(key);
+        key = '';
+      } else if (ch !== '\\') key += ch;
+      else if (i + 1 < text.length) key += text[++i];
+      else throw new CliError(`--groups: ${JSON.stringify(text)} ends with a lone backslash; write \\\\ for a backslash in a key.`);
+    }
+    add(key);
+  }
+  if (keys.length === 0) throw new CliError('--groups needs group keys, e.g. --groups treated,untreated.');
+  return keys;
+}
+
 /** --shared, --compare and --workers, which only mean something with --group or --wide. */
-function groupModeArgs(sharedText: string | undefined, compare: boolean, workersText: string | undefined, grouped: boolean): Pick<FitCommand, 'shared' | 'compare' | 'workers'> {
+function groupModeArgs(sharedText: string | undefined, compare: boolean, workersText: string | undefined, groupsTexts: readonly string[] | undefined, grouped: boolean): Pick<FitCommand, 'shared' | 'compare' | 'workers' | 'groups'> {
   const shared: string[] = [];
   for (const part of (sharedText ?? '').split(',')) {
     const name = part.trim();
@@ -229,8 +263,8 @@ function groupModeArgs(sharedText: string | undefined, compare: boolean, workers
     shared.push(name);
   }
   if (sharedText !== undefined && shared.length === 0) throw new CliError('--shared needs parameter names, e.g. --shared K.');
-  if (!grouped && (sharedText !== undefined || compare || workersText !== undefined)) {
-    const option = sharedText !== undefined ? '--shared' : compare ? '--compare' : '--workers';
+  if (!grouped && (sharedText !== undefined || compare || workersText !== undefined || groupsTexts !== undefined)) {
+    const option = sharedText !== undefined ? '--shared' : compare ? '--compare' : workersText !== undefined ? '--workers' : '--groups';
     throw new CliError(`${option} applies to grouped fits: add --group COL (or --wide).`);
   }
   if (compare && shared.length === 0) throw new CliError('--compare compares a global fit with the per-group fits: name the shared parameters with --shared (e.g. --shared K --compare).');
@@ -239,7 +273,7 @@ function groupModeArgs(sharedText: string | undefined, compare: boolean, workers
     workers = Number(workersText);
     if (!Number.isInteger(workers) || workers < 0) throw new CliError(`--workers must be a whole number ≥ 0 (0: in this process), got "${workersText}".`);
   }
-  return { shared, compare, workers };
+  return { shared, compare, workers, groups: groupsTexts === undefined ? null : parseKeyList(groupsTexts) };
 }
 
 /** --mle poisson, and the options it cannot be combined with. */
@@ -380,7 +414,7 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     wide: Boolean(v.wide),
     where: parseWhereArgs(v.where ?? []),
     excludeRows: parseExcludeArgs(v['exclude-rows'] ?? []),
-    ...groupModeArgs(v.shared, Boolean(v.compare), v.workers, v.group !== undefined || Boolean(v.wide)),
+    ...groupModeArgs(v.shared, Boolean(v.compare), v.workers, all.groups, v.group !== undefined || Boolean(v.wide)),
     ci,
     starts,
     seed,

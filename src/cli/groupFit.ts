@@ -63,7 +63,7 @@ export async function fitGroupsCommand(command: FitCommand): Promise<number> {
   const facts: SplitFacts[] = groups.map((g) => ({ droppedRows: g.data.droppedCount, filteredRows: g.filteredCount, excludedRows: g.excludedCount }));
   const columns = [...model.variables];
   const t1 = now();
-  const warnings: string[] = [];
+  const warnings: string[] = [...loaded.warnings];
   const { parameters, warning: startWarning } = await fillGroupStarts(model, groups, table, { starts: command.starts ?? undefined, seed: command.seed });
   if (startWarning) warnings.push(startWarning);
   let report: Omit<GroupReport, 'parseMs' | 'fitMs'>;

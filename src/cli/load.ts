@@ -12,6 +12,7 @@ import {
   createByteIngest,
   decodeBytes,
   findColumn,
+  groupKeys,
   parseDelimitedText,
   remainingColumns,
   selectColumns,
@@ -30,6 +31,7 @@ import { compileModel, type CompiledModel } from '../model';
 import { tieParameters } from '../fit/ties';
 import type { FitCommand } from './args';
 import { CliError } from './errors';
+import { pickGroups } from './pickGroups';
 
 export interface LoadedProblem {
   readonly table: Table;
@@ -48,6 +50,8 @@ export interface LoadedGroups {
   /** groups (key, data, excludedCount, filteredCount) and the rows in no group. */
   readonly split: GroupSplit;
   readonly rows: RowChoice;
+  /** What --groups left out and why (keys whose rows the filters all drop). */
+  readonly warnings: string[];
 }
 
 /** Whether the command asks for a grouped fit (--group or --wide). */
@@ -167,7 +171,8 @@ function wideYs(command: FitCommand, table: Table, variables: readonly string[])
 /**
  * --group COL or --wide: the rows split into one dataset per group, with per-group counts of
  * filtered, excluded and dropped rows. A group with no usable row is kept (the engine reports it
- * as failed, with the reason); a split with no group at all is an error.
+ * as failed, with the reason); a split with no group at all is an error. --groups keeps the
+ * groups it names (pickGroups.ts).
  */
 export function loadGroupedProblem(command: FitCommand): LoadedGroups {
   const { table, model } = loadTableAndModel(command);
@@ -185,5 +190,12 @@ export function loadGroupedProblem(command: FitCommand): LoadedGroups {
     const why = rows.filteredCount > 0 ? `the --where filters leave no row with a group (${rows.filteredCount} rows filtered out)` : `every row's ${JSON.stringify(command.group)} cell is empty`;
     throw new CliError(`${command.file}: no groups: ${why}.`);
   }
-  return { table, model, by: command.group !== null ? 'column' : 'wide', split: split.value, rows };
+  let picked = { split: split.value, warnings: [] as string[] };
+  if (command.groups !== null) {
+    const all = command.group !== null ? groupKeys(table, command.group) : null;
+    if (all && !all.ok) throw dataError(command.file, all.error, '--group');
+    const allKeys = all ? all.value.keys : split.value.groups.map((g) => g.key);
+    picked = pickGroups(split.value, command.groups, allKeys, all ? `column ${JSON.stringify(all.value.column.name)}` : 'the wide file');
+  }
+  return { table, model, by: command.group !== null ? 'column' : 'wide', split: picked.split, rows, warnings: picked.warnings };
 }

@@ -44,6 +44,8 @@ options:
                        COL>=V (repeatable; all must hold; = and != compare text as written)
   --exclude-rows LIST  leave out the file's lines LIST, e.g. 3,17,20-25 (the header is line 1)
   --group COL          fit each group of rows that COL names (text, or numbers such as a run)
+  --groups K1,K2       with --group/--wide: fit only these groups (keys as written in the file;
+                       a comma inside a key is written \\, and a backslash \\\\)
   --wide               fit each y column on its own (--y A1,A2,…; default every other numeric column)
   --shared a,b         with --group/--wide: one global fit, these parameters shared by all groups
                        and the other free ones fitted per group

@@ -6,6 +6,7 @@
  *     [--ftol V] [--xtol V] [--gtol V] [--max-nfev N] [--x-scale jac|V]
  *     [--method auto|dense|normal] [--backend auto|cpu|gpu]
  *     [--where COL=VALUE ...] [--exclude-rows 3,17,20-25]
+ *     [--group COL [--groups K1,K2] [--shared a,b]]
  *
  * Options equal to the CLI's defaults (src/fit/defaults.ts: linear loss, f_scale 1, tolerances
  * 1e-15, the default budget, x_scale jac, auto method and backend) are left out. Numbers are the
@@ -14,9 +15,14 @@
  * written as --option=VALUE (node's parseArgs refuses "--model -x" as ambiguous), and a file
  * name starting with '-' gets a './' prefix. x columns are not passed: the CLI takes every
  * identifier of the model that names a column of the file as a variable.
+ *
+ * Groups (issue 9) as groupPlan.ts normalizes them: --group with the column, --groups with the
+ * picked keys (a comma or backslash inside a key escaped with a backslash, as the CLI's
+ * parseKeyList reads them), and --shared for a global fit.
  */
 import { DEFAULTS } from '../fit/defaults';
 import type { FitSpec, ParameterRow } from '../share/types';
+import { exportGroups } from './groupPlan';
 import { shellJoin } from './shellQuote';
 
 export interface CliCommandOptions {
@@ -43,6 +49,9 @@ export function lineList(lines: readonly number[]): string {
   return parts.join(',');
 }
 
+/** A group key for --groups: a comma (the separator) and a backslash (the escape) escaped. */
+export const escapeKey = (key: string): string => key.replace(/[\\,]/g, (c) => `\\${c}`);
+
 /** Words of the command, unquoted (for programs: execFile, spawn). */
 export function cliWords(spec: FitSpec, options: CliCommandOptions): string[] {
   const words = ['npx', 'fitbench', 'fit', options.csvFileName.startsWith('-') ? `./${options.csvFileName}` : options.csvFileName];
@@ -59,6 +68,12 @@ export function cliWords(spec: FitSpec, options: CliCommandOptions): string[] {
   // Row filters and excluded points (issue 9), in the file's own line numbers.
   for (const where of spec.rows?.where ?? []) option('where', where);
   if (spec.rows && spec.rows.exclude.length > 0) option('exclude-rows', lineList(spec.rows.exclude));
+  const groups = exportGroups(spec);
+  if (groups) {
+    option('group', groups.column);
+    if (groups.pick) option('groups', groups.pick.map(escapeKey).join(','));
+    if (groups.mode === 'global') option('shared', groups.shared.join(','));
+  }
   const free = spec.parameters.filter((p) => !p.fixed);
   const bounded = free.filter((p) => p.min !== -Infinity || p.max !== Infinity);
   const fixed = spec.parameters.filter((p) => p.fixed);

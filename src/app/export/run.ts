@@ -11,6 +11,7 @@ import { portableSpec } from '../../state/shareSpec';
 import type { ExportId } from './catalogue';
 import { exportBase, exportName } from './fileNames';
 import { plotImage } from './plotImage';
+import { startSpec } from './startSpec';
 import { statisticsCsv } from './statisticsCsv';
 
 export type ExportOutput =
@@ -27,15 +28,35 @@ export function exportFileBase(s: AppState): string {
 
 /**
  * The data file the script and the command read. A file the user opened is read as it is (its
- * delimiter, decimal mark and header); a sample, pasted cells or a link's data exist only in the
- * page, so the script reads the Data CSV export instead (comma-separated, header, decimal point).
+ * delimiter, decimal mark and header); pasted cells or a link's data exist only in the page, so
+ * the script reads the Data CSV export instead (comma-separated, header, decimal point). So does a
+ * sample's single fit; a sample's group fit reads the sample's own file (served by Fitbench), since
+ * the Data CSV holds only the fitted columns and not the group column. Null when there is no table,
+ * or for a group fit on pasted or linked data, which the page cannot hand out with its groups.
  */
-export function scriptData(s: AppState): { fileName: string; delimiter: string; decimalComma: boolean; header: boolean; fileNote?: string } | null {
+export function scriptData(s: AppState, grouped = false): { fileName: string; delimiter: string; decimalComma: boolean; header: boolean; fileNote?: string } | null {
   const t = s.table;
   if (!t) return null;
-  if (s.source?.kind === 'file') return { fileName: dataFileName(s) ?? 'data.csv', delimiter: t.delimiter, decimalComma: t.decimalComma, header: t.hasHeader };
+  const own = { delimiter: t.delimiter, decimalComma: t.decimalComma, header: t.hasHeader };
+  if (s.source?.kind === 'file') return { fileName: dataFileName(s) ?? 'data.csv', ...own };
+  if (grouped) {
+    const sampleId = s.source?.kind === 'sample' ? s.source.sampleId : null;
+    const sample = s.samples?.find((e) => e.id === sampleId);
+    if (!sample) return null;
+    const url = typeof document === 'undefined' ? `samples/${sample.file}` : new URL(`samples/${sample.file}`, document.baseURI).href;
+    return { fileName: sample.file, ...own, fileNote: `The data: Fitbench's sample "${sample.title}", from ${url}` };
+  }
   const fileName = exportName(exportFileBase(s), 'data', 'csv');
   return { fileName, delimiter: ',', decimalComma: false, header: true, fileNote: `The data: save them from Fitbench with Export > Data > "The columns and rows the fit uses" (${fileName}).` };
+}
+
+/** What a script or command reads and runs: the spec, the page's fitted values, the data file; or why there is none. */
+function codeInput(s: AppState): (ReturnType<typeof startSpec> & { data: NonNullable<ReturnType<typeof scriptData>> }) | ExportOutput {
+  const { spec, pageFit } = scriptSpec(s);
+  const data = scriptData(s, spec.groups !== undefined);
+  if (data) return { spec, pageFit, data };
+  if (!spec.groups || !s.table) return { kind: 'error', message: 'There is nothing to export yet.' };
+  return { kind: 'error', message: 'A group fit\'s script and command read the group column from the data file, which pasted or linked data do not have: save the data as a CSV file with its group column and open that file.' };
 }
 
 /** The spec with the data described by a fingerprint (the results JSON names the data file). */
@@ -48,11 +69,13 @@ async function specWithData(s: AppState): Promise<FitSpec> {
 /**
  * The spec a script or command runs: with the row filters and excluded lines when it reads the
  * file the user opened (its own line numbers), without them when it reads the Data CSV export,
- * which holds only the rows the fit uses already.
+ * which holds only the rows the fit uses already; starting from the fit's start values, with the
+ * page's fitted values to compare (startSpec.ts).
  */
-export function scriptSpec(s: AppState): FitSpec {
+export function scriptSpec(s: AppState): ReturnType<typeof startSpec> {
   const { rows, ...spec } = portableSpec(s);
-  return rows && s.source?.kind === 'file' ? { ...spec, rows } : spec;
+  const ownFile = s.source?.kind === 'file' || (spec.groups !== undefined && s.source?.kind === 'sample');
+  return startSpec(s, rows && ownFile ? { ...spec, rows } : spec);
 }
 
 const file = (text: string, type: string, fileName: string): ExportOutput => ({ kind: 'file', blob: new Blob([text], { type }), fileName });
@@ -96,15 +119,16 @@ export async function runExport(id: ExportId): Promise<ExportOutput> {
         return image.ok ? { kind: 'file', blob: image.blob, fileName: exportName(b, 'plot', format) } : { kind: 'error', message: image.message };
       }
       case 'python': {
-        const d = scriptData(s);
-        if (!d) break;
-        const script = pythonScript(scriptSpec(s), { csvFileName: d.fileName, delimiter: d.delimiter, decimalComma: d.decimalComma, header: d.header, fileNote: d.fileNote });
+        const input = codeInput(s);
+        if ('kind' in input) return input;
+        const { spec, pageFit, data: d } = input;
+        const script = pythonScript(spec, { csvFileName: d.fileName, delimiter: d.delimiter, decimalComma: d.decimalComma, header: d.header, fileNote: d.fileNote, ...(pageFit ? { pageFit } : {}) });
         return file(script, 'text/x-python;charset=utf-8', exportName(b, 'fit', 'py'));
       }
       case 'cli': {
-        const d = scriptData(s);
-        if (!d) break;
-        return { kind: 'copy', text: cliCommand(scriptSpec(s), { csvFileName: d.fileName }) };
+        const input = codeInput(s);
+        if ('kind' in input) return input;
+        return { kind: 'copy', text: cliCommand(input.spec, { csvFileName: input.data.fileName }) };
       }
     }
   } catch (error) {

@@ -84,7 +84,8 @@ def load_columns(path, wanted):
  * never passes), and EXCLUDE_LINES the file's line numbers (header = line 1) left out.
  */
 export const PY_ROW_MASK = String.raw`
-def row_mask(path):
+def row_rules(path):
+    """(rows the filters keep, rows the user excluded), over the file's data rows."""
     names, rows, lines = read_table(path, with_lines=True)
     keep = np.ones(len(rows), dtype=bool)
     for column, op, value in WHERE:
@@ -101,6 +102,11 @@ def row_mask(path):
             else:
                 ok = bool(np.isfinite(x)) and {"<": x < number, "<=": x <= number, ">": x > number, ">=": x >= number}[op]
             keep[i] = keep[i] and ok
-    keep &= ~np.isin(np.array(lines, dtype=np.int64), np.array(sorted(EXCLUDE_LINES), dtype=np.int64))
-    return keep
+    excluded = np.isin(np.array(lines, dtype=np.int64), np.array(sorted(EXCLUDE_LINES), dtype=np.int64))
+    return keep, excluded
+
+
+def row_mask(path):
+    keep, excluded = row_rules(path)
+    return keep & ~excluded
 `;

@@ -9,7 +9,13 @@
  *    "parameters": [{"name": "A", "value": 1.0, "stderr": 0.01, "fixed": false}, …]}
  *
  * with the parameters in model order and null for a non-finite number. The data file may be
- * given as the first command-line argument instead of CSV_FILE.
+ * given as the first command-line argument instead of CSV_FILE. Given the page's fitted values
+ * (options.pageFit), the script prints them beside its own, so that a user sees the repeat agree.
+ *
+ * A spec with groups (issue 9; normalized by ../groupPlan.ts) gives a per-group script (the same
+ * curve_fit in a loop over the groups, pyEach.ts) or a global one (one least_squares over the
+ * stacked residuals with shared and per-group parameters, pyGlobal.ts), both on the groups the
+ * file's rows make as Fitbench makes them (pyGroupData.ts), with JSON in the shape of the CLI's.
  *
  * Differences that remain: scipy differentiates by forward differences (Fitbench analytically),
  * and Fitbench polishes converged fits further (QR and Gauss–Newton refinement), so the two agree
@@ -19,10 +25,15 @@ import { defaultMaxNfev } from '../../fit/defaults';
 import { compileModel } from '../../model/index';
 import type { FitSpec } from '../../share/types';
 import { parseWhere, type WhereClause } from '../../data/where';
+import { exportGroups, type ExportGroups } from '../groupPlan';
+import { PY_EACH } from './pyEach';
+import { PY_GLOBAL } from './pyGlobal';
+import { PY_GROUP_KEYS, pyGroupData } from './pyGroupData';
+import { PY_GROUP_REPORT } from './pyGroupReport';
 import { PY_LOADER, PY_ROW_MASK } from './pyLoader';
 import { pyBool, pyFloat, pyList, pyString } from './pyLiteral';
 import { calledFunctions, pyModelFunction } from './pyModel';
-import { PY_REPORT } from './pyReport';
+import { PY_REPORT, PY_REPORT_JSON, pyPageFit } from './pyReport';
 
 export interface PythonScriptOptions {
   /** Default data file of the script (the first argument overrides it). */
@@ -33,6 +44,8 @@ export interface PythonScriptOptions {
   readonly header: boolean;
   /** A comment above CSV_FILE on where the file comes from (when it is not the user's own file). */
   readonly fileNote?: string;
+  /** The page's fitted values, printed beside the script's (single fits; the start values are the spec's). */
+  readonly pageFit?: readonly { readonly name: string; readonly value: number }[];
 }
 
 const DELIMITERS = [',', '\t', ';', '|', 'whitespace'];
@@ -84,18 +97,19 @@ export function pythonScript(spec: FitSpec, options: PythonScriptOptions): strin
   const sigma = spec.columns.sigma;
   const rowRules = scriptRows(spec);
 
-  return [
+  const groups = exportGroups(spec);
+  const maxNfevNote = s.maxNfev === null ? `  # Fitbench's default budget, max(2000, 500 k)${groups ? ', k the free parameters of one fit' : ''}` : '';
+  const head = [
     '#!/usr/bin/env python3',
-    '# A Fitbench fit as a standalone script: the same data, model, start values, bounds and solver',
-    '# settings, fitted with scipy.optimize.curve_fit (Python 3, numpy, scipy).',
-    '# Usage: python3 fit.py [DATA.csv]. The last line printed is JSON with the parameters.',
+    ...describe(groups),
     'import csv',
     'import json',
     'import re',
     'import sys',
+    ...(groups ? ['from decimal import Decimal'] : []),
     '',
     'import numpy as np',
-    'from scipy.optimize import curve_fit',
+    `from scipy.optimize import ${groups?.mode === 'global' ? 'least_squares' : 'curve_fit'}`,
     ...(specialNames.length > 0 ? [`from scipy.special import ${specialNames.join(', ')}`] : []),
     '',
     ...(options.fileNote ? [`# ${options.fileNote.replace(/[\r\n]+/g, ' ')}`] : []),
@@ -107,13 +121,33 @@ export function pythonScript(spec: FitSpec, options: PythonScriptOptions): strin
     `X_COLUMNS = ${pyList(spec.columns.x.map(pyString))}`,
     `Y_COLUMN = ${pyString(spec.columns.y)}`,
     `SIGMA_COLUMN = ${sigma === null ? 'None' : pyString(sigma)}`,
+    ...(groups
+      ? [
+          `GROUP_COLUMN = ${pyString(groups.column)}`,
+          `GROUPS = ${groups.pick ? pyList(groups.pick.map(pyString)) : 'None'}  # the groups fitted, as written in the file (None: all)`,
+          ...(groups.mode === 'global' ? [`SHARED = ${pyList(rows.filter((p) => groups.shared.includes(p.name)).map((p) => pyString(p.name)))}  # one value for every group; the other free parameters one per group`] : []),
+        ]
+      : []),
     '',
     PY_LOADER,
     '',
     ...(rowRules ? [`WHERE = ${pyList(rowRules.where.map((w) => `(${pyString(w.column)}, ${pyString(w.op)}, ${pyString(w.value)})`))}`, `EXCLUDE_LINES = ${rowRules.exclude.length > 0 ? `{${rowRules.exclude.join(', ')}}` : 'set()'}`, PY_ROW_MASK, ''] : []),
+    ...(groups ? [PY_GROUP_KEYS, ''] : []),
     ...pyModelFunction(model, rows),
     '',
     '',
+  ];
+  const table = [
+    `NAMES = ${pyList(rows.map((p) => pyString(p.name)))}`,
+    `FREE = ${pyList(free.map((p) => pyString(p.name)))}`,
+    `FIXED = {${fixed.map((p) => `${pyString(p.name)}: ${pyFloat(p.value)}`).join(', ')}}`,
+    `p0 = ${pyList(free.map((p) => pyFloat(p.value)))}`,
+    `lower = ${pyList(free.map((p) => pyFloat(p.min)))}`,
+    `upper = ${pyList(free.map((p) => pyFloat(p.max)))}`,
+    '',
+    `# Fitbench also had method=${s.method}, backend=${s.backend} (its linearization and device); scipy's solver is "trf".`,
+  ];
+  const single = [
     'columns = load_columns(CSV_FILE, X_COLUMNS + [Y_COLUMN] + ([SIGMA_COLUMN] if SIGMA_COLUMN is not None else []))',
     'keep = np.all([np.isfinite(c) for c in columns], axis=0)',
     ...(rowRules ? ['rows = row_mask(CSV_FILE)  # the row filters and excluded points', 'print("left out %d of %d rows (row filters, excluded points)" % ((~rows).sum(), rows.size), file=sys.stderr)', 'columns = [c[rows] for c in columns]', 'keep = keep[rows]'] : []),
@@ -126,14 +160,7 @@ export function pythonScript(spec: FitSpec, options: PythonScriptOptions): strin
     'Y = columns[len(X_COLUMNS)]',
     'SIGMA = columns[-1] if SIGMA_COLUMN is not None else None',
     '',
-    `NAMES = ${pyList(rows.map((p) => pyString(p.name)))}`,
-    `FREE = ${pyList(free.map((p) => pyString(p.name)))}`,
-    `FIXED = {${fixed.map((p) => `${pyString(p.name)}: ${pyFloat(p.value)}`).join(', ')}}`,
-    `p0 = ${pyList(free.map((p) => pyFloat(p.value)))}`,
-    `lower = ${pyList(free.map((p) => pyFloat(p.min)))}`,
-    `upper = ${pyList(free.map((p) => pyFloat(p.max)))}`,
-    '',
-    `# Fitbench also had method=${s.method}, backend=${s.backend} (its linearization and device); scipy's solver is "trf".`,
+    ...table,
     'popt, pcov, info, message, status = curve_fit(',
     '    model, X, Y, p0=p0, sigma=SIGMA,',
     `    absolute_sigma=${pyBool(s.absoluteSigma)},`,
@@ -144,12 +171,45 @@ export function pythonScript(spec: FitSpec, options: PythonScriptOptions): strin
     `    ftol=${pyFloat(s.ftol)},`,
     `    xtol=${pyFloat(s.xtol)},`,
     `    gtol=${pyFloat(s.gtol)},`,
-    `    max_nfev=${maxNfev},${s.maxNfev === null ? '  # Fitbench\'s default budget, max(2000, 500 k)' : ''}`,
+    `    max_nfev=${maxNfev},${maxNfevNote}`,
     `    x_scale=${s.xScale === 'jac' ? '"jac"' : pyFloat(s.xScale)},`,
     '    full_output=True,',
     ')',
     PY_REPORT,
-  ]
+    ...(options.pageFit ? pyPageFit(rows.map((p) => p.name), options.pageFit) : []),
+    PY_REPORT_JSON,
+  ];
+  const grouped = groups
+    ? [
+        ...pyGroupData(rowRules !== null, model.variables.length),
+        '',
+        '',
+        ...table,
+        `LOSS = ${pyString(s.loss)}`,
+        `F_SCALE = ${pyFloat(s.fScale)}`,
+        `ABSOLUTE_SIGMA = ${pyBool(s.absoluteSigma)}`,
+        `MAX_NFEV = ${s.maxNfev === null ? 'None' : String(s.maxNfev)}${maxNfevNote}`,
+        `SOLVER = dict(method="trf", loss=LOSS, f_scale=F_SCALE, ftol=${pyFloat(s.ftol)}, xtol=${pyFloat(s.xtol)}, gtol=${pyFloat(s.gtol)}, x_scale=${s.xScale === 'jac' ? '"jac"' : pyFloat(s.xScale)})`,
+        PY_GROUP_REPORT,
+        groups.mode === 'global' ? PY_GLOBAL : PY_EACH,
+      ]
+    : [];
+  return [...head, ...(groups ? grouped : single)]
     .filter((line, i, all) => !(line === '' && all[i - 1] === '' && all[i - 2] === ''))
     .join('\n');
+}
+
+/** The script's opening comment: what it repeats. */
+function describe(groups: ExportGroups | null): string[] {
+  if (!groups) {
+    return [
+      '# A Fitbench fit as a standalone script: the same data, model, start values, bounds and solver',
+      '# settings, fitted with scipy.optimize.curve_fit (Python 3, numpy, scipy).',
+      '# Usage: python3 fit.py [DATA.csv]. The last line printed is JSON with the parameters.',
+    ];
+  }
+  const what = groups.mode === 'global'
+    ? [`# A Fitbench global fit as a standalone script: one scipy.optimize.least_squares over every group's`, `# residuals, ${groups.shared.join(', ')} shared by all groups and the other free parameters fitted per group,`]
+    : ['# Fitbench\'s per-group fits as a standalone script: scipy.optimize.curve_fit on each group\'s rows,', '# with the same model, start values, bounds and solver settings for every group,'];
+  return [...what, '# on the same data (Python 3, numpy, scipy).', '# Usage: python3 fit.py [DATA.csv]. The last line printed is JSON with a row per group, as fitbench --json prints.'];
 }

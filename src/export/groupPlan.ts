@@ -1,0 +1,32 @@
+/**
+ * What the exporters (the CLI command, the Python script) make of a spec's groups (issue 9): the
+ * group column, the picked keys, and the mode with its shared parameters, normalized once so that
+ * the command and the script always repeat the same fit.
+ *
+ * - Shared names that are not free parameters of the spec's table are left out: a fixed
+ *   parameter is one value for every group already (the global fit refuses it as shared), and a
+ *   name the table lacks belongs to an older model.
+ * - A global fit with no shared parameter left is the per-group fits, exactly (the joint problem
+ *   separates into one independent problem per group; issue 9's acceptance): it is exported as
+ *   per-group fits, and the CLI, which needs at least one --shared name for a global fit, agrees.
+ * - An empty pick means every group, as an absent one (a fit of no group is no fit).
+ */
+import type { FitSpec } from '../share/types';
+
+export interface ExportGroups {
+  readonly column: string;
+  readonly mode: 'each' | 'global';
+  /** Free parameters shared by every group (non-empty in 'global', empty in 'each'). */
+  readonly shared: readonly string[];
+  /** Keys of the groups fitted, as written in the file; null: every group. */
+  readonly pick: readonly string[] | null;
+}
+
+export function exportGroups(spec: FitSpec): ExportGroups | null {
+  const g = spec.groups;
+  if (!g) return null;
+  const free = new Set(spec.parameters.filter((p) => !p.fixed).map((p) => p.name));
+  const shared = g.mode === 'global' ? [...new Set(g.shared)].filter((name) => free.has(name)) : [];
+  const pick = g.pick && g.pick.length > 0 ? [...new Set(g.pick)] : null;
+  return { column: g.column, mode: shared.length > 0 ? 'global' : 'each', shared, pick };
+}
