@@ -23,9 +23,11 @@
  *      factor sees a well-scaled matrix); P_trial = clip(P + d) — box bounds by projection (Gpufit
  *      1.2's constraints do the same), not scipy's reflective TRF: the float64 finish below runs
  *      the real TRF whenever the projected answer is not the CPU's.
- *   4. χ²(P_trial) ≤ χ² → accept, λ ← max(λ/10, 1e-7), relinearize; converged when the relative
- *      decrease ≤ 1e-6 or the largest relative step ≤ 1e-6 (f32's resolution). Otherwise reject,
- *      λ ← 10λ; a rejected step below 1e-6 relative is also convergence (nothing left in f32).
+ *   4. χ²(P_trial) ≤ χ² → accept, λ ← max(λ/10, 1e-7), relinearize; converged when the largest
+ *      relative step ≤ 1e-6 (f32's resolution). Otherwise reject, λ ← 10λ; a rejected step below
+ *      1e-6 relative is also convergence (nothing left to gain in f32). No test on the decrease
+ *      of χ² (Gpufit's): near the minimum χ² changes by (δ/se)²/(m − k) relative, so a 1e-6 test
+ *      stopped fits 3e-3 standard errors short — measured — and an f32 χ² cannot resolve less.
  *   5. Stop at the iteration cap (a uniform), or λ > 1e10 (stalled), or a failed factor.
  *
  * Output per fit (OUT = NP + 3 f32): the full parameter vector, χ², status, iterations.
