@@ -116,6 +116,29 @@ fn fb_nonfinite(x: f32) -> bool {
   return (bitcast<u32>(x) & 0x7f800000u) == 0x7f800000u;
 }
 
+// pow(a, b) with float64's (JavaScript's Math.pow) domain: WGSL's pow is exp2(b * log2(a)),
+// undefined for a < 0 and for a = 0, b <= 0 (W3C WGSL 17.5.x), and SwiftShader returned finite
+// values there, which let an f32 fit wander where float64 residuals are NaN. Negative bases give
+// NaN unless b is an integer (then +-|a|^b); 0^b is 0, 1 or +inf; a^0 = 1. NaN and inf are built
+// from bits of a runtime value (a constant inf or NaN is a shader-creation error, WGSL 15.7.2).
+fn fb_pow(a: f32, b: f32) -> f32 {
+  let zero = bitcast<u32>(a) & 0u;
+  if (b == 0.0f) {
+    return 1.0f;
+  }
+  if (a > 0.0f) {
+    return pow(a, b);
+  }
+  if (a == 0.0f) {
+    return select(bitcast<f32>(0x7f800000u | zero), 0.0f, b > 0.0f);
+  }
+  if (a < 0.0f && fract(b) == 0.0f) {
+    let m = pow(-a, b);
+    return select(m, -m, fract(b * 0.5f) != 0.0f);
+  }
+  return bitcast<f32>(0x7fc00000u | zero);
+}
+
 // sin, cos, tan after Cephes sinf.c/cosf.c (S. L. Moshier, 1985-2000, freely distributable):
 // reduction by pi/4 with a three-part constant (the first two parts have trailing zero bits, so
 // y * DP1 and y * DP2 are exact for y < 2^13), then a degree-7 sine or degree-8 cosine polynomial

@@ -120,7 +120,51 @@ export interface BenchResult {
   readonly fitAgreement: number | null;
 }
 
+export interface BatchCase {
+  readonly model: 'pl4' | 'mm';
+  readonly groups: number;
+  readonly seed: number;
+  readonly weighted?: boolean;
+  /** Append groups that cannot be fitted or lose rows: one row, all NaN, two NaN rows. */
+  readonly bad?: boolean;
+}
+
+export interface BatchComparison {
+  readonly adapter: string;
+  readonly note: string | null;
+  readonly groups: number;
+  readonly deviceFits: number;
+  /** f32 answers kept after the float64 check. */
+  readonly agreed: number;
+  /** f32 answers finished by one float64 Gauss–Newton step. */
+  readonly polished: number;
+  /** Groups fitted or finished on the CPU. */
+  readonly cpuFits: number;
+  /** Largest Gauss–Newton step / standard error among the kept f32 answers (the check's measure). */
+  readonly worstAgreedRatio: number;
+  /** Largest |GPU batch − CPU batch| / CPU standard error over every parameter of every group. */
+  readonly worstRatio: number;
+  /** Largest relative difference of the standard errors. */
+  readonly worstStderr: number;
+  /** Groups whose key, success, code or row count differ between the two. */
+  readonly successMismatch: number;
+  readonly cpuFailed: number;
+  readonly gpuFailed: number;
+  readonly statuses: Record<string, { success: boolean; code: string | null; rows: number; skippedRows: number }>;
+  readonly gpuMs: number;
+  readonly cpuMs: number;
+  readonly deviceMs: number;
+}
+
+export interface KernelStatuses {
+  /** Per group: parameters, χ², status, iterations. */
+  readonly rows: number[][];
+  readonly codes: Readonly<Record<string, number>>;
+}
+
 export interface GpuHarness {
+  batchCompare(c: BatchCase): Promise<BatchComparison>;
+  kernelStatuses(): Promise<KernelStatuses>;
   adapter(): Promise<AdapterReport>;
   compareNormal(c: NormalCase): Promise<NormalComparison>;
   compareChunked(rows: number, chunkRows: number, seed: number): Promise<ChunkComparison>;

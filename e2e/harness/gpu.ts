@@ -3,6 +3,7 @@
  * specs (e2e/gpu*.spec.ts) and the Chromium benchmark (bench/gpu-chromium.ts).
  */
 import type { AdapterReport, GpuHarness } from './api';
+import { batchCompare, kernelStatuses } from './batchCompare';
 import { bench } from './bench';
 import { compareChunked } from './compareChunked';
 import { compareFit } from './compareFit';
@@ -29,7 +30,7 @@ async function adapter(): Promise<AdapterReport> {
   };
 }
 
-const harness: GpuHarness = { adapter, compareNormal, compareChunked, compareFit, functions, literals, gridCompare, bench };
+const harness: GpuHarness = { adapter, batchCompare, kernelStatuses, compareNormal, compareChunked, compareFit, functions, literals, gridCompare, bench };
 
 declare global {
   interface Window {

@@ -11,6 +11,7 @@ import type { BatchResult } from '../fit/batch/types';
 import { now } from '../solver/clock';
 import type { FitCommand } from './args';
 import { CliError, EXIT } from './errors';
+import { runGpuGroupBatch } from './gpuBatch';
 import { runGroupBatch } from './groupBatch';
 import { fillGroupStarts } from './groupStarts';
 import { groupJsonReport, groupTextReport, type GroupLine, type GroupReport } from './groupReport';
@@ -77,8 +78,12 @@ export async function fitGroupsCommand(command: FitCommand): Promise<number> {
   if (split.ungroupedCount > 0) warnings.push(`${split.ungroupedCount} row${split.ungroupedCount === 1 ? ' has' : 's have'} no group (empty ${split.column ?? 'group'} cell) and ${split.ungroupedCount === 1 ? 'was' : 'were'} left out.`);
 
   if (command.shared.length === 0) {
-    const { result, workers } = await runGroupBatch({ model, columns, groups, parameters, options: command.options, workers: command.workers });
+    const batchInput = { model, columns, groups, parameters, options: command.options, workers: command.workers };
+    const { result, workers, accelerated, notes } = command.backend === 'gpu' ? await runGpuGroupBatch(batchInput) : { ...(await runGroupBatch(batchInput)), accelerated: null, notes: [] };
+    warnings.push(...notes);
     report = {
+      backend: accelerated ? 'gpu+cpu' : 'cpu',
+      gpuBatch: accelerated,
       ...common,
       mode: 'per-group',
       shared: [],
@@ -100,7 +105,10 @@ export async function fitGroupsCommand(command: FitCommand): Promise<number> {
       workers = separate.workers;
       comparison = compareFits(separate.result, global);
     }
+    if (command.backend === 'gpu') warnings.push('--backend gpu: global fits run on the CPU (the GPU batch kernel fits groups one by one).');
     report = {
+      backend: 'cpu',
+      gpuBatch: null,
       ...common,
       mode: 'global',
       shared: global.shared,

@@ -4,8 +4,10 @@
  *
  * JSON: mode ("per-group" | "global"), shared (names), groups (in file order:
  * {group, rows, success, status, message, params {name: value}, stderr {name: value|null}, cost,
- * …additions}), cost (the sum), nfev, comparison (with --compare), timing {parseMs, fitMs}.
+ * …additions}), cost (the sum), nfev, comparison (with --compare), timing {parseMs, fitMs},
+ * backend ("cpu", or "gpu+cpu" with --backend gpu) and gpuBatch (the GPU batch's share, or null).
  */
+import type { AcceleratedStats } from '../fit/batch/acceleratedBatch';
 import type { FitComparison } from '../fit/compare/compareFits';
 import type { Status } from '../solver/termination';
 
@@ -31,6 +33,10 @@ export interface GroupLine {
 
 export interface GroupReport {
   readonly mode: 'per-group' | 'global';
+  /** Where the fits ran: 'cpu', or 'gpu+cpu' (f32 GPU batch, float64 check and finish on the CPU). */
+  readonly backend: 'cpu' | 'gpu+cpu';
+  /** The GPU batch's share (--backend gpu), or null. */
+  readonly gpuBatch: AcceleratedStats | null;
   readonly file: string;
   readonly model: string;
   readonly groupColumn: string | null;
@@ -101,6 +107,8 @@ export function groupJsonReport(r: GroupReport): string {
     workers: r.workers,
     warnings: r.warnings,
     timing: { parseMs: r.parseMs, fitMs: r.fitMs },
+    backend: r.backend,
+    gpuBatch: r.gpuBatch,
   });
 }
 
@@ -122,6 +130,8 @@ export function groupTextReport(r: GroupReport): string {
     `  ${r.file}${r.groupColumn ? `, groups by ${r.groupColumn}` : ''}, model ${r.model}`,
     `  total cost ${num(r.cost, 10)}, ${r.nfev} evaluations${r.workers > 0 ? `, ${r.workers} workers` : ''}; read ${r.parseMs.toFixed(1)} ms, fit ${r.fitMs.toFixed(1)} ms`,
   ];
+  const gb = r.gpuBatch;
+  if (gb) head.push(`  GPU batch on ${gb.device}: ${gb.agreed} of ${gb.deviceFits} f32 fits within float64 agreement, ${gb.cpuFits} fitted or finished on the CPU`);
   if (r.global && !r.global.success) head.push(`  ${r.global.message}`);
   const header = ['group', 'rows', 'status', ...r.names.flatMap((n) => [n, `± ${n}`]), 'cost'];
   const rows = r.groups.map((g) => [

@@ -39,7 +39,8 @@ options:
   --method auto|dense|normal
                        linearization: QR (precise) or normal equations (fast, large data)
   --backend auto|cpu|gpu
-                       where the residual passes run (gpu needs WebGPU through the webgpu package)
+                       where the residual passes run (gpu needs WebGPU through the webgpu package);
+                       with --group/--wide, gpu fits the groups in one GPU batch, checked in float64
   --where EXPR         keep rows where EXPR holds: COL=VALUE, COL!=VALUE, COL<V, COL<=V, COL>V,
                        COL>=V (repeatable; all must hold; = and != compare text as written)
   --exclude-rows LIST  leave out the file's lines LIST, e.g. 3,17,20-25 (the header is line 1)

@@ -12,18 +12,20 @@ import type { LossName } from '../solver/loss';
 
 const indent4 = (code: string): string => code.split('\n').map((line) => `    ${line}`).join('\n');
 
-/** `let r = …;` the weighted residual at row i (and `wi`). */
-export function residual(tape: Tape, weighted: boolean): string[] {
-  const col = (c: number): string => `data[${wgslU32(c)} * chunk.stride + i]`;
+/** Column c at row i of a chunk (shaders/README.md's layout). */
+const chunkColumn = (c: number): string => `data[${wgslU32(c)} * chunk.stride + i]`;
+
+/** `let r = …;` the weighted residual at row i (and `wi`); `col` reads column c at row i. */
+export function residual(tape: Tape, weighted: boolean, col: (c: number) => string = chunkColumn): string[] {
   const diff = `${wgslSlot(tape.value)} - ${col(tape.nVars)}`;
   return weighted ? [`let wi = ${col(tape.nVars + 1)};`, `let r = wi * (${diff});`] : [`let r = ${diff};`];
 }
 
-export function linearizeUpdate(tape: Tape, name: LossName, weighted: boolean): string {
+export function linearizeUpdate(tape: Tape, name: LossName, weighted: boolean, col: (c: number) => string = chunkColumn): string {
   const loss = lossName(name);
   const k = tape.grads.length;
   const js = tape.grads.map((_, l) => `j${l}`);
-  const lines = residual(tape, weighted);
+  const lines = residual(tape, weighted, col);
   tape.grads.forEach((g, l) => lines.push(`let j${l} = ${weighted ? `wi * ${wgslSlot(g)}` : wgslSlot(g)};`));
   const robust = loss !== 'linear';
   if (robust) {

@@ -7,7 +7,8 @@
  * - powi(x, n) → the multiplications of tapeFns.powiValue (binary powering); n < 0 → 1.0f / xⁿ.
  * - pow(a, b) → pow(a, b). WGSL's pow is "inherited from exp2(y * log2(x))": undefined for a < 0
  *   (and for a = 0, b ≤ 0). The tape keeps integer exponents as powi precisely so that x^2 never
- *   reaches pow; pow(negative, non-integer) is NaN in float64 too.
+ *   reaches pow; pow(negative, non-integer) is NaN in float64 too. With { domainPow: true } (the
+ *   batch kernel) it becomes prelude.wgsl's fb_pow, which has float64's domain.
  * - selectLe(a, b, t, f) → select(f, t, a <= b) (§17.3.x select: select(f, t, cond)).
  * - log10(x) → log(x) * 0.4342944819032518f (WGSL has no log10).
  * - erf, erfc, sinh, tanh, sin, cos, tan, acos → fb_erf, fb_erfc, … of shaders/prelude.wgsl:
@@ -54,7 +55,7 @@ function powiStatements(name: string, x: string, n: number): string {
 }
 
 /** The WGSL expression of one instruction (everything but powi). */
-function expression(ins: Exclude<Instr, { op: 'powi' }>, read: WgslReaders): string {
+function expression(ins: Exclude<Instr, { op: 'powi' }>, read: WgslReaders, options: WgslOptions): string {
   const s = wgslSlot;
   switch (ins.op) {
     case 'const':
@@ -72,7 +73,7 @@ function expression(ins: Exclude<Instr, { op: 'powi' }>, read: WgslReaders): str
     case 'div':
       return `${s(ins.a)} / ${s(ins.b)}`;
     case 'pow':
-      return `pow(${s(ins.a)}, ${s(ins.b)})`;
+      return `${options.domainPow ? 'fb_pow' : 'pow'}(${s(ins.a)}, ${s(ins.b)})`;
     case 'neg':
       return `-${s(ins.a)}`;
     case 'call': {
@@ -87,13 +88,23 @@ function expression(ins: Exclude<Instr, { op: 'powi' }>, read: WgslReaders): str
   }
 }
 
+/** Choices of the emitted code. */
+export interface WgslOptions {
+  /**
+   * pow(a, b) as prelude.wgsl's fb_pow, with float64's domain (NaN for a < 0 and non-integer b),
+   * instead of WGSL's pow (undefined there). The batch-fit kernel needs it: a fit that wanders
+   * must see the NaN the float64 fit would.
+   */
+  readonly domainPow?: boolean;
+}
+
 /** One statement defining slot i. */
-export function wgslStatement(ins: Instr, i: number, read: WgslReaders): string {
+export function wgslStatement(ins: Instr, i: number, read: WgslReaders, options: WgslOptions = {}): string {
   if (ins.op === 'powi') {
     if (!Number.isSafeInteger(ins.n)) throw new Error('internal: powi exponent');
     return powiStatements(wgslSlot(i), wgslSlot(ins.a), ins.n);
   }
-  return `let ${wgslSlot(i)} = ${expression(ins, read)};`;
+  return `let ${wgslSlot(i)} = ${expression(ins, read, options)};`;
 }
 
 /** Generated statements around a kernel's row loop. */
@@ -107,7 +118,7 @@ export interface WgslCode {
 }
 
 /** The statements computing `roots` (slot indices), split around the row loop. */
-export function emitWgslCode(tape: Tape, roots: readonly number[], read: WgslReaders): WgslCode {
+export function emitWgslCode(tape: Tape, roots: readonly number[], read: WgslReaders, options: WgslOptions = {}): WgslCode {
   const live = liveMask(tape, roots);
   const inv = invariantMask(tape);
   const hoisted: string[] = [];
@@ -116,7 +127,7 @@ export function emitWgslCode(tape: Tape, roots: readonly number[], read: WgslRea
   tape.instrs.forEach((ins, i) => {
     if (!live[i]) return;
     if (ins.op === 'const' && !wgslF32(ins.value).faithful) f32Faithful = false;
-    (inv[i] ? hoisted : row).push(wgslStatement(ins, i, read));
+    (inv[i] ? hoisted : row).push(wgslStatement(ins, i, read, options));
   });
   return { hoisted: hoisted.join('\n'), row: row.join('\n'), f32Faithful };
 }

@@ -152,6 +152,21 @@ describe('per-group batch fits', () => {
     expect(seen[seen.length - 1]).toEqual({ done: 17, total: 40, failed: 0 });
   });
 
+  it('starts the solver from finishFrom where given (a GPU answer) and keeps the start values in the row', async () => {
+    const model = compiled(PL4);
+    const groups = plateGroups(3, 13);
+    const plain = await fitGroups({ model, groups, parameters: START });
+    const near = Float64Array.from(plain.rows[1].params, (v) => v * (1 + 1e-4));
+    const finished = await fitGroups({ model, groups, parameters: START, finishFrom: [null, near, null] });
+    finished.rows.forEach((row, g) => {
+      row.params.forEach((v, i) => expect(rel(v, plain.rows[g].params[i])).toBeLessThan(1e-7));
+      expect(Array.from(row.start)).toEqual(Array.from(plain.rows[g].start));
+    });
+    // From next to the answer, fewer evaluations than from the table's start.
+    expect(finished.rows[1].nfev).toBeLessThan(plain.rows[1].nfev);
+    expect(finished.rows[0].nfev).toBe(plain.rows[0].nfev);
+  });
+
   it('opens a group as the full single-fit result from the same start', async () => {
     const model = compiled(PL4);
     const groups = plateGroups(3, 9);

@@ -106,7 +106,7 @@ export async function fitGroups(input: BatchInput): Promise<BatchResult> {
    * One group. Synchronous on the small-problem path (no promise per group); a promise only
    * where bounds send the group through the general TRF.
    */
-  const fitOne = (group: GroupInput): GroupFitRow | Promise<GroupFitRow> => {
+  const fitOne = (group: GroupInput, index: number): GroupFitRow | Promise<GroupFitRow> => {
     let start: Float64Array = params.base;
     let rowsUsed = group.data.y.length;
     let skipped = 0;
@@ -124,6 +124,9 @@ export async function fitGroups(input: BatchInput): Promise<BatchResult> {
         x0[j] = start[params.free[j]];
         if (!Number.isFinite(x0[j])) return failedRow(group.key, rowsUsed, skipped, params.names, start, 'nonfinite-start', 'No finite start value: give start values in the parameter table.');
       }
+      // The float64 finish of a GPU batch starts from the f32 answer; the row keeps the start values.
+      const from = input.finishFrom?.[index];
+      if (from) for (let j = 0; j < k; j++) if (Number.isFinite(from[j])) x0[j] = from[j];
       problem.use(prepared.data);
       if (!bounded) {
         if (!ws.solve(problem, x0, trfOptions)) {
@@ -149,12 +152,12 @@ export async function fitGroups(input: BatchInput): Promise<BatchResult> {
     }
   };
 
-  for (const group of groups) {
+  for (const [index, group] of groups.entries()) {
     if (input.signal?.aborted) {
       cancelled = true;
       break;
     }
-    const pending = fitOne(group);
+    const pending = fitOne(group, index);
     const row = pending instanceof Promise ? await pending : pending;
     rows.push(row);
     nfev += row.nfev;

@@ -27,6 +27,12 @@ export interface BatchInput {
   /** Called at most every `progressMs` (50 ms) and once at the end. */
   readonly onProgress?: (progress: BatchProgress) => void;
   readonly progressMs?: number;
+  /**
+   * Per group (same order as `groups`), free-parameter values to start the solver from instead of
+   * the start values, or null: the float64 finish of a GPU batch (acceleratedBatch.ts). Rows still
+   * report the start values in `start`.
+   */
+  readonly finishFrom?: readonly (Float64Array | null)[];
   /** Lets the host's event loop run (a worker's macrotask) about every 30 ms, so a cancel gets in. */
   readonly pause?: () => Promise<void>;
 }

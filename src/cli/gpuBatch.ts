@@ -1,0 +1,46 @@
+/**
+ * `--backend gpu` for per-group batches: the f32 batch-fit kernel on a WebGPU adapter through Dawn
+ * (src/gpu/batchRun.ts) with the float64 check and finish on the CPU
+ * (src/fit/batch/acceleratedBatch.ts). Without an adapter, or where the kernel does not apply
+ * (robust loss, too many free parameters), the batch runs on the CPU (groupBatch.ts) and a note
+ * says why. `auto` keeps batches on the CPU: probing Dawn costs 0.5–1 s, more than a CPU batch of
+ * a few thousand small fits.
+ */
+import { fitGroupsAccelerated, type AcceleratedStats } from '../fit/batch/acceleratedBatch';
+import type { BatchResult } from '../fit/batch/types';
+import { probeGpuInChild } from './gpuProbe';
+import { runGroupBatch, type GroupBatchInput } from './groupBatch';
+
+export interface GpuGroupBatchOutput {
+  readonly result: BatchResult;
+  readonly workers: number;
+  /** The device's share of the batch, or null when it all ran on the CPU. */
+  readonly accelerated: AcceleratedStats | null;
+  readonly notes: string[];
+}
+
+async function onCpu(input: GroupBatchInput, note: string): Promise<GpuGroupBatchOutput> {
+  const { result, workers } = await runGroupBatch(input);
+  return { result, workers, accelerated: null, notes: [`--backend gpu: ${note}`] };
+}
+
+export async function runGpuGroupBatch(input: GroupBatchInput): Promise<GpuGroupBatchOutput> {
+  // A child asks Dawn first, so that the Vulkan loader's stderr noise stays there (gpuProbe.ts).
+  const child = probeGpuInChild();
+  if (!child.ok) return onCpu(input, `${child.reason} The batch ran on the CPU.`);
+  const [{ probeNodeGpu }, { acquireGpu }, { gpuBatchDevice }] = await Promise.all([import('../gpu/node'), import('../gpu/device'), import('../gpu/batchRun')]);
+  const probe = await probeNodeGpu();
+  const ctx = probe.ok ? await acquireGpu({ gpu: probe.gpu }) : null;
+  if (!ctx) return onCpu(input, `${probe.ok ? 'No WebGPU device could be opened.' : probe.reason} The batch ran on the CPU.`);
+  try {
+    const result = await fitGroupsAccelerated(
+      { model: input.model, groups: input.groups, parameters: input.parameters, options: input.options, onProgress: input.onProgress },
+      gpuBatchDevice(ctx),
+    );
+    const notes = result.note ? [`--backend gpu: ${result.note}.`] : [];
+    if (ctx.adapter.software) notes.push(`--backend gpu: the adapter is a software renderer (${ctx.adapter.description || ctx.adapter.architecture}): correct, not fast.`);
+    return { result, workers: 0, accelerated: result.accelerated, notes };
+  } finally {
+    ctx.destroy();
+  }
+}
