@@ -59,6 +59,8 @@ export function spawnWorker(): WorkerHandle {
       fit: guarded(remote.fit),
       cancelFit: () => remote.cancelFit().catch(() => undefined),
       fitGroups: guarded(remote.fitGroups),
+      fitGlobal: guarded(remote.fitGlobal),
+      compareGlobal: guarded(remote.compareGlobal),
       exportColumns: guarded(remote.exportColumns),
       exportData: guarded(remote.exportData),
       fingerprint: guarded(remote.fingerprint),

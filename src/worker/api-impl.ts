@@ -12,6 +12,7 @@ import { loadSavedTable, restoreFit, saveTable } from './tables';
 import { alive } from './liveness';
 import { listGroups } from './groups';
 import { fitEachGroup } from './groupFit';
+import { compareGlobalGroups, fitGlobalGroups } from './globalRun';
 
 export const workerApi: WorkerApi = {
   loadFile,
@@ -25,6 +26,8 @@ export const workerApi: WorkerApi = {
   fit: runFit,
   cancelFit,
   fitGroups: fitEachGroup,
+  fitGlobal: fitGlobalGroups,
+  compareGlobal: compareGlobalGroups,
   exportColumns: async () => exportColumns(),
   exportData: async (mapping) => exportDataCsv(mapping),
   fingerprint: async (mapping) => fingerprintSelection(mapping),
