@@ -17,7 +17,7 @@ import { compareGlobalGroups, fitGlobalGroups } from './globalRun';
 export const workerApi: WorkerApi = {
   loadFile,
   loadText: async (text, name) => loadText(text, name),
-  loadColumns: async (columns, name) => loadColumns(columns, name),
+  loadColumns: async (columns, name, text) => loadColumns(columns, name, text),
   cancelLoad,
   select: async (mapping, plot) => select(mapping, plot),
   groups: async (column, rows) => listGroups(column, rows),

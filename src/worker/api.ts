@@ -205,8 +205,9 @@ export interface WorkerApi {
   loadFile(file: Blob, name: string | null, onProgress?: (p: LoadProgress) => void): Promise<Status<TableSummary>>;
   /** Parses pasted or fetched text. */
   loadText(text: string, name: string | null): Promise<Status<TableSummary>>;
-  /** Loads columns given as numbers (a link's inline data) as a table. */
-  loadColumns(columns: Readonly<Record<string, readonly number[]>>, name: string | null): Promise<Status<TableSummary>>;
+  /** Loads columns given as numbers (a link's inline data) as a table; `text` columns (a link's
+   *  group keys) beside them. */
+  loadColumns(columns: Readonly<Record<string, readonly number[]>>, name: string | null, text?: Readonly<Record<string, readonly string[]>> | null): Promise<Status<TableSummary>>;
   /** Stops a running load (it resolves with code 'aborted'). */
   cancelLoad(): void;
   /** Chooses the columns a fit uses; reports dropped rows and the data to draw. */
