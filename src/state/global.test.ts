@@ -12,10 +12,12 @@ import { localClient } from '../client/localClient';
 import { setClient } from '../client/worker';
 import { runGroupFits } from './actions/batch';
 import { loadText } from './actions/data';
+import { runFit } from './actions/fit';
 import { compareWithSeparate, runGlobalFit, setGroupMode, setShared } from './actions/global';
 import { setGroupBy, toggleGroup } from './actions/groups';
 import { setModelText } from './actions/model';
 import { setParamValue } from './actions/params';
+import { openLink, planCurrentLink } from './actions/link';
 import { excludeLines } from './actions/rows';
 import { getState, initialState, setState } from './store';
 
@@ -123,5 +125,29 @@ describe('global fit over groups', () => {
     setShared('Vm', true);
     expect(getState().global).toBeNull();
     expect(getState().sharedParams).toEqual(['Vm', 'K']);
+  });
+
+  it('a link carries the groups, the mode and the shared marks, and opens into the same global fit', async () => {
+    await excludeLines([3]);
+    await runGlobalFit();
+    const made = getState().global!;
+    await runFit();
+    const plan = await planCurrentLink();
+    if (!plan.ok) throw new Error(plan.error.message);
+    expect(plan.value.dataIncluded).toBe(true);
+    setState(initialState, true);
+    expect(await openLink(plan.value.fragment)).toBe(true);
+    const s = getState();
+    expect(s.groupBy).toBe('state');
+    expect(s.groupMode).toBe('global');
+    expect(s.sharedParams).toEqual(['K']);
+    expect(s.globalStatus).toBe('done');
+    expect(s.linkNotice).toMatch(/the fit and the global fit ran again/);
+    const g = s.global!;
+    expect(g.rows.map((r) => [r.key, r.rows])).toEqual(made.rows.map((r) => [r.key, r.rows]));
+    // The single fit before the link moved the start values (the parameter table): the same
+    // optimum, reached from another start.
+    expect(rel(g.chi2, made.chi2)).toBeLessThan(1e-10);
+    g.rows.forEach((r, i) => r.params.forEach((v, j) => expect(rel(v, made.rows[i].params[j])).toBeLessThan(1e-7)));
   });
 });
