@@ -15,6 +15,7 @@ import { ModelPanel } from './model/ModelPanel';
 import { ParamsPanel } from './params/ParamsPanel';
 import { PlotPanel } from './plot/PlotPanel';
 import { ResultsPanel } from './results/ResultsPanel';
+import { GlobalResults } from './results/GlobalResults';
 import { GroupResults } from './results/GroupResults';
 import { LinkFilePrompt } from './share/LinkFilePrompt';
 import { PageNotices } from './share/PageNotices';
@@ -30,6 +31,7 @@ export function App() {
   const params = useApp((s) => s.params);
   const outcome = useApp((s) => s.outcome);
   const batch = useApp((s) => s.batch);
+  const global = useApp((s) => s.global);
   useGlobalInput();
   useEffect(() => {
     void loadSampleList();
@@ -78,6 +80,9 @@ export function App() {
               </RenderBoundary>
               <RenderBoundary area="The per-group results" resetKey={batch}>
                 <GroupResults />
+              </RenderBoundary>
+              <RenderBoundary area="The global fit" resetKey={global}>
+                <GlobalResults />
               </RenderBoundary>
               <RenderBoundary area="The results" resetKey={outcome}>
                 <ResultsPanel />

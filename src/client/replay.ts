@@ -11,7 +11,7 @@ import type { Client } from './worker';
 export type TableCall =
   | { readonly method: 'loadFile'; readonly args: readonly [Blob, string | null] }
   | { readonly method: 'loadText'; readonly args: readonly [string, string | null] }
-  | { readonly method: 'loadColumns'; readonly args: readonly [Readonly<Record<string, readonly number[]>>, string | null] }
+  | { readonly method: 'loadColumns'; readonly args: readonly [Readonly<Record<string, readonly number[]>>, string | null, (Readonly<Record<string, readonly string[]>> | null)?] }
   | { readonly method: 'loadSavedTable'; readonly args: readonly [string] };
 
 export interface Replay {

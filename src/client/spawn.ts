@@ -60,6 +60,8 @@ export function spawnWorker(): WorkerHandle {
       cancelFit: () => remote.cancelFit().catch(() => undefined),
       fitGroups: guarded(remote.fitGroups),
       autoStart: guarded(remote.autoStart),
+      fitGlobal: guarded(remote.fitGlobal),
+      compareGlobal: guarded(remote.compareGlobal),
       exportColumns: guarded(remote.exportColumns),
       exportData: guarded(remote.exportData),
       fingerprint: guarded(remote.fingerprint),

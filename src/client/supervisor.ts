@@ -118,7 +118,9 @@ export function supervise(spawn: Spawn, options: SupervisorOptions = {}): Client
     const attempt = async (args: unknown[], retries: number): Promise<unknown> => {
       await ready;
       const current = live;
-      const ticket = name === 'fit' || name === 'autoStart' ? ++tickets : 0;
+      // The global fit runs one synchronous loop that a cancel message cannot reach: it is stopped
+      // like a stuck fit, by restarting its worker after the grace period.
+      const ticket = name === 'fit' || name === 'autoStart' || name === 'fitGlobal' || name === 'compareGlobal' ? ++tickets : 0;
       if (ticket) current.fits.add(ticket);
       try {
         const method = current.handle.client[name] as (...a: unknown[]) => Promise<unknown>;
@@ -183,6 +185,8 @@ const emptyClientShape: Record<Method, true> = {
   cancelFit: true,
   fitGroups: true,
   autoStart: true,
+  fitGlobal: true,
+  compareGlobal: true,
   exportColumns: true,
   exportData: true,
   fingerprint: true,

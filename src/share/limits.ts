@@ -36,5 +36,9 @@ export const MAX_NFEV_LIMIT = 1e9;
 export const MAX_WHERE = 64;
 export const MAX_WHERE_CHARS = 1024;
 
+/** Most picked groups a spec may carry, and the longest group key (as written in a file). */
+export const MAX_PICKED_GROUPS = 100_000;
+export const MAX_GROUP_KEY_CHARS = 1024;
+
 /** Most excluded lines a spec may carry. */
 export const MAX_EXCLUDED_LINES = 100_000;

@@ -29,6 +29,8 @@ export interface PlanOptions {
   /** The rows a link with inline data carries instead of spec.rows: inline columns hold only the
    *  rows the filters keep, so their filters are spent and excluded lines are renumbered. */
   readonly inlineRows?: RowSpec;
+  /** The group key of each row of `columns` (spec.groups.column), carried with inline data. */
+  readonly inlineGroupKeys?: readonly string[];
 }
 
 function inlinable(columns: readonly ArrayLike<number>[], sigmaIndex: number): boolean {
@@ -64,7 +66,8 @@ export function planLink(spec: FitSpec, columns: readonly ArrayLike<number>[] | 
   const rows = columns[0].length;
   if (columns.some((c) => c.length !== rows)) throw new RangeError('planLink: the columns differ in length');
   if (inlinable(columns, spec.columns.sigma === null ? -1 : names.length - 1)) {
-    const inline: InlineData = { kind: 'inline', fileName, columns: Object.fromEntries(names.map((n, j) => [n, Array.from(columns[j])])) };
+    const keys = spec.groups && options.inlineGroupKeys?.length === rows ? { groupKeys: [...options.inlineGroupKeys] } : {};
+    const inline: InlineData = { kind: 'inline', fileName, columns: Object.fromEntries(names.map((n, j) => [n, Array.from(columns[j])])), ...keys };
     const plan = finish(inline, options.budget ?? LINK_DATA_BUDGET, options.inlineRows);
     if (plan !== null) return plan;
   }

@@ -6,6 +6,7 @@
  * characters (they are shown to people).
  */
 import { MAX_FILE_NAME, MAX_FINGERPRINT_ROWS, MAX_INLINE_CELLS } from './limits';
+import { readGroupKeys } from './readGroups';
 import { array, fail, integer, nullable, object, oneOf, string, type Fields } from './schema';
 import type { DataFingerprint, InlineData } from './types';
 
@@ -28,7 +29,7 @@ function column(v: unknown, path: string, positiveOnly: boolean): number[] {
   return list as number[];
 }
 
-function inline(o: Fields, path: string, used: readonly string[], sigma: string | null): InlineData {
+function inline(o: Fields, path: string, used: readonly string[], sigma: string | null, withKeys: boolean): InlineData {
   const cols = object(o.columns, `${path}.columns`, used);
   const entries = used.map((name): [string, number[]] => [name, column(cols[name], `${path}.columns.${name}`, name === sigma)]);
   const rows = entries[0][1].length;
@@ -37,7 +38,8 @@ function inline(o: Fields, path: string, used: readonly string[], sigma: string 
     if (values.length !== rows) fail(`${path}.columns.${name}`, `must have ${rows} rows like ${used[0]}`, values);
   }
   if (rows * used.length > MAX_INLINE_CELLS) fail(`${path}.columns`, `may hold at most ${MAX_INLINE_CELLS} numbers in all`);
-  return { kind: 'inline', fileName: fileName(o.fileName, `${path}.fileName`), columns: Object.fromEntries(entries) };
+  const keys = withKeys ? { groupKeys: readGroupKeys(o.groupKeys, `${path}.groupKeys`, rows) } : {};
+  return { kind: 'inline', fileName: fileName(o.fileName, `${path}.fileName`), columns: Object.fromEntries(entries), ...keys };
 }
 
 function print(o: Fields, path: string): DataFingerprint {
@@ -51,12 +53,14 @@ function print(o: Fields, path: string): DataFingerprint {
   };
 }
 
-/** `used`: the used column names in order (usedColumns), `sigma` the sigma column or null. */
-export function readData(v: unknown, path: string, used: readonly string[], sigma: string | null): InlineData | DataFingerprint | null {
+/** `used`: the used column names in order (usedColumns), `sigma` the sigma column or null;
+ *  `grouped`: the spec has groups, so inline data may carry each row's group key. */
+export function readData(v: unknown, path: string, used: readonly string[], sigma: string | null, grouped = false): InlineData | DataFingerprint | null {
   if (v === null) return null;
   if (typeof v !== 'object' || Array.isArray(v)) fail(path, 'must be an object or null', v);
   const kind = oneOf((v as Fields).kind, `${path}.kind`, ['inline', 'fingerprint'] as const);
+  const withKeys = grouped && Object.prototype.hasOwnProperty.call(v, 'groupKeys');
   return kind === 'inline'
-    ? inline(object(v, path, ['kind', 'fileName', 'columns']), path, used, sigma)
+    ? inline(object(v, path, withKeys ? ['kind', 'fileName', 'columns', 'groupKeys'] : ['kind', 'fileName', 'columns']), path, used, sigma, withKeys)
     : print(object(v, path, ['kind', 'fileName', 'rows', 'hash']), path);
 }

@@ -17,6 +17,7 @@ import { shareError, type DecodeResult } from './errors';
 import { usedColumns } from './fingerprint';
 import { MAX_X_COLUMNS } from './limits';
 import { readData } from './readData';
+import { readGroups } from './readGroups';
 import { readParameters } from './readParameters';
 import { allRows, readRows } from './readRows';
 import { readSettings } from './readSettings';
@@ -58,8 +59,11 @@ export function readSpec(v: unknown): DecodeResult<FitSpec> {
   }
   try {
     // `rows` came with issue 9: optional, so that older links (without it) still open.
-    const hasRows = typeof v === 'object' && v !== null && Object.prototype.hasOwnProperty.call(v, 'rows');
-    const o = object(v, '', hasRows ? [...KEYS, 'rows'] : KEYS);
+    const has = (key: string) => typeof v === 'object' && v !== null && Object.prototype.hasOwnProperty.call(v, key);
+    const hasRows = has('rows');
+    // `groups` came with issue 9 too (written only when a group column is chosen).
+    const hasGroups = has('groups');
+    const o = object(v, '', [...KEYS, ...(hasRows ? ['rows'] : []), ...(hasGroups ? ['groups'] : [])]);
     const rows = hasRows ? readRows(o.rows, 'rows') : undefined;
     if (o.version !== SPEC_VERSION) fail('version', `must be ${SPEC_VERSION}`, o.version);
     const model = string(o.model, 'model', 1, MAX_MODEL_LENGTH);
@@ -70,6 +74,8 @@ export function readSpec(v: unknown): DecodeResult<FitSpec> {
     const unused = columns.x.filter((n) => !variables.includes(n));
     if (unused.length > 0) fail('columns.x', `names ${unused.map((n) => `"${n}"`).join(', ')}, which the model does not use`);
     const used = usedColumns(columns);
+    const parameters = readParameters(o.parameters, 'parameters', params, used);
+    const groups = hasGroups ? readGroups(o.groups, 'groups', params, parameters) : undefined;
     return {
       ok: true,
       spec: {
@@ -77,10 +83,11 @@ export function readSpec(v: unknown): DecodeResult<FitSpec> {
         model,
         libraryId: libraryId(o.libraryId, 'libraryId'),
         columns,
-        parameters: readParameters(o.parameters, 'parameters', params, used),
+        parameters,
         settings: readSettings(o.settings, 'settings'),
-        data: readData(o.data, 'data', used, columns.sigma),
+        data: readData(o.data, 'data', used, columns.sigma, groups !== undefined),
         ...(rows && !allRows(rows) ? { rows } : {}),
+        ...(groups ? { groups } : {}),
       },
     };
   } catch (e) {

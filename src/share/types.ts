@@ -40,6 +40,9 @@ export interface InlineData {
   readonly kind: 'inline';
   readonly fileName: string | null;
   readonly columns: Readonly<Record<string, readonly number[]>>;
+  /** The group of each row (FitSpec.groups.column), the key as written ('' for a row in no
+   *  group): group keys are text, so they travel beside the numbers (issue 9). Only with groups. */
+  readonly groupKeys?: readonly string[];
 }
 
 /** Data too large for a link: the page asks for the file and checks it against this. */

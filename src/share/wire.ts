@@ -7,7 +7,7 @@
 import { usedColumns } from './fingerprint';
 import type { JsonValue } from './jsonText';
 import { allRows } from './readRows';
-import type { FitSpec, ParameterRow, SolverSettings } from './types';
+import type { FitSpec, GroupSpec, ParameterRow, SolverSettings } from './types';
 
 /** The JSON value of a bound: null for ±∞ (the reader restores the sign from min/max). */
 function bound(v: number): number | null {
@@ -27,6 +27,8 @@ function data(spec: FitSpec): JsonValue {
     kind: 'inline',
     fileName: d.fileName,
     columns: Object.fromEntries(usedColumns(spec.columns).map((name) => [name, own(name)])),
+    // Group keys travel only with groups (a link without groups is as before issue 9).
+    ...(spec.groups && d.groupKeys ? { groupKeys: [...d.groupKeys] } : {}),
   };
 }
 
@@ -46,6 +48,10 @@ export function settingsToWire(s: SolverSettings): { [key: string]: JsonValue } 
   };
 }
 
+function groupsToWire(g: GroupSpec): JsonValue {
+  return { column: g.column, mode: g.mode, shared: [...g.shared], ...(g.pick ? { pick: [...g.pick] } : {}) };
+}
+
 export function specToWire(spec: FitSpec): JsonValue {
   const s = spec.settings;
   return {
@@ -57,5 +63,6 @@ export function specToWire(spec: FitSpec): JsonValue {
     settings: settingsToWire(s),
     data: data(spec),
     ...(spec.rows && !allRows(spec.rows) ? { rows: { where: [...spec.rows.where], exclude: [...spec.rows.exclude] } } : {}),
+    ...(spec.groups ? { groups: groupsToWire(spec.groups) } : {}),
   };
 }

@@ -7,7 +7,9 @@
  * with `getClient().exportColumns()`, or to fingerprint them.
  */
 import { getClient } from '../client/worker';
-import { SPEC_VERSION, type FitSpec } from '../share/types';
+import { SPEC_VERSION, type FitSpec, type GroupSpec } from '../share/types';
+import { effectiveShared } from './actions/global';
+import { setGroupBy } from './actions/groups';
 import { refreshCurve } from './actions/curve';
 import { adoptTable, setMapping } from './actions/data';
 import type { Mapping } from './slices/data';
@@ -32,7 +34,28 @@ export function currentSpec(state: AppState): FitSpec {
     settings: { ...state.settings },
     data: state.inline,
     ...(state.mapping.rows && (state.mapping.rows.where.length > 0 || state.mapping.rows.exclude.length > 0) ? { rows: state.mapping.rows } : {}),
+    ...(state.groupBy !== null ? { groups: groupSpec(state, state.groupBy) } : {}),
   };
+}
+
+/** The groups as they travel (issue 9): column, mode, the shared marks a global fit takes (free
+ *  parameters of the model only), and the picked keys when not every group is picked. */
+function groupSpec(state: AppState, column: string): GroupSpec {
+  return { column, mode: state.groupMode, shared: effectiveShared(state), ...(state.groupPick !== null ? { pick: [...state.groupPick] } : {}) };
+}
+
+/** Restores the group column, its picked groups, the mode and the shared marks. A column the
+ *  data lack is reported by the group picker (the worker's message), like one chosen by hand. */
+async function applyGroups(groups: GroupSpec | undefined): Promise<void> {
+  if (!groups) return;
+  await setGroupBy(groups.column);
+  const list = getState().groupList;
+  const keys = new Set(list?.groups.map((g) => g.key) ?? []);
+  setState({
+    groupMode: groups.mode,
+    sharedParams: [...groups.shared],
+    ...(groups.pick && list ? { groupPick: groups.pick.filter((k) => keys.has(k)) } : {}),
+  });
 }
 
 /** Restores model, parameter table, column mapping and settings; inline data are loaded into the
@@ -43,7 +66,9 @@ export async function applySpec(spec: FitSpec): Promise<void> {
   if (spec.data?.kind === 'inline') {
     const name = spec.data.fileName ?? LINKED_DATA;
     setState({ loading: { name, fraction: null, rows: 0 }, loadError: null });
-    const status = await getClient().loadColumns(spec.data.columns, name);
+    // Object.fromEntries: a column named "__proto__" is an own property, not the prototype.
+    const keys = spec.groups && spec.data.groupKeys ? Object.fromEntries([[spec.groups.column, spec.data.groupKeys]]) : null;
+    const status = await getClient().loadColumns(spec.data.columns, name, keys);
     if (await adoptTable(status, { kind: 'link', name, sampleId: null }, mapping)) setState({ inline: spec.data });
   } else if (getState().table) {
     await setMapping(mapping);
@@ -60,5 +85,6 @@ export async function applySpec(spec: FitSpec): Promise<void> {
     }),
     paramErrors: NO_PARAM_ERRORS,
   });
+  if (getState().table) await applyGroups(spec.groups);
   refreshCurve();
 }

@@ -13,11 +13,12 @@ import { alive } from './liveness';
 import { listGroups } from './groups';
 import { fitEachGroup } from './groupFit';
 import { findStarts } from './autoStart';
+import { compareGlobalGroups, fitGlobalGroups } from './globalRun';
 
 export const workerApi: WorkerApi = {
   loadFile,
   loadText: async (text, name) => loadText(text, name),
-  loadColumns: async (columns, name) => loadColumns(columns, name),
+  loadColumns: async (columns, name, text) => loadColumns(columns, name, text),
   cancelLoad,
   select: async (mapping, plot) => select(mapping, plot),
   groups: async (column, rows) => listGroups(column, rows),
@@ -27,6 +28,8 @@ export const workerApi: WorkerApi = {
   cancelFit,
   fitGroups: fitEachGroup,
   autoStart: findStarts,
+  fitGlobal: fitGlobalGroups,
+  compareGlobal: compareGlobalGroups,
   exportColumns: async () => exportColumns(),
   exportData: async (mapping) => exportDataCsv(mapping),
   fingerprint: async (mapping) => fingerprintSelection(mapping),

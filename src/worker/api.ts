@@ -5,6 +5,8 @@
  * error }`; the worker never throws a class across the boundary.
  */
 import type { GroupFitRow } from '../fit/batch/types';
+import type { FitComparison } from '../fit/compare/compareFits';
+import type { GlobalResult } from '../fit/global/types';
 import type { FitResult } from '../fit/types';
 import type { GuessedParameter } from '../library/types';
 import type { Fingerprint, LinkPlan, PlanOptions } from '../share/index';
@@ -200,13 +202,49 @@ export interface GroupBatchOutcome {
   readonly fitMs: number;
 }
 
+/** "Global": one joint fit over the picked groups, the `shared` parameters one value for all. */
+export interface GlobalFitRequest extends GroupBatchRequest {
+  readonly shared: readonly string[];
+}
+
+/** The joint fit's iterations (at most 10 messages a second). */
+export interface GlobalFitProgress {
+  readonly iteration: number;
+  readonly cost: number;
+  readonly nfev: number;
+  /** 'global': the joint fit; 'separate': the per-group fits a comparison needs. */
+  readonly phase: 'global' | 'separate';
+  /** Groups done in the 'separate' phase (0 in the global one). */
+  readonly done: number;
+  readonly total: number;
+}
+
+/** The global fit as the page shows it: src/fit/global's result and the groups drawn. */
+export interface GlobalFitOutcome extends GlobalResult {
+  /** Groups the fit was asked to take (some may have been left out: see their rows). */
+  readonly total: number;
+  /** The first groups' data and curves through their global parameters (at most OVERLAY_MAX). */
+  readonly overlay: readonly GroupOverlay[];
+  readonly overlayCapped: boolean;
+}
+
+/** Global versus separate fits (src/fit/compare) with both fits' costs. */
+export interface GlobalComparison {
+  readonly comparison: FitComparison;
+  /** The global fit the comparison is about (the same request gives the same fit). */
+  readonly global: GlobalFitOutcome;
+  /** Groups whose separate fit failed. */
+  readonly separateFailed: number;
+}
+
 export interface WorkerApi {
   /** Streams a File/Blob through the CSV parser; progress about 10 times a second. */
   loadFile(file: Blob, name: string | null, onProgress?: (p: LoadProgress) => void): Promise<Status<TableSummary>>;
   /** Parses pasted or fetched text. */
   loadText(text: string, name: string | null): Promise<Status<TableSummary>>;
-  /** Loads columns given as numbers (a link's inline data) as a table. */
-  loadColumns(columns: Readonly<Record<string, readonly number[]>>, name: string | null): Promise<Status<TableSummary>>;
+  /** Loads columns given as numbers (a link's inline data) as a table; `text` columns (a link's
+   *  group keys) beside them. */
+  loadColumns(columns: Readonly<Record<string, readonly number[]>>, name: string | null, text?: Readonly<Record<string, readonly string[]>> | null): Promise<Status<TableSummary>>;
   /** Stops a running load (it resolves with code 'aborted'). */
   cancelLoad(): void;
   /** Chooses the columns a fit uses; reports dropped rows and the data to draw. */
@@ -226,6 +264,10 @@ export interface WorkerApi {
   autoStart(request: AutoStartRequest, onProgress?: (p: AutoStartStep) => void): Promise<Status<AutoStartOutcome>>;
   /** Fits each picked group on its own (progress at most 10 times a second). */
   fitGroups(request: GroupBatchRequest, onProgress?: (p: GroupBatchProgress) => void): Promise<Status<GroupBatchOutcome>>;
+  /** One global fit over the picked groups (cancel: cancelFit). */
+  fitGlobal(request: GlobalFitRequest, onProgress?: (p: GlobalFitProgress) => void): Promise<Status<GlobalFitOutcome>>;
+  /** The global fit and the separate per-group fits of the same groups, compared (F test, AICc). */
+  compareGlobal(request: GlobalFitRequest, onProgress?: (p: GlobalFitProgress) => void): Promise<Status<GlobalComparison>>;
   /** The selected columns as numbers (for links, sessions and exports). */
   exportColumns(): Promise<Status<Record<string, number[]>>>;
   /** The fingerprint of the used columns (x…, y, sigma) over exactly the rows a fit with `mapping` uses. */

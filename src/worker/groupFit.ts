@@ -86,7 +86,7 @@ export async function fitEachGroup(request: GroupBatchRequest, onProgress?: (p: 
 }
 
 /** The fitted curve over the group's x range (one-variable models only; none when the fit failed). */
-function curveOf(m: CompiledModel, params: Float64Array, x: Float64Array, oneVar: boolean): { x: Float64Array; y: Float64Array } | null {
+export function curveOf(m: CompiledModel, params: Float64Array, x: Float64Array, oneVar: boolean): { x: Float64Array; y: Float64Array } | null {
   if (!oneVar || !params.every(Number.isFinite) || x.length === 0) return null;
   let lo = Infinity;
   let hi = -Infinity;

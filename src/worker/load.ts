@@ -51,12 +51,15 @@ export function loadText(text: string, name: string | null): Status<TableSummary
 }
 
 /** Inline columns (from a link) become CSV text, so they pass through the same ingest. */
-export function loadColumns(columns: Readonly<Record<string, readonly number[]>>, name: string | null): Status<TableSummary> {
+export function loadColumns(columns: Readonly<Record<string, readonly number[]>>, name: string | null, text: Readonly<Record<string, readonly string[]>> | null = null): Status<TableSummary> {
   const names = Object.keys(columns);
   if (names.length === 0) return { ok: false, error: { code: 'empty', message: 'The link carries no data columns.', field: 'data' } };
+  // Text columns (a link's group keys) are written quoted; one that repeats a number column's name is ignored.
+  const labels = text ? Object.keys(text).filter((n) => !names.includes(n)) : [];
+  const quote = (s: string) => (s === '' ? '' : `"${s.replace(/"/g, '""')}"`);
   const rows = Math.max(...names.map((n) => columns[n]?.length ?? 0));
-  const lines = [names.join(',')];
-  for (let r = 0; r < rows; r++) lines.push(names.map((n) => (columns[n]?.[r] ?? NaN).toString()).join(','));
+  const lines = [[...names, ...labels].join(',')];
+  for (let r = 0; r < rows; r++) lines.push([...names.map((n) => (columns[n]?.[r] ?? NaN).toString()), ...labels.map((n) => quote(text?.[n]?.[r] ?? ''))].join(','));
   return adopt(parseDelimitedText(lines.join('\n'), { header: true, delimiter: ',' }), name);
 }
 

@@ -12,13 +12,17 @@
 import { selectColumns } from '../data/selectColumns';
 import { skipOf } from '../data/chooseRows';
 import { fingerprint, planLink, SpecError, type Fingerprint, type FitSpec, type LinkPlan, type PlanOptions } from '../share/index';
-import type { RowSpec } from '../share/types';
+import { groupKeys } from '../data/groupKeys';
+import { usedColumns } from '../share/fingerprint';
+import type { ColumnMapping, RowSpec } from '../share/types';
 import type { DataMapping, Status } from './api';
 import { rowChoice } from './select';
 import { session } from './session';
 
 interface UsedRows {
   readonly arrays: Float64Array[];
+  /** Physical line of each used row. */
+  readonly lines: Int32Array;
   /** Excluded lines as lines of the inline table made from `arrays`. */
   readonly inlineExclude: number[];
 }
@@ -34,7 +38,7 @@ function usedArrays(mapping: DataMapping): Status<UsedRows> {
   const excluded = new Set(mapping.rows?.exclude ?? []);
   const inlineExclude: number[] = [];
   if (excluded.size > 0) for (let i = 0; i < data.rows; i++) if (excluded.has(data.lines[i] ?? 0)) inlineExclude.push(i + 2);
-  return { ok: true, value: { arrays: [...data.vars, data.y, ...(data.sigma && mapping.sigma !== null ? [data.sigma] : [])], inlineExclude } };
+  return { ok: true, value: { arrays: [...data.vars, data.y, ...(data.sigma && mapping.sigma !== null ? [data.sigma] : [])], lines: data.lines, inlineExclude } };
 }
 
 /** The fingerprint of the used columns for `mapping` over the loaded table. */
@@ -49,10 +53,35 @@ export function planShareLink(spec: FitSpec, options: PlanOptions): Status<LinkP
   const used = usedArrays({ ...spec.columns, ...(spec.rows ? { rows: spec.rows } : {}) });
   if (!used.ok) return used;
   const inlineRows: RowSpec = { where: [], exclude: used.value.inlineExclude };
+  const keys = spec.groups ? inlineGroupKeys(spec.groups.column, spec.columns, used.value.lines) : null;
   try {
-    return { ok: true, value: planLink({ ...spec, data: null }, used.value.arrays, { ...options, inlineRows }) };
+    return { ok: true, value: planLink({ ...spec, data: null }, used.value.arrays, { ...options, inlineRows, ...(keys ? { inlineGroupKeys: keys } : {}) }) };
   } catch (error) {
     if (error instanceof SpecError) return { ok: false, error: { code: error.error.code, message: error.error.message } };
     return { ok: false, error: { code: 'internal', message: `Making the link failed: ${error instanceof Error ? error.message : String(error)}` } };
   }
+}
+
+/**
+ * The group key of each used row (by its file line), for a link's inline table (issue 9): the
+ * inline columns are numbers, the keys text. None when the group column is itself a used column
+ * (its numbers travel), is not in the table (the reader is told when it loads the data), or a key
+ * holds a control character (the inline table is one row per line).
+ */
+function inlineGroupKeys(column: string, columns: ColumnMapping, lines: Int32Array): string[] | null {
+  const table = session.table;
+  if (!table || usedColumns(columns).includes(column)) return null;
+  const keyed = groupKeys(table, column);
+  if (!keyed.ok) return null;
+  const { codes, keys } = keyed.value;
+  const out: string[] = [];
+  // Both in file order: walk the table's rows alongside the used rows' lines.
+  let r = 0;
+  for (let i = 0; i < lines.length; i++) {
+    while (r < table.rowCount && table.lines[r] !== lines[i]) r++;
+    const code = codes[r] ?? -1;
+    out.push(code >= 0 ? (keys[code] ?? '') : '');
+  }
+  // eslint-disable-next-line no-control-regex
+  return out.length === lines.length && !out.some((k) => /[\u0000-\u001f\u007f]/.test(k)) ? out : null;
 }

@@ -5,10 +5,13 @@
  */
 import { useApp } from '../../state';
 import { cancelFit } from '../../state/actions/fit';
-import { cancelGroupFits, runGroupFits } from '../../state/actions/batch';
-import { batchProgressText } from '../../state/slices/batch';
+import { useShallow } from 'zustand/react/shallow';
+import { cancelGroupFits } from '../../state/actions/batch';
+import { anyFitRunning, cancelGlobalFit, effectiveShared, runGroupFitsInMode } from '../../state/actions/global';
+import { batchProgressText, globalProgressText } from '../../state/slices/batch';
 import { verdict, VERDICT_TEXT } from '../../state/advice';
 import { progressText } from './progressText';
+import { GroupModeChoice } from './GroupModeChoice';
 import { WorkerNotice } from './WorkerNotice';
 
 function StatusLine() {
@@ -41,33 +44,53 @@ function StatusLine() {
   );
 }
 
-/** "Fit each group": offered once a group column is chosen; its progress and outcome in words. */
+/** Group fits: offered once a group column is chosen; the mode (each group or global), the
+ *  button for it, and the run's progress and outcome in words. */
 function GroupFitControls() {
   const groupBy = useApp((s) => s.groupBy);
+  const mode = useApp((s) => s.groupMode);
   const status = useApp((s) => s.batchStatus);
   const progress = useApp((s) => s.batchProgress);
   const error = useApp((s) => s.batchError);
-  const fitting = useApp((s) => s.fitStatus === 'running');
+  const globalStatus = useApp((s) => s.globalStatus);
+  const globalProgress = useApp((s) => s.globalProgress);
+  const globalError = useApp((s) => s.globalError);
+  const comparing = useApp((s) => s.comparisonStatus === 'running');
+  const global = useApp((s) => s.global);
+  const shared = useApp(useShallow(effectiveShared));
+  const busy = useApp(anyFitRunning);
   if (groupBy === null) return null;
-  const running = status === 'running';
+  const running = mode === 'global' ? globalStatus === 'running' || comparing : status === 'running';
   let text = '';
-  if (running) text = progress ? `Fitting each group: ${batchProgressText(progress)}` : 'Fitting each group…';
+  let state: string = mode === 'global' ? globalStatus : status;
+  if (mode === 'global') {
+    if (running) text = globalProgress ? globalProgressText(globalProgress) : comparing ? 'Comparing with separate fits…' : 'Fitting all groups at once…';
+    else if (globalStatus === 'error' && globalError) text = globalError.message;
+    else if (globalStatus === 'cancelled') text = globalError?.message ?? 'Cancelled.';
+    else if (globalStatus === 'done' && global) text = `Global fit of ${global.rows.filter((r) => r.included).length} groups ${global.success ? 'converged' : 'did not converge'} · ${global.shared.join(', ')} shared`;
+    else if (shared.length === 0) {
+      text = 'Mark the parameters all groups share (the "shared" switch in each row).';
+      state = 'idle';
+    }
+  } else if (running) text = progress ? `Fitting each group: ${batchProgressText(progress)}` : 'Fitting each group…';
   else if (status === 'error' && error) text = error.message;
   else if ((status === 'done' || status === 'cancelled') && progress) text = `${status === 'cancelled' ? 'Cancelled at' : 'Fitted'} ${batchProgressText(progress)}`;
+  const label = mode === 'global' ? (running ? 'Fitting globally…' : shared.length > 0 ? `Fit globally (${shared.join(', ')} shared)` : 'Fit globally') : running ? 'Fitting groups…' : `Fit each ${groupBy}`;
   return (
     <div className="fitbar-groups">
+      <GroupModeChoice disabled={busy} />
       <div className="fitbar-buttons">
-        <button type="button" className="btn btn-primary-outline" disabled={running || fitting} onClick={() => void runGroupFits()} data-testid="fit-groups-button">
-          {running ? 'Fitting groups…' : `Fit each ${groupBy}`}
+        <button type="button" className="btn btn-primary-outline" disabled={busy} onClick={() => void runGroupFitsInMode()} data-testid="fit-groups-button">
+          {label}
         </button>
         {running && (
-          <button type="button" className="btn btn-cancel" onClick={cancelGroupFits} data-testid="cancel-groups-button">
+          <button type="button" className="btn btn-cancel" onClick={mode === 'global' ? cancelGlobalFit : cancelGroupFits} data-testid="cancel-groups-button">
             Cancel
           </button>
         )}
       </div>
       {text && (
-        <div className={`status status-${status === 'error' ? 'error' : running ? 'running' : 'idle'}`} data-testid="group-status" data-state={status} role="status" aria-live="polite">
+        <div className={`status status-${state === 'error' ? 'error' : running ? 'running' : 'idle'}`} data-testid="group-status" data-state={state} data-mode={mode} role="status" aria-live="polite">
           {running && <span className="spinner" aria-hidden="true" />}
           <span className="status-text">{text}</span>
         </div>
@@ -77,7 +100,9 @@ function GroupFitControls() {
 }
 
 export function FitBar() {
-  const running = useApp((s) => s.fitStatus === 'running' || s.batchStatus === 'running');
+  const running = useApp(anyFitRunning);
+  // The group fits have their own Cancel beside their button.
+  const single = useApp((s) => s.fitStatus === 'running');
   return (
     <div className="fitbar">
       <WorkerNotice />
@@ -86,7 +111,7 @@ export function FitBar() {
           {running ? 'Fitting…' : 'Fit'}
           {!running && <kbd className="kbd" aria-hidden="true">Enter</kbd>}
         </button>
-        {running && (
+        {single && (
           <button type="button" className="btn btn-cancel" onClick={cancelFit} data-testid="cancel-button" aria-keyshortcuts="Escape">
             Cancel
           </button>

@@ -4,6 +4,7 @@
  */
 import { useApp } from '../../state';
 import { setParamBound, setParamFixed, setParamValue } from '../../state/actions/params';
+import { SharedToggle } from './SharedToggle';
 import type { ParamRow } from '../../state/slices/params';
 import { formatNumber } from '../format/number';
 import { NumberField } from '../common/NumberField';
@@ -11,12 +12,14 @@ import { ParamSlider } from './ParamSlider';
 
 export function ParamRowView({ row, busy }: { readonly row: ParamRow; readonly busy: boolean }) {
   const error = useApp((s) => s.paramErrors.get(row.name) ?? null);
+  // Global mode over groups: each parameter is shared by all groups or local to each.
+  const global = useApp((s) => s.groupBy !== null && s.groupMode === 'global');
   const errorId = `param-error-${row.name}`;
   const lo = row.range.lo;
   const hi = row.range.hi;
   return (
     <div className={row.fixed ? 'param-row is-fixed' : 'param-row'} data-testid={`param-row-${row.name}`} data-param={row.name} data-value={String(row.value)}>
-      <div className="param-line">
+      <div className={global ? 'param-line has-shared' : 'param-line'}>
         <code className="param-name" title={row.positive ? `${row.name} is a positive scale: its slider is logarithmic` : undefined}>
           {row.name}
         </code>
@@ -34,6 +37,7 @@ export function ParamRowView({ row, busy }: { readonly row: ParamRow; readonly b
           <input type="checkbox" checked={row.fixed} disabled={busy} onChange={(e) => setParamFixed(row.name, e.target.checked)} data-testid={`param-fixed-${row.name}`} />
           fixed
         </label>
+        {global && <SharedToggle row={row} disabled={busy} />}
       </div>
       <div className="param-range">
         <NumberField value={row.min} empty={-Infinity} onCommit={(v) => setParamBound(row.name, 'min', v)} label={`${row.name} lower bound`} placeholder="−∞" testId={`param-min-${row.name}`} className="bound" disabled={busy} />

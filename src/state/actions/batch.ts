@@ -8,7 +8,7 @@ let cancelled = false;
 
 export async function runGroupFits(): Promise<void> {
   const s = getState();
-  if (s.batchStatus === 'running' || s.fitStatus === 'running') return;
+  if (s.batchStatus === 'running' || s.fitStatus === 'running' || s.globalStatus === 'running' || s.comparisonStatus === 'running') return;
   if (s.groupBy === null) {
     setState({ batchStatus: 'error', batchError: { code: 'no-groups', message: 'Choose a "Group by" column first.', field: 'mapping' } });
     return;

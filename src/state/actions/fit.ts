@@ -36,7 +36,7 @@ export function autoFitBlocker(s: AppState): string | null {
 export async function runFit(): Promise<void> {
   const first = getState();
   // One fit at a time: a single fit would stop a running per-group batch (they share the worker's cancel flag).
-  if (first.fitStatus === 'running' || first.batchStatus === 'running') return;
+  if (first.fitStatus === 'running' || first.batchStatus === 'running' || first.globalStatus === 'running' || first.comparisonStatus === 'running') return;
   controller = new AbortController();
   const signal = controller.signal;
   // Data just loaded: the columns are chosen but the worker is still selecting them (seconds for

@@ -16,6 +16,7 @@ import { linkSessionId } from '../sessions/record';
 import { getState, setState } from '../store';
 import { adoptTable } from './data';
 import { autoFitBlocker, runFit } from './fit';
+import { effectiveShared, runGroupFitsInMode } from './global';
 import { resetWorkbench } from './reset';
 import { claimNextSessionId, flushSave } from './sessions';
 
@@ -55,7 +56,8 @@ export async function openLink(fragment: string): Promise<boolean> {
     const rows = getState().selection?.rows ?? 0;
     const waits = autoFitBlocker(getState());
     if (waits === null) await runFit();
-    setState({ linkNotice: `Opened from a link: the data (${data.fileName ?? 'no file name'}, ${count(rows)} rows) came with it${waits === null ? ', and the fit ran again.' : `. ${waits}`}` });
+    const groups = waits === null ? await refitGroups(spec) : '';
+    setState({ linkNotice: `Opened from a link: the data (${data.fileName ?? 'no file name'}, ${count(rows)} rows) came with it${waits === null ? `, and the fit${groups} ran again.` : `. ${waits}`}` });
     return true;
   }
   await applySpec({ ...spec, data: null });
@@ -65,6 +67,16 @@ export async function openLink(fragment: string): Promise<boolean> {
     setState({ linkNotice: 'This link carries the model and settings but no data: load data to fit.' });
   }
   return true;
+}
+
+/** A link with groups fits them again as it was made (each group, or the global fit); says so in
+ *  words for the notice (" and the global fit"), or '' when there was nothing to fit. */
+async function refitGroups(spec: FitSpec): Promise<string> {
+  const s = getState();
+  if (!spec.groups || s.groupBy === null || !s.groupList) return '';
+  if (s.groupMode === 'global' && effectiveShared(s).length === 0) return '';
+  await runGroupFitsInMode();
+  return s.groupMode === 'global' ? ' and the global fit' : ` and the fit of each ${s.groupBy}`;
 }
 
 /** Why a file's used columns do not match the link's fingerprint, in words. */
@@ -108,7 +120,8 @@ export async function provideLinkFile(file: Blob, name: string): Promise<boolean
   await applySpec(spec);
   const waits = autoFitBlocker(getState());
   if (waits === null) await runFit();
-  setState({ linkNotice: `Opened from a link: ${name} matches the link's fingerprint (${count(pending.expected.rows)} rows)${waits === null ? ', and the fit ran again.' : `. ${waits}`}` });
+  const groups = waits === null ? await refitGroups(spec) : '';
+  setState({ linkNotice: `Opened from a link: ${name} matches the link's fingerprint (${count(pending.expected.rows)} rows)${waits === null ? `, and the fit${groups} ran again.` : `. ${waits}`}` });
   return true;
 }
 

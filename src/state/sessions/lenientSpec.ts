@@ -6,7 +6,7 @@
  * parser and the worker's compiler like typed text.
  */
 import { specFromJson } from '../../share/index';
-import type { FitSpec, ParameterRow, SolverSettings } from '../../share/types';
+import type { FitSpec, GroupSpec, ParameterRow, SolverSettings } from '../../share/types';
 import { SPEC_VERSION } from '../../share/types';
 import { LOSS_NAMES } from '../../solver/loss';
 import { DEFAULT_SETTINGS } from '../slices/settings';
@@ -43,6 +43,13 @@ function settings(v: unknown): SolverSettings {
   return out as unknown as SolverSettings;
 }
 
+/** The groups of a record as far as they are shaped right (issue 9); the page checks the names. */
+function groups(v: unknown): GroupSpec | undefined {
+  if (!isObject(v) || typeof v.column !== 'string' || v.column === '') return undefined;
+  const texts = (a: unknown): string[] => (Array.isArray(a) ? a.filter((n): n is string => typeof n === 'string') : []);
+  return { column: v.column, mode: v.mode === 'global' ? 'global' : 'each', shared: texts(v.shared), ...(Array.isArray(v.pick) ? { pick: texts(v.pick) } : {}) };
+}
+
 export function readSessionSpec(text: string): FitSpec | null {
   const strict = specFromJson(text);
   if (strict.ok) return strict.spec;
@@ -62,5 +69,6 @@ export function readSessionSpec(text: string): FitSpec | null {
     parameters: Array.isArray(v.parameters) ? v.parameters.map(row).filter((r): r is ParameterRow => r !== null) : [],
     settings: settings(v.settings),
     data: null,
+    ...(groups(v.groups) ? { groups: groups(v.groups) } : {}),
   };
 }

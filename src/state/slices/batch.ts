@@ -3,7 +3,7 @@
  * its status, and the outcome (one row per group, the overlay drawn on the plot). A cancelled
  * batch keeps the groups it finished.
  */
-import type { GroupBatchOutcome, GroupBatchProgress, WorkerError } from '../../worker/api';
+import type { GlobalComparison, GlobalFitOutcome, GlobalFitProgress, GroupBatchOutcome, GroupBatchProgress, WorkerError } from '../../worker/api';
 
 export { OVERLAY_MAX } from '../../worker/groupLimits';
 
@@ -14,14 +14,37 @@ export interface BatchSlice {
   readonly batchError: WorkerError | null;
   /** The results table's sort: a column ('group', 'rows', 'status', a parameter name, 'redchi2', 'r2') and direction. */
   readonly batchSort: { readonly column: string; readonly descending: boolean } | null;
+  /** How the groups are fitted: each on its own, or one global fit with shared parameters. */
+  readonly groupMode: 'each' | 'global';
+  /** Names of the parameters shared by all groups in a global fit (the others are local). */
+  readonly sharedParams: readonly string[];
+  readonly globalStatus: 'idle' | 'running' | 'done' | 'cancelled' | 'error';
+  readonly globalProgress: GlobalFitProgress | null;
+  readonly global: GlobalFitOutcome | null;
+  readonly globalError: WorkerError | null;
+  /** "Compare with separate fits": running, its answer, or why not. */
+  readonly comparisonStatus: 'idle' | 'running' | 'done' | 'error';
+  readonly comparison: GlobalComparison | null;
+  readonly comparisonError: WorkerError | null;
 }
 
-export const initialBatch: BatchSlice = { batchStatus: 'idle', batchProgress: null, batch: null, batchError: null, batchSort: null };
+const NO_GLOBAL = { globalStatus: 'idle', globalProgress: null, global: null, globalError: null, comparisonStatus: 'idle', comparison: null, comparisonError: null } as const;
 
-/** No per-group results (other data or another grouping): a batch still running is dropped when it ends. */
-export const NO_BATCH: Pick<BatchSlice, 'batchStatus' | 'batchProgress' | 'batch' | 'batchError'> = { batchStatus: 'idle', batchProgress: null, batch: null, batchError: null };
+export const initialBatch: BatchSlice = { batchStatus: 'idle', batchProgress: null, batch: null, batchError: null, batchSort: null, groupMode: 'each', sharedParams: [], ...NO_GLOBAL };
+
+/** No per-group or global results (other data or another grouping): a run still going is dropped when it ends. */
+export const NO_BATCH: Pick<BatchSlice, 'batchStatus' | 'batchProgress' | 'batch' | 'batchError' | keyof typeof NO_GLOBAL> = { batchStatus: 'idle', batchProgress: null, batch: null, batchError: null, ...NO_GLOBAL };
+
+/** No global results (the shared marks changed): the per-group results stay. */
+export const NO_GLOBAL_RESULTS: Pick<BatchSlice, keyof typeof NO_GLOBAL> = NO_GLOBAL;
 
 /** "412 / 1000 groups, 3 failed". */
 export function batchProgressText(p: GroupBatchProgress): string {
   return `${p.done.toLocaleString('en-US')} / ${p.total.toLocaleString('en-US')} groups${p.failed ? `, ${p.failed.toLocaleString('en-US')} failed` : ''}`;
+}
+
+/** "Global fit: iteration 12, cost 1120.4" or "Separate fits: 3 / 12 groups". */
+export function globalProgressText(p: GlobalFitProgress): string {
+  if (p.phase === 'separate') return `Separate fits: ${p.done.toLocaleString('en-US')} / ${p.total.toLocaleString('en-US')} groups`;
+  return `Global fit of ${p.total.toLocaleString('en-US')} groups: iteration ${p.iteration}${Number.isFinite(p.cost) ? `, cost ${p.cost.toPrecision(6)}` : ''}`;
 }

@@ -1,0 +1,123 @@
+/**
+ * "Global" over the groups (issue 9): the mode choice (each group on its own, or one global fit),
+ * the shared/local mark of each parameter, the global fit in the worker with streamed progress,
+ * and "Compare with separate fits" (F test and AICc, in words). Results belong to the data, the
+ * grouping and the shared marks they were fitted with: changing either drops them.
+ */
+import { callback, getClient } from '../../client/worker';
+import type { GlobalFitRequest, WorkerError } from '../../worker/api';
+import { NO_GLOBAL_RESULTS } from '../slices/batch';
+import { getState, setState, type AppState } from '../store';
+import { runGroupFits } from './batch';
+import { preflight } from './fit';
+
+/** A fit of any kind is running (they share the worker's one fit slot and its cancel). */
+export function anyFitRunning(s: AppState): boolean {
+  return s.fitStatus === 'running' || s.batchStatus === 'running' || s.globalStatus === 'running' || s.comparisonStatus === 'running';
+}
+
+export function setGroupMode(mode: 'each' | 'global'): void {
+  if (getState().groupMode !== mode) setState({ groupMode: mode });
+}
+
+/** Marks `name` shared (one value for all groups) or local (one per group). */
+export function setShared(name: string, shared: boolean): void {
+  const now = getState().sharedParams;
+  if (now.includes(name) === shared) return;
+  const names = getState().params.map((p) => p.name);
+  const next = shared ? names.filter((n) => n === name || now.includes(n)) : now.filter((n) => n !== name);
+  // The global results were fitted with the old marks.
+  setState({ sharedParams: next, ...NO_GLOBAL_RESULTS });
+}
+
+/** The shared parameters a global fit takes: marked, in the model, and free (a fixed one is
+ *  already the same in every group). */
+export function effectiveShared(s: AppState): string[] {
+  return s.params.filter((p) => !p.fixed && s.sharedParams.includes(p.name)).map((p) => p.name);
+}
+
+function request(s: AppState, group: string): GlobalFitRequest {
+  return {
+    model: s.modelText,
+    libraryId: s.libraryId,
+    mapping: s.mapping,
+    group,
+    keys: s.groupPick,
+    parameters: s.params.map(({ name, value, min, max, fixed }) => ({ name, value, min, max, fixed })),
+    settings: { ...s.settings },
+    plotVar: s.plot.plotVar,
+    shared: effectiveShared(s),
+  };
+}
+
+/** Why a global fit cannot start, or null. */
+function blocker(s: AppState): WorkerError | null {
+  if (s.groupBy === null) return { code: 'no-groups', message: 'Choose a "Group by" column first.', field: 'mapping' };
+  const pre = preflight(s);
+  if (pre) return pre;
+  if (effectiveShared(s).length === 0) return { code: 'no-shared', message: 'Mark at least one parameter as shared (the "shared" switch in its row) for a global fit.', field: 'parameter' };
+  return null;
+}
+
+export async function runGlobalFit(): Promise<void> {
+  const s = getState();
+  if (anyFitRunning(s)) return;
+  const blocked = blocker(s);
+  if (blocked) {
+    setState({ globalStatus: 'error', globalError: blocked });
+    return;
+  }
+  const req = request(s, s.groupBy as string);
+  setState({ globalStatus: 'running', globalProgress: null, globalError: null, comparison: null, comparisonStatus: 'idle', comparisonError: null });
+  const current = () => {
+    const now = getState();
+    return now.dataEpoch === s.dataEpoch && now.groupBy === s.groupBy && now.globalStatus === 'running';
+  };
+  const status = await getClient().fitGlobal(req, callback((p) => void (current() && setState({ globalProgress: p }))));
+  if (!current()) return;
+  if (!status.ok) {
+    setState({ globalStatus: status.error.code === 'cancelled' ? 'cancelled' : 'error', globalError: status.error });
+    return;
+  }
+  setState({ globalStatus: 'done', global: status.value, globalProgress: null });
+}
+
+/** Global versus separate fits of the same groups; the verdict in words. */
+export async function compareWithSeparate(): Promise<void> {
+  const s = getState();
+  if (anyFitRunning(s)) return;
+  const blocked = blocker(s);
+  if (blocked) {
+    setState({ comparisonStatus: 'error', comparisonError: blocked });
+    return;
+  }
+  const req = request(s, s.groupBy as string);
+  setState({ comparisonStatus: 'running', comparisonError: null, globalProgress: null });
+  const current = () => {
+    const now = getState();
+    return now.dataEpoch === s.dataEpoch && now.groupBy === s.groupBy && now.comparisonStatus === 'running';
+  };
+  const status = await getClient().compareGlobal(req, callback((p) => void (current() && setState({ globalProgress: p }))));
+  if (!current()) return;
+  if (!status.ok) {
+    setState({ comparisonStatus: 'error', comparisonError: status.error, globalProgress: null });
+    return;
+  }
+  // The comparison's global fit is the global fit of these groups: it is shown as such.
+  setState({ comparisonStatus: 'done', comparison: status.value, global: status.value.global, globalStatus: 'done', globalError: null, globalProgress: null });
+}
+
+/** The group fit button: each group, or the global fit, by the chosen mode. */
+export function runGroupFitsInMode(): Promise<void> {
+  return getState().groupMode === 'global' ? runGlobalFit() : runGroupFits();
+}
+
+export function cancelGlobalFit(): void {
+  const s = getState();
+  if (s.globalStatus !== 'running' && s.comparisonStatus !== 'running') return;
+  void getClient().cancelFit();
+}
+
+export function clearGlobal(): void {
+  setState({ ...NO_GLOBAL_RESULTS });
+}
