@@ -51,7 +51,9 @@ export function ResultsPanel() {
         )}
         <AdviceList result={r} />
         <div className="results-grid">
-          <ParamTable result={r} />
+          <div className="table-scroll">
+            <ParamTable result={r} />
+          </div>
           <StatsGrid result={r} weighted={weighted} />
         </div>
       </section>
