@@ -64,7 +64,7 @@ export function ResultsPanel() {
         </section>
         <section className="card" aria-label="Cost per iteration">
           <h2 className="card-title">Cost per iteration</h2>
-          <CostPlot history={r.history} phases={r.phases} />
+          <CostPlot history={r.history} phases={r.phases} cost={r.cost} />
         </section>
       </div>
       <section className="card" aria-label="Solver">
