@@ -115,6 +115,7 @@ describe('sessions', () => {
     // Delete the peaks session.
     await openPanel(page);
     await page.locator(`[data-session-id="${items[0].id}"] [data-testid="session-delete"]`).click();
+    await page.locator(`[data-session-id="${items[0].id}"] [data-testid="session-delete-confirm"]`).click();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="session-item"]').length === 1);
     items = await listed(page);
     expect(items[0].text).toContain('decay.csv');

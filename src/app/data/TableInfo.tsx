@@ -9,9 +9,12 @@ export function describeTable(t: TableSummary): string {
   return parts.join(' · ');
 }
 
+/** The summary's id: focused after a sample card loads (EmptyState). */
+export const DATA_SUMMARY_ID = 'data-summary';
+
 export function TableInfo({ table }: { readonly table: TableSummary }) {
   return (
-    <p className="table-info" data-testid="table-info">
+    <p className="table-info" id={DATA_SUMMARY_ID} tabIndex={-1} data-testid="table-info">
       {describeTable(table)}
     </p>
   );

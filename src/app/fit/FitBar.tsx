@@ -22,7 +22,9 @@ function StatusLine() {
   const error = useApp((s) => s.fitError);
   const hasData = useApp((s) => s.selection !== null);
   const waitingFile = useApp((s) => s.pendingLink?.expected.fileName ?? (s.pendingLink ? '' : null));
-  let state: string = status;
+  // A failed fit whose error was then cleared (the model or settings were edited) is idle again:
+  // "Ready" in the error's red would read as a failure.
+  let state: string = status === 'error' && !error ? 'idle' : status;
   let text: string;
   if (status === 'running') text = progressText(progress);
   else if (status === 'error' && error) text = error.message;

@@ -1,6 +1,13 @@
 /** Before there is data: one clear sentence, and the samples as one-click cards. */
 import { useApp } from '../../state';
 import { loadSample } from '../../state/actions/samples';
+import { DATA_SUMMARY_ID } from '../data/TableInfo';
+
+/** The card that had focus is gone with the empty state: the keyboard goes on from what was
+ *  loaded (the data summary, read out by screen readers; Tab continues to the columns). */
+function focusDataSummary(): void {
+  requestAnimationFrame(() => document.getElementById(DATA_SUMMARY_ID)?.focus());
+}
 
 export function EmptyState() {
   const samples = useApp((s) => s.samples);
@@ -18,7 +25,7 @@ export function EmptyState() {
         <ul className="sample-cards" aria-label="Sample datasets">
           {samples.map((s) => (
             <li key={s.id}>
-              <button type="button" className="sample-card" onClick={() => void loadSample(s)} data-testid={`sample-${s.id}`}>
+              <button type="button" className="sample-card" onClick={() => void loadSample(s).then((ok) => ok && focusDataSummary())} data-testid={`sample-${s.id}`}>
                 <span className="sample-title">{s.title}</span>
                 <span className="sample-desc">{s.description}</span>
                 <code className="sample-model">{s.model}</code>

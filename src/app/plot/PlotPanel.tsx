@@ -5,6 +5,7 @@ import { forgetZoom, setPlotRange } from '../../state/actions/data';
 import { excludeLines, toggleExcluded } from '../../state/actions/rows';
 import { fitSignature } from '../../state/signature';
 import { viewKey, zoomRange } from '../../state/view';
+import { logHiddenNote } from './logHidden';
 import { mainFigure } from './mainFigure';
 import { PlotlyChart } from './PlotlyChart';
 import { PlotToolbar } from './PlotToolbar';
@@ -76,7 +77,12 @@ function PlotNote() {
   const plotVar = useApp((s) => s.plot.plotVar);
   const variables = useApp((s) => s.modelInfo.variables);
   const zoomed = useApp((s) => zoomRange(s) !== null);
+  const logX = useApp((s) => s.plot.logX);
+  const logY = useApp((s) => s.plot.logY);
+  const xRange = useApp((s) => s.selection?.ranges[s.plot.plotVar] ?? null);
   const notes: string[] = [];
+  // Plotly's own "double-click to zoom back out" tip is off (it covered the log toggles): said here.
+  if (zoomed && !data?.decimated) notes.push('Zoomed in: double-click the plot to see all the data.');
   if (data?.decimated) {
     const drawing = `Drawing ${data.x.length.toLocaleString('en-US')} of ${data.total.toLocaleString('en-US')} points`;
     const inView = data.viewAll ? 'every point in this view, the lowest and highest in each pixel column outside it' : 'the view is drawn again at full resolution (the lowest and highest in each pixel column)';
@@ -89,6 +95,8 @@ function PlotNote() {
   } else if (curveKind === 'grid' && xName && others.length > 0) {
     notes.push(`The model also uses ${others.join(', ')}, which ${others.length === 1 ? 'holds' : 'hold'} one value over the rows shown: the curve is drawn at ${others.length === 1 ? 'it' : 'them'}.`);
   }
+  const hidden = data ? logHiddenNote(data, { logX, logY, xMin: xRange?.min ?? NaN, xName: xName ?? 'x', yName: mapping.y || 'y' }) : null;
+  if (hidden) notes.push(hidden);
   if (notes.length === 0) return null;
   return (
     <p className="plot-note" data-testid="plot-note">

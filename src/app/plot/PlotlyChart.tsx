@@ -39,7 +39,9 @@ export function eventLines(event: Readonly<Record<string, unknown>> | undefined)
   return lines;
 }
 
-const CONFIG: Partial<Config> = { displaylogo: false, responsive: false, modeBarButtonsToRemove: ['lasso2d', 'toImage'], toImageButtonOptions: { format: 'png' } };
+// showTips off: plotly's "Double-click to zoom back out" notice is fixed to the window's top
+// right, over the page's own controls (the log toggles); the plot note says it instead.
+const CONFIG: Partial<Config> = { displaylogo: false, showTips: false, responsive: false, modeBarButtonsToRemove: ['lasso2d', 'toImage'], toImageButtonOptions: { format: 'png' } };
 
 type Listening = HTMLDivElement & { on?: (event: string, handler: (e: Readonly<Record<string, unknown>>) => void) => void };
 

@@ -51,7 +51,9 @@ export function ResultsPanel() {
         )}
         <AdviceList result={r} />
         <div className="results-grid">
-          <ParamTable result={r} />
+          <div className="table-scroll">
+            <ParamTable result={r} />
+          </div>
           <StatsGrid result={r} weighted={weighted} />
         </div>
       </section>
@@ -62,7 +64,7 @@ export function ResultsPanel() {
         </section>
         <section className="card" aria-label="Cost per iteration">
           <h2 className="card-title">Cost per iteration</h2>
-          <CostPlot history={r.history} phases={r.phases} />
+          <CostPlot history={r.history} phases={r.phases} cost={r.cost} />
         </section>
       </div>
       <section className="card" aria-label="Solver">

@@ -27,4 +27,24 @@ describe('costFigure', () => {
     expect((zero.data[0] as { y: number[] }).y).toEqual([5, 0]);
     expect((zero.layout.yaxis as { type: string }).type).toBe('linear');
   });
+
+  it('ends the axis at the iterations the header counts: a refinement without records is drawn dashed to the final cost', () => {
+    // 3 recorded TRF iterations, then 2 Gauss–Newton steps that keep no history (curveFit's refine phase).
+    const history = [record(1, 40, 960, 0), record(2, 30, 10, 0), record(3, 29, 1, 0)];
+    const phases = [
+      { role: 'fit', backend: 'cpu', nit: 3 },
+      { role: 'refine', backend: 'cpu', nit: 2 },
+    ] as unknown as FitResult['phases'];
+    const nit = phases.reduce((sum, p) => sum + p.nit, 0);
+    const { data, layout } = costFigure(history, phases, 28.75);
+    const [fit, refine] = data as { x: number[]; y: number[]; name: string; line: { dash?: string } }[];
+    expect(fit.x).toEqual([0, 1, 2, 3]);
+    expect(refine.x).toEqual([3, nit]);
+    expect(refine.y).toEqual([29, 28.75]);
+    expect(refine.line.dash).toBe('dash');
+    expect(refine.name).toContain('refine (CPU)');
+    expect(layout.showlegend).toBe(true);
+    // Without the final cost there is nothing honest to draw for the refinement.
+    expect(costFigure(history, phases).data).toHaveLength(1);
+  });
 });

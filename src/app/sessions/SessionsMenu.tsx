@@ -2,7 +2,7 @@
  * "Sessions": the recent sessions saved in this browser (newest first), to go back to or delete,
  * and a new empty session. The page is saved as you work; the button says when it last was.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useApp } from '../../state';
 import { deleteSession, newSession, openSession, refreshSessionList } from '../../state/actions/sessions';
 import { SESSION_LIMIT } from '../../state/sessions/record';
@@ -101,6 +101,34 @@ export function SessionsMenu() {
 
 function SessionRow({ meta, current, now, onOpen, onDelete }: { readonly meta: SessionMeta; readonly current: boolean; readonly now: number; readonly onOpen: () => void; readonly onDelete: () => void }) {
   const rows = `${meta.rows.toLocaleString('en-US')} row${meta.rows === 1 ? '' : 's'}`;
+  // Deleting cannot be undone (the data go with it), so it asks first, in the row itself: the
+  // delete button sits next to the panel's close button and one slip must not lose a session.
+  const [confirming, setConfirming] = useState(false);
+  const keepRef = useRef<HTMLButtonElement>(null);
+  const deleteRef = useRef<HTMLButtonElement>(null);
+  const wasConfirming = useRef(false);
+  useEffect(() => {
+    if (confirming) keepRef.current?.focus();
+    else if (wasConfirming.current) deleteRef.current?.focus();
+    wasConfirming.current = confirming;
+  }, [confirming]);
+  if (confirming) {
+    return (
+      <li className="session-item is-confirming" data-testid="session-item" data-session-id={meta.id} data-rows={meta.rows}>
+        <p className="session-confirm-text" id={`confirm-${meta.id}`}>
+          Delete <strong>{meta.fileName}</strong> and its saved data? This cannot be undone.
+        </p>
+        <span className="session-confirm-actions">
+          <button type="button" className="btn btn-small btn-danger" onClick={onDelete} aria-describedby={`confirm-${meta.id}`} data-testid="session-delete-confirm">
+            Delete
+          </button>
+          <button ref={keepRef} type="button" className="btn btn-small" onClick={() => setConfirming(false)} data-testid="session-delete-cancel">
+            Keep
+          </button>
+        </span>
+      </li>
+    );
+  }
   return (
     <li className={current ? 'session-item is-current' : 'session-item'} data-testid="session-item" data-session-id={meta.id} data-rows={meta.rows}>
       <button type="button" className="session-open" onClick={onOpen} data-testid="session-open" aria-current={current ? 'true' : undefined} title={current ? 'This is the session on screen' : `Open ${meta.name}`}>
@@ -113,10 +141,18 @@ function SessionRow({ meta, current, now, onOpen, onDelete }: { readonly meta: S
           {current && <span className="session-current">current</span>}
         </span>
       </button>
-      <button type="button" className="icon-btn session-delete" aria-label={`Delete the session ${meta.name}`} title="Delete this session" onClick={onDelete} data-testid="session-delete">
-        ×
+      <button ref={deleteRef} type="button" className="icon-btn session-delete" aria-label={`Delete the session ${meta.name}…`} title="Delete this session…" onClick={() => setConfirming(true)} data-testid="session-delete">
+        <TrashIcon />
       </button>
     </li>
+  );
+}
+
+function TrashIcon() {
+  return (
+    <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+      <path d="M3 4.5h10M6.5 4.5V3h3v1.5M4.5 4.5l.6 8.5h5.8l.6-8.5M7 7v4M9 7v4" fill="none" stroke="currentColor" strokeWidth="1.3" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
   );
 }
 
