@@ -46,6 +46,8 @@ export interface FitCommand {
   readonly ci: CiMethod;
   /** --starts N: Sobol candidates of the automatic start search (null: default, and only when a start is missing). */
   readonly starts: number | null;
+  /** --report FILE.html: also write the printable fit report there (single fits only). */
+  readonly report: string | null;
 }
 
 export type CiMethod = 'wald' | 'profile';
@@ -77,6 +79,7 @@ const OPTIONS = {
   ci: { type: 'string', multiple: true },
   weights: { type: 'string', multiple: true },
   starts: { type: 'string', multiple: true },
+  report: { type: 'string', multiple: true },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -264,6 +267,7 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     compare: all.compare,
     workers: one('workers'),
     starts: one('starts'),
+    report: one('report'),
   };
   if (v.help) return 'help';
   if (parsed.positionals.length !== 1) {
@@ -299,6 +303,8 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
   for (const key of Object.keys(options) as (keyof FitOptions)[]) if (options[key] === undefined) delete options[key];
   const ci = oneOf<CiMethod>(v.ci, 'ci', ['wald', 'profile'], 'wald');
   if (ci === 'profile' && loss !== 'linear') throw new CliError(`--ci profile needs the least-squares loss; drop --loss ${loss} or use --ci wald.`);
+  if (v.report !== undefined && (v.group !== undefined || v.wide)) throw new CliError('--report writes the report of one fit; it does not work with --group or --wide yet (drop --report, or fit one group with --where).');
+  if (v.report !== undefined && !/\.html?$/i.test(v.report)) throw new CliError(`--report writes an HTML page: give a file name ending in .html (got "${v.report}").`);
   return {
     file: parsed.positionals[0],
     model: v.model,
@@ -317,5 +323,6 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     ...groupModeArgs(v.shared, Boolean(v.compare), v.workers, v.group !== undefined || Boolean(v.wide)),
     ci,
     starts,
+    report: v.report ?? null,
   };
 }

@@ -16,6 +16,7 @@ import { parameterTable } from './parameters';
 import { autoStart, type AutoStartResult } from '../start/index';
 import { jsonReport, textReport } from './report';
 import { USAGE } from './usage';
+import { writeReport } from './writeReport';
 
 async function fit(argv: readonly string[]): Promise<number> {
   const command = parseFitArgs(argv);
@@ -63,6 +64,7 @@ async function fit(argv: readonly string[]): Promise<number> {
     notes: backend.notes,
     autoStart: auto,
   };
+  if (command.report) writeReport({ path: command.report, model, data, options: command.options, result, profile, facts });
   console.log(command.json ? jsonReport(result, facts, profile) : textReport(result, facts, profile));
   return result.success ? EXIT.ok : EXIT.notConverged;
 }
