@@ -59,6 +59,8 @@ export function spawnWorker(): WorkerHandle {
       fit: guarded(remote.fit),
       cancelFit: () => remote.cancelFit().catch(() => undefined),
       fitGroups: guarded(remote.fitGroups),
+      profile: guarded(remote.profile),
+      reportData: guarded(remote.reportData),
       exportColumns: guarded(remote.exportColumns),
       exportData: guarded(remote.exportData),
       fingerprint: guarded(remote.fingerprint),

@@ -12,6 +12,8 @@ import { loadSavedTable, restoreFit, saveTable } from './tables';
 import { alive } from './liveness';
 import { listGroups } from './groups';
 import { fitEachGroup } from './groupFit';
+import { profileLastFit } from './profile';
+import { lastFitReportData } from './report';
 
 export const workerApi: WorkerApi = {
   loadFile,
@@ -25,6 +27,8 @@ export const workerApi: WorkerApi = {
   fit: runFit,
   cancelFit,
   fitGroups: fitEachGroup,
+  profile: profileLastFit,
+  reportData: async () => lastFitReportData(),
   exportColumns: async () => exportColumns(),
   exportData: async (mapping) => exportDataCsv(mapping),
   fingerprint: async (mapping) => fingerprintSelection(mapping),

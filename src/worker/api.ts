@@ -5,6 +5,8 @@
  * error }`; the worker never throws a class across the boundary.
  */
 import type { GroupFitRow } from '../fit/batch/types';
+import type { ReportData } from '../export/report/reportData';
+import type { NamedProfile, ProfileProgress } from '../fit/profileFit';
 import type { FitResult } from '../fit/types';
 import type { GuessedParameter } from '../library/types';
 import type { Fingerprint, LinkPlan, PlanOptions } from '../share/index';
@@ -14,6 +16,8 @@ import type { Curve, SelectionSummary, TableSummary } from './shapes';
 import type { RestoredFit } from './tables';
 
 export type { CurveExportRequest } from './exports';
+export type { ReportData } from '../export/report/reportData';
+export type { NamedProfile, ProfileProgress } from '../fit/profileFit';
 export type { RestoredFit } from './tables';
 export type { BandPair, ColumnInfo, Curve, ExcludedPoints, SelectionSummary, Series, TableSummary, VariableRange } from './shapes';
 
@@ -163,6 +167,14 @@ export interface GroupBatchOutcome {
   readonly fitMs: number;
 }
 
+/** Profile-likelihood intervals of the last fit (issue 10): one profile per free parameter. */
+export interface PageProfile {
+  readonly profiles: readonly NamedProfile[];
+  readonly warnings: readonly string[];
+  /** The profiled fit's fitMs (which fit the profile belongs to, besides the page's own bookkeeping). */
+  readonly fitMs: number;
+}
+
 export interface WorkerApi {
   /** Streams a File/Blob through the CSV parser; progress about 10 times a second. */
   loadFile(file: Blob, name: string | null, onProgress?: (p: LoadProgress) => void): Promise<Status<TableSummary>>;
@@ -187,6 +199,10 @@ export interface WorkerApi {
   cancelFit(): void;
   /** Fits each picked group on its own (progress at most 10 times a second). */
   fitGroups(request: GroupBatchRequest, onProgress?: (p: GroupBatchProgress) => void): Promise<Status<GroupBatchOutcome>>;
+  /** Profile-likelihood intervals of the last fit; progress after refits (at most 10 a second); cancelFit stops it. */
+  profile(onProgress?: (p: ProfileProgress) => void): Promise<Status<PageProfile>>;
+  /** The last fit's report data: column summaries, points and curve to draw, Q-Q and histogram of the residuals. */
+  reportData(): Promise<Status<ReportData>>;
   /** The selected columns as numbers (for links, sessions and exports). */
   exportColumns(): Promise<Status<Record<string, number[]>>>;
   /** The fingerprint of the used columns (x…, y, sigma) over exactly the rows a fit with `mapping` uses. */
