@@ -8,9 +8,10 @@ import { initialParams, type ParamsSlice } from './slices/params';
 import { initialSessions, type SessionsSlice } from './slices/sessions';
 import { initialSettings, type SettingsSlice } from './slices/settings';
 import { initialShare, type ShareSlice } from './slices/share';
+import { initialUncertainty, type UncertaintySlice } from './slices/uncertainty';
 import { initialView, type ViewSlice } from './slices/view';
 
-export type AppState = DataSlice & ModelSlice & ParamsSlice & SettingsSlice & FitSlice & ViewSlice & ShareSlice & SessionsSlice & BatchSlice;
+export type AppState = DataSlice & ModelSlice & ParamsSlice & SettingsSlice & FitSlice & ViewSlice & ShareSlice & SessionsSlice & BatchSlice & UncertaintySlice;
 
 export const initialState: AppState = {
   ...initialData,
@@ -22,6 +23,7 @@ export const initialState: AppState = {
   ...initialShare,
   ...initialSessions,
   ...initialBatch,
+  ...initialUncertainty,
 };
 
 export const store = createStore<AppState>()(() => initialState);
