@@ -59,6 +59,8 @@ export interface FitCommand {
   readonly derive: readonly DerivedSpec[];
   /** --checkpoint FILE: the fit's state saved there as it runs; --resume continues from it. */
   readonly checkpoint: { readonly file: string; readonly resume: boolean; readonly everyMs: number } | null;
+  /** --report FILE.html: also write the printable fit report there (single fits only). */
+  readonly report: string | null;
 }
 
 export type CiMethod = 'wald' | 'profile';
@@ -98,6 +100,7 @@ const OPTIONS = {
   derive: { type: 'string', multiple: true },
   'checkpoint-every': { type: 'string', multiple: true },
   resume: { type: 'boolean' },
+  report: { type: 'string', multiple: true },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -361,6 +364,7 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     tie: all.tie,
     derive: all.derive,
     mle: one('mle'),
+    report: one('report'),
   };
   if (v.help) return 'help';
   if (parsed.positionals.length !== 1) {
@@ -399,6 +403,8 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
   for (const key of Object.keys(options) as (keyof FitOptions)[]) if (options[key] === undefined) delete options[key];
   const ci = oneOf<CiMethod>(v.ci, 'ci', ['wald', 'profile'], 'wald');
   if (ci === 'profile' && loss !== 'linear') throw new CliError(`--ci profile needs the least-squares loss; drop --loss ${loss} or use --ci wald.`);
+  if (v.report !== undefined && (v.group !== undefined || v.wide)) throw new CliError('--report writes the report of one fit; it does not work with --group or --wide yet (drop --report, or fit one group with --where).');
+  if (v.report !== undefined && !/\.html?$/i.test(v.report)) throw new CliError(`--report writes an HTML page: give a file name ending in .html (got "${v.report}").`);
   return {
     file: parsed.positionals[0],
     model: v.model,
@@ -421,5 +427,6 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     checkpoint,
     mle: mleArg(v.mle, { grouped: v.group !== undefined || Boolean(v.wide), checkpoint: checkpoint !== null, sigma: v.sigma !== undefined || v.weights !== undefined, loss: v.loss, profile: v.ci === 'profile' }),
     ...tiesAndDerived(v.tie ?? [], v.derive ?? [], v.group !== undefined || Boolean(v.wide)),
+    report: v.report ?? null,
   };
 }

@@ -19,6 +19,7 @@ import { autoStart, type AutoStartResult } from '../start/index';
 import { checkpointSubject, checkpointWriter, readCheckpoint, type CheckpointWriter } from './checkpoint';
 import { jsonReport, textReport } from './report';
 import { USAGE } from './usage';
+import { writeReport } from './writeReport';
 
 async function fit(argv: readonly string[]): Promise<number> {
   const command = parseFitArgs(argv);
@@ -97,6 +98,7 @@ async function fit(argv: readonly string[]): Promise<number> {
     derived,
     poisson: poisson ? { cash: poisson.cash, deviance: poisson.deviance, rounds: poisson.rounds, converged: poisson.converged } : null,
   };
+  if (command.report) writeReport({ path: command.report, model, data, options: command.options, result, profile, facts });
   console.log(command.json ? jsonReport(result, facts, profile) : textReport(result, facts, profile));
   return result.success ? EXIT.ok : EXIT.notConverged;
 }

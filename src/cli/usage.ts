@@ -55,6 +55,8 @@ options:
                        on; 0 = in this process)
   --ci wald|profile    parameter intervals: Wald, ± t·se (default), or profile likelihood
                        (Bates & Watts; R's confint.nls), asymmetric, null where unbounded
+  --report FILE.html   also write a printable fit report (model, data summary, parameters with
+                       errors and intervals, statistics, residual diagnostics, plots) to FILE
   --json               print one JSON object instead of the report
   -h, --help           this help
 

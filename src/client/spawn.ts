@@ -62,6 +62,8 @@ export function spawnWorker(): WorkerHandle {
       autoStart: guarded(remote.autoStart),
       fitGlobal: guarded(remote.fitGlobal),
       compareGlobal: guarded(remote.compareGlobal),
+      profile: guarded(remote.profile),
+      reportData: guarded(remote.reportData),
       exportColumns: guarded(remote.exportColumns),
       exportData: guarded(remote.exportData),
       fingerprint: guarded(remote.fingerprint),

@@ -10,9 +10,10 @@ import { initialSessions, type SessionsSlice } from './slices/sessions';
 import { initialSettings, type SettingsSlice } from './slices/settings';
 import { initialShare, type ShareSlice } from './slices/share';
 import { initialStartSearch, type StartSearchSlice } from './slices/startSearch';
+import { initialUncertainty, type UncertaintySlice } from './slices/uncertainty';
 import { initialView, type ViewSlice } from './slices/view';
 
-export type AppState = DataSlice & ModelSlice & ParamsSlice & SettingsSlice & FitSlice & ViewSlice & ShareSlice & SessionsSlice & BatchSlice & StartSearchSlice & FigureSlice;
+export type AppState = DataSlice & ModelSlice & ParamsSlice & SettingsSlice & FitSlice & ViewSlice & ShareSlice & SessionsSlice & BatchSlice & StartSearchSlice & FigureSlice & UncertaintySlice;
 
 export const initialState: AppState = {
   ...initialData,
@@ -26,6 +27,7 @@ export const initialState: AppState = {
   ...initialBatch,
   ...initialStartSearch,
   ...initialFigure,
+  ...initialUncertainty,
 };
 
 export const store = createStore<AppState>()(() => initialState);

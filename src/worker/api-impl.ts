@@ -14,6 +14,8 @@ import { listGroups } from './groups';
 import { fitEachGroup } from './groupFit';
 import { findStarts } from './autoStart';
 import { compareGlobalGroups, fitGlobalGroups } from './globalRun';
+import { profileLastFit } from './profile';
+import { lastFitReportData } from './report';
 
 export const workerApi: WorkerApi = {
   loadFile,
@@ -30,6 +32,8 @@ export const workerApi: WorkerApi = {
   autoStart: findStarts,
   fitGlobal: fitGlobalGroups,
   compareGlobal: compareGlobalGroups,
+  profile: profileLastFit,
+  reportData: async () => lastFitReportData(),
   exportColumns: async () => exportColumns(),
   exportData: async (mapping) => exportDataCsv(mapping),
   fingerprint: async (mapping) => fingerprintSelection(mapping),

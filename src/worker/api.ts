@@ -7,6 +7,8 @@
 import type { GroupFitRow } from '../fit/batch/types';
 import type { FitComparison } from '../fit/compare/compareFits';
 import type { GlobalResult } from '../fit/global/types';
+import type { ReportData } from '../export/report/reportData';
+import type { NamedProfile, ProfileProgress } from '../fit/profileFit';
 import type { FitResult } from '../fit/types';
 import type { GuessedParameter } from '../library/types';
 import type { Fingerprint, LinkPlan, PlanOptions } from '../share/index';
@@ -16,6 +18,8 @@ import type { Curve, SelectionSummary, TableSummary } from './shapes';
 import type { RestoredFit } from './tables';
 
 export type { CurveExportRequest } from './exports';
+export type { ReportData } from '../export/report/reportData';
+export type { NamedProfile, ProfileProgress } from '../fit/profileFit';
 export type { RestoredFit } from './tables';
 export type { BandPair, ColumnInfo, Curve, ExcludedPoints, SelectionSummary, Series, TableSummary, VariableRange } from './shapes';
 
@@ -237,6 +241,14 @@ export interface GlobalComparison {
   readonly separateFailed: number;
 }
 
+/** Profile-likelihood intervals of the last fit (issue 10): one profile per free parameter. */
+export interface PageProfile {
+  readonly profiles: readonly NamedProfile[];
+  readonly warnings: readonly string[];
+  /** The profiled fit's fitMs (which fit the profile belongs to, besides the page's own bookkeeping). */
+  readonly fitMs: number;
+}
+
 export interface WorkerApi {
   /** Streams a File/Blob through the CSV parser; progress about 10 times a second. */
   loadFile(file: Blob, name: string | null, onProgress?: (p: LoadProgress) => void): Promise<Status<TableSummary>>;
@@ -268,6 +280,10 @@ export interface WorkerApi {
   fitGlobal(request: GlobalFitRequest, onProgress?: (p: GlobalFitProgress) => void): Promise<Status<GlobalFitOutcome>>;
   /** The global fit and the separate per-group fits of the same groups, compared (F test, AICc). */
   compareGlobal(request: GlobalFitRequest, onProgress?: (p: GlobalFitProgress) => void): Promise<Status<GlobalComparison>>;
+  /** Profile-likelihood intervals of the last fit; progress after refits (at most 10 a second); cancelFit stops it. */
+  profile(onProgress?: (p: ProfileProgress) => void): Promise<Status<PageProfile>>;
+  /** The last fit's report data: column summaries, points and curve to draw, Q-Q and histogram of the residuals. */
+  reportData(): Promise<Status<ReportData>>;
   /** The selected columns as numbers (for links, sessions and exports). */
   exportColumns(): Promise<Status<Record<string, number[]>>>;
   /** The fingerprint of the used columns (x…, y, sigma) over exactly the rows a fit with `mapping` uses. */

@@ -57,6 +57,7 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
   });
   report.push(state);
 
+  const parameters = request.parameters.map((p) => ({ name: p.name, value: p.value, min: p.min, max: p.max, fixed: p.fixed }));
   let result: FitResult;
   try {
     result = await curveFit({
@@ -68,7 +69,7 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
         yLo: data.yLo,
         sigma: data.sigma,
       },
-      parameters: request.parameters.map((p) => ({ name: p.name, value: p.value, min: p.min, max: p.max, fixed: p.fixed })),
+      parameters,
       options: fitOptions(request.settings),
       signal: flag,
       primary: backend.primary,
@@ -88,7 +89,7 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
     if (session.fit === flag) session.fit = null;
   }
 
-  session.lastFit = { model: request.model, selection: data, result, absoluteSigma: request.settings.absoluteSigma };
+  session.lastFit = { model: request.model, selection: data, result, absoluteSigma: request.settings.absoluteSigma, input: { parameters, options: fitOptions(request.settings) } };
   const params = Float64Array.from(m.params, (name) => result.parameters.find((p) => p.name === name)?.value ?? NaN);
   const drawn = evaluateCurve(m, data, params, request);
   return { ok: true, value: { result, backend: { ...backend.report(result), cpuKernels: m.kernels().kind }, curve: drawn.curve } };

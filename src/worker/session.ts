@@ -5,6 +5,8 @@
 import type { RowChoice } from '../data/chooseRows';
 import type { FitData } from '../data/selectColumns';
 import type { Table } from '../data/types';
+import type { FitOptions } from '../fit/defaults';
+import type { ParameterSpec } from '../fit/parameters';
 import type { FitResult } from '../fit/types';
 import type { DataMapping, RowRequest } from './api';
 
@@ -18,6 +20,8 @@ export interface LastFit {
   readonly selection: FitData;
   readonly result: FitResult;
   readonly absoluteSigma: boolean;
+  /** The parameter table and solver options the fit ran with, for profiling it again (absent for a restored fit). */
+  readonly input?: { readonly parameters: readonly ParameterSpec[]; readonly options: FitOptions };
 }
 
 export interface Session {

@@ -7,7 +7,7 @@ import type { AppState } from '../../state';
 import { shareBlocker } from '../../state/shareSpec';
 import { fitSignature } from '../../state/signature';
 
-export type ExportId = 'data-csv' | 'results-json' | 'parameters-csv' | 'covariance-csv' | 'correlation-csv' | 'statistics-csv' | 'points-csv' | 'grid-csv' | 'plot-png' | 'plot-svg' | 'python' | 'cli';
+export type ExportId = 'data-csv' | 'results-json' | 'parameters-csv' | 'covariance-csv' | 'correlation-csv' | 'statistics-csv' | 'points-csv' | 'grid-csv' | 'plot-png' | 'plot-svg' | 'python' | 'cli' | 'report-html';
 
 export interface ExportItem {
   readonly id: ExportId;
@@ -31,6 +31,10 @@ export const EXPORT_GROUPS: readonly ExportGroup[] = [
       { id: 'correlation-csv', label: 'Correlation matrix', tag: 'CSV' },
       { id: 'statistics-csv', label: 'Statistics (χ², R², AIC, BIC…)', tag: 'CSV' },
     ],
+  },
+  {
+    title: 'Report',
+    items: [{ id: 'report-html', label: 'Printable fit report (model, data, parameters, statistics, diagnostics, plots)', tag: 'HTML' }],
   },
   {
     title: 'Curves',
@@ -80,6 +84,7 @@ export function exportAvailability(s: AppState): Record<ExportId, string | null>
   const everyFixed = s.params.length > 0 && s.params.every((p) => p.fixed);
   return {
     'results-json': fit,
+    'report-html': fit,
     'parameters-csv': fit,
     'covariance-csv': fit,
     'correlation-csv': fit,

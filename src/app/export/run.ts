@@ -12,6 +12,7 @@ import type { ExportId } from './catalogue';
 import { exportBase, exportName } from './fileNames';
 import { plotImage } from './plotImage';
 import { startSpec } from './startSpec';
+import { pageReport } from './reportExport';
 import { statisticsCsv } from './statisticsCsv';
 
 export type ExportOutput =
@@ -89,6 +90,10 @@ export async function runExport(id: ExportId): Promise<ExportOutput> {
       case 'results-json':
         if (!result) break;
         return file(resultsJson(await specWithData(s), result), 'application/json', exportName(b, 'results', 'json'));
+      case 'report-html': {
+        const report = await pageReport(s);
+        return report.ok ? file(report.html, 'text/html;charset=utf-8', exportName(b, 'report', 'html')) : { kind: 'error', message: report.message };
+      }
       case 'parameters-csv':
         if (!result) break;
         return file(resultsCsv(result), CSV, exportName(b, 'parameters', 'csv'));

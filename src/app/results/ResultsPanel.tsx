@@ -7,6 +7,8 @@ import { CostPlot } from './CostPlot';
 import { FitErrorCard } from './FitErrorCard';
 import { LiveCost } from './LiveCost';
 import { ParamTable } from './ParamTable';
+import { ProfileSection } from './ProfileSection';
+import { ResidualSection } from './ResidualSection';
 import { SolverInfo } from './SolverInfo';
 import { StatsGrid } from './StatsGrid';
 import { verdictBadge } from './verdictBadge';
@@ -57,6 +59,8 @@ export function ResultsPanel() {
           <StatsGrid result={r} weighted={weighted} />
         </div>
       </section>
+      <ProfileSection outcome={outcome} />
+      <ResidualSection outcome={outcome} />
       <div className="results-grid results-lower">
         <section className="card" aria-label="Correlation matrix">
           <h2 className="card-title">Parameter correlations</h2>

@@ -1,0 +1,36 @@
+/**
+ * Export › Report: the printable fit report (src/export/report, the same generator as the CLI's
+ * --report) for the fit on screen. The data side (points, curve, residual plots) comes from the
+ * worker where the rows are; profile intervals are included when the fit was profiled.
+ */
+import { getClient } from '../../client/worker';
+import { fitReportHtml } from '../../export/report/html';
+import type { AppState } from '../../state';
+import { dataLabel } from '../../state/dataFile';
+
+export type ReportOutput = { readonly ok: true; readonly html: string } | { readonly ok: false; readonly message: string };
+
+export async function pageReport(s: AppState, now: Date = new Date()): Promise<ReportOutput> {
+  const outcome = s.outcome;
+  if (!outcome) return { ok: false, message: 'Fit first: there is no fit to report.' };
+  let data = s.reportData.outcome === outcome ? s.reportData.data : null;
+  if (!data) {
+    const status = await getClient().reportData();
+    if (!status.ok) return { ok: false, message: status.error.message };
+    data = status.value;
+  }
+  const profiled = s.profileRun.outcome === outcome && s.profileRun.status === 'done' ? s.profileRun.result : null;
+  const html = fitReportHtml({
+    generatedAt: now.toISOString(),
+    file: dataLabel(s),
+    model: s.modelText,
+    filteredRows: s.selection?.filteredCount ?? 0,
+    excludedRows: s.selection?.excludedCount ?? 0,
+    loss: s.settings.loss,
+    backend: outcome.backend.used.toUpperCase(),
+    result: outcome.result,
+    profile: profiled ? { profiles: [...profiled.profiles], warnings: [...profiled.warnings] } : null,
+    data,
+  });
+  return { ok: true, html };
+}

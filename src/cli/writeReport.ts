@@ -1,0 +1,51 @@
+/** --report FILE.html: the printable fit report (src/export/report) for a single fit, written to a file. */
+import { writeFileSync } from 'node:fs';
+import type { FitData } from '../data/selectColumns';
+import type { ProfileResult } from '../fit/profileFit';
+import type { FitResult } from '../fit/types';
+import { DEFAULTS, type FitOptions } from '../fit/defaults';
+import { weightSigma } from '../fit/weights';
+import type { CompiledModel } from '../model/index';
+import { fitReportData, fitReportHtml } from '../export/report/index';
+import { CliError } from './errors';
+import type { RunFacts } from './report';
+
+export interface ReportRun {
+  readonly path: string;
+  readonly model: CompiledModel;
+  readonly data: FitData;
+  readonly options: FitOptions;
+  readonly result: FitResult;
+  readonly profile: ProfileResult | null;
+  readonly facts: RunFacts;
+}
+
+/** The report's HTML, from the same data the JSON reports. */
+export function reportHtml(run: ReportRun, now: Date = new Date()): string {
+  const { model, data, options, result, profile, facts } = run;
+  const opts = { ...DEFAULTS, ...options };
+  const fitData = { vars: model.variables.map((name) => data.vars[data.names.x.indexOf(name)]), y: data.y, sigma: data.sigma };
+  const sigma = weightSigma(opts.weights ?? 'sigma', fitData);
+  const w = sigma ? sigma.map((v) => 1 / v) : null;
+  return fitReportHtml({
+    generatedAt: now.toISOString(),
+    file: facts.file,
+    model: facts.model,
+    filteredRows: facts.filteredRows,
+    excludedRows: facts.excludedRows,
+    loss: opts.loss,
+    backend: facts.backend,
+    result,
+    profile,
+    data: fitReportData({ model, data: fitData, result, yName: facts.y, sigmaName: facts.sigma, w }),
+    notes: facts.notes,
+  });
+}
+
+export function writeReport(run: ReportRun): void {
+  try {
+    writeFileSync(run.path, reportHtml(run));
+  } catch (error) {
+    throw new CliError(`--report: could not write "${run.path}" (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); check that its folder exists and is writable.`);
+  }
+}

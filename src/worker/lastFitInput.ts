@@ -1,0 +1,55 @@
+/**
+ * The last fit as a curveFit input again (model, the fitted rows, its parameter table and
+ * options), for the calls that work on a finished fit: profile intervals and the report's data.
+ */
+import { DEFAULTS } from '../fit/defaults';
+import type { CurveFitInput } from '../fit/curveFit';
+import type { FitResult } from '../fit/types';
+import { weightSigma } from '../fit/weights';
+import type { Status } from './api';
+import { modelVars } from './curve';
+import { compiled } from './modelCache';
+import { session, type LastFit } from './session';
+
+export interface LastFitInput {
+  readonly last: LastFit;
+  readonly input: CurveFitInput;
+  readonly result: FitResult;
+  /** 1/σ per row as the fit weighted them, or null. */
+  readonly w: Float64Array | null;
+  /** True when the fit's own parameter table and options are known (not a restored session's fit). */
+  readonly complete: boolean;
+}
+
+export function lastFitInput(): Status<LastFitInput> {
+  const last = session.lastFit;
+  if (!last) return { ok: false, error: { code: 'no-fit', message: 'There is no fit in this page’s worker (it was restarted, or the data changed): press Fit, then try again.' } };
+  const data = last.selection;
+  const model = compiled(last.model, data.names.x);
+  if (!model.ok) return model;
+  const m = model.value;
+  const result = last.result;
+  // A restored fit keeps its result, not its table: the bounds and fixed marks come from the result.
+  const parameters = last.input?.parameters ?? result.parameters.map((p) => ({ name: p.name, value: p.value, min: p.min, max: p.max, fixed: p.fixed }));
+  const options = last.input?.options ?? { absoluteSigma: last.absoluteSigma };
+  const input: CurveFitInput = {
+    model: m,
+    data: {
+      vars: modelVars(m, data),
+      varsLo: m.variables.map((name) => data.varsLo[data.names.x.indexOf(name)] ?? null),
+      y: data.y,
+      yLo: data.yLo,
+      sigma: data.sigma,
+    },
+    parameters,
+    options,
+  };
+  let w: Float64Array | null = null;
+  try {
+    const sigma = weightSigma({ ...DEFAULTS, ...options }.weights ?? 'sigma', input.data);
+    w = sigma ? sigma.map((v) => 1 / v) : null;
+  } catch {
+    w = null;
+  }
+  return { ok: true, value: { last, input, result, w, complete: Boolean(last.input) } };
+}
