@@ -26,6 +26,7 @@ import {
   type RowChoice,
   type Table,
 } from '../data';
+import { defaultY, tableCandidates } from '../data/defaultColumns';
 import { compileModel, type CompiledModel } from '../model';
 import type { FitCommand } from './args';
 import { CliError } from './errors';
@@ -97,16 +98,16 @@ function fileSize(file: string): number {
   return size;
 }
 
-/** y: --y, else a column named y that the model does not use, else the last unused column. */
+/**
+ * y: --y, else the page's default (data/defaultColumns.ts): a column named y that the model does
+ * not use, else the last unused numeric column that is no identifier (a run counter, an ID).
+ */
 function chooseY(command: FitCommand, table: Table, variables: readonly string[]): string {
   if (command.y) return command.y;
-  const unused = table.columns
-    .filter((c) => !c.categories && c.name !== command.group && !variables.includes(c.name) && c.name !== command.sigma)
-    .map((c) => c.name);
-  if (unused.includes('y')) return 'y';
-  const last = unused[unused.length - 1];
-  if (!last) throw new CliError(`${command.file}: every column is used by the model; name the response column with --y.`);
-  return last;
+  const used = [...variables, ...(command.group ? [command.group] : []), ...(command.sigma ? [command.sigma] : [])];
+  const y = defaultY(tableCandidates(table), used);
+  if (!y) throw new CliError(`${command.file}: every column is used by the model; name the response column with --y.`);
+  return y;
 }
 
 /** The file parsed and the model compiled against its columns. */

@@ -15,7 +15,7 @@ import { fitEachGroup } from './groupFit';
 
 export const workerApi: WorkerApi = {
   loadFile,
-  loadText: async (text, name) => loadText(text, name),
+  loadText: async (text, name, options) => loadText(text, name, options),
   loadColumns: async (columns, name) => loadColumns(columns, name),
   cancelLoad,
   select: async (mapping, plot) => select(mapping, plot),
