@@ -27,6 +27,7 @@ import {
   type Table,
 } from '../data';
 import { defaultY, tableCandidates } from '../data/defaultColumns';
+import { fileFormat, xlsRefused } from '../data/sheets/fileFormat';
 import { compileModel, type CompiledModel } from '../model';
 import type { FitCommand } from './args';
 import { CliError } from './errors';
@@ -72,6 +73,12 @@ function readTable(file: string): Result<Table> {
   try {
     const buffer = new Uint8Array(Math.min(READ_BYTES, Math.max(size, 3)));
     let n = readSync(fd, buffer, 0, buffer.length, 0);
+    const format = fileFormat(buffer.subarray(0, n));
+    if (format === 'xls') return { ok: false, error: xlsRefused() };
+    if (format !== 'text') {
+      const what = format === 'zip' ? 'a spreadsheet (.xlsx, .ods) or another zip file' : 'a Parquet file';
+      return { ok: false, error: { code: 'binary', message: `This is ${what}; the command line reads delimited text (CSV, TSV, blank-separated). Open it in the page, which reads it, or save it as CSV.` } };
+    }
     if (sniffEncoding(buffer.subarray(0, n)) !== 'utf-8') return parseDelimitedText(decodeBytes(readFileSync(file)));
     const ingest = createByteIngest({}, size);
     for (let at = 0; n > 0 && !ingest.error; n = readSync(fd, buffer, 0, buffer.length, at)) {
