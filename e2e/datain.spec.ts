@@ -114,6 +114,7 @@ describe('data in: spreadsheets, default columns, the header switch', () => {
     expect(await info(page)).toContain('no header');
     expect(await page.getByTestId('header-switch').isChecked()).toBe(false);
     expect(await page.getByTestId('y-select').locator('option').allTextContents()).toContain('c5');
+    await page.locator('[data-testid="main-plot"][data-rendered="true"]').waitFor({ timeout: 120_000 });
     await shot(page, 'datain-no-header-1024');
 
     await page.getByTestId('header-switch').click();
