@@ -142,3 +142,23 @@ describe('warnings', () => {
     expect(new Set(j.warnings).size).toBe(j.warnings.length);
   });
 });
+
+describe('files the command line does not read (issue 13)', () => {
+  it('an .xlsx and a .parquet say to use the page or save as CSV; an .xls says how to convert it; a run counter is no default y', async () => {
+    const fixtures = (f: string) => new URL(`../../fixtures/datain/${f}`, import.meta.url).pathname;
+    for (const f of ['sheets.xlsx', 'id_first.parquet']) {
+      const r = await run('fit', fixtures(f), '--model', 'a*exp(-t/tau)', '--p0', 'a=1,tau=1');
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(/the command line reads delimited text \(CSV, TSV, blank-separated\)\. Open it in the page, which reads it, or save it as CSV\.$/);
+    }
+    const xls = file('old.xls', new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]));
+    const x = await run('fit', xls, '--model', 'a*x');
+    expect(x.code).toBe(2);
+    expect(x.err).toMatch(/old binary Excel file \(\.xls\)/);
+    // y is chosen as the page chooses it: signal, not the trailing run counter
+    const counter = file('run-last.csv', 'time,signal,run\n' + xs.map((t, i) => `${t},${3 * Math.exp(-t / 2) + 0.5},${i + 1}`).join('\n') + '\n');
+    const j = await run('fit', counter, '--model', 'a*exp(-time/tau) + c', '--p0', 'a=3,tau=2,c=0.5');
+    expect(j.code).toBe(0);
+    expect(j.out).toContain('y = signal');
+  });
+});

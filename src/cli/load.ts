@@ -27,6 +27,8 @@ import {
   type RowChoice,
   type Table,
 } from '../data';
+import { defaultY, tableCandidates } from '../data/defaultColumns';
+import { fileFormat, xlsRefused } from '../data/sheets/fileFormat';
 import { compileModel, type CompiledModel } from '../model';
 import { tieParameters } from '../fit/ties';
 import type { FitCommand } from './args';
@@ -76,6 +78,12 @@ function readTable(file: string): Result<Table> {
   try {
     const buffer = new Uint8Array(Math.min(READ_BYTES, Math.max(size, 3)));
     let n = readSync(fd, buffer, 0, buffer.length, 0);
+    const format = fileFormat(buffer.subarray(0, n));
+    if (format === 'xls') return { ok: false, error: xlsRefused() };
+    if (format !== 'text') {
+      const what = format === 'zip' ? 'a spreadsheet (.xlsx, .ods) or another zip file' : 'a Parquet file';
+      return { ok: false, error: { code: 'binary', message: `This is ${what}; the command line reads delimited text (CSV, TSV, blank-separated). Open it in the page, which reads it, or save it as CSV.` } };
+    }
     if (sniffEncoding(buffer.subarray(0, n)) !== 'utf-8') return parseDelimitedText(decodeBytes(readFileSync(file)));
     const ingest = createByteIngest({}, size);
     for (let at = 0; n > 0 && !ingest.error; n = readSync(fd, buffer, 0, buffer.length, at)) {
@@ -102,16 +110,16 @@ function fileSize(file: string): number {
   return size;
 }
 
-/** y: --y, else a column named y that the model does not use, else the last unused column. */
+/**
+ * y: --y, else the page's default (data/defaultColumns.ts): a column named y that the model does
+ * not use, else the last unused numeric column that is no identifier (a run counter, an ID).
+ */
 function chooseY(command: FitCommand, table: Table, variables: readonly string[]): string {
   if (command.y) return command.y;
-  const unused = table.columns
-    .filter((c) => !c.categories && c.name !== command.group && !variables.includes(c.name) && c.name !== command.sigma)
-    .map((c) => c.name);
-  if (unused.includes('y')) return 'y';
-  const last = unused[unused.length - 1];
-  if (!last) throw new CliError(`${command.file}: every column is used by the model; name the response column with --y.`);
-  return last;
+  const used = [...variables, ...(command.group ? [command.group] : []), ...(command.sigma ? [command.sigma] : [])];
+  const y = defaultY(tableCandidates(table), used);
+  if (!y) throw new CliError(`${command.file}: every column is used by the model; name the response column with --y.`);
+  return y;
 }
 
 /** The file parsed and the model compiled against its columns. */

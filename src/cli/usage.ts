@@ -8,7 +8,8 @@ DATA.csv are variables; every other identifier is a fitted parameter.
 
 options:
   --model, -m EXPR     the model expression (required)
-  --y COL              response column (default: a column named y, else the last unused one)
+  --y COL              response column (default: a column named y, else the last unused
+                       numeric one that is not an ID such as a run counter)
   --sigma COL          per-point standard deviations (weights 1/sigma)
   --weights MODE       sigma (default: the --sigma column, else none), 1/y (sigma = sqrt|y|),
                        1/y2 or relative (sigma = |y|), poisson (sigma^2 = y, 1 where y = 0)

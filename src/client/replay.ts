@@ -5,12 +5,12 @@
  * redraws). Only calls that succeeded count: a load that failed left the worker's data as they were.
  */
 import type { ColumnMapping } from '../share/types';
-import type { FitOutcome, FitRequest, PlotRequest, RestoredFit, Status, TableSummary, WorkerError } from '../worker/api';
+import type { FitOutcome, FitRequest, LoadOptions, PlotRequest, RestoredFit, Status, TableSummary, WorkerError } from '../worker/api';
 import type { Client } from './worker';
 
 export type TableCall =
-  | { readonly method: 'loadFile'; readonly args: readonly [Blob, string | null] }
-  | { readonly method: 'loadText'; readonly args: readonly [string, string | null] }
+  | { readonly method: 'loadFile'; readonly args: readonly [Blob, string | null, LoadOptions] }
+  | { readonly method: 'loadText'; readonly args: readonly [string, string | null, LoadOptions?] }
   | { readonly method: 'loadColumns'; readonly args: readonly [Readonly<Record<string, readonly number[]>>, string | null, (Readonly<Record<string, readonly string[]>> | null)?] }
   | { readonly method: 'loadSavedTable'; readonly args: readonly [string] };
 
@@ -35,7 +35,7 @@ export function remember(replay: Replay, method: string, args: readonly unknown[
   if (!succeeded(answer)) return replay;
   if (TABLE_METHODS.has(method)) {
     // A file is read again without the progress callback (the page is not showing a load).
-    const table = (method === 'loadFile' ? { method, args: [args[0], args[1] ?? null] } : { method, args: [...args] }) as unknown as TableCall;
+    const table = (method === 'loadFile' ? { method, args: [args[0], args[1] ?? null, args[3] ?? {}] } : { method, args: [...args] }) as unknown as TableCall;
     const summary = answer.value as TableSummary;
     return { table, name: summary.fileName ?? (typeof args[1] === 'string' ? args[1] : null), select: null, fit: null };
   }
@@ -63,7 +63,7 @@ export async function replayInto(client: Client, replay: Replay, gone: Promise<u
   if (!t) return { data: 'none', error: null };
   const loaded =
     t.method === 'loadFile'
-      ? await guard(client.loadFile(t.args[0], t.args[1]))
+      ? await guard(client.loadFile(t.args[0], t.args[1], undefined, t.args[2]))
       : t.method === 'loadText'
         ? await guard(client.loadText(...t.args))
         : t.method === 'loadColumns'

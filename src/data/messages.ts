@@ -49,7 +49,8 @@ export function tooManyColumns(count: number, max: number): DataError {
   return { code: 'too-many-columns', message: `The file has ${count} columns, more than the ${max} supported; check the delimiter` };
 }
 
-export function noNumbers(rows: number, columns: number, delimiter: Delimiter, decimalComma: boolean): DataError {
+export function noNumbers(rows: number, columns: number, delimiter: Delimiter | 'cells', decimalComma: boolean): DataError {
+  if (delimiter === 'cells') return { code: 'no-numbers', message: `No numbers found in ${plural(rows, 'row')} × ${plural(columns, 'column')} of cells; the columns to fit must hold numbers` };
   const how = delimiter === 'whitespace' ? 'blank-separated' : `with delimiter ${JSON.stringify(delimiter)}`;
   const decimals = decimalComma ? 'decimal commas' : "'.' decimals";
   return {

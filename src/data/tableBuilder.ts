@@ -16,7 +16,8 @@ import { fieldCount, isBlankRecord } from './sampleRecords';
 import type { DataError, Delimiter, Result, RowIssue, Table } from './types';
 
 export interface TablePlan {
-  delimiter: Delimiter;
+  /** 'cells': records from a spreadsheet or columnar file (no delimiter at all). */
+  delimiter: Delimiter | 'cells';
   decimalComma: boolean;
   hasHeader: boolean;
   /** Most common field count of the sample's data rows: the column count when there is no header. */

@@ -68,7 +68,7 @@ export interface Table {
   rowCount: number;
   /** Physical line of each data row (1-based). */
   lines: Int32Array;
-  /** ',', '\t', ';', '|', or 'whitespace' (runs of spaces and tabs). */
+  /** ',', '\t', ';', '|', 'whitespace' (runs of spaces and tabs), or 'cells' (a spreadsheet). */
   delimiter: string;
   decimalComma: boolean;
   hasHeader: boolean;
@@ -78,6 +78,15 @@ export interface Table {
   issueCount: number;
   /** The first ~20 raw records, header included, as split into fields. */
   preview: string[][];
+  /** Where the cells came from when not from delimited text (absent: text). */
+  source?: SheetSource | null;
+}
+
+/** A spreadsheet or columnar file: its format and, for a workbook, the sheet read and all sheets. */
+export interface SheetSource {
+  format: 'xlsx' | 'ods' | 'parquet';
+  sheet: string | null;
+  sheets: string[];
 }
 
 /** An expected failure, as data: a stable code for programs and a message for people. */
@@ -106,7 +115,8 @@ export type DataErrorCode =
   | 'no-groups'
   | 'too-many-groups'
   | 'bad-where'
-  | 'bad-rows';
+  | 'bad-rows'
+  | 'unknown-sheet';
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: DataError };
 

@@ -19,7 +19,7 @@ import { lastFitReportData } from './report';
 
 export const workerApi: WorkerApi = {
   loadFile,
-  loadText: async (text, name) => loadText(text, name),
+  loadText: async (text, name, options) => loadText(text, name, options),
   loadColumns: async (columns, name, text) => loadColumns(columns, name, text),
   cancelLoad,
   select: async (mapping, plot) => select(mapping, plot),

@@ -59,6 +59,13 @@ export interface GroupList {
   readonly ungrouped: number;
 }
 
+/** How to read a file: the header row (detected, or as the user said) and the sheet of a workbook
+ *  (by name; absent: the first). */
+export interface LoadOptions {
+  readonly header?: 'auto' | boolean;
+  readonly sheet?: string | null;
+}
+
 export interface LoadProgress {
   readonly fraction: number | null;
   readonly rows: number;
@@ -250,10 +257,11 @@ export interface PageProfile {
 }
 
 export interface WorkerApi {
-  /** Streams a File/Blob through the CSV parser; progress about 10 times a second. */
-  loadFile(file: Blob, name: string | null, onProgress?: (p: LoadProgress) => void): Promise<Status<TableSummary>>;
+  /** Streams a File/Blob through the CSV parser (progress about 10 times a second), or reads a
+   *  spreadsheet (.xlsx, .ods: one sheet) or Parquet file, its reader loaded on first use. */
+  loadFile(file: Blob, name: string | null, onProgress?: (p: LoadProgress) => void, options?: LoadOptions): Promise<Status<TableSummary>>;
   /** Parses pasted or fetched text. */
-  loadText(text: string, name: string | null): Promise<Status<TableSummary>>;
+  loadText(text: string, name: string | null, options?: LoadOptions): Promise<Status<TableSummary>>;
   /** Loads columns given as numbers (a link's inline data) as a table; `text` columns (a link's
    *  group keys) beside them. */
   loadColumns(columns: Readonly<Record<string, readonly number[]>>, name: string | null, text?: Readonly<Record<string, readonly string[]>> | null): Promise<Status<TableSummary>>;

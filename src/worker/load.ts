@@ -1,7 +1,10 @@
-/** Loading: a File streamed through the parser, pasted text, or a link's inline columns. */
+/** Loading: a File streamed through the parser (or read as a spreadsheet or Parquet file), pasted
+ *  text, or a link's inline columns. */
+import { columnFacts } from '../data/columnShape';
 import { parseBlob, parseDelimitedText } from '../data/index';
+import { FORMAT_BYTES, fileFormat, xlsRefused } from '../data/sheets/fileFormat';
 import type { Result, Table } from '../data/types';
-import type { LoadProgress, Status, TableSummary } from './api';
+import type { LoadOptions, LoadProgress, Status, TableSummary } from './api';
 import { session } from './session';
 import { throttle } from './throttle';
 
@@ -9,13 +12,14 @@ function summarize(table: Table, fileName: string | null): TableSummary {
   return {
     fileName,
     rows: table.rowCount,
-    columns: table.columns.map((c) => ({ name: c.name, label: c.label, numeric: c.numericCount, nonNumeric: c.nonNumericCount, empty: c.emptyCount, categories: c.categories ? c.categories.levels.length : null })),
+    columns: table.columns.map((c) => ({ name: c.name, label: c.label, numeric: c.numericCount, nonNumeric: c.nonNumericCount, empty: c.emptyCount, categories: c.categories ? c.categories.levels.length : null, ...columnFacts(c) })),
     delimiter: table.delimiter,
     decimalComma: table.decimalComma,
     hasHeader: table.hasHeader,
     preview: table.preview,
     issues: table.issues.slice(0, 200),
     issueCount: table.issueCount,
+    source: table.source ?? null,
   };
 }
 
@@ -35,19 +39,32 @@ function adopt(parsed: Result<Table>, fileName: string | null): Status<TableSumm
   return adoptTable(parsed.value, fileName);
 }
 
-export async function loadFile(file: Blob, name: string | null, onProgress?: (p: LoadProgress) => void): Promise<Status<TableSummary>> {
+/** A spreadsheet (.xlsx, .ods) or Parquet file: its reader is imported on the first such file. */
+async function readSheet(file: Blob, format: 'zip' | 'parquet', options: LoadOptions): Promise<Result<Table>> {
+  const [{ readSheetFile }, buffer] = await Promise.all([import('../data/sheets/sheetFile'), file.arrayBuffer()]);
+  return readSheetFile(buffer, format, { header: options.header ?? 'auto', sheet: options.sheet ?? null });
+}
+
+export async function loadFile(file: Blob, name: string | null, onProgress?: (p: LoadProgress) => void, options: LoadOptions = {}): Promise<Status<TableSummary>> {
   if (session.load) session.load.aborted = true;
   const flag = { aborted: false };
   session.load = flag;
   const report = throttle<LoadProgress>((p) => onProgress?.(p), 100);
+  const format = fileFormat(new Uint8Array(await file.slice(0, FORMAT_BYTES).arrayBuffer()));
   // The byte ingest: numbers straight from the File's bytes (UTF-16 files take the text path).
-  const parsed = await parseBlob(file, { signal: flag }, (p) => report.push({ fraction: p.fraction, rows: p.rows }));
+  const parsed =
+    format === 'xls'
+      ? { ok: false as const, error: xlsRefused() }
+      : format === 'text'
+        ? await parseBlob(file, { signal: flag, header: options.header ?? 'auto' }, (p) => report.push({ fraction: p.fraction, rows: p.rows }))
+        : await readSheet(file, format, options);
   if (session.load === flag) session.load = null;
+  if (flag.aborted && format !== 'text') return { ok: false, error: { code: 'aborted', message: 'Loading was cancelled.', field: 'data' } };
   return adopt(parsed, name);
 }
 
-export function loadText(text: string, name: string | null): Status<TableSummary> {
-  return adopt(parseDelimitedText(text), name);
+export function loadText(text: string, name: string | null, options: LoadOptions = {}): Status<TableSummary> {
+  return adopt(parseDelimitedText(text, { header: options.header ?? 'auto' }), name);
 }
 
 /** Inline columns (from a link) become CSV text, so they pass through the same ingest. */

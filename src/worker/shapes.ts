@@ -1,6 +1,7 @@
 /** The shapes of what the worker sends back to draw and to show: table summaries, series,
  *  curves with bands. Plain data with typed arrays (transferred, not copied). */
-import type { RowIssue } from '../data/types';
+import type { ColumnShape } from '../data/columnShape';
+import type { RowIssue, SheetSource } from '../data/types';
 
 export interface ColumnInfo {
   readonly name: string;
@@ -11,6 +12,11 @@ export interface ColumnInfo {
   /** Distinct texts of a column kept as text categories (a group column such as "treated"/
    *  "untreated"); null for a numeric column. A text column is never a usable x, y or σ. */
   readonly categories: number | null;
+  /** How the values run down the column (a counter, a monotone axis, a repeated grid…), for the
+   *  default choice of x and y; absent in summaries saved before it existed. */
+  readonly shape?: ColumnShape;
+  /** Every number in the column is an integer. */
+  readonly integer?: boolean;
 }
 
 export interface TableSummary {
@@ -24,6 +30,8 @@ export interface TableSummary {
   readonly preview: readonly (readonly string[])[];
   readonly issues: readonly RowIssue[];
   readonly issueCount: number;
+  /** A spreadsheet or Parquet file: its format, the sheet read and every sheet; null for text. */
+  readonly source?: SheetSource | null;
 }
 
 /** Points to draw; `index` maps each point back to its data row (for hover). */

@@ -6,6 +6,7 @@ import { LoadStatus } from './LoadStatus';
 import { OpenControls } from './OpenControls';
 import { Preview } from './Preview';
 import { RowReport } from './RowReport';
+import { ReadOptions } from './ReadOptions';
 import { TableInfo } from './TableInfo';
 import { RowFilters } from './RowFilters';
 import { ExcludedPoints } from './ExcludedPoints';
@@ -15,12 +16,13 @@ export function DataPanel() {
   const table = useApp((s) => s.table);
   return (
     <Panel title="Data" step={1} testId="data-panel">
-      {!table && <p className="hint">Drop a CSV or text file anywhere on the page, paste cells from a spreadsheet, or try a sample.</p>}
+      {!table && <p className="hint">Drop a CSV, text, Excel (.xlsx), OpenDocument (.ods) or Parquet file anywhere on the page, paste cells from a spreadsheet, or try a sample.</p>}
       <OpenControls />
       <LoadStatus />
       {table && (
         <>
           <TableInfo table={table} />
+          <ReadOptions />
           <ColumnPickers />
           <RowFilters />
           <GroupPicker />

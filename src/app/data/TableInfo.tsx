@@ -1,10 +1,20 @@
-/** One line about the parsed file: rows, columns, delimiter, header, decimal comma. */
+/** One line about the parsed file: rows, columns, delimiter (or the format and sheet), header, decimal comma. */
 import type { TableSummary } from '../../worker/api';
 
 const DELIMITERS: Record<string, string> = { ',': 'comma-separated', '\t': 'tab-separated', ';': 'semicolon-separated', '|': 'pipe-separated', whitespace: 'whitespace-separated' };
 
+const FORMATS: Record<string, string> = { xlsx: 'Excel', ods: 'OpenDocument', parquet: 'Parquet' };
+
+/** Where the cells came from: the delimiter of a text file, or the format (and sheet) of another. */
+function origin(t: TableSummary): string {
+  const s = t.source;
+  if (!s) return DELIMITERS[t.delimiter] ?? `delimiter "${t.delimiter}"`;
+  const format = FORMATS[s.format] ?? s.format;
+  return s.sheet === null ? format : `${format} sheet “${s.sheet}”${s.sheets.length > 1 ? ` of ${s.sheets.length}` : ''}`;
+}
+
 export function describeTable(t: TableSummary): string {
-  const parts = [`${t.rows.toLocaleString('en-US')} rows × ${t.columns.length} columns`, DELIMITERS[t.delimiter] ?? `delimiter "${t.delimiter}"`, t.hasHeader ? 'header row' : 'no header'];
+  const parts = [`${t.rows.toLocaleString('en-US')} rows × ${t.columns.length} columns`, origin(t), t.hasHeader ? 'header row' : 'no header'];
   if (t.decimalComma) parts.push('decimal commas');
   return parts.join(' · ');
 }

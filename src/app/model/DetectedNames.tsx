@@ -2,6 +2,7 @@
  *  when a name probably means something else. */
 import { useApp } from '../../state';
 import { renameModelVariable } from '../../state/actions/model';
+import { caseHints } from '../../state/nameHints';
 
 export function DetectedNames() {
   const info = useApp((s) => s.modelInfo);
@@ -11,6 +12,7 @@ export function DetectedNames() {
   if (info.error || info.params.length + info.variables.length === 0) return null;
   const columnParams = columns ? info.params.filter((p) => columns.includes(p)) : [];
   const strayX = columns && info.variables.length === 0 && info.params.includes('x') && x.length > 0 && !x.includes('x') ? x[0] : null;
+  const byCase = columns ? caseHints(info.params, columns, x) : [];
   return (
     <div className="detected" id="model-names" data-testid="detected-names">
       <div className="detected-row">
@@ -45,6 +47,18 @@ export function DetectedNames() {
           </button>
         </p>
       )}
+      {byCase.map((h) => (
+        <p className="hint small" key={`case-${h.param}`} data-testid="case-hint">
+          “{h.param}” is a parameter; did you mean the column “{h.column}”?{' '}
+          {h.isX ? (
+            <button type="button" className="link-btn" onClick={() => renameModelVariable(h.param, h.column)}>
+              Use “{h.column}”
+            </button>
+          ) : (
+            'Names are case-sensitive.'
+          )}
+        </p>
+      ))}
       {columnParams.map((p) => (
         <p className="hint small" key={p}>
           “{p}” is a data column but not an x variable, so it is fitted as a parameter. Add it as an x variable to use it as data.

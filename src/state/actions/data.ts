@@ -1,7 +1,7 @@
 /** Data actions: load a file, pasted text or a sample; choose columns; how the plot draws. */
 import { NO_BATCH } from '../slices/batch';
 import { callback, getClient } from '../../client/worker';
-import type { Status, TableSummary } from '../../worker/api';
+import type { LoadOptions, Status, TableSummary } from '../../worker/api';
 import { defaultMapping, type Mapping, type Source } from '../slices/data';
 import { prefersLogX, type PlotSettings } from '../slices/settings';
 import { getState, setState } from '../store';
@@ -10,19 +10,31 @@ import { reanalyzeModel } from './model';
 import { plotRequest } from './plotRequest';
 import { viewKey, zoomRange } from '../view';
 
+/** What a table was read from, kept so that it can be read again with other options. */
+type Input = { readonly kind: 'blob'; readonly blob: Blob; readonly name: string; readonly options: LoadOptions } | { readonly kind: 'text'; readonly text: string; readonly name: string; readonly options: LoadOptions };
+
+/** The input of the table on the page (null: none, or one the page does not hold). */
+let current: Input | null = null;
+/** The input of the load in flight: it becomes `current` if its table is adopted. */
+let incoming: Input | null = null;
+
 /** Adopts a loaded table (or reports why it could not load; the previous data stay). */
 export async function adoptTable(status: Status<TableSummary>, source: Source, mapping?: Mapping): Promise<boolean> {
+  const input = incoming;
+  incoming = null;
   if (!status.ok) {
     setState({ loading: null, loadError: status.error });
     return false;
   }
+  current = input;
   const table = status.value;
-  // Text columns (categories) hold groups, not numbers: the default mapping skips them.
-  const next = mapping ?? defaultMapping(table.columns.filter((c) => c.categories === null).map((c) => c.name), getState().mapping);
+  // Identifiers and text columns (categories) are skipped by the default mapping (data/defaultColumns.ts).
+  const next = mapping ?? defaultMapping(table.columns, getState().mapping);
   // Results of the previous data describe other data: they go; what the user entered stays.
   setState({
     table,
     source,
+    reloadable: input !== null,
     loading: null,
     loadError: null,
     selection: null,
@@ -54,18 +66,43 @@ export async function adoptTable(status: Status<TableSummary>, source: Source, m
   return true;
 }
 
-export async function loadFile(file: Blob, name: string, kind: Source['kind'] = 'file', mapping?: Mapping, sampleId: string | null = null): Promise<boolean> {
+async function readFile(file: Blob, name: string, options: LoadOptions): Promise<Status<TableSummary>> {
   setState({ loading: { name, fraction: 0, rows: 0 }, loadError: null });
   const onProgress = callback((p: { fraction: number | null; rows: number }) => {
     if (getState().loading) setState({ loading: { name, fraction: p.fraction, rows: p.rows } });
   });
-  const status = await getClient().loadFile(file, name, onProgress);
-  return adoptTable(status, { kind, name, sampleId }, mapping);
+  const status = await getClient().loadFile(file, name, onProgress, options);
+  incoming = { kind: 'blob', blob: file, name, options };
+  return status;
+}
+
+async function readText(text: string, name: string, options: LoadOptions): Promise<Status<TableSummary>> {
+  setState({ loading: { name, fraction: null, rows: 0 }, loadError: null });
+  const status = await getClient().loadText(text, name, options);
+  incoming = { kind: 'text', text, name, options };
+  return status;
+}
+
+export async function loadFile(file: Blob, name: string, kind: Source['kind'] = 'file', mapping?: Mapping, sampleId: string | null = null): Promise<boolean> {
+  return adoptTable(await readFile(file, name, {}), { kind, name, sampleId }, mapping);
 }
 
 export async function loadText(text: string, name = 'Pasted data'): Promise<boolean> {
-  setState({ loading: { name, fraction: null, rows: 0 }, loadError: null });
-  return adoptTable(await getClient().loadText(text, name), { kind: 'paste', name, sampleId: null });
+  return adoptTable(await readText(text, name, {}), { kind: 'paste', name, sampleId: null });
+}
+
+/**
+ * Reads the table on the page again with other options: the header row as the user says
+ * (`header: true | false`), or another sheet of a workbook (its header detected afresh). The
+ * mapping stays where the new table has its columns; a failure keeps the table as it was.
+ */
+export async function reloadTable(options: LoadOptions): Promise<boolean> {
+  const input = current;
+  const source = getState().source;
+  if (!input || !source) return false;
+  const next: LoadOptions = { ...input.options, ...options };
+  const status = input.kind === 'blob' ? await readFile(input.blob, input.name, next) : await readText(input.text, input.name, next);
+  return adoptTable(status, source);
 }
 
 export function cancelLoad(): void {

@@ -22,6 +22,12 @@ export function preflight(s: AppState): WorkerError | null {
   if (!s.selection) return { code: 'no-data', message: 'Choose the x and y columns.', field: 'mapping' };
   if (s.modelText.trim() === '') return { code: 'no-model', message: 'Write a model or pick one from the library.', field: 'model' };
   if (s.modelInfo.error) return { code: s.modelInfo.error.code, message: s.modelInfo.error.message, field: 'model' };
+  // A model in none of the x columns was written for other data (t after loading a file whose x
+  // is time): fitted, every name would be a constant and the "fit" would converge to nonsense.
+  if (s.modelInfo.variables.length === 0 && s.mapping.x.length > 0) {
+    const x = s.mapping.x.join(', ');
+    return { code: 'no-variable', message: `The model uses none of the x columns (${x}): it was written for other data. Write it in terms of ${s.mapping.x[0]}, or choose the x column it uses.`, field: 'model' };
+  }
   return null;
 }
 
@@ -44,7 +50,8 @@ export async function runFit(): Promise<void> {
   if (first.table && !first.selection && !first.selectionError) {
     setState({ fitStatus: 'running', fitCancelled: false, progress: null, liveCosts: [], fitError: null, paramErrors: NO_PARAM_ERRORS });
     await selectionSettled();
-    if (signal.aborted) {
+    // Other data arrived while it waited: Fit was pressed for the data before them.
+    if (signal.aborted || getState().dataEpoch !== first.dataEpoch) {
       controller = null;
       setState({ fitStatus: 'idle' });
       return;

@@ -40,11 +40,17 @@ function withinLimits(info: ModelInfo, text: string): ModelInfo {
   return { ...info, params: [], error: { code: 'too-many-parameters', message: tooMany.message, start: 0, end: text.length, line: 1, column: 1, hint } };
 }
 
+/** Whether `name` (an identifier) stands before a "(" in `text`: a function, not a parameter. */
+function calledIn(text: string, name: string): boolean {
+  return new RegExp(`(^|[^A-Za-z0-9_])${name}\\s*\\(`).test(text);
+}
+
 export function setModelText(text: string, libraryId?: string | null): void {
   const s = getState();
   const info = withinLimits(analyzeModel(text, modelColumns(s)), text);
   // While the text does not parse, keep the rows as they are: a half-typed name must not wipe them.
-  const names = info.error ? s.params.map((p) => p.name) : info.params;
+  // But not a name now written as a call: `epx` typed before its "(" made a row that must go.
+  const names = info.error ? s.params.map((p) => p.name).filter((n) => !calledIn(text, n)) : info.params;
   const id = libraryId !== undefined ? libraryId : info.error ? s.libraryId : keepsLibrary(s.libraryId, info.params);
   const fitError = s.fitError?.field === 'model' ? null : s.fitError;
   setState({ modelText: text, libraryId: id, modelInfo: info, ...reconcileParams(s, names), fitError });

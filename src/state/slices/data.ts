@@ -1,7 +1,8 @@
 /** Data slice: where the data came from, the parsed table's summary, the column mapping and the
  *  selection (rows kept, rows dropped with reasons, the points to draw). */
+import { defaultColumns } from '../../data/defaultColumns';
 import type { InlineData, RowSpec } from '../../share/types';
-import type { GroupList, SelectionSummary, TableSummary, WorkerError } from '../../worker/api';
+import type { ColumnInfo, GroupList, SelectionSummary, TableSummary, WorkerError } from '../../worker/api';
 
 export interface Source {
   readonly kind: 'file' | 'paste' | 'sample' | 'link';
@@ -43,6 +44,9 @@ export interface DataSlice {
   readonly groupError: WorkerError | null;
   /** The groups chosen for a fit, by key; null: all of them. */
   readonly groupPick: readonly string[] | null;
+  /** The table can be read again with other options (header row, sheet): the page still holds
+   *  the file or text it came from (not so for a link's data or a restored session). */
+  readonly reloadable: boolean;
 }
 
 export const initialData: DataSlice = {
@@ -59,20 +63,18 @@ export const initialData: DataSlice = {
   groupList: null,
   groupError: null,
   groupPick: null,
+  reloadable: false,
 };
-
-const SIGMA_NAMES = /^(sigma|sig|err|error|errors|dy|yerr|y_err|uncertainty|unc|std|sd|stderr|e)$/i;
 
 /**
  * The mapping for a freshly loaded table: the previous one when its columns all exist, else the
- * first column as x, the next as y, and a column named like an error (sigma, dy, yerr…) as σ.
+ * shared default (src/data/defaultColumns.ts): identifiers and text skipped, a monotone or
+ * repeated-grid x, the last numeric y, and a column named like an error (sigma, dy, yerr…) as σ.
  */
-export function defaultMapping(columns: readonly string[], previous: Mapping): Mapping {
-  const has = (n: string) => columns.includes(n);
+export function defaultMapping(columns: readonly ColumnInfo[], previous: Mapping): Mapping {
+  const has = (n: string) => columns.some((c) => c.name === n && c.categories === null);
   // Another table's filters and excluded lines mean nothing here: they go.
   if (previous.x.length > 0 && previous.x.every(has) && has(previous.y) && (previous.sigma === null || has(previous.sigma))) return { x: previous.x, y: previous.y, sigma: previous.sigma };
-  const [x, y] = columns;
-  if (x === undefined || y === undefined) return { x: x ? [x] : [], y: '', sigma: null };
-  const sigma = columns.slice(2).find((c) => SIGMA_NAMES.test(c)) ?? null;
-  return { x: [x], y, sigma };
+  const chosen = defaultColumns(columns.map((c) => ({ name: c.name, shape: c.categories !== null ? 'text' : (c.shape ?? null), integer: c.integer ?? false })));
+  return { x: chosen.x ? [chosen.x] : [], y: chosen.y ?? '', sigma: chosen.sigma };
 }
