@@ -187,7 +187,7 @@ describe('exports', () => {
     const message = page.locator('[data-testid="export-message"][data-state="copied"]');
     await message.waitFor();
     const command = await page.getByTestId('cli-text').inputValue();
-    expect(command).toContain('npx fitbench fit decay-data.csv');
+    expect(command).toContain('node fitbench.mjs fit decay-data.csv');
     expect(command).toContain("--model 'A*exp(-t/tau) + c'");
     expect(command).toContain('--sigma sigma');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(command);
