@@ -16,6 +16,7 @@ import type { RestoredFit } from './tables';
 export type { CurveExportRequest } from './exports';
 export type { RestoredFit } from './tables';
 export type { BandPair, ColumnInfo, Curve, ExcludedPoints, SelectionSummary, Series, TableSummary, VariableRange } from './shapes';
+export type { Density } from './density';
 
 export interface WorkerError {
   /** Stable code: a data code ('header-only', 'no-usable-rows'…), a model code, a fit input code
