@@ -2,7 +2,7 @@
  * The main plot as PNG (twice the on-screen pixels, for print) or SVG, rendered by Plotly.toImage
  * from the figure on screen with an opaque background, and checked before it is offered.
  */
-import { loadPlotly } from '../plot/PlotlyChart';
+import { loadPlotly } from '../plot/plotlyLoader';
 import { checkPng, checkSvg, dataUrlBytes, dataUrlText } from './imageCheck';
 
 export type PlotImage = { ok: true; blob: Blob } | { ok: false; message: string };
