@@ -21,9 +21,9 @@ export interface Density {
   readonly points: number;
 }
 
-/** Cells across (about the plot's width in pixels over two) and up. */
-export const DENSITY_COLUMNS = 600;
-export const DENSITY_ROWS = 200;
+/** Cells across (about two to three pixels each on a wide plot) and up: small enough to redraw fast. */
+export const DENSITY_COLUMNS = 480;
+export const DENSITY_ROWS = 160;
 
 /**
  * The cell k of t among `cells` equal steps from lo: lo + k·step ≤ t < lo + (k+1)·step, the last

@@ -29,7 +29,24 @@ export function usableDensity(d: Density | null | undefined): d is Density {
   return nx >= 1 && ny >= 1 && d.counts?.length === nx * ny;
 }
 
+/**
+ * The trace of each density object, made once: the figure is rebuilt on every curve update of a
+ * fit, and the same trace (the same z arrays) lets Plotly.react see the data's heatmap unchanged
+ * instead of recomputing tens of thousands of cells each time.
+ */
+const made = new WeakMap<Density, Map<string, Data>>();
+
 export function densityTrace(d: Density, name: string, xLabel: string, yLabel: string, yaxis: 'y' | 'y2'): Data {
+  const key = `${name}\u0000${xLabel}\u0000${yLabel}\u0000${yaxis}`;
+  const known = made.get(d)?.get(key);
+  if (known) return known;
+  const trace = makeDensityTrace(d, name, xLabel, yLabel, yaxis);
+  if (!made.has(d)) made.set(d, new Map());
+  made.get(d)!.set(key, trace);
+  return trace;
+}
+
+function makeDensityTrace(d: Density, name: string, xLabel: string, yLabel: string, yaxis: 'y' | 'y2'): Data {
   const nx = d.xEdges.length - 1;
   const ny = d.yEdges.length - 1;
   const z: (number | null)[][] = [];
