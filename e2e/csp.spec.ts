@@ -72,10 +72,11 @@ describe('under a strict Content-Security-Policy', () => {
     expect(await violations()).toEqual([]);
   });
 
-  it('draws 20 000 points with the WebGL scatter and fits them', async () => {
+  it('draws 5 000 points with the WebGL scatter and fits them', async () => {
+    // (Every point drawn: above 5 000 the page draws the density instead, a heatmap.)
     const lines = ['x,y'];
-    for (let i = 0; i < 20_000; i++) {
-      const x = i / 1000;
+    for (let i = 0; i < 5_000; i++) {
+      const x = i / 250;
       lines.push(`${x},${(3 * Math.exp(-x / 4) + 0.5 + 0.01 * Math.sin(i * 12.9898)).toFixed(6)}`);
     }
     await loadFileInput(page, 'big.csv', lines.join('\n'));

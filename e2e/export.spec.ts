@@ -187,7 +187,14 @@ describe('exports', () => {
     const message = page.locator('[data-testid="export-message"][data-state="copied"]');
     await message.waitFor();
     const command = await page.getByTestId('cli-text').inputValue();
-    expect(command).toContain('npx fitbench fit decay-data.csv');
+    expect(command).toContain('node fitbench.mjs fit decay-data.csv');
+    // The one-file CLI the command runs is served beside the page, for the link beside it.
+    expect(await page.getByTestId('cli-download').getAttribute('href')).toBe('./fitbench.mjs');
+    const cli = await page.evaluate(async () => {
+      const r = await fetch('./fitbench.mjs');
+      return { ok: r.ok, head: (await r.text()).slice(0, 19) };
+    });
+    expect(cli).toEqual({ ok: true, head: '#!/usr/bin/env node' });
     expect(command).toContain("--model 'A*exp(-t/tau) + c'");
     expect(command).toContain('--sigma sigma');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(command);

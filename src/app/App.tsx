@@ -14,6 +14,7 @@ import { Toolbar } from './layout/Toolbar';
 import { ModelPanel } from './model/ModelPanel';
 import { ParamsPanel } from './params/ParamsPanel';
 import { PlotPanel } from './plot/PlotPanel';
+import { preloadPlotly } from './plot/plotlyLoader';
 import { ResultsPanel } from './results/ResultsPanel';
 import { GlobalResults } from './results/GlobalResults';
 import { GroupResults } from './results/GroupResults';
@@ -37,6 +38,8 @@ export function App() {
     void loadSampleList();
     // A link in the address takes precedence over the saved session.
     void startWorkbench();
+    // plotly.js arrives after the first paint, before it is needed.
+    preloadPlotly();
   }, []);
   return (
     <div className="app" data-testid="app">

@@ -12,6 +12,7 @@ import type { ParameterSpec } from '../fit/parameters';
 import type { CompiledModel } from '../model';
 import { createNodePool, defaultNodePoolSize } from '../parallel/node/nodePool';
 import { now } from '../solver/clock';
+import { singleFile } from './singleFile';
 
 /**
  * Below this many groups the batch runs in-process by default: each worker start costs 0.5–1 s
@@ -38,6 +39,8 @@ export interface GroupBatchOutput {
 }
 
 export function workersFor(requested: number | null, groups: number): number {
+  // The one-file CLI has no task modules to start workers on.
+  if (singleFile.active) return 0;
   if (requested !== null) return Math.max(0, Math.min(requested, groups));
   const cores = defaultNodePoolSize();
   return cores > 1 && groups >= POOL_MIN_GROUPS ? cores : 0;

@@ -70,7 +70,7 @@ describe('shellQuote', () => {
 describe('cliCommand', () => {
   it('writes the documented command for a simple spec, leaving defaults out', () => {
     expect(cliCommand(decaySpec(), { csvFileName: 'decay.csv' })).toBe(
-      "npx fitbench fit decay.csv --model 'A*exp(-t/tau) + c' --y counts --p0 A=1000,tau=3,c=0 --bounds A=0:inf",
+      "node fitbench.mjs fit decay.csv --model 'A*exp(-t/tau) + c' --y counts --p0 A=1000,tau=3,c=0 --bounds A=0:inf",
     );
   });
 
@@ -90,7 +90,7 @@ describe('cliCommand', () => {
     const words = shellWords(line);
     expect(words).toEqual(realShellWords(line));
     expect(words).toEqual(cliWords(full, { csvFileName: 'my data (v2).csv' }));
-    expect(words.slice(0, 3)).toEqual(['npx', 'fitbench', 'fit']);
+    expect(words.slice(0, 3)).toEqual(['node', 'fitbench.mjs', 'fit']);
     const cmd = parseFitArgs(words.slice(3));
     if (cmd === 'help') throw new Error('help');
     expect(cmd.file).toBe('my data (v2).csv');

@@ -1,7 +1,8 @@
 /**
- * The `fitbench fit` command line that runs a FitSpec's fit on a CSV (src/cli/args.ts):
+ * The `fitbench fit` command line that runs a FitSpec's fit on a CSV (src/cli/args.ts), with the
+ * one-file CLI the page offers for download (fitbench.mjs, scripts/cliBundle.ts):
  *
- *   npx fitbench fit DATA.csv --model 'EXPR' --y COL [--sigma COL] [--absolute-sigma]
+ *   node fitbench.mjs fit DATA.csv --model 'EXPR' --y COL [--sigma COL] [--absolute-sigma]
  *     [--p0 a=1,b=2] [--bounds a=0:inf,b=-1:1] [--fix c=0] [--loss NAME] [--f-scale V]
  *     [--ftol V] [--xtol V] [--gtol V] [--max-nfev N] [--x-scale jac|V]
  *     [--method auto|dense|normal] [--backend auto|cpu|gpu]
@@ -24,6 +25,9 @@ import { DEFAULTS } from '../fit/defaults';
 import type { FitSpec, ParameterRow } from '../share/types';
 import { exportGroups } from './groupPlan';
 import { shellJoin } from './shellQuote';
+
+/** How the command starts: node and the downloaded one-file CLI (in a clone, `npx fitbench` does the same). */
+export const CLI_PROGRAM = ['node', 'fitbench.mjs'] as const;
 
 export interface CliCommandOptions {
   readonly csvFileName: string;
@@ -54,7 +58,7 @@ export const escapeKey = (key: string): string => key.replace(/[\\,]/g, (c) => `
 
 /** Words of the command, unquoted (for programs: execFile, spawn). */
 export function cliWords(spec: FitSpec, options: CliCommandOptions): string[] {
-  const words = ['npx', 'fitbench', 'fit', options.csvFileName.startsWith('-') ? `./${options.csvFileName}` : options.csvFileName];
+  const words = [...CLI_PROGRAM, 'fit', options.csvFileName.startsWith('-') ? `./${options.csvFileName}` : options.csvFileName];
   const option = (name: string, value: string) => {
     if (value.startsWith('-')) words.push(`--${name}=${value}`);
     else words.push(`--${name}`, value);

@@ -22,6 +22,7 @@ export type { ReportData } from '../export/report/reportData';
 export type { NamedProfile, ProfileProgress } from '../fit/profileFit';
 export type { RestoredFit } from './tables';
 export type { BandPair, ColumnInfo, Curve, ExcludedPoints, SelectionSummary, Series, TableSummary, VariableRange } from './shapes';
+export type { Density } from './density';
 
 export interface WorkerError {
   /** Stable code: a data code ('header-only', 'no-usable-rows'…), a model code, a fit input code

@@ -1,6 +1,7 @@
 /** The shapes of what the worker sends back to draw and to show: table summaries, series,
  *  curves with bands. Plain data with typed arrays (transferred, not copied). */
 import type { ColumnShape } from '../data/columnShape';
+import type { Density } from './density';
 import type { RowIssue, SheetSource } from '../data/types';
 
 export interface ColumnInfo {
@@ -47,6 +48,11 @@ export interface Series {
   /** Zoomed: every point inside the view is drawn (the decimation is outside it only). */
   readonly viewAll: boolean;
   readonly total: number;
+  /**
+   * Decimated: the points per cell over the view (or all x), drawn shaded in place of the min/max
+   * points there. Absent in sessions saved before it existed.
+   */
+  readonly density?: Density | null;
 }
 
 export interface VariableRange {

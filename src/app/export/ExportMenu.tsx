@@ -194,6 +194,13 @@ function ExportMessage({ message, onClose }: { readonly message: Message; readon
         {message.copied ? 'The fitbench command for this fit is on the clipboard. Run it where the data file is:' : 'The browser did not allow copying: select the command and copy it (Ctrl+C).'}
       </p>
       <textarea className="link-field cli-field" readOnly value={message.text} rows={Math.min(8, Math.ceil(message.text.length / 42) + 1)} data-testid="cli-text" onFocus={(e) => e.target.select()} autoFocus={!message.copied} />
+      <p className="popover-text">
+        {/* The one-file CLI the build puts beside the page (scripts/cliBundle.ts); it needs Node 20.19 or newer. */}
+        <a href="./fitbench.mjs" download="fitbench.mjs" data-testid="cli-download">
+          Download the CLI
+        </a>{' '}
+        (fitbench.mjs, one file; needs Node.js 20.19 or newer) and keep it beside the data file.
+      </p>
     </div>
   );
 }

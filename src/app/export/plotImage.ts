@@ -5,7 +5,7 @@
  */
 import type { Data, Layout } from 'plotly.js-dist-min';
 import { getState } from '../../state';
-import { loadPlotly } from '../plot/PlotlyChart';
+import { loadPlotly } from '../plot/plotlyLoader';
 import { figureLayout } from './figureLayout';
 import { checkPng, checkSvg, dataUrlBytes, dataUrlText } from './imageCheck';
 

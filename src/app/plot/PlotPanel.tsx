@@ -83,7 +83,16 @@ function PlotNote() {
   const notes: string[] = [];
   // Plotly's own "double-click to zoom back out" tip is off (it covered the log toggles): said here.
   if (zoomed && !data?.decimated) notes.push('Zoomed in: double-click the plot to see all the data.');
-  if (data?.decimated) {
+  if (data?.decimated && data.density) {
+    // Min/max points would draw the noise's upper and lower edges as two lines: say what is drawn instead.
+    const counted = data.density.points.toLocaleString('en-US');
+    const shading = 'each cell shaded by how many points fall in it (darker = more), the curve on top';
+    notes.push(
+      zoomed
+        ? `More points than pixels in this view: its ${counted} points are drawn as their density, ${shading} (the lowest and highest in each pixel column outside it). Zoom in further to see single points; double-click to see all the data.`
+        : `More points than pixels: all ${counted} points are drawn as their density, ${shading}. Zoom in to see single points.`,
+    );
+  } else if (data?.decimated) {
     const drawing = `Drawing ${data.x.length.toLocaleString('en-US')} of ${data.total.toLocaleString('en-US')} points`;
     const inView = data.viewAll ? 'every point in this view, the lowest and highest in each pixel column outside it' : 'the view is drawn again at full resolution (the lowest and highest in each pixel column)';
     notes.push(zoomed ? `${drawing}: ${inView}; double-click the plot to see all the data.` : `${drawing}: the lowest and highest in each pixel column. Zoom in to draw more of them.`);

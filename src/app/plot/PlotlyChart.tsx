@@ -1,20 +1,11 @@
 /**
- * A plotly.js chart: the library is loaded on first use (it is large, and the page should paint
- * before it arrives), each update goes through Plotly.react (diffing, no re-creation), and the
- * chart follows its box's size.
+ * A plotly.js chart: the library is loaded apart from the page (plotlyLoader.ts; until it is there
+ * the box says what is loading), each update goes through Plotly.react (diffing, no re-creation),
+ * and the chart follows its box's size.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { Config, Data, Layout } from 'plotly.js-dist-min';
-
-type PlotlyStatic = typeof import('plotly.js-strict-dist-min').default;
-
-let loading: Promise<PlotlyStatic> | null = null;
-
-export function loadPlotly(): Promise<PlotlyStatic> {
-  // The strict bundle (no eval: CSP-safe), loaded on first use.
-  loading ??= import('plotly.js-strict-dist-min').then((m) => m.default);
-  return loading;
-}
+import { loadPlotly, plotlyFor, type PlotlyStatic } from './plotlyLoader';
 
 export interface PlotlyChartProps {
   readonly data: Data[];
@@ -57,6 +48,9 @@ export function PlotlyChart({ data, layout, className, testId, label, onRelayout
   selected.current = onPointsSelected;
   const listening = useRef(false);
 
+  // What the box waits for before its first drawing (null once drawn).
+  const [waiting, setWaiting] = useState<string | null>('Loading the plotting library (plotly.js)…');
+
   useEffect(() => {
     let live = true;
     void loadPlotly().then((p) => live && setPlotly(p));
@@ -68,8 +62,14 @@ export function PlotlyChart({ data, layout, className, testId, label, onRelayout
   useEffect(() => {
     const el = ref.current;
     if (!el || !plotly) return;
-    void plotly.react(el, data, layout, CONFIG).then(() => {
-      el.setAttribute('data-rendered', 'true');
+    let live = true;
+    const needed = plotlyFor(data);
+    if (!needed.ready) setWaiting((w) => w && 'Loading the WebGL scatter for the large series…');
+    void needed.load().then((p) => {
+      if (!live) return;
+      return p.react(el, data, layout, CONFIG).then(() => {
+        if (live) setWaiting(null);
+        el.setAttribute('data-rendered', 'true');
       const target = el as Listening;
       if (!listening.current && target.on) {
         listening.current = true;
@@ -77,7 +77,11 @@ export function PlotlyChart({ data, layout, className, testId, label, onRelayout
         target.on('plotly_click', (e) => click.current?.(eventLines(e)));
         target.on('plotly_selected', (e) => selected.current?.(eventLines(e)));
       }
+      });
     });
+    return () => {
+      live = false;
+    };
   }, [plotly, data, layout]);
 
   useEffect(() => {
@@ -97,5 +101,13 @@ export function PlotlyChart({ data, layout, className, testId, label, onRelayout
     };
   }, [plotly]);
 
-  return <div ref={ref} className={className} data-testid={testId} role="figure" aria-label={label} />;
+  return (
+    <div ref={ref} className={className} data-testid={testId} role="figure" aria-label={label} aria-busy={waiting !== null}>
+      {waiting !== null && (
+        <p className="plot-loading" data-testid={testId ? `${testId}-loading` : undefined} role="status">
+          {waiting}
+        </p>
+      )}
+    </div>
+  );
 }

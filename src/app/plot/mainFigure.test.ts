@@ -54,4 +54,24 @@ describe('mainFigure', () => {
     const none = mainFigure({ data: series(3), excluded: { ...excluded, x: new Float64Array(0), y: new Float64Array(0), lines: new Int32Array(0), count: 0 }, curve: null, confidence: null, prediction: null, xLabel: 't', yLabel: 'y', logX: false, logY: false, revision: 'r', fitted: false });
     expect(none.data.map((t) => t.name)).toEqual(['data']);
   });
+
+  it('draws a decimated series with a density as a heatmap of its counts (empty cells blank) under the curve, points outside it as markers', () => {
+    // Points at x = 1..5; the density covers x ∈ [1, 3] in 2 × 2 cells.
+    const density = { xEdges: Float64Array.from([1, 2, 3]), yEdges: Float64Array.from([0, 4, 8]), counts: Uint32Array.from([3, 0, 1, 7]), max: 7, points: 11 };
+    const data: Series = { ...series(5), decimated: true, density };
+    const f = mainFigure({ data, curve, confidence: null, prediction: null, xLabel: 't', yLabel: 'y', logX: false, logY: false, revision: 'r', fitted: true });
+    expect(f.data.map((t) => t.name)).toEqual(['data (points per cell)', 'data (min/max per pixel)', 'fit', 'residuals']);
+    const heat = f.data[0] as { type: string; z: (number | null)[][]; x: number[]; y: number[]; zmax: number; colorscale: [number, string][] };
+    expect(heat.type).toBe('heatmap');
+    expect(heat.z).toEqual([[3, null], [1, 7]]);
+    expect(heat.x).toEqual([1, 2, 3]);
+    expect(heat.zmax).toBe(7);
+    expect(heat.colorscale[0][0]).toBe(0);
+    expect(heat.colorscale.at(-1)?.[0]).toBe(1);
+    expect((f.data[1] as { x: number[] }).x).toEqual([4, 5]);
+    // A damaged density (from an old or broken session) is left out, the points drawn as before.
+    const broken = mainFigure({ data: { ...data, density: { ...density, counts: new Uint32Array(3) } }, curve: null, confidence: null, prediction: null, xLabel: 't', yLabel: 'y', logX: false, logY: false, revision: 'r', fitted: false });
+    expect(broken.data.map((t) => t.name)).toEqual(['data (min/max per pixel)']);
+    expect((broken.data[0] as { x: number[] }).x).toHaveLength(5);
+  });
 });

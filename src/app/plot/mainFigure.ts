@@ -5,6 +5,7 @@
  */
 import type { Data, Layout } from 'plotly.js-dist-min';
 import type { BandPair, Curve, ExcludedPoints, Series } from '../../worker/api';
+import { densityTrace, outsideDensity, usableDensity } from './densityTrace';
 import { focusRange } from './focusRange';
 import { arr, band, decades, markerSize, markerType } from './traceParts';
 import { axis, BASE_LAYOUT, COLORS } from './theme';
@@ -33,15 +34,20 @@ export function mainFigure(f: FigureInput): { data: Data[]; layout: Partial<Layo
     if (f.confidence) traces.push(...band(f.confidence, curve.x, '95% confidence band', COLORS.confidence, true));
   }
   if (f.data) {
-    const n = f.data.x.length;
-    const errors = f.data.sigma && n <= 600 ? { type: 'data' as const, array: arr(f.data.sigma), visible: true, color: 'rgba(51,65,85,0.35)', thickness: 1, width: 0 } : undefined;
+    // More points than pixels: their density, shaded; points only outside it (a zoomed view's sides).
+    const density = usableDensity(f.data.density) ? f.data.density : null;
+    if (density) traces.push(densityTrace(density, 'data (points per cell)', f.xLabel, f.yLabel, 'y'));
+    const data = density ? pick(f.data, outsideDensity(f.data.x, density)) : f.data;
+    const n = data.x.length;
+    const errors = data.sigma && n <= 600 ? { type: 'data' as const, array: arr(data.sigma), visible: true, color: 'rgba(51,65,85,0.35)', thickness: 1, width: 0 } : undefined;
     traces.push({
       type: markerType(n),
       mode: 'markers',
       name: f.data.decimated ? 'data (min/max per pixel)' : 'data',
-      x: arr(f.data.x),
-      y: arr(f.data.y),
-      customdata: arr(f.data.lines),
+      showlegend: !density,
+      x: arr(data.x),
+      y: arr(data.y),
+      customdata: arr(data.lines),
       hovertemplate: `line %{customdata}<br>${f.xLabel} = %{x}<br>${f.yLabel} = %{y}<extra></extra>`,
       marker: { color: COLORS.dataFill, size: markerSize(n), line: { width: 0 } },
       error_y: errors,
@@ -71,7 +77,9 @@ export function mainFigure(f: FigureInput): { data: Data[]; layout: Partial<Layo
         ? { type: 'scatter', mode: 'lines', name, x: arr(curve.x), y: arr(curve.y), line: { color: COLORS.curve, width: 2.25 }, xaxis: 'x', yaxis: 'y', hovertemplate: `${f.xLabel} = %{x}<br>${name} = %{y}<extra></extra>` }
         : { type: 'scatter', mode: 'markers', name: `${name} at the data points`, x: arr(curve.x), y: arr(curve.y), marker: { color: COLORS.curve, size: 6, symbol: 'diamond-open', line: { width: 1.25, color: COLORS.curve } }, xaxis: 'x', yaxis: 'y' },
     );
-    const r = curve.residuals;
+    const rDensity = usableDensity(curve.residuals.density) ? curve.residuals.density : null;
+    if (rDensity) traces.push(densityTrace(rDensity, 'residuals (points per cell)', f.xLabel, 'residual', 'y2'));
+    const r = rDensity ? pick(curve.residuals, outsideDensity(curve.residuals.x, rDensity)) : curve.residuals;
     traces.push({
       type: markerType(r.x.length),
       mode: 'markers',
@@ -100,4 +108,10 @@ export function mainFigure(f: FigureInput): { data: Data[]; layout: Partial<Layo
     hovermode: 'closest',
   };
   return { data: traces, layout };
+}
+
+/** The points of a series at these indices. */
+function pick(s: Series, index: readonly number[]): Pick<Series, 'x' | 'y' | 'sigma' | 'lines'> {
+  const take = (v: Float64Array) => Float64Array.from(index, (i) => v[i]);
+  return { x: take(s.x), y: take(s.y), sigma: s.sigma ? take(s.sigma) : null, lines: Int32Array.from(index, (i) => s.lines[i]) };
 }

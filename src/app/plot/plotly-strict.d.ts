@@ -1,10 +1,16 @@
 /**
- * plotly.js's "strict" bundle: the same library without run-time code generation (its WebGL
- * traces use precompiled regl code), so the page works under a Content-Security-Policy without
- * 'unsafe-eval'. It ships no types; they are those of plotly.js-dist-min (a dev dependency, 4.1.2:
- * the patch release after this bundle's 4.1.1, whose types also list toImage's setBackground).
+ * plotly.js in its "strict" form (no run-time code generation: its WebGL traces use precompiled
+ * regl code), so the page works under a Content-Security-Policy without 'unsafe-eval'. The page
+ * loads a partial build of it made by scripts/plotlyPartial.ts: `virtual:plotly/core` (core and
+ * heatmap) and `virtual:plotly/gl` (the WebGL scatter, registered when large data needs it). Their
+ * types are those of plotly.js-dist-min (a dev dependency).
  */
-declare module 'plotly.js-strict-dist-min' {
+declare module 'virtual:plotly/core' {
   import Plotly from 'plotly.js-dist-min';
-  export default Plotly;
+  const core: typeof Plotly & { register(modules: unknown): void };
+  export default core;
+}
+declare module 'virtual:plotly/gl' {
+  const scattergl: unknown;
+  export default scattergl;
 }

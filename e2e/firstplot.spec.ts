@@ -1,0 +1,134 @@
+/**
+ * First plot, measured (issue 13): the time from choosing a sample card to the main plot first
+ * drawn, and the longest main-thread task (PerformanceObserver 'longtask') after the page's first
+ * paint, each run in a fresh browser context (an empty cache, as a first visit).
+ *
+ * It prints a table and asserts no time (timings are noisy on shared machines); it asserts only that
+ * the plot is drawn. Side by side with an older
+ * build: `npx vite build --outDir bench/out/dist-before` on that commit, then this spec with
+ * FIRSTPLOT_BEFORE=bench/out/dist-before (and FIRSTPLOT_RUNS=5 for more runs). Results and how they
+ * were taken: bench/results/firstplot.md.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { preview, type PreviewServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch } from './lib/app-browser';
+import { root } from './lib/app-serve';
+
+interface Run {
+  readonly build: string;
+  readonly firstPlotMs: number;
+  readonly maxLongTaskMs: number;
+  readonly longTasks: number;
+  readonly placeholder: string;
+}
+
+const RUNS = Number(process.env.FIRSTPLOT_RUNS ?? 2);
+/** A person reads the page for a moment before choosing a sample. */
+const READ_MS = Number(process.env.FIRSTPLOT_READ_MS ?? 1000);
+/** Tasks after the plot is drawn that still count (late work the first plot set off). */
+const SETTLE_MS = 2000;
+
+const builds: { name: string; outDir: string }[] = [{ name: 'this build', outDir: 'dist' }];
+if (process.env.FIRSTPLOT_BEFORE) builds.unshift({ name: 'before', outDir: process.env.FIRSTPLOT_BEFORE });
+
+const servers = new Map<string, PreviewServer>();
+let browser: Browser;
+
+beforeAll(async () => {
+  for (const b of builds) {
+    if (!existsSync(join(root, b.outDir, 'index.html'))) throw new Error(`${b.outDir}/ is missing: run \`npx vite build\` first.`);
+    servers.set(b.name, await preview({ root, logLevel: 'error', build: { outDir: b.outDir }, preview: { host: 'localhost', port: 0, strictPort: false, open: false } }));
+  }
+  browser = await launch({ webgpu: false });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  for (const s of servers.values()) await s.close();
+});
+
+function urlOf(server: PreviewServer): string {
+  const address = server.httpServer.address();
+  return `http://localhost:${typeof address === 'object' && address ? address.port : 0}/`;
+}
+
+/** Installed before the page's own scripts: long tasks, first paint, the click and the first draw. */
+function observe(): void {
+  const w = window as Window & { __fp?: { tasks: { start: number; duration: number }[]; paint: number; chosen: number; drawn: number; placeholder: string } };
+  const fp = { tasks: [] as { start: number; duration: number }[], paint: Number.NaN, chosen: Number.NaN, drawn: Number.NaN, placeholder: '' };
+  w.__fp = fp;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) fp.tasks.push({ start: e.startTime, duration: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.name === 'first-paint' || (e.name === 'first-contentful-paint' && Number.isNaN(fp.paint))) fp.paint = e.startTime;
+  }).observe({ type: 'paint', buffered: true });
+  document.addEventListener('click', (e) => {
+    if ((e.target as Element | null)?.closest?.('[data-testid^="sample-"]')) fp.chosen = performance.now();
+  }, true);
+  new MutationObserver(() => {
+    const plot = document.querySelector('[data-testid="main-plot"]');
+    const loading = document.querySelector('[data-testid="main-plot-loading"]');
+    if (loading && !fp.placeholder) fp.placeholder = loading.textContent ?? '';
+    if (Number.isNaN(fp.drawn) && plot?.getAttribute('data-rendered') === 'true') fp.drawn = performance.now();
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-rendered'] });
+}
+
+async function measure(build: string): Promise<Run> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(observe);
+    await page.goto(urlOf(servers.get(build)!));
+    await page.getByTestId('sample-decay').waitFor();
+    await page.waitForTimeout(READ_MS);
+    await page.getByTestId('sample-decay').click();
+    await page.locator('[data-testid="main-plot"][data-rendered="true"]').waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(SETTLE_MS);
+    const fp = await page.evaluate(() => (window as Window & { __fp?: { tasks: { start: number; duration: number }[]; paint: number; chosen: number; drawn: number; placeholder: string } }).__fp!);
+    const after = fp.tasks.filter((t) => t.start >= fp.paint);
+    return {
+      build,
+      firstPlotMs: fp.drawn - fp.chosen,
+      maxLongTaskMs: after.reduce((m, t) => Math.max(m, t.duration), 0),
+      longTasks: after.length,
+      placeholder: fp.placeholder,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+function table(runs: readonly Run[]): string {
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+  const rows = ['| build | run | sample chosen → first plot (ms) | longest task after first paint (ms) | long tasks (> 50 ms) after first paint |', '| --- | --- | --- | --- | --- |'];
+  for (const b of builds) {
+    const mine = runs.filter((r) => r.build === b.name);
+    mine.forEach((r, i) => rows.push(`| ${b.name} | ${i + 1} | ${r.firstPlotMs.toFixed(0)} | ${r.maxLongTaskMs.toFixed(0)} | ${r.longTasks} |`));
+    rows.push(`| ${b.name} | median | ${median(mine.map((r) => r.firstPlotMs)).toFixed(0)} | ${median(mine.map((r) => r.maxLongTaskMs)).toFixed(0)} | ${median(mine.map((r) => r.longTasks))} |`);
+  }
+  return rows.join('\n');
+}
+
+describe('first plot', () => {
+  const runs: Run[] = [];
+  // Interleaved, so that load on the machine falls on every build alike.
+  for (let i = 0; i < RUNS; i++) {
+    for (const b of builds) {
+      it(`${b.name}, run ${i + 1}: the plot is drawn after choosing a sample`, async () => {
+        const run = await measure(b.name);
+        console.log(`${b.name} run ${i + 1}: first plot ${run.firstPlotMs.toFixed(0)} ms, longest task ${run.maxLongTaskMs.toFixed(0)} ms (${run.longTasks} over 50 ms)${run.placeholder ? `; the box said "${run.placeholder}"` : ''}`);
+        expect(Number.isFinite(run.firstPlotMs), 'the plot was drawn after the click').toBe(true);
+        runs.push(run);
+      });
+    }
+  }
+
+  it('prints the table', () => {
+    console.log(`\nFirst plot: the decay sample chosen ${READ_MS} ms after its card appears, 1440×900, headless Chromium, fresh context per run\n${table(runs)}\n`);
+    expect(runs.length).toBe(RUNS * builds.length);
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * Loading plotly.js: a partial strict build (scripts/plotlyPartial.ts), its core fetched in idle
+ * time after the page's first paint, so that choosing a sample finds it ready, and its WebGL
+ * scatter only when a large series first needs it.
+ */
+import type { Data } from 'plotly.js-dist-min';
+
+export type PlotlyStatic = typeof import('virtual:plotly/core').default;
+
+let core: Promise<PlotlyStatic> | null = null;
+let gl: Promise<PlotlyStatic> | null = null;
+let coreReady = false;
+let glReady = false;
+
+/** plotly.js with the SVG scatter and the heatmap. */
+export function loadPlotly(): Promise<PlotlyStatic> {
+  core ??= import('virtual:plotly/core').then((m) => {
+    coreReady = true;
+    return m.default;
+  });
+  return core;
+}
+
+/** plotly.js with the WebGL scatter registered too. */
+export function loadPlotlyGl(): Promise<PlotlyStatic> {
+  gl ??= Promise.all([loadPlotly(), import('virtual:plotly/gl')]).then(([plotly, scattergl]) => {
+    plotly.register(scattergl.default);
+    glReady = true;
+    return plotly;
+  });
+  return gl;
+}
+
+/** Whether these traces need the WebGL scatter. */
+export function needsGl(data: readonly Data[]): boolean {
+  return data.some((t) => t.type === 'scattergl');
+}
+
+/** plotly.js able to draw these traces, and whether it is there already (no wait). */
+export function plotlyFor(data: readonly Data[]): { ready: boolean; load: () => Promise<PlotlyStatic> } {
+  return needsGl(data) ? { ready: glReady, load: loadPlotlyGl } : { ready: coreReady, load: loadPlotly };
+}
+
+/**
+ * Fetch plotly's core once the page has painted and the main thread is idle: by the time a sample
+ * is chosen the library is usually there. Browsers without requestIdleCallback wait a second.
+ */
+export function preloadPlotly(): void {
+  const idle = (run: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 3000 }) : setTimeout(run, 1000));
+  // Two frames: the first paint has happened by the second.
+  requestAnimationFrame(() => requestAnimationFrame(() => idle(() => void loadPlotly())));
+}
