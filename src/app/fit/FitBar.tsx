@@ -7,6 +7,7 @@ import { useApp } from '../../state';
 import { cancelFit } from '../../state/actions/fit';
 import { cancelGroupFits, runGroupFits } from '../../state/actions/batch';
 import { batchProgressText } from '../../state/slices/batch';
+import { groupName } from '../../state/slices/data';
 import { verdict, VERDICT_TEXT } from '../../state/advice';
 import { progressText } from './progressText';
 import { WorkerNotice } from './WorkerNotice';
@@ -43,7 +44,7 @@ function StatusLine() {
 
 /** "Fit each group": offered once a group column is chosen; its progress and outcome in words. */
 function GroupFitControls() {
-  const groupBy = useApp((s) => s.groupBy);
+  const groupBy = useApp(groupName);
   const status = useApp((s) => s.batchStatus);
   const progress = useApp((s) => s.batchProgress);
   const error = useApp((s) => s.batchError);

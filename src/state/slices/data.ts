@@ -43,6 +43,9 @@ export interface DataSlice {
   readonly groupError: WorkerError | null;
   /** The groups chosen for a fit, by key; null: all of them. */
   readonly groupPick: readonly string[] | null;
+  /** Each y column is a dataset (a wide file: a plate's wells as columns); the groups are the
+   *  numeric columns besides x and σ, keyed by header, picked like a group column's groups. */
+  readonly groupWide: boolean;
 }
 
 export const initialData: DataSlice = {
@@ -59,7 +62,13 @@ export const initialData: DataSlice = {
   groupList: null,
   groupError: null,
   groupPick: null,
+  groupWide: false,
 };
+
+/** What one group is called in the page ("Fit each state", "Each y column"); null: no groups. */
+export function groupName(s: Pick<DataSlice, 'groupBy' | 'groupWide'>): string | null {
+  return s.groupWide ? 'y column' : s.groupBy;
+}
 
 const SIGMA_NAMES = /^(sigma|sig|err|error|errors|dy|yerr|y_err|uncertainty|unc|std|sd|stderr|e)$/i;
 
