@@ -92,7 +92,10 @@ function curveOf(m: CompiledModel, params: Float64Array, x: Float64Array, oneVar
   let hi = -Infinity;
   for (const v of x) if (Number.isFinite(v)) (lo = Math.min(lo, v)), (hi = Math.max(hi, v));
   if (!(hi >= lo)) return null;
-  const gx = Float64Array.from({ length: CURVE_POINTS }, (_, i) => lo + ((hi - lo) * i) / (CURVE_POINTS - 1));
+  // Over decades (a dose series) the points are spaced evenly in log x, so that the curve is
+  // smooth where the doses are dense, on a log axis as on a linear one.
+  const geometric = lo > 0 && hi / lo >= 100;
+  const gx = Float64Array.from({ length: CURVE_POINTS }, (_, i) => (geometric ? lo * (hi / lo) ** (i / (CURVE_POINTS - 1)) : lo + ((hi - lo) * i) / (CURVE_POINTS - 1)));
   const gy = new Float64Array(CURVE_POINTS);
   m.kernels().evaluate(params, [gx], gy, 0, CURVE_POINTS);
   return { x: gx, y: gy };

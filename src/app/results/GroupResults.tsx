@@ -50,7 +50,9 @@ export function GroupResults() {
   const mapping = useApp((s) => s.mapping);
   const plot = useApp((s) => s.plot);
   const xLabel = mapping.x[plot.plotVar] ?? 'x';
-  const figure = useMemo(() => (batch ? groupFigure(batch.overlay, xLabel, mapping.y || 'y', plot.logX) : null), [batch, xLabel, mapping.y, plot.logX]);
+  // A wide file's groups are its y columns: the y axis is none of them.
+  const yLabel = useApp((s) => (s.groupWide ? 'y' : s.mapping.y || 'y'));
+  const figure = useMemo(() => (batch ? groupFigure(batch.overlay, xLabel, yLabel, plot.logX) : null), [batch, xLabel, yLabel, plot.logX]);
   const rows = useMemo(() => (batch ? sortedBatchRows(batch, sort) : []), [batch, sort]);
   if (!batch) return null;
   const column = groupBy ?? 'group';
@@ -67,7 +69,7 @@ export function GroupResults() {
         </div>
       </header>
       {status === 'cancelled' && <p className="notice notice-info" data-testid="group-cancelled">Cancelled: the {batch.rows.length.toLocaleString('en-US')} groups fitted before Cancel are kept.</p>}
-      {figure && <PlotlyChart data={figure.data} layout={figure.layout} className="group-plot" testId="group-plot" label={`${mapping.y} against ${xLabel}, one colour per ${column}, with each fitted curve`} />}
+      {figure && <PlotlyChart data={figure.data} layout={figure.layout} className="group-plot" testId="group-plot" label={`${yLabel} against ${xLabel}, one colour per ${column}, with each fitted curve`} />}
       {batch.overlayCapped && <p className="muted" data-testid="group-overlay-note">The plot shows the first {shown} of {batch.total.toLocaleString('en-US')} groups (at most {OVERLAY_MAX}); the table has them all.</p>}
       <p className="muted small group-open-hint">Choose a {column} to open its full results.</p>
       <div className="group-table-wrap">

@@ -28,7 +28,13 @@ export function OpenedGroup({ column }: { column: string }) {
   const fitting = useApp((s) => s.fitStatus === 'running');
   const back = useRef<HTMLButtonElement>(null);
   const key = open?.key;
-  useEffect(() => back.current?.focus(), [key]);
+  // Focus goes to Back once per opened group, when its fit has ended (a disabled button takes none).
+  const focused = useRef<string | null>(null);
+  useEffect(() => {
+    if (fitting || !key || focused.current === key) return;
+    focused.current = key;
+    back.current?.focus();
+  }, [key, fitting]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape' || e.defaultPrevented || !key || fitting) return;
