@@ -44,9 +44,11 @@ async function fitSettled(p: Page): Promise<void> {
 describe('a wide plate file, fitted per well', () => {
   it('fits each of the 96 wells like scipy, says why the bad wells failed, overlays them', async () => {
     page = await openApp(browser, served.url, { width: 1440, height: 900 });
+    // Shared 2-core machines run several browsers at once: a step may wait long, never fail for it.
+    page.setDefaultTimeout(120_000);
     await loadSampleCard(page, 'plate-reader');
-    await plotted(page);
-    await page.getByTestId('group-list').waitFor();
+    await page.locator('[data-testid="main-plot"][data-rendered="true"]').waitFor({ timeout: 120_000 });
+    await page.getByTestId('group-list').waitFor({ timeout: 120_000 });
     expect(await page.getByTestId('group-wide').isChecked()).toBe(true);
     expect(await page.getByTestId('group-select').isDisabled()).toBe(true);
     expect(await page.getByTestId('group-summary').textContent()).toContain('96 of 96 y columns picked');
@@ -142,6 +144,7 @@ describe('a wide plate file, fitted per well', () => {
 describe('a large batch in the worker', () => {
   it('streams "N / 10,000 groups" and Cancel keeps the groups fitted so far', async () => {
     const p = await openApp(browser, served.url, { width: 1440, height: 900 });
+    p.setDefaultTimeout(120_000);
     // 10 000 groups, each the treated rows of Puromycin: every group fitted must equal R's fit.
     const nls = (JSON.parse(readFileSync(join(root, 'fixtures', 'groupfits', 'nls_groups.json'), 'utf8')) as { puromycin: { perGroup: { params: Record<string, number> }[] } }).puromycin.perGroup;
     const treated = readFileSync(join(root, 'fixtures', 'groups', 'puromycin.csv'), 'utf8').trim().split('\n').slice(1).filter((l) => l.endsWith('"treated"'));

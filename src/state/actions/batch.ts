@@ -11,7 +11,8 @@ let cancelled = false;
 export async function runGroupFits(): Promise<void> {
   if (getState().batchStatus === 'running' || getState().fitStatus === 'running') return;
   // A group opened as a single fit filters the rows to itself: the batch is over all groups again.
-  await closeGroup();
+  // (Only then a pause: the batch must be marked running at once, so that no single fit starts.)
+  if (getState().batchOpen) await closeGroup();
   const s = getState();
   if (groupName(s) === null) {
     setState({ batchStatus: 'error', batchError: { code: 'no-groups', message: 'Choose a "Group by" column first.', field: 'mapping' } });
@@ -65,6 +66,6 @@ export function sortBatch(column: string): void {
 
 /** Clears the per-group results (the plot shows the single data set again). */
 export async function clearBatch(): Promise<void> {
-  await closeGroup();
+  if (getState().batchOpen) await closeGroup();
   setState({ batch: null, batchStatus: 'idle', batchProgress: null, batchError: null });
 }
