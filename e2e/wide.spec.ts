@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fittedParameters, loadFileInput, loadSampleCard, plotted, setParam, typeModel } from './lib/app-actions';
+import { fittedParameters, loadFileInput, loadSampleCard, setParam, typeModel } from './lib/app-actions';
 import { launch, openApp, pageErrors, shot } from './lib/app-browser';
 import { root, serveDist, type Served } from './lib/app-serve';
 
