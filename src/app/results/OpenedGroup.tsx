@@ -30,11 +30,12 @@ export function OpenedGroup({ column }: { column: string }) {
   const key = open?.key;
   // Focus goes to Back once per opened group, when its fit has ended (a disabled button takes none).
   const focused = useRef<string | null>(null);
+  const ended = useApp((s) => s.fitStatus === 'done' || s.fitStatus === 'error');
   useEffect(() => {
-    if (fitting || !key || focused.current === key) return;
+    if (!ended || !key || focused.current === key) return;
     focused.current = key;
     back.current?.focus();
-  }, [key, fitting]);
+  }, [key, ended]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape' || e.defaultPrevented || !key || fitting) return;
