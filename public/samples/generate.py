@@ -22,6 +22,9 @@ index.json is a list of entries:
     params                   suggested starting values (NIST: "Start 1")
     truth                    synthetic sets: the generating parameters (and `noise`, the noise sd)
     certified                NIST sets: certified parameter values and residual sum of squares
+    group                    the column that names the groups (picked when the sample opens)
+    library                  the library model the expression is (its guesser starts each group)
+    wide                     each y column is a dataset (a plate's wells as columns)
 """
 import argparse
 import json
@@ -120,6 +123,53 @@ def dose_response() -> dict:
     }
 
 
+PLATE_ROWS = "ABCDEFGH"
+# Wells that show what a failed well looks like in the per-well results (issue 9).
+PLATE_FEW = "G12"   # three readings only (the rest not read): fewer rows than the 4PL's 4 parameters
+PLATE_FLAT = "H11"  # no response to the compound: a flat well, where EC50 and hill are undetermined
+PLATE_NAN = "H12"   # a well the reader could not read: NaN at every dose
+
+
+def plate_reader() -> dict:
+    """A 96-well plate read as a wide file: x = concentration (12 half-log doses), one column per
+    well (A1 … H12), each a 4PL dose-response curve with its own parameters plus Gaussian noise."""
+    noise = 3.0
+    rng = random.Random(96)
+    doses = [100.0 * 10.0 ** (-k / 2) for k in range(12)]  # 100 … 3.16e-4, half-log dilutions
+    wells = [f"{r}{c}" for r in PLATE_ROWS for c in range(1, 13)]
+    columns = {}
+    for well in wells:
+        # Draws happen for every well, in order, so each well's parameters do not depend on which are bad.
+        bottom = 5.0 + 1.5 * normal(rng)
+        top = 100.0 + 4.0 * normal(rng)
+        ec50 = 10.0 ** (-2.5 + 3.0 * rng.random())
+        hill = 0.8 + 1.2 * rng.random()
+        errs = [noise * normal(rng) for _ in doses]
+        if well == PLATE_NAN:
+            columns[well] = ["NaN"] * len(doses)
+        elif well == PLATE_FLAT:
+            columns[well] = [f"{50.0 + e:.2f}" for e in errs]
+        else:
+            mean = [bottom + (top - bottom) * d ** hill / (ec50 ** hill + d ** hill) for d in doses]
+            cells = [f"{m + e:.2f}" for m, e in zip(mean, errs)]
+            columns[well] = [c if well != PLATE_FEW or k < 3 else "" for k, c in enumerate(cells)]
+    rows = [[f"{d:.6g}"] + [columns[w][k] for w in wells] for k, d in enumerate(doses)]
+    write_csv("plate_reader.csv", ["conc"] + wells, rows)
+    return {
+        "id": "plate-reader", "title": "Plate reader (96 wells)",
+        "description": "A 96-well plate as a wide file: 12 half-log doses of a compound in the column conc, "
+                       "one column per well (A1 to H12), each a 4-parameter logistic with its own EC50 and "
+                       f"Hill slope and Gaussian noise with standard deviation {noise}. Three wells fail on "
+                       f"purpose: {PLATE_FEW} has three readings, {PLATE_FLAT} does not respond, {PLATE_NAN} "
+                       "could not be read (NaN).",
+        "file": "plate_reader.csv", "x": ["conc"], "y": "A1",
+        "model": "bottom + (top - bottom)*conc^hill/(EC50^hill + conc^hill)",
+        "library": "dose-response-4pl",
+        "params": {"bottom": 5, "top": 100, "EC50": 0.1, "hill": 1},
+        "wide": True, "noise": noise,
+    }
+
+
 def damped_sine() -> dict:
     truth = {"A": 2.5, "tau": 3.0, "f": 1.3, "phi": 0.4, "c": 0.1}
     noise = 0.08
@@ -186,6 +236,10 @@ def main() -> None:
             entries.append(nist(args.nist_raw, name, ident, title, description, model))
         elif ident in old:
             entries.append(old[ident])
+    # Samples built elsewhere (Puromycin: puromycin_reference.R) keep their entries, in place.
+    made = {e["id"] for e in entries}
+    entries += [e for ident, e in old.items() if ident not in made and ident != "plate-reader"]
+    entries.append(plate_reader())
     index_path.write_text(json.dumps(entries, indent=2) + "\n", encoding="utf-8")
 
 

@@ -14,7 +14,7 @@ import {
   findColumn,
   groupKeys,
   parseDelimitedText,
-  remainingColumns,
+  wideYColumns,
   selectColumns,
   skipOf,
   sniffEncoding,
@@ -170,8 +170,7 @@ export function loadProblem(command: FitCommand): LoadedProblem {
 function wideYs(command: FitCommand, table: Table, variables: readonly string[]): string[] {
   if (command.y) return command.y.split(',').map((s) => s.trim()).filter((s) => s !== '');
   const used = [...variables, ...(command.sigma ? [command.sigma] : []), ...command.where.map((w) => w.column)];
-  const numeric = new Set(table.columns.filter((c) => !c.categories && c.numericCount > 0).map((c) => c.name));
-  const ys = remainingColumns(table, used).filter((n) => numeric.has(n));
+  const ys = wideYColumns(table, used);
   if (ys.length === 0) throw new CliError(`${command.file}: --wide found no y columns besides the model's variables; list them with --y A1,A2,….`);
   return ys;
 }

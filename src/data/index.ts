@@ -64,7 +64,7 @@ export { filterRows } from './filterRows';
 export { parseLineList, excludedRows, rowOfLine, type LineRange } from './excludeRows';
 export { chooseRows, skipOf, ALL_ROWS, type RowChoice, type RowRules } from './chooseRows';
 export { splitGroups, type DataGroup, type GroupSelection, type GroupSplit } from './splitGroups';
-export { splitWide, remainingColumns, type WideSelection } from './splitWide';
+export { splitWide, remainingColumns, wideYColumns, type WideSelection } from './splitWide';
 export { formatIssue } from './formatIssue';
 export { findColumn } from './findColumn';
 export { DEFAULT_OPTIONS } from './options';

@@ -16,6 +16,8 @@ interface SampleEntry {
   params?: Record<string, number>;
   truth?: Record<string, number>;
   certified?: { values: Record<string, number>; rss: number };
+  /** Each y column is a dataset (a plate's wells as columns). */
+  wide?: boolean;
 }
 
 interface NistProblem {
@@ -35,7 +37,7 @@ const FUNCTIONS = new Set(['exp', 'sin', 'cos', 'log', 'sqrt', 'pi']);
 describe('public/samples', () => {
   it('lists the promised datasets', () => {
     expect(manifest.map((e) => e.id)).toEqual([
-      'decay', 'peaks', 'dose-response', 'damped-sine', 'nist-misra1a', 'nist-thurber', 'nist-gauss2', 'puromycin',
+      'decay', 'peaks', 'dose-response', 'damped-sine', 'nist-misra1a', 'nist-thurber', 'nist-gauss2', 'puromycin', 'plate-reader',
     ]);
     expect(new Set(manifest.map((e) => e.file)).size).toBe(manifest.length);
   });
@@ -53,10 +55,28 @@ describe('public/samples', () => {
       const known = new Set([...entry.x, ...Object.keys(entry.params ?? {}), ...FUNCTIONS]);
       const idents = entry.model.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? [];
       expect(idents.filter((id) => !known.has(id))).toEqual([]);
+      // A wide sample's truth differs per column (its generator says how each was drawn).
+      if (entry.wide) return;
       expect(entry.truth ?? entry.certified?.values).toBeDefined();
       expect(Object.keys(entry.truth ?? entry.certified?.values ?? {})).toEqual(Object.keys(entry.params ?? {}));
     });
   }
+
+  it('plate-reader: 12 doses by 96 wells A1 to H12, with the three bad wells the description names', () => {
+    const parsed = parseDelimitedText(read('plate_reader.csv'));
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const t = parsed.value;
+    const wells = 'ABCDEFGH'.split('').flatMap((r) => Array.from({ length: 12 }, (_, c) => `${r}${c + 1}`));
+    expect(t.columns.map((c) => c.name)).toEqual(['conc', ...wells]);
+    expect(t.rowCount).toBe(12);
+    const usable = (name: string) => {
+      const r = selectColumns(t, { x: ['conc'], y: name });
+      return r.ok ? r.value.rows : 0;
+    };
+    expect(wells.filter((w) => usable(w) !== 12)).toEqual(['G12', 'H12']);
+    expect(usable('G12')).toBe(3);
+    expect(usable('H12')).toBe(0);
+  });
 
   it('has the dataset sizes the descriptions promise', () => {
     const rows = (id: string): number => {

@@ -27,6 +27,14 @@ export function remainingColumns(table: Table, used: readonly string[]): string[
   return table.columns.filter((c) => !taken.has(c)).map((c) => c.name);
 }
 
+/** The y columns a wide fit takes by default: the numeric columns that are not `used` (the x
+ *  columns, sigma). Text columns hold labels, never readings; "NaN" cells count as numbers, so a
+ *  well the reader could not read stays in the list and fails in its own row. */
+export function wideYColumns(table: Table, used: readonly string[]): string[] {
+  const numeric = new Set(table.columns.filter((c) => !c.categories && c.numericCount > 0).map((c) => c.name));
+  return remainingColumns(table, used).filter((n) => numeric.has(n));
+}
+
 export function splitWide(table: Table, selection: WideSelection): Result<GroupSplit> {
   if (selection.ys.length === 0) return { ok: false, error: { code: 'unknown-column', message: 'Choose at least one y column' } };
   const { pass, excluded, filteredCount, excludedCount } = selection.rows ?? ALL_ROWS;

@@ -10,10 +10,19 @@ import type { GroupBatchOutcome } from '../worker/api';
 
 export type BatchSort = { readonly column: string; readonly descending: boolean } | null;
 
-/** A group's status in words. */
+/** A group's status in words: a fit whose data leave a parameter undetermined (standard error
+ *  ∞, a flat well's EC50) is not called converged, though the solver stopped cleanly. */
 export function groupStatusText(row: GroupFitRow): string {
-  if (row.success) return 'converged';
+  if (row.success) return row.stderr.some((v) => v === Infinity) ? 'undetermined' : 'converged';
   return row.code ? 'not fitted' : 'not converged';
+}
+
+/** Why a group did not give a usable fit, in words for its row; null when it did. */
+export function groupWhy(row: GroupFitRow, names: readonly string[]): string | null {
+  if (!row.success) return row.message;
+  const loose = names.filter((_, j) => row.stderr[j] === Infinity);
+  if (loose.length === 0) return null;
+  return `the data do not determine ${loose.join(', ')} (standard error ∞)`;
 }
 
 function sortValue(row: GroupFitRow, column: string, names: readonly string[]): number | string {

@@ -54,6 +54,7 @@ export interface DataMapping extends ColumnMapping {
 
 /** The groups of a column: key as written and row count (among rows the filters keep). */
 export interface GroupList {
+  /** The group column's name ('' for a wide file's y columns). */
   readonly column: string;
   readonly groups: readonly { readonly key: string; readonly rows: number }[];
   /** Rows with an empty group cell (in no group). */
@@ -65,6 +66,11 @@ export interface GroupList {
 export interface LoadOptions {
   readonly header?: 'auto' | boolean;
   readonly sheet?: string | null;
+}
+
+/** Each y column is a dataset: the groups of this mapping's x and sigma (GroupBatchRequest.wide). */
+export interface WideGroups {
+  readonly wide: Pick<ColumnMapping, 'x' | 'sigma'>;
 }
 
 export interface LoadProgress {
@@ -173,8 +179,11 @@ export interface GroupBatchRequest {
   /** The library model the text came from: its guesser gives each group its own start values. */
   readonly libraryId: string | null;
   readonly mapping: DataMapping;
-  /** The group column. */
+  /** The group column (ignored when `wide`). */
   readonly group: string;
+  /** Each y column is a dataset (a wide file, a plate's wells as columns): the groups are the
+   *  numeric columns besides mapping.x and sigma, keyed by their header text. */
+  readonly wide?: boolean;
   /** The picked groups' keys (null: every group). */
   readonly keys: readonly string[] | null;
   readonly parameters: readonly ParameterRow[];
@@ -270,8 +279,9 @@ export interface WorkerApi {
   cancelLoad(): void;
   /** Chooses the columns a fit uses; reports dropped rows and the data to draw. */
   select(mapping: DataMapping, plot: PlotRequest): Promise<Status<SelectionSummary>>;
-  /** The groups of `column` with their row counts, counting rows that `rows` keep (filters only). */
-  groups(column: string, rows: RowRequest | null): Promise<Status<GroupList>>;
+  /** The groups of `column` with their row counts, counting rows that `rows` keep (filters only);
+   *  or, given a wide mapping, its y columns with their usable rows (filters and exclusions). */
+  groups(column: string | WideGroups, rows: RowRequest | null): Promise<Status<GroupList>>;
   /** Starting values from a library model's guesser on the selected data. */
   guess(libraryId: string, plotVar: number): Promise<Status<GuessedParameter[]>>;
   /** The model at the given parameters over the data, for interactive tuning. */

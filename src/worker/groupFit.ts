@@ -2,10 +2,9 @@
  * "Fit each group" in the worker (issue 9): the selected rows split by the group column (only the
  * picked groups), the page's model and parameter table fitted to each group on its own by
  * fitGroups (src/fit/batch), progress streamed as groups finish, Cancel keeping the groups done.
- * The same flow as the CLI's per-group fit (src/cli/groupFit.ts). Library models guess each
+ * With `wide`, each y column is a group (splitRequest). The same flow as the CLI's per-group fit (src/cli/groupFit.ts). Library models guess each
  * group's start values. Answers are plain data: a status, never a thrown class.
  */
-import { splitGroups } from '../data/splitGroups';
 import { fitGroups } from '../fit/batch/fitGroups';
 import type { GroupGuess } from '../fit/batch/types';
 import type { ParameterSpec } from '../fit/parameters';
@@ -13,6 +12,7 @@ import type { CompiledModel } from '../model';
 import type { GroupBatchOutcome, GroupBatchProgress, GroupBatchRequest, GroupOverlay, Status } from './api';
 import { toWorkerError } from './errors';
 import { findLibraryModel } from './library';
+import { splitRequest } from './groupSplit';
 import { compiled } from './modelCache';
 import { rowChoice } from './select';
 import { session } from './session';
@@ -29,11 +29,11 @@ export async function fitEachGroup(request: GroupBatchRequest, onProgress?: (p: 
   const m = model.value;
   const choice = rowChoice(table, request.mapping.rows);
   if (!choice.ok) return choice;
-  const split = splitGroups(table, { x: [...m.variables], y: request.mapping.y, sigma: request.mapping.sigma, group: request.group, rows: choice.value });
-  if (!split.ok) return { ok: false, error: { ...split.error, field: 'mapping' } };
+  const split = splitRequest(table, m.variables, request.mapping, request, choice.value);
+  if (!split.ok) return split;
   const picked = request.keys ? new Set(request.keys) : null;
   const groups = split.value.groups.filter((g) => !picked || picked.has(g.key));
-  if (groups.length === 0) return { ok: false, error: { code: 'no-groups', message: 'No group is picked: pick at least one group in "Group by".', field: 'mapping' } };
+  if (groups.length === 0) return { ok: false, error: { code: 'no-groups', message: request.wide ? 'No y column is picked: pick at least one in the data panel.' : 'No group is picked: pick at least one group in "Group by".', field: 'mapping' } };
 
   const library = request.libraryId ? findLibraryModel(request.libraryId) : null;
   const guess: GroupGuess | null = library ? (x, y) => library.guess(x, y) : null;
@@ -92,7 +92,10 @@ export function curveOf(m: CompiledModel, params: Float64Array, x: Float64Array,
   let hi = -Infinity;
   for (const v of x) if (Number.isFinite(v)) (lo = Math.min(lo, v)), (hi = Math.max(hi, v));
   if (!(hi >= lo)) return null;
-  const gx = Float64Array.from({ length: CURVE_POINTS }, (_, i) => lo + ((hi - lo) * i) / (CURVE_POINTS - 1));
+  // Over decades (a dose series) the points are spaced evenly in log x, so that the curve is
+  // smooth where the doses are dense, on a log axis as on a linear one.
+  const geometric = lo > 0 && hi / lo >= 100;
+  const gx = Float64Array.from({ length: CURVE_POINTS }, (_, i) => (geometric ? lo * (hi / lo) ** (i / (CURVE_POINTS - 1)) : lo + ((hi - lo) * i) / (CURVE_POINTS - 1)));
   const gy = new Float64Array(CURVE_POINTS);
   m.kernels().evaluate(params, [gx], gy, 0, CURVE_POINTS);
   return { x: gx, y: gy };

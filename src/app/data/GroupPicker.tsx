@@ -1,12 +1,13 @@
 /**
- * "Group by": any column (text or numeric) names the groups; its groups are listed with their row
- * counts (among the rows the filters keep), each picked or not, with a search box when there are
- * many. Long lists show the first few hundred matches (a 10 000-group plate is searched, not
- * scrolled).
+ * "Group by": any column (text or numeric) names the groups; or, for a wide file (a plate's wells
+ * as columns), "Each y column is a dataset" makes each numeric column besides x and σ a group.
+ * The groups are listed with their row counts (among the rows the filters keep), each picked or
+ * not, with a search box when there are many. Long lists show the first few hundred matches (a
+ * 10 000-group plate is searched, not scrolled).
  */
 import { useMemo, useState } from 'react';
 import { useApp } from '../../state';
-import { pickAllGroups, setGroupBy, toggleGroup } from '../../state/actions/groups';
+import { pickAllGroups, setGroupBy, setGroupWide, toggleGroup } from '../../state/actions/groups';
 import { Notice } from '../common/Notice';
 
 const SEARCH_FROM = 12;
@@ -18,6 +19,8 @@ export function GroupPicker() {
   const list = useApp((s) => s.groupList);
   const error = useApp((s) => s.groupError);
   const pick = useApp((s) => s.groupPick);
+  const wide = useApp((s) => s.groupWide);
+  const mapping = useApp((s) => s.mapping);
   const [query, setQuery] = useState('');
   const picked = useMemo(() => (pick ? new Set(pick) : null), [pick]);
   const matches = useMemo(() => {
@@ -27,11 +30,22 @@ export function GroupPicker() {
   if (!columns) return null;
   const total = list?.groups.length ?? 0;
   const chosen = picked ? picked.size : total;
+  // A wide file: one x and two or more other numeric columns (σ aside) that could each be a y.
+  const ys = columns.filter((c) => c.categories === null && c.numeric > 0 && !mapping.x.includes(c.name) && c.name !== mapping.sigma).length;
+  const noun = wide ? 'y columns' : 'groups';
   return (
     <div className="group-picker" data-testid="group-picker">
+      {(ys >= 2 || wide) && (
+        <label className="group-wide">
+          <input type="checkbox" role="switch" checked={wide} onChange={(e) => void setGroupWide(e.target.checked)} data-testid="group-wide" />
+          <span>
+            Each y column is a dataset <span className="muted small">({ys.toLocaleString('en-US')} numeric columns besides x{mapping.sigma ? ' and σ' : ''}: a plate&apos;s wells as columns)</span>
+          </span>
+        </label>
+      )}
       <label className="group-by">
         <span>Group by</span>
-        <select className="select" data-testid="group-select" value={groupBy ?? ''} onChange={(e) => void setGroupBy(e.target.value === '' ? null : e.target.value)}>
+        <select className="select" data-testid="group-select" disabled={wide} title={wide ? 'Each y column is a dataset: switch that off to group by a column' : undefined} value={groupBy ?? ''} onChange={(e) => void setGroupBy(e.target.value === '' ? null : e.target.value)}>
           <option value="">none (one dataset)</option>
           {columns.map((c) => (
             <option key={c.name} value={c.name}>
@@ -50,7 +64,7 @@ export function GroupPicker() {
         <div className="group-list" data-testid="group-list">
           <div className="group-list-head">
             <span data-testid="group-summary">
-              {chosen.toLocaleString('en-US')} of {total.toLocaleString('en-US')} groups picked
+              {chosen.toLocaleString('en-US')} of {total.toLocaleString('en-US')} {noun} picked
               {list.ungrouped > 0 ? ` · ${list.ungrouped.toLocaleString('en-US')} rows with no ${list.column}` : ''}
             </span>
             <button type="button" className="link-btn" onClick={() => pickAllGroups(true)}>
@@ -61,7 +75,7 @@ export function GroupPicker() {
             </button>
           </div>
           {total > SEARCH_FROM && (
-            <input className="input group-search" type="search" placeholder={`Search ${total.toLocaleString('en-US')} groups`} aria-label="Search groups" data-testid="group-search" value={query} onChange={(e) => setQuery(e.target.value)} />
+            <input className="input group-search" type="search" placeholder={`Search ${total.toLocaleString('en-US')} ${noun}`} aria-label={`Search ${noun}`} data-testid="group-search" value={query} onChange={(e) => setQuery(e.target.value)} />
           )}
           <ul className="group-items">
             {matches.slice(0, SHOWN).map((g) => (
@@ -69,7 +83,7 @@ export function GroupPicker() {
                 <label>
                   <input type="checkbox" checked={picked ? picked.has(g.key) : true} onChange={() => toggleGroup(g.key)} data-testid="group-item" />
                   <span className="group-key">{g.key === '' ? '(empty)' : g.key}</span>
-                  <span className="muted small">{g.rows.toLocaleString('en-US')} rows</span>
+                  <span className={`small ${g.rows === 0 ? 'group-empty' : 'muted'}`}>{g.rows.toLocaleString('en-US')} rows</span>
                 </label>
               </li>
             ))}

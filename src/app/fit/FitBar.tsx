@@ -9,6 +9,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { cancelGroupFits } from '../../state/actions/batch';
 import { anyFitRunning, cancelGlobalFit, effectiveShared, runGroupFitsInMode } from '../../state/actions/global';
 import { batchProgressText, globalProgressText } from '../../state/slices/batch';
+import { groupName } from '../../state/slices/data';
 import { verdict, VERDICT_TEXT } from '../../state/advice';
 import { progressText } from './progressText';
 import { GroupModeChoice } from './GroupModeChoice';
@@ -49,8 +50,10 @@ function StatusLine() {
 /** Group fits: offered once a group column is chosen; the mode (each group or global), the
  *  button for it, and the run's progress and outcome in words. */
 function GroupFitControls() {
-  const groupBy = useApp((s) => s.groupBy);
-  const mode = useApp((s) => s.groupMode);
+  const groupBy = useApp(groupName);
+  // A wide file's columns are fitted each on its own: the global fit takes a group column.
+  const wide = useApp((s) => s.groupWide);
+  const mode = useApp((s) => (s.groupWide ? 'each' : s.groupMode));
   const status = useApp((s) => s.batchStatus);
   const progress = useApp((s) => s.batchProgress);
   const error = useApp((s) => s.batchError);
@@ -80,7 +83,7 @@ function GroupFitControls() {
   const label = mode === 'global' ? (running ? 'Fitting globally…' : shared.length > 0 ? `Fit globally (${shared.join(', ')} shared)` : 'Fit globally') : running ? 'Fitting groups…' : `Fit each ${groupBy}`;
   return (
     <div className="fitbar-groups">
-      <GroupModeChoice disabled={busy} />
+      {!wide && <GroupModeChoice disabled={busy} />}
       <div className="fitbar-buttons">
         <button type="button" className="btn btn-primary-outline" disabled={busy} onClick={() => void runGroupFitsInMode()} data-testid="fit-groups-button">
           {label}

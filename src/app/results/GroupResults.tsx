@@ -2,16 +2,21 @@
  * "Fit each group" results (issue 9): the overlay of the groups with their curves, and a table
  * with one row per group (group, rows, status, each parameter ± standard error, reduced χ², R²),
  * sortable by a click on a column header; a group that failed says why in its row; Export CSV.
+ * Choosing a row (a click, or Enter on its group's button) opens that group's full single fit
+ * (OpenedGroup.tsx, with the way back to this table).
  */
 import { useMemo } from 'react';
 import { useApp } from '../../state';
 import { clearBatch, sortBatch } from '../../state/actions/batch';
-import { batchCsv, groupStatusText, sortedBatchRows } from '../../state/batchTable';
+import { openGroup } from '../../state/actions/openGroup';
+import { batchCsv, groupStatusText, groupWhy, sortedBatchRows } from '../../state/batchTable';
 import { batchProgressText, OVERLAY_MAX } from '../../state/slices/batch';
+import { groupName } from '../../state/slices/data';
 import { downloadText } from '../export/download';
 import { formatNumber } from '../format/number';
 import { groupFigure } from '../plot/groupFigure';
 import { PlotlyChart } from '../plot/PlotlyChart';
+import { OpenedGroup } from './OpenedGroup';
 
 /** Rows drawn in the table: enough to read and sort; beyond this the page would slow to a crawl
  *  (ten thousand groups are 70 000 cells), and Export CSV has every group. */
@@ -39,14 +44,19 @@ export function GroupResults() {
   const batch = useApp((s) => s.batch);
   const status = useApp((s) => s.batchStatus);
   const sort = useApp((s) => s.batchSort);
-  const groupBy = useApp((s) => s.groupBy);
+  const groupBy = useApp(groupName);
+  const opened = useApp((s) => s.batchOpen !== null);
+  const fitting = useApp((s) => s.fitStatus === 'running');
   const mapping = useApp((s) => s.mapping);
   const plot = useApp((s) => s.plot);
   const xLabel = mapping.x[plot.plotVar] ?? 'x';
-  const figure = useMemo(() => (batch ? groupFigure(batch.overlay, xLabel, mapping.y || 'y', plot.logX) : null), [batch, xLabel, mapping.y, plot.logX]);
+  // A wide file's groups are its y columns: the y axis is none of them.
+  const yLabel = useApp((s) => (s.groupWide ? 'y' : s.mapping.y || 'y'));
+  const figure = useMemo(() => (batch ? groupFigure(batch.overlay, xLabel, yLabel, plot.logX) : null), [batch, xLabel, yLabel, plot.logX]);
   const rows = useMemo(() => (batch ? sortedBatchRows(batch, sort) : []), [batch, sort]);
   if (!batch) return null;
   const column = groupBy ?? 'group';
+  if (opened) return <OpenedGroup column={column} />;
   const exportCsv = () => downloadText(batchCsv(batch, column, sort), `groups-${column}.csv`, 'text/csv');
   const shown = batch.overlay.length;
   return (
@@ -55,12 +65,13 @@ export function GroupResults() {
         <h2 className="panel-title">Each {column}: {batchProgressText({ done: batch.rows.length, total: batch.total, failed: batch.failed })}</h2>
         <div className="group-results-actions">
           <button type="button" className="btn btn-small" onClick={exportCsv} data-testid="group-export-csv">Export CSV</button>
-          <button type="button" className="btn btn-small" onClick={clearBatch} data-testid="group-clear">Close</button>
+          <button type="button" className="btn btn-small" onClick={() => void clearBatch()} data-testid="group-clear">Close</button>
         </div>
       </header>
       {status === 'cancelled' && <p className="notice notice-info" data-testid="group-cancelled">Cancelled: the {batch.rows.length.toLocaleString('en-US')} groups fitted before Cancel are kept.</p>}
-      {figure && <PlotlyChart data={figure.data} layout={figure.layout} className="group-plot" testId="group-plot" label={`${mapping.y} against ${xLabel}, one colour per ${column}, with each fitted curve`} />}
+      {figure && <PlotlyChart data={figure.data} layout={figure.layout} className="group-plot" testId="group-plot" label={`${yLabel} against ${xLabel}, one colour per ${column}, with each fitted curve`} />}
       {batch.overlayCapped && <p className="muted" data-testid="group-overlay-note">The plot shows the first {shown} of {batch.total.toLocaleString('en-US')} groups (at most {OVERLAY_MAX}); the table has them all.</p>}
+      <p className="muted small group-open-hint">Choose a {column} to open its full results.</p>
       <div className="group-table-wrap">
         <table className="group-table" data-testid="group-table">
           <thead>
@@ -75,8 +86,20 @@ export function GroupResults() {
           </thead>
           <tbody>
             {rows.slice(0, TABLE_ROWS_MAX).map((row) => (
-              <tr key={row.key} className={row.success ? '' : 'group-failed'} data-group={row.key}>
-                <th scope="row">{row.key}</th>
+              <tr
+                key={row.key}
+                className={`group-row${row.success ? '' : ' group-failed'}`}
+                data-group={row.key}
+                onClick={(e) => {
+                  // The group's own button opens it; a click anywhere else on the row does too.
+                  if (!fitting && !(e.target as HTMLElement).closest('button')) void openGroup(row.key);
+                }}
+              >
+                <th scope="row">
+                  <button type="button" className="link-btn group-open" disabled={fitting} onClick={() => void openGroup(row.key)} data-testid="group-open" aria-label={`Open ${column} ${row.key}: its full results`}>
+                    {row.key}
+                  </button>
+                </th>
                 <td className="cell-num">{row.rows}</td>
                 {row.code ? (
                   <td colSpan={batch.names.length + 3} className="group-message" data-testid="group-message">
@@ -84,7 +107,10 @@ export function GroupResults() {
                   </td>
                 ) : (
                   <>
-                    <td title={row.message}>{groupStatusText(row)}</td>
+                    <td title={row.message}>
+                      {groupStatusText(row)}
+                      {groupWhy(row, batch.names) && <span className="group-why" data-testid="group-why">{groupWhy(row, batch.names)}</span>}
+                    </td>
                     {batch.names.map((n, j) => (
                       <td key={n} className="cell-num" data-param={n}>
                         {num(row.params[j], 6)}

@@ -1,15 +1,22 @@
 /** "Fit each group" (issue 9): the page's model fitted to each picked group in the worker, with
  *  streamed progress; Cancel stops after the group in progress and keeps the groups done. */
 import { callback, getClient } from '../../client/worker';
+import { groupName } from '../slices/data';
 import { getState, setState } from '../store';
 import { preflight } from './fit';
+import { closeGroup } from './openGroup';
 
 let cancelled = false;
 
 export async function runGroupFits(): Promise<void> {
+  const before = getState();
+  if (before.batchStatus === 'running' || before.fitStatus === 'running' || before.globalStatus === 'running' || before.comparisonStatus === 'running') return;
+  // A group opened as a single fit filters the rows to itself: the batch is over all groups again.
+  // (Only then a pause: the batch must be marked running at once, so that no single fit starts.)
+  if (getState().batchOpen) await closeGroup();
   const s = getState();
   if (s.batchStatus === 'running' || s.fitStatus === 'running' || s.globalStatus === 'running' || s.comparisonStatus === 'running') return;
-  if (s.groupBy === null) {
+  if (groupName(s) === null) {
     setState({ batchStatus: 'error', batchError: { code: 'no-groups', message: 'Choose a "Group by" column first.', field: 'mapping' } });
     return;
   }
@@ -20,13 +27,14 @@ export async function runGroupFits(): Promise<void> {
   }
   cancelled = false;
   setState({ batchStatus: 'running', batchProgress: null, batchError: null });
-  const current = () => getState().dataEpoch === s.dataEpoch && getState().groupBy === s.groupBy && getState().batchStatus === 'running';
+  const current = () => getState().dataEpoch === s.dataEpoch && getState().groupBy === s.groupBy && getState().groupWide === s.groupWide && getState().batchStatus === 'running';
   const status = await getClient().fitGroups(
     {
       model: s.modelText,
       libraryId: s.libraryId,
       mapping: s.mapping,
-      group: s.groupBy,
+      group: s.groupBy ?? '',
+      wide: s.groupWide,
       keys: s.groupPick,
       parameters: s.params.map(({ name, value, min, max, fixed }) => ({ name, value, min, max, fixed })),
       settings: { ...s.settings },
@@ -59,6 +67,7 @@ export function sortBatch(column: string): void {
 }
 
 /** Clears the per-group results (the plot shows the single data set again). */
-export function clearBatch(): void {
+export async function clearBatch(): Promise<void> {
+  if (getState().batchOpen) await closeGroup();
   setState({ batch: null, batchStatus: 'idle', batchProgress: null, batchError: null });
 }

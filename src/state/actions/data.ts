@@ -6,6 +6,7 @@ import { defaultMapping, type Mapping, type Source } from '../slices/data';
 import { prefersLogX, type PlotSettings } from '../slices/settings';
 import { getState, setState } from '../store';
 import { refreshCurve } from './curve';
+import { refreshGroups } from './groups';
 import { reanalyzeModel } from './model';
 import { plotRequest } from './plotRequest';
 import { viewKey, zoomRange } from '../view';
@@ -46,6 +47,7 @@ export async function adoptTable(status: Status<TableSummary>, source: Source, m
     groupList: null,
     groupError: null,
     groupPick: null,
+    groupWide: false,
     filterError: null,
     ...NO_BATCH,
     plot: { ...getState().plot, plotVar: 0 },
@@ -155,6 +157,8 @@ export async function setMapping(patch: Partial<Mapping>): Promise<void> {
   const mapping = { ...s.mapping, ...patch };
   if (patch.x && s.plot.plotVar >= patch.x.length) setState({ plot: { ...s.plot, plotVar: 0 } });
   await applyMapping(mapping);
+  // A wide file's y columns are the columns besides x and σ: other x or σ, other groups.
+  if (s.groupWide && (patch.x !== undefined || patch.sigma !== undefined)) await refreshGroups();
 }
 
 /** Plot settings; a new x variable, log x or the end of a zoom (log y resets it) needs the data

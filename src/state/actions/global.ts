@@ -109,7 +109,8 @@ export async function compareWithSeparate(): Promise<void> {
 
 /** The group fit button: each group, or the global fit, by the chosen mode. */
 export function runGroupFitsInMode(): Promise<void> {
-  return getState().groupMode === 'global' ? runGlobalFit() : runGroupFits();
+  // A wide file's columns are fitted each on its own (the global fit takes a group column).
+  return getState().groupMode === 'global' && !getState().groupWide ? runGlobalFit() : runGroupFits();
 }
 
 export function cancelGlobalFit(): void {

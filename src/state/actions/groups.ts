@@ -1,6 +1,7 @@
 /**
- * Groups (issue 9): the column whose values name them, their list with row counts from the worker
- * (counted among the rows the filters keep), and which of them a fit takes (all or some).
+ * Groups (issue 9): the column whose values name them, or (a wide file) the y columns themselves,
+ * their list with row counts from the worker (counted among the rows the filters keep), and which
+ * of them a fit takes (all or some).
  */
 import { getClient } from '../../client/worker';
 import { NO_BATCH } from '../slices/batch';
@@ -8,16 +9,18 @@ import { getState, setState } from '../store';
 
 let asks = 0;
 
-/** Asks the worker for the groups of the current group column again (after a filter changed). */
+/** Asks the worker for the groups of the current group column (or y columns) again (after a
+ *  filter or the mapping changed). */
 export async function refreshGroups(): Promise<void> {
-  const column = getState().groupBy;
+  const { groupBy: column, groupWide: wide, mapping } = getState();
   const ticket = ++asks;
-  if (column === null) {
+  if (column === null && !wide) {
     setState({ groupList: null, groupError: null });
     return;
   }
-  const status = await getClient().groups(column, getState().mapping.rows ?? null);
-  if (ticket !== asks || getState().groupBy !== column) return;
+  const source = wide ? { wide: { x: mapping.x, sigma: mapping.sigma } } : (column as string);
+  const status = await getClient().groups(source, mapping.rows ?? null);
+  if (ticket !== asks || getState().groupBy !== column || getState().groupWide !== wide) return;
   if (!status.ok) {
     setState({ groupList: null, groupError: status.error });
     return;
@@ -31,7 +34,15 @@ export async function refreshGroups(): Promise<void> {
 /** Groups the data by `column` (null: no groups); every group is picked. */
 export async function setGroupBy(column: string | null): Promise<void> {
   // Per-group results belong to the grouping they were fitted by.
-  setState({ groupBy: column, groupPick: null, groupList: null, groupError: null, ...(column === getState().groupBy ? {} : NO_BATCH) });
+  const same = column === getState().groupBy && !getState().groupWide;
+  setState({ groupBy: column, groupWide: false, groupPick: null, groupList: null, groupError: null, ...(same ? {} : NO_BATCH) });
+  await refreshGroups();
+}
+
+/** Each y column is a dataset (on), or the file is one dataset again (off); every column is picked. */
+export async function setGroupWide(on: boolean): Promise<void> {
+  if (on === getState().groupWide) return;
+  setState({ groupWide: on, groupBy: null, groupPick: null, groupList: null, groupError: null, ...NO_BATCH });
   await refreshGroups();
 }
 

@@ -4,7 +4,7 @@ import type { SampleEntry } from '../slices/view';
 import { getState, setState } from '../store';
 import { refreshCurve } from './curve';
 import { loadFile } from './data';
-import { setGroupBy } from './groups';
+import { setGroupBy, setGroupWide } from './groups';
 import { setModelText } from './model';
 
 const base = (): string => new URL('samples/', document.baseURI).href;
@@ -33,12 +33,13 @@ export async function loadSample(sample: SampleEntry): Promise<boolean> {
   }
   const mapping = { x: [...sample.x], y: sample.y, sigma: sample.sigma ?? null };
   if (!(await loadFile(blob, sample.file, 'sample', mapping, sample.id))) return false;
-  setModelText(sample.model, null);
+  setModelText(sample.model, sample.library ?? null);
   const s = getState();
   // Own entries only: a parameter typed as `constructor` must not find Object's member.
   const start = (name: string) => (Object.prototype.hasOwnProperty.call(sample.params, name) ? sample.params[name] : undefined);
   setState({ params: s.params.map((r) => (start(r.name) !== undefined ? makeRow(r.name, { value: start(r.name) }) : r)), paramErrors: NO_PARAM_ERRORS });
   refreshCurve();
   if (sample.group) await setGroupBy(sample.group);
+  if (sample.wide) await setGroupWide(true);
   return true;
 }

@@ -4,6 +4,9 @@
  * batch keeps the groups it finished.
  */
 import type { GlobalComparison, GlobalFitOutcome, GlobalFitProgress, GroupBatchOutcome, GroupBatchProgress, WorkerError } from '../../worker/api';
+import type { Mapping } from './data';
+import type { FitSlice } from './fit';
+import type { ParamRow } from './params';
 
 export { OVERLAY_MAX } from '../../worker/groupLimits';
 
@@ -26,14 +29,29 @@ export interface BatchSlice {
   readonly comparisonStatus: 'idle' | 'running' | 'done' | 'error';
   readonly comparison: GlobalComparison | null;
   readonly comparisonError: WorkerError | null;
+  /** One group of the batch opened as a single fit (its rows as the data, its full results), and
+   *  what the page showed before, which "Back to all groups" brings back; null: none open. */
+  readonly batchOpen: OpenedGroup | null;
+}
+
+/** What opening a group replaced: the columns and rows, the parameter table and the last fit. */
+export interface BeforeOpen {
+  readonly mapping: Mapping;
+  readonly params: readonly ParamRow[];
+  readonly fit: Pick<FitSlice, 'fitStatus' | 'fitCancelled' | 'progress' | 'liveCosts' | 'outcome' | 'fitError' | 'fittedSignature'>;
+}
+
+export interface OpenedGroup {
+  readonly key: string;
+  readonly before: BeforeOpen;
 }
 
 const NO_GLOBAL = { globalStatus: 'idle', globalProgress: null, global: null, globalError: null, comparisonStatus: 'idle', comparison: null, comparisonError: null } as const;
 
-export const initialBatch: BatchSlice = { batchStatus: 'idle', batchProgress: null, batch: null, batchError: null, batchSort: null, groupMode: 'each', sharedParams: [], ...NO_GLOBAL };
+export const initialBatch: BatchSlice = { batchStatus: 'idle', batchProgress: null, batch: null, batchError: null, batchSort: null, groupMode: 'each', sharedParams: [], ...NO_GLOBAL, batchOpen: null };
 
 /** No per-group or global results (other data or another grouping): a run still going is dropped when it ends. */
-export const NO_BATCH: Pick<BatchSlice, 'batchStatus' | 'batchProgress' | 'batch' | 'batchError' | keyof typeof NO_GLOBAL> = { batchStatus: 'idle', batchProgress: null, batch: null, batchError: null, ...NO_GLOBAL };
+export const NO_BATCH: Pick<BatchSlice, 'batchStatus' | 'batchProgress' | 'batch' | 'batchError' | 'batchOpen' | keyof typeof NO_GLOBAL> = { batchStatus: 'idle', batchProgress: null, batch: null, batchError: null, batchOpen: null, ...NO_GLOBAL };
 
 /** No global results (the shared marks changed): the per-group results stay. */
 export const NO_GLOBAL_RESULTS: Pick<BatchSlice, keyof typeof NO_GLOBAL> = NO_GLOBAL;

@@ -47,6 +47,9 @@ export interface DataSlice {
   /** The table can be read again with other options (header row, sheet): the page still holds
    *  the file or text it came from (not so for a link's data or a restored session). */
   readonly reloadable: boolean;
+  /** Each y column is a dataset (a wide file: a plate's wells as columns); the groups are the
+   *  numeric columns besides x and σ, keyed by header, picked like a group column's groups. */
+  readonly groupWide: boolean;
 }
 
 export const initialData: DataSlice = {
@@ -64,7 +67,13 @@ export const initialData: DataSlice = {
   groupError: null,
   groupPick: null,
   reloadable: false,
+  groupWide: false,
 };
+
+/** What one group is called in the page ("Fit each state", "Each y column"); null: no groups. */
+export function groupName(s: Pick<DataSlice, 'groupBy' | 'groupWide'>): string | null {
+  return s.groupWide ? 'y column' : s.groupBy;
+}
 
 /**
  * The mapping for a freshly loaded table: the previous one when its columns all exist, else the

@@ -15,6 +15,10 @@ export interface SampleEntry {
   readonly certified?: { readonly values: Readonly<Record<string, number>>; readonly rss: number };
   /** The column that names the sample's groups (issue 9), picked when it opens. */
   readonly group?: string;
+  /** Each y column is a dataset (a plate's wells as columns), switched on when it opens. */
+  readonly wide?: boolean;
+  /** The library model the expression is: its guesser starts each group of a batch. */
+  readonly library?: string;
 }
 
 export interface ViewSlice {
