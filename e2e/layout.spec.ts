@@ -302,7 +302,7 @@ describe('the small things', () => {
     await page.waitForFunction(() => !document.querySelector('[data-testid="plot-note"]')?.textContent?.includes('Log x'));
 
     // The cost plot's last iteration is the header's count (recorded TRF steps plus the refinement).
-    const header = (await page.locator('.results-head').textContent()) ?? '';
+    const header = (await page.getByTestId('results-head').textContent()) ?? '';
     const iterations = Number(/(\d+) iterations?/.exec(header)?.[1]);
     const phases = await page.locator('[data-testid="result-phases"] tbody tr').evaluateAll((rows) => rows.map((r) => Number(r.children[3]?.textContent)));
     expect(iterations).toBe(phases.reduce((a, b) => a + b, 0));

@@ -35,7 +35,7 @@ export function ResultsPanel() {
     <div className="results" data-testid="results" data-verdict={badge.verdict}>
       <FitErrorCard />
       <section className="card" aria-labelledby="results-title">
-        <header className="results-head">
+        <header className="results-head" data-testid="results-head">
           <h2 className="card-title" id="results-title">
             Results
           </h2>
