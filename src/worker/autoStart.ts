@@ -10,26 +10,16 @@ import { autoStart } from '../start/index';
 import type { AutoStartOutcome, AutoStartRequest, AutoStartStep, Status } from './api';
 import { modelVars } from './curve';
 import { toWorkerError } from './errors';
-import { workLimit } from './limits';
-import { compiled } from './modelCache';
-import { ensureSelection } from './select';
-import { session } from './session';
+import { fitInputs } from './fitInputs';
+import { endRun, startRun } from './session';
 import { throttle } from './throttle';
 
 export async function findStarts(request: AutoStartRequest, onProgress?: (p: AutoStartStep) => void): Promise<Status<AutoStartOutcome>> {
-  const picked = ensureSelection(request.mapping);
-  if (!picked.ok) return picked;
-  const data = picked.value;
-  const model = compiled(request.model, request.mapping.x);
-  if (!model.ok) return model;
-  const m = model.value;
-  const fixed = new Set(request.parameters.filter((p) => p.fixed).map((p) => p.name));
-  const tooMuch = workLimit(data.rows, m.params.filter((name) => !fixed.has(name)).length);
-  if (tooMuch) return { ok: false, error: tooMuch };
+  const inputs = fitInputs(request);
+  if (!inputs.ok) return inputs;
+  const { data, model: m } = inputs.value;
 
-  if (session.fit) session.fit.aborted = true;
-  const flag = { aborted: false };
-  session.fit = flag;
+  const flag = startRun();
   const report = throttle<AutoStartStep>((p) => onProgress?.(p), 100);
   const { backend: _backend, ...fit } = request.settings;
   try {
@@ -61,6 +51,6 @@ export async function findStarts(request: AutoStartRequest, onProgress?: (p: Aut
     if (flag.aborted) return { ok: false, error: { code: 'cancelled', message: 'The search for starting values was cancelled.' } };
     return { ok: false, error: toWorkerError(error, m.params) };
   } finally {
-    if (session.fit === flag) session.fit = null;
+    endRun(flag);
   }
 }

@@ -3,6 +3,7 @@
  * depends on nothing else, at the data points otherwise; plus residuals and χ² at the data.
  */
 import type { FitData } from '../data/selectColumns';
+import type { FitData as CurveFitData } from '../fit/types';
 import type { CompiledModel } from '../model/index';
 import type { BandPair, Curve, PlotRequest } from './api';
 import { fitBands } from './bands';
@@ -14,6 +15,18 @@ import { gridColumns, heldVariables } from './gridVars';
 /** The selected columns in the order of the model's variables. */
 export function modelVars(model: CompiledModel, data: FitData): Float64Array[] {
   return model.variables.map((name) => data.vars[data.names.x.indexOf(name)] ?? new Float64Array(data.rows));
+}
+
+/** The selection as the solver takes it: the model's variable columns (with their decimal
+ *  residuals where the ingest kept them), y, and σ. */
+export function modelFitData(model: CompiledModel, data: FitData): CurveFitData {
+  return {
+    vars: modelVars(model, data),
+    varsLo: model.variables.map((name) => data.varsLo[data.names.x.indexOf(name)] ?? null),
+    y: data.y,
+    yLo: data.yLo,
+    sigma: data.sigma,
+  };
 }
 
 /** Grid mode: the model uses no variable but the plotted one, or others that hold one value over

@@ -7,12 +7,10 @@ import type { FitOptions } from '../fit/defaults';
 import type { FitResult } from '../fit/types';
 import type { FitOutcome, FitProgress, FitRequest, Status } from './api';
 import { chooseFitBackend } from './backend';
-import { evaluateCurve, modelVars } from './curve';
+import { evaluateCurve, modelFitData } from './curve';
 import { toWorkerError } from './errors';
-import { workLimit } from './limits';
-import { compiled } from './modelCache';
-import { ensureSelection } from './select';
-import { session } from './session';
+import { fitInputs } from './fitInputs';
+import { session, endRun, startRun } from './session';
 import { throttle } from './throttle';
 import { FitCancelledError } from './yielding';
 
@@ -23,19 +21,11 @@ function fitOptions(settings: FitRequest['settings']): FitOptions {
 }
 
 export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) => void): Promise<Status<FitOutcome>> {
-  const picked = ensureSelection(request.mapping);
-  if (!picked.ok) return picked;
-  const data = picked.value;
-  const model = compiled(request.model, request.mapping.x);
-  if (!model.ok) return model;
-  const m = model.value;
-  const fixedRows = new Set(request.parameters.filter((p) => p.fixed).map((p) => p.name));
-  const tooMuch = workLimit(data.rows, m.params.filter((name) => !fixedRows.has(name)).length);
-  if (tooMuch) return { ok: false, error: tooMuch };
+  const inputs = fitInputs(request);
+  if (!inputs.ok) return inputs;
+  const { data, model: m } = inputs.value;
 
-  if (session.fit) session.fit.aborted = true;
-  const flag = { aborted: false };
-  session.fit = flag;
+  const flag = startRun();
 
   let state: FitProgress = { iteration: 0, nfev: 0, cost: NaN, optimality: NaN, stepNorm: NaN, elapsedMs: 0, phase: 'start', backend: 'cpu', chunk: null, costs: [], accepted: null };
   // The solver's x holds the free parameters in the model's order (fit/parameters.ts).
@@ -62,13 +52,7 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
   try {
     result = await curveFit({
       model: m,
-      data: {
-        vars: modelVars(m, data),
-        varsLo: m.variables.map((name) => data.varsLo[data.names.x.indexOf(name)] ?? null),
-        y: data.y,
-        yLo: data.yLo,
-        sigma: data.sigma,
-      },
+      data: modelFitData(m, data),
       parameters,
       options: fitOptions(request.settings),
       signal: flag,
@@ -86,7 +70,7 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
   } finally {
     report.flush();
     backend.release();
-    if (session.fit === flag) session.fit = null;
+    endRun(flag);
   }
 
   session.lastFit = { model: request.model, selection: data, result, absoluteSigma: request.settings.absoluteSigma, input: { parameters, options: fitOptions(request.settings) } };

@@ -19,7 +19,7 @@ import { toWorkerError } from './errors';
 import { curveOf } from './groupFit';
 import { OVERLAY_MAX } from './groupLimits';
 import { groupProblem, type GroupProblem } from './groupProblem';
-import { session } from './session';
+import { endRun, startRun } from './session';
 import { throttle } from './throttle';
 import { macrotask } from './yielding';
 
@@ -53,9 +53,7 @@ async function runGlobal(p: GroupProblem, request: GlobalFitRequest, flag: { abo
 
 /** Runs `work` as the worker's one fit in flight (a new fit or cancelFit stops the previous one). */
 async function asTheFit<T>(work: (flag: { aborted: boolean }) => Promise<T>, names: readonly string[]): Promise<Status<T>> {
-  if (session.fit) session.fit.aborted = true;
-  const flag = { aborted: false };
-  session.fit = flag;
+  const flag = startRun();
   try {
     const value = await work(flag);
     if (flag.aborted) return { ok: false, error: { code: 'cancelled', message: 'Cancelled: the global fit was stopped before it finished.' } };
@@ -63,7 +61,7 @@ async function asTheFit<T>(work: (flag: { aborted: boolean }) => Promise<T>, nam
   } catch (error) {
     return { ok: false, error: toWorkerError(error, names) };
   } finally {
-    if (session.fit === flag) session.fit = null;
+    endRun(flag);
   }
 }
 

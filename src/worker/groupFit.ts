@@ -15,7 +15,7 @@ import { findLibraryModel } from './library';
 import { splitRequest } from './groupSplit';
 import { compiled } from './modelCache';
 import { rowChoice } from './select';
-import { session } from './session';
+import { session, endRun, startRun } from './session';
 import { macrotask } from './yielding';
 import { OVERLAY_MAX } from './groupLimits';
 
@@ -41,9 +41,7 @@ export async function fitEachGroup(request: GroupBatchRequest, onProgress?: (p: 
   const parameters: ParameterSpec[] = request.parameters.map((p) => ({ name: p.name, value: guess && !p.fixed ? null : p.value, min: p.min, max: p.max, fixed: p.fixed }));
   const { backend: _backend, ...options } = request.settings;
 
-  if (session.fit) session.fit.aborted = true;
-  const flag = { aborted: false };
-  session.fit = flag;
+  const flag = startRun();
   try {
     const result = await fitGroups({
       model: m,
@@ -81,7 +79,7 @@ export async function fitEachGroup(request: GroupBatchRequest, onProgress?: (p: 
   } catch (error) {
     return { ok: false, error: toWorkerError(error, m.params) };
   } finally {
-    if (session.fit === flag) session.fit = null;
+    endRun(flag);
   }
 }
 

@@ -7,7 +7,7 @@ import type { CurveFitInput } from '../fit/curveFit';
 import type { FitResult } from '../fit/types';
 import { weightSigma } from '../fit/weights';
 import type { Status } from './api';
-import { modelVars } from './curve';
+import { modelFitData } from './curve';
 import { compiled } from './modelCache';
 import { session, type LastFit } from './session';
 
@@ -34,13 +34,7 @@ export function lastFitInput(): Status<LastFitInput> {
   const options = last.input?.options ?? { absoluteSigma: last.absoluteSigma };
   const input: CurveFitInput = {
     model: m,
-    data: {
-      vars: modelVars(m, data),
-      varsLo: m.variables.map((name) => data.varsLo[data.names.x.indexOf(name)] ?? null),
-      y: data.y,
-      yLo: data.yLo,
-      sigma: data.sigma,
-    },
+    data: modelFitData(m, data),
     parameters,
     options,
   };

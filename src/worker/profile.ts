@@ -8,7 +8,7 @@ import { FitInputError } from '../fit/parameters';
 import type { PageProfile, Status } from './api';
 import { toWorkerError } from './errors';
 import { lastFitInput } from './lastFitInput';
-import { session } from './session';
+import { endRun, startRun } from './session';
 import { throttle } from './throttle';
 import { macrotask } from './yielding';
 
@@ -17,9 +17,7 @@ export async function profileLastFit(onProgress?: (p: ProfileProgress) => void):
   if (!picked.ok) return picked;
   const { input, result, complete } = picked.value;
   if (!complete) return { ok: false, error: { code: 'profile-restored', message: 'This fit was restored from a saved session without its solver settings: press Fit once, then profile it.' } };
-  if (session.fit) session.fit.aborted = true;
-  const flag = { aborted: false };
-  session.fit = flag;
+  const flag = startRun();
   const report = throttle<ProfileProgress>((p) => onProgress?.(p), 100);
   try {
     const profile = await profileIntervals({ ...input, signal: flag }, result, { pause: macrotask, stopped: () => flag.aborted, onProgress: (p) => report.push(p) });
@@ -30,6 +28,6 @@ export async function profileLastFit(onProgress?: (p: ProfileProgress) => void):
     if (error instanceof FitInputError) return { ok: false, error: { code: error.code, message: error.message } };
     return { ok: false, error: toWorkerError(error, input.model.params) };
   } finally {
-    if (session.fit === flag) session.fit = null;
+    endRun(flag);
   }
 }

@@ -47,3 +47,17 @@ function sameRows(a: RowRequest = NO_ROWS, b: RowRequest = NO_ROWS): boolean {
 export function sameMapping(a: DataMapping | null, b: DataMapping): boolean {
   return a !== null && sameRows(a.rows, b.rows) && a.y === b.y && (a.sigma ?? null) === (b.sigma ?? null) && a.x.length === b.x.length && a.x.every((n, i) => n === b.x[i]);
 }
+
+/** Makes a new run (fit, batch, search, profile) the one cancelFit stops: the run before it, if
+ *  any, is asked to stop first (one run at a time shares the worker). */
+export function startRun(): CancelFlag {
+  if (session.fit) session.fit.aborted = true;
+  const flag = { aborted: false };
+  session.fit = flag;
+  return flag;
+}
+
+/** The run is over: cancelFit no longer reaches it (a later run's flag is left alone). */
+export function endRun(flag: CancelFlag): void {
+  if (session.fit === flag) session.fit = null;
+}
