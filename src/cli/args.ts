@@ -43,7 +43,7 @@ export interface FitCommand {
   readonly groups: readonly string[] | null;
   /** --compare: also fit per group and compare by the F test and AICc (needs --shared). */
   readonly compare: boolean;
-  /** --workers N: worker threads for per-group batches (0 in-process; null automatic). */
+  /** --workers N: worker threads for per-group batches and a large fit's float64 passes (0 in-process; null automatic). */
   readonly workers: number | null;
   /** --ci: the reported intervals, Wald (± t·se, the default) or profile likelihood. */
   readonly ci: CiMethod;
@@ -255,7 +255,7 @@ export function parseKeyList(texts: readonly string[]): string[] {
   return keys;
 }
 
-/** --shared, --compare and --workers, which only mean something with --group or --wide. */
+/** --shared, --compare and --groups, which only mean something with --group or --wide, and --workers. */
 function groupModeArgs(sharedText: string | undefined, compare: boolean, workersText: string | undefined, groupsTexts: readonly string[] | undefined, grouped: boolean): Pick<FitCommand, 'shared' | 'compare' | 'workers' | 'groups'> {
   const shared: string[] = [];
   for (const part of (sharedText ?? '').split(',')) {
@@ -266,8 +266,8 @@ function groupModeArgs(sharedText: string | undefined, compare: boolean, workers
     shared.push(name);
   }
   if (sharedText !== undefined && shared.length === 0) throw new CliError('--shared needs parameter names, e.g. --shared K.');
-  if (!grouped && (sharedText !== undefined || compare || workersText !== undefined || groupsTexts !== undefined)) {
-    const option = sharedText !== undefined ? '--shared' : compare ? '--compare' : workersText !== undefined ? '--workers' : '--groups';
+  if (!grouped && (sharedText !== undefined || compare || groupsTexts !== undefined)) {
+    const option = sharedText !== undefined ? '--shared' : compare ? '--compare' : '--groups';
     throw new CliError(`${option} applies to grouped fits: add --group COL (or --wide).`);
   }
   if (compare && shared.length === 0) throw new CliError('--compare compares a global fit with the per-group fits: name the shared parameters with --shared (e.g. --shared K --compare).');

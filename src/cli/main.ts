@@ -15,6 +15,7 @@ import { CliError, EXIT } from './errors';
 import { fitGroupsCommand } from './groupFit';
 import { isGrouped, loadProblem } from './load';
 import { parameterTable } from './parameters';
+import { rowWorkers } from './rowWorkers';
 import { autoStart, type AutoStartResult } from '../start/index';
 import { checkpointSubject, checkpointWriter, readCheckpoint, type CheckpointWriter } from './checkpoint';
 import { jsonReport, textReport } from './report';
@@ -37,7 +38,9 @@ async function fit(argv: readonly string[]): Promise<number> {
   const backend = await selectBackend(command.backend, data.rows, model);
   const t1 = now();
   let result;
-  const input = { model, data, parameters, options: command.options };
+  // Large fits spread their float64 passes over worker threads (closed when the fit ends).
+  const rows = rowWorkers(model, data.rows, command.workers);
+  const input = { model, data, parameters, options: command.options, rowEvaluator: rows.rowEvaluator };
   let auto: AutoStartResult | null = null;
   // A free parameter without --p0 (or any --starts): the automatic start search (src/start). Given
   // starts are refined as one extra candidate; they do not narrow the search.
@@ -68,7 +71,7 @@ async function fit(argv: readonly string[]): Promise<number> {
       result = await curveFit({ ...input, primary: backend.primary ?? undefined, checkpoint: { resume, onState: writer.onState } });
     } else if (needsStart || command.starts !== null) {
       if (writer) notes.push('The automatic start search is not checkpointed; give --p0 for every free parameter to checkpoint the whole fit.');
-      auto = await autoStart(model, data, parameters, { starts: command.starts ?? undefined, seed: command.seed, fit: command.options, primary: backend.primary ?? undefined });
+      auto = await autoStart(model, data, parameters, { starts: command.starts ?? undefined, seed: command.seed, fit: command.options, primary: backend.primary ?? undefined, rowEvaluator: rows.rowEvaluator });
       result = auto.fit;
     } else {
       result = await curveFit({ ...input, primary: backend.primary ?? undefined, checkpoint: writer ? { onState: writer.onState } : undefined });
@@ -79,6 +82,7 @@ async function fit(argv: readonly string[]): Promise<number> {
   }
   // Profile intervals refit on the CPU (many small fits); their time counts in fitMs.
   const profile = command.ci === 'profile' ? await profileIntervals(input, result) : null;
+  rows.close(); // idle workers are unref'd: an error before this line does not keep the CLI alive
   const fitMs = now() - t1;
   const derived = [...deriveQuantities(result, command.ties).map((d) => ({ ...d, tied: true })), ...deriveQuantities(result, command.derive).map((d) => ({ ...d, tied: false }))];
   const facts = {
@@ -92,6 +96,7 @@ async function fit(argv: readonly string[]): Promise<number> {
     backend: [...new Set(result.phases.map((p) => p.backend))].join('+'),
     parseMs,
     fitMs,
+    workers: rows.workers,
     notes,
     autoStart: auto,
     checkpoint: writer ? { ...writer.report(), resumed } : null,

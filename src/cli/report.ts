@@ -16,6 +16,8 @@ export interface RunFacts {
   readonly backend: string;
   readonly parseMs: number;
   readonly fitMs: number;
+  /** Worker threads that ran the float64 passes (0: this thread). */
+  readonly workers?: number;
   readonly notes: readonly string[];
   /** The automatic start search, when one ran (a parameter had no --p0, or --starts was given). */
   readonly autoStart?: AutoStartResult | null;
@@ -113,6 +115,7 @@ export function jsonReport(result: FitResult, facts: RunFacts, profile: ProfileR
     phases: result.phases.map((p) => ({ role: p.role, backend: p.backend, linearization: p.linearization, nfev: p.nfev, nit: p.nit, status: p.status, lost: p.lost ?? false })),
     warnings: [...facts.notes, ...result.warnings, ...(profile?.warnings ?? [])],
     timing: { parseMs: facts.parseMs, fitMs: facts.fitMs },
+    workers: facts.workers ?? 0,
     filteredRows: facts.filteredRows ?? 0,
     excludedRows: facts.excludedRows ?? 0,
     autoStart: autoStartJson(facts.autoStart),

@@ -1,7 +1,8 @@
 /**
  * The one-file CLI (fitbench.mjs, scripts/cliBundle.ts) is the in-repo CLI: built here, run with
  * plain node outside the clone on a sample, its JSON is the in-repo CLI's, field for field (less
- * the timings), and a grouped fit runs in-process.
+ * the timings), a grouped fit runs in-process, and a large fit's passes run on worker threads that
+ * are the bundle itself.
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -46,5 +47,15 @@ describe('node fitbench.mjs', () => {
     // (The in-repo CLI may use workers; the bundle says it used none.)
     const strip = (j: unknown) => JSON.parse(JSON.stringify(j, (k, v) => (k === 'workers' || k === 'fitMs' ? undefined : v)));
     expect(strip(single)).toEqual(strip(repo));
+  });
+
+  it('runs a fit\'s passes on worker threads that are the file itself, as the in-repo CLI does', () => {
+    // 70 000 rows: two chunks of the passes, one per worker.
+    const lines = ['t,y'];
+    for (let i = 0; i < 70_000; i++) lines.push(`${(i / 7000).toFixed(4)},${(5 * Math.exp(-i / 21000) + 0.5 + 0.01 * Math.sin(i)).toFixed(6)}`);
+    writeFileSync(join(dir, 'long.csv'), lines.join('\n'));
+    const [single, repo] = both(['fit', 'long.csv', '--model', 'A*exp(-t/tau) + c', '--p0', 'A=4,tau=2,c=0', '--workers', '2']);
+    expect((single as { workers: number }).workers).toBe(2);
+    expect(single).toEqual(repo);
   });
 });

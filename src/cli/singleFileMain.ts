@@ -1,6 +1,14 @@
-/** The entry of the one-file CLI (scripts/cliBundle.ts): `node fitbench.mjs fit …`. */
+/**
+ * The entry of the one-file CLI (scripts/cliBundle.ts): `node fitbench.mjs fit …`. The same file
+ * is the worker of its pools (bundledHost.ts): started as one, it serves the named task instead.
+ */
+import { task as batchTask } from '../fit/batch/batchTask';
+import { task as rowPassTask } from '../fit/parallel/rowPassTask';
+import { serveBundledTask } from '../parallel/node/bundledHost';
 import { main } from './main';
 import { singleFile } from './singleFile';
 
-singleFile.active = true;
-process.exitCode = await main(process.argv.slice(2));
+if (!serveBundledTask(import.meta.url, { batchTask, rowPassTask })) {
+  singleFile.active = true;
+  process.exitCode = await main(process.argv.slice(2));
+}

@@ -47,8 +47,21 @@ export interface CpuEvaluatorOptions {
   readonly checkpoint?: () => void | Promise<void>;
 }
 
+/** Rows per dense (QR) block and per chunk of a pass (the unit of progress and of partial sums). */
+export const DEFAULT_BLOCK_ROWS = 256;
+export const DEFAULT_CHUNK_ROWS = 1 << 16;
+
 /** Multiply–adds of a normal-pass span above which a chunk is walked in parts (many parameters). */
 const SPAN_WORK = 1 << 26;
+
+/**
+ * Rows per call of the normal kernel. Many parameters make one chunk of the normal pass long
+ * (k(k+1)/2 sums per row): it is then walked in parts, which add into the chunk's own partial
+ * sums as one call would. The row-parallel passes (fit/parallel) walk the same spans.
+ */
+export function normalSpanRows(packed: number, chunkRows: number, blockRows: number): number {
+  return packed * chunkRows <= SPAN_WORK ? chunkRows : Math.max(blockRows, Math.floor(SPAN_WORK / packed));
+}
 
 /** A view of rows [start, end) of the data, so kernels always run on (0, end − start). */
 export function sliceData(data: ModelData, start: number, end: number): ModelData {
@@ -82,8 +95,8 @@ export function unpackNormal(acc: Float64Array, k: number): { JtJ: Float64Array;
 export function cpuEvaluator(model: BoundModel, linearization: Linearization, options: CpuEvaluatorOptions = {}): Evaluator {
   const m = model.rows;
   const n = model.free.length;
-  const blockRows = options.blockRows ?? 256;
-  const chunkRows = options.chunkRows ?? 1 << 16;
+  const blockRows = options.blockRows ?? DEFAULT_BLOCK_ROWS;
+  const chunkRows = options.chunkRows ?? DEFAULT_CHUNK_ROWS;
   const chunks = Math.max(1, Math.ceil(m / chunkRows));
   const { kernels, data, loss } = model;
   const packed = (n * (n + 1)) / 2 + n + 1;
@@ -128,9 +141,7 @@ export function cpuEvaluator(model: BoundModel, linearization: Linearization, op
     return walk('cost', chunkRows, (start, end) => (sum += kernels.cost(p, sliceData(data, start, end), loss, 0, end - start)), null, () => 0.5 * sum);
   }
 
-  // Many parameters make one chunk of the normal pass long (k(k+1)/2 sums per row): it is then
-  // walked in parts, which add into the chunk's own partial sums as one call would.
-  const normalSpan = packed * chunkRows <= SPAN_WORK ? chunkRows : Math.max(blockRows, Math.floor(SPAN_WORK / packed));
+  const normalSpan = normalSpanRows(packed, chunkRows, blockRows);
 
   function linearizeNormal(x: Float64Array): LinearModel | Promise<LinearModel> {
     const p = fullParameters(model, x);

@@ -14,7 +14,7 @@ import { afterRefinement, refineGaussNewton } from '../solver/refine';
 import { SolverInputError } from '../solver/options';
 import { trf, type TrfResult } from '../solver/trf';
 import { now } from '../solver/clock';
-import { cpuEvaluator, type BoundModel, type ChunkProgress } from './cpuEvaluator';
+import { cpuEvaluator, type BoundModel, type ChunkProgress, type Linearization } from './cpuEvaluator';
 import { chooseLinearization, DEFAULTS, defaultMaxNfev, NORMAL_CONDITION_LIMIT, POLISH_MAX_ROWS, type FitOptions } from './defaults';
 import { FitInputError, resolveParameters, type ParameterSpec } from './parameters';
 import { diagnoseNonFinite } from './nonFinite';
@@ -38,6 +38,9 @@ export interface CurveFitInput {
   readonly onChunk?: (progress: ChunkProgress) => void;
   /** Run the main phase on another evaluator (the GPU); the polish and the statistics stay on the CPU. */
   readonly primary?: (bound: BoundModel) => PrimaryPhase | null;
+  /** The float64 passes spread over a worker pool (fit/parallel): an evaluator for these rows, or
+   *  null to run them in this thread. The results are the serial passes' (normal: to the last bit). */
+  readonly rowEvaluator?: (bound: BoundModel, linearization: Linearization) => Evaluator | null;
   /** Checkpoints of the main phase (issue 12): start it from a saved state, and hear its state
    *  after every iteration. The polish and refinement after it are short and always rerun. */
   readonly checkpoint?: { readonly resume?: TrfState | null; readonly onState?: (state: TrfState) => void | Promise<void> };
@@ -114,9 +117,11 @@ export async function curveFit(input: CurveFitInput): Promise<FitResult> {
 
   if (k === 0) throw new FitInputError('no-free-parameters', 'Every parameter is fixed: free at least one to fit.');
 
+  // Every float64 pass runs on the rows' worker pool when the caller gave one (all cores), else here.
+  const cpu = (linearization: Linearization): Evaluator => input.rowEvaluator?.(bound, linearization) ?? cpuEvaluator(bound, linearization, { onChunk: input.onChunk });
   const primary = input.primary?.(bound) ?? null;
   const linearization = primary?.linearization ?? chooseLinearization(opts.method, m);
-  let main: PrimaryPhase = primary ?? { backend: 'cpu' as const, linearization, evaluator: cpuEvaluator(bound, linearization, { onChunk: input.onChunk }) };
+  let main: PrimaryPhase = primary ?? { backend: 'cpu' as const, linearization, evaluator: cpu(linearization) };
   const warnings: string[] = [];
   let result: TrfResult;
   try {
@@ -131,7 +136,7 @@ export async function curveFit(input: CurveFitInput): Promise<FitResult> {
     const nfevSoFar = accepted.length > 0 ? accepted[accepted.length - 1].nfev : 0;
     phases.push({ role: 'fit', backend: main.backend, linearization: main.linearization, nfev: nfevSoFar, njev: accepted.length, nit: accepted.length, status: 0, message: note, ms: 0, lost: true });
     const cpuLinearization = chooseLinearization(opts.method, m);
-    main = { backend: 'cpu', linearization: cpuLinearization, evaluator: cpuEvaluator(bound, cpuLinearization, { onChunk: input.onChunk }) };
+    main = { backend: 'cpu', linearization: cpuLinearization, evaluator: cpu(cpuLinearization) };
     result = await runPhase('fit', 'cpu', cpuLinearization, main.evaluator, resumeFrom);
   }
   warnings.push(...result.warnings);
@@ -149,7 +154,7 @@ export async function curveFit(input: CurveFitInput): Promise<FitResult> {
     illConditioned && m <= POLISH_MAX_ROWS ? 'dense' : afterGpu ? 'normal' : null;
   const polishable = (afterGpu ? result.status >= 0 : result.status > 0) && nfevLeft() >= 2;
   if (polishWith && polishable) {
-    const polish = await runPhase('polish', 'cpu', polishWith, cpuEvaluator(bound, polishWith, { onChunk: input.onChunk }), result.x).catch((error: unknown) => {
+    const polish = await runPhase('polish', 'cpu', polishWith, cpu(polishWith), result.x).catch((error: unknown) => {
       // The float64 pass found a non-finite J where the main phase did not: keep the main result.
       if (!(error instanceof FitInputError) || !error.code.startsWith('nonfinite')) throw error;
       warnings.push(`The float64 polish could not start: ${error.message}`);
@@ -162,7 +167,7 @@ export async function curveFit(input: CurveFitInput): Promise<FitResult> {
   // Gauss–Newton refinement below the cost's rounding level (linear loss, converged, QR path).
   if (loss.name === 'linear' && result.status > 0 && result.linear.kind === 'qr' && m <= POLISH_MAX_ROWS && nfevLeft() > 0) {
     const t0 = now();
-    const evaluator = main.linearization === 'dense' && main.backend === 'cpu' ? main.evaluator : cpuEvaluator(bound, 'dense');
+    const evaluator = main.linearization === 'dense' && main.backend === 'cpu' ? main.evaluator : cpu('dense');
     const refined = await refineGaussNewton({
       evaluator,
       x: result.x,
@@ -196,7 +201,7 @@ export async function curveFit(input: CurveFitInput): Promise<FitResult> {
   const fromGpu = afterGpu && result.linear === gpuLinear;
   const imprecise = result.linear.kind === 'normal' && (fromGpu || scaledConditionNumber(result.linear) ** 2 > NORMAL_CONDITION_LIMIT);
   if (imprecise && result.status !== -2 && m <= POLISH_MAX_ROWS) {
-    const precise = await cpuEvaluator(bound, 'dense', { onChunk: input.onChunk }).linearize(result.x);
+    const precise = await cpu('dense').linearize(result.x);
     if (isFiniteLinearModel(precise)) result = { ...result, linear: precise };
   }
 

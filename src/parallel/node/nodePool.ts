@@ -8,10 +8,13 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { WorkerPool } from '../pool';
 import type { RunMessage, WorkerMessage, WorkerPort } from '../types';
+import { bundledHost } from './bundledHost';
 
 export interface NodePoolOptions {
   /** The task module (file URL or path); it exports `task: TaskHandler<I, O, P>`. */
   readonly module: URL | string;
+  /** The task's name in the one-file CLI, which serves its tasks itself (bundledHost.ts). */
+  readonly bundledName?: string;
   /** Most workers at once (default: os.availableParallelism()). */
   readonly size?: number;
   /** Per-worker heap limit in MiB (default: Node's). */
@@ -20,11 +23,11 @@ export interface NodePoolOptions {
 
 const HOST = new URL('./host.mjs', import.meta.url);
 
-function nodePort(module: string, maxOldGenerationSizeMb: number | undefined): WorkerPort {
-  const worker = new Worker(HOST, {
-    workerData: { module },
-    resourceLimits: maxOldGenerationSizeMb ? { maxOldGenerationSizeMb } : undefined,
-  });
+function nodePort(module: string, bundledName: string | undefined, maxOldGenerationSizeMb: number | undefined): WorkerPort {
+  const resourceLimits = maxOldGenerationSizeMb ? { maxOldGenerationSizeMb } : undefined;
+  const worker = bundledHost.url
+    ? new Worker(new URL(bundledHost.url), { workerData: { bundledTask: bundledName }, resourceLimits })
+    : new Worker(HOST, { workerData: { module }, resourceLimits });
   worker.unref(); // an idle pool must not keep the CLI alive
   return {
     post: (message: RunMessage, transfer) => {
@@ -48,7 +51,8 @@ export function defaultNodePoolSize(): number {
 }
 
 export function createNodePool<I, O, P = unknown>(options: NodePoolOptions): WorkerPool<I, O, P> {
+  if (bundledHost.url && !options.bundledName) throw new Error('createNodePool: the one-file CLI needs the task\'s bundledName');
   const module = options.module instanceof URL ? options.module.href : new URL(options.module, 'file:///').href;
   const size = options.size ?? defaultNodePoolSize();
-  return new WorkerPool<I, O, P>({ size, spawn: () => nodePort(module, options.maxOldGenerationSizeMb) });
+  return new WorkerPool<I, O, P>({ size, spawn: () => nodePort(module, options.bundledName, options.maxOldGenerationSizeMb) });
 }

@@ -1,0 +1,119 @@
+/**
+ * The float64 passes over the rows spread across a worker pool (issue 12, "all cores"): the same
+ * Evaluator as cpuEvaluator (fit/cpuEvaluator.ts), with the rows split into contiguous runs of
+ * whole chunks, one task per worker per pass. The columns are shared (SharedArrayBuffer), so a pass
+ * sends only the parameters and gets back each chunk's partial sums; those are added here in chunk
+ * order, the serial evaluator's order, so cost and the normal equations are the serial ones to the
+ * last bit. The dense (QR) pass folds the workers' triangles in order (TSQR): as precise as the
+ * serial QR, not bit-equal to it.
+ */
+import type { WorkerPool } from '../../parallel/pool';
+import { normalLength } from '../../model/index';
+import type { Evaluator } from '../../solver/evaluator';
+import { NormalLinearModel, QrLinearModel, type LinearModel } from '../../solver/linearModel';
+import { QrAccumulator } from '../../solver/qrAccumulator';
+import { DEFAULT_BLOCK_ROWS, DEFAULT_CHUNK_ROWS, fullParameters, unpackNormal, type BoundModel, type Linearization } from '../cpuEvaluator';
+import type { RowPass, RowPassInput, RowPassOutput, RowPassSetup } from './rowPassTypes';
+import { sharedColumn } from './sharedColumns';
+
+export type RowPool = WorkerPool<RowPassInput, RowPassOutput>;
+
+export interface RowParallelSource {
+  /** The model's text and the columns it reads, in the order of bound.data.vars. */
+  readonly source: string;
+  readonly variables: readonly string[];
+}
+
+let setups = 0;
+
+/** Shares the bound model's columns (copied into shared memory once, unless they already are). */
+export function rowPassSetup(bound: BoundModel, model: RowParallelSource, chunkRows = DEFAULT_CHUNK_ROWS): RowPassSetup {
+  return {
+    key: `${Date.now().toString(36)}-${++setups}`,
+    source: model.source,
+    columns: model.variables,
+    free: bound.free,
+    loss: bound.loss,
+    vars: bound.data.vars.map(sharedColumn),
+    y: sharedColumn(bound.data.y),
+    w: bound.data.w ? sharedColumn(bound.data.w) : null,
+    chunkRows,
+    blockRows: DEFAULT_BLOCK_ROWS,
+  };
+}
+
+export function rowParallelEvaluator(bound: BoundModel, setup: RowPassSetup, pool: RowPool, linearization: Linearization): Evaluator {
+  const m = bound.rows;
+  const n = bound.free.length;
+  const chunks = Math.max(1, Math.ceil(m / setup.chunkRows));
+  const parts = Math.min(chunks, pool.size);
+  const packed = normalLength(n);
+
+  async function pass(kind: RowPass, x: Float64Array): Promise<RowPassOutput[]> {
+    const p = fullParameters(bound, x);
+    const inputs = Array.from({ length: parts }, (_, i) => ({
+      setup,
+      pass: kind,
+      p,
+      chunkStart: Math.floor((i * chunks) / parts),
+      chunkEnd: Math.floor(((i + 1) * chunks) / parts),
+    }));
+    const statuses = await pool.map(inputs);
+    return statuses.map((status, i) => {
+      if (!status.ok) throw new Error(`A row pass on worker ${i + 1} of ${parts} ${status.error.code}: ${status.error.message}`);
+      return status.value;
+    });
+  }
+
+  async function cost(x: Float64Array): Promise<number> {
+    let sum = 0;
+    for (const out of await pass('cost', x)) {
+      if (out.pass !== 'dense') for (const s of out.partials) sum += s;
+    }
+    return 0.5 * sum;
+  }
+
+  async function linearizeNormal(x: Float64Array): Promise<LinearModel> {
+    const total = new Float64Array(packed);
+    for (const out of await pass('normal', x)) {
+      if (out.pass === 'dense') continue;
+      for (let o = 0; o < out.partials.length; o += packed) {
+        for (let i = 0; i < packed; i++) total[i] += out.partials[o + i];
+      }
+    }
+    const { JtJ, g, sumRho } = unpackNormal(total, n);
+    return new NormalLinearModel(n, m, JtJ, g, 0.5 * sumRho);
+  }
+
+  async function linearizeDense(x: Float64Array): Promise<LinearModel> {
+    const qr = new QrAccumulator(n);
+    let costSum = 0;
+    for (const out of await pass('dense', x)) {
+      if (out.pass !== 'dense') continue;
+      qr.addRows(Float64Array.from(out.R), Float64Array.from(out.qtf), n);
+      costSum += out.cost;
+    }
+    return new QrLinearModel(n, m, qr.R, qr.qtf, costSum);
+  }
+
+  const label = `cpu-${linearization}×${parts}`;
+  if (linearization === 'dense') return { m, n, label, cost, linearize: linearizeDense };
+
+  // As the serial normal evaluator: trial points are linearized at once (the fused pass costs
+  // about twice a cost pass and most trial points are accepted) and kept for the next linearize.
+  let cached: { x: Float64Array; linear: LinearModel } | null = null;
+  return {
+    m,
+    n,
+    label,
+    async cost(x) {
+      const linear = await linearizeNormal(x);
+      cached = { x: Float64Array.from(x), linear };
+      return linear.cost;
+    },
+    async linearize(x) {
+      if (cached && cached.x.every((v, i) => v === x[i])) return cached.linear;
+      return linearizeNormal(x);
+    },
+  };
+}

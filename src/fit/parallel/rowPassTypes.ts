@@ -1,0 +1,43 @@
+/**
+ * Plain data of the row-parallel float64 passes (issue 12, "all cores"): what a worker needs to
+ * run the compiled model over a range of rows, and the partial sums it sends back. Columns travel
+ * as SharedArrayBuffer-backed arrays, so a pass posts only handles and parameters.
+ */
+import type { Loss } from '../../solver/loss';
+
+/** Everything a worker needs to build the kernels and see the data; fixed for one fit. */
+export interface RowPassSetup {
+  /** Identifies this set-up in a worker's cache (kernels compiled once per fit, not per pass). */
+  readonly key: string;
+  /** The model text and the columns it was compiled against (recompiled from the validated AST there). */
+  readonly source: string;
+  readonly columns: readonly string[];
+  /** Indices of the free parameters in the full vector, in solver order. */
+  readonly free: readonly number[];
+  readonly loss: Loss;
+  readonly vars: readonly Float64Array[];
+  readonly y: Float64Array;
+  readonly w: Float64Array | null;
+  /** The serial evaluator's chunk length: partial sums are kept per chunk so their order is its. */
+  readonly chunkRows: number;
+  /** Rows per dense (QR) block. */
+  readonly blockRows: number;
+}
+
+export type RowPass = 'cost' | 'normal' | 'dense';
+
+export interface RowPassInput {
+  readonly setup: RowPassSetup;
+  readonly pass: RowPass;
+  /** The full parameter vector (fixed values in place). */
+  readonly p: Float64Array;
+  /** Chunks [chunkStart, chunkEnd) of the rows. */
+  readonly chunkStart: number;
+  readonly chunkEnd: number;
+}
+
+export type RowPassOutput =
+  /** cost: Σρ per chunk; normal: the packed accumulator (upper JᵀJ, Jᵀf, Σρ) per chunk, chunk-major. */
+  | { readonly pass: 'cost' | 'normal'; readonly partials: Float64Array }
+  /** dense: this range's n×n triangle R, Qᵀf and ½Σρ (TSQR: the caller folds the triangles). */
+  | { readonly pass: 'dense'; readonly R: Float64Array; readonly qtf: Float64Array; readonly cost: number };
