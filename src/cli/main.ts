@@ -40,7 +40,7 @@ async function fit(argv: readonly string[]): Promise<number> {
   let result;
   // Large fits spread their float64 passes over worker threads (closed when the fit ends).
   const rows = rowWorkers(model, data.rows, command.workers);
-  const input = { model, data, parameters, options: command.options, rowEvaluator: rows.rowEvaluator };
+  const input = { model, data, parameters, options: command.options, rowPasses: rows.rowPasses };
   let auto: AutoStartResult | null = null;
   // A free parameter without --p0 (or any --starts): the automatic start search (src/start). Given
   // starts are refined as one extra candidate; they do not narrow the search.
@@ -71,7 +71,7 @@ async function fit(argv: readonly string[]): Promise<number> {
       result = await curveFit({ ...input, primary: backend.primary ?? undefined, checkpoint: { resume, onState: writer.onState } });
     } else if (needsStart || command.starts !== null) {
       if (writer) notes.push('The automatic start search is not checkpointed; give --p0 for every free parameter to checkpoint the whole fit.');
-      auto = await autoStart(model, data, parameters, { starts: command.starts ?? undefined, seed: command.seed, fit: command.options, primary: backend.primary ?? undefined, rowEvaluator: rows.rowEvaluator });
+      auto = await autoStart(model, data, parameters, { starts: command.starts ?? undefined, seed: command.seed, fit: command.options, primary: backend.primary ?? undefined, rowPasses: rows.rowPasses });
       result = auto.fit;
     } else {
       result = await curveFit({ ...input, primary: backend.primary ?? undefined, checkpoint: writer ? { onState: writer.onState } : undefined });

@@ -5,11 +5,9 @@
  * pass is a few milliseconds and a message round trip per worker would cost more than it saves.
  */
 import type { CompiledModel } from '../model/index';
-import type { BoundModel, Linearization } from '../fit/cpuEvaluator';
-import { rowParallelEvaluator, rowPassSetup, type RowPool } from '../fit/parallel/rowParallelEvaluator';
-import type { RowPassInput, RowPassOutput, RowPassSetup } from '../fit/parallel/rowPassTypes';
+import { rowPasses, type RowPasses, type RowPool } from '../fit/parallel/rowParallelEvaluator';
+import type { RowPassInput, RowPassOutput } from '../fit/parallel/rowPassTypes';
 import { createNodePool, defaultNodePoolSize } from '../parallel/node/nodePool';
-import type { Evaluator } from '../solver/evaluator';
 
 /** Rows from which a fit's passes go to worker threads by default. */
 export const ROWS_PER_POOL = 200_000;
@@ -17,24 +15,14 @@ export const ROWS_PER_POOL = 200_000;
 export interface RowWorkers {
   /** Worker threads in use (0: the passes run in this thread). */
   readonly workers: number;
-  /** curveFit's rowEvaluator, or undefined when the passes stay here. */
-  readonly rowEvaluator: ((bound: BoundModel, linearization: Linearization) => Evaluator) | undefined;
+  /** curveFit's rowPasses, or undefined when the passes stay here. */
+  readonly rowPasses: RowPasses | undefined;
   close(): void;
 }
 
 export function rowWorkers(model: CompiledModel, rows: number, requested: number | null): RowWorkers {
   const workers = requested ?? (rows >= ROWS_PER_POOL ? defaultNodePoolSize() : 0);
-  if (workers < 1) return { workers: 0, rowEvaluator: undefined, close() {} };
+  if (workers < 1) return { workers: 0, rowPasses: undefined, close() {} };
   const pool: RowPool = createNodePool<RowPassInput, RowPassOutput>({ module: new URL('../fit/parallel/rowPassTask.ts', import.meta.url), bundledName: 'rowPassTask', size: workers });
-  // One shared copy of the columns per fit; every evaluator of that fit (main phase, polish,
-  // precise linearization) reuses it.
-  let setup: { bound: BoundModel; setup: RowPassSetup } | null = null;
-  return {
-    workers,
-    rowEvaluator: (bound, linearization) => {
-      if (setup?.bound.data !== bound.data) setup = { bound, setup: rowPassSetup(bound, model) };
-      return rowParallelEvaluator(bound, setup.setup, pool, linearization);
-    },
-    close: () => pool.close(),
-  };
+  return { workers, rowPasses: rowPasses(pool, model), close: () => pool.close() };
 }

@@ -15,6 +15,7 @@ import { SolverInputError } from '../solver/options';
 import { trf, type TrfResult } from '../solver/trf';
 import { now } from '../solver/clock';
 import { cpuEvaluator, type BoundModel, type ChunkProgress, type Linearization } from './cpuEvaluator';
+import type { RowPasses } from './parallel/rowParallelEvaluator';
 import { chooseLinearization, DEFAULTS, defaultMaxNfev, NORMAL_CONDITION_LIMIT, POLISH_MAX_ROWS, type FitOptions } from './defaults';
 import { FitInputError, resolveParameters, type ParameterSpec } from './parameters';
 import { diagnoseNonFinite } from './nonFinite';
@@ -38,9 +39,10 @@ export interface CurveFitInput {
   readonly onChunk?: (progress: ChunkProgress) => void;
   /** Run the main phase on another evaluator (the GPU); the polish and the statistics stay on the CPU. */
   readonly primary?: (bound: BoundModel) => PrimaryPhase | null;
-  /** The float64 passes spread over a worker pool (fit/parallel): an evaluator for these rows, or
-   *  null to run them in this thread. The results are the serial passes' (normal: to the last bit). */
-  readonly rowEvaluator?: (bound: BoundModel, linearization: Linearization) => Evaluator | null;
+  /** The float64 passes, and the model values of the statistics, spread over a worker pool
+   *  (fit/parallel); without it they run in this thread. The results are the serial passes'
+   *  (normal equations and values: to the last bit). */
+  readonly rowPasses?: RowPasses;
   /** Checkpoints of the main phase (issue 12): start it from a saved state, and hear its state
    *  after every iteration. The polish and refinement after it are short and always rerun. */
   readonly checkpoint?: { readonly resume?: TrfState | null; readonly onState?: (state: TrfState) => void | Promise<void> };
@@ -118,7 +120,7 @@ export async function curveFit(input: CurveFitInput): Promise<FitResult> {
   if (k === 0) throw new FitInputError('no-free-parameters', 'Every parameter is fixed: free at least one to fit.');
 
   // Every float64 pass runs on the rows' worker pool when the caller gave one (all cores), else here.
-  const cpu = (linearization: Linearization): Evaluator => input.rowEvaluator?.(bound, linearization) ?? cpuEvaluator(bound, linearization, { onChunk: input.onChunk });
+  const cpu = (linearization: Linearization): Evaluator => input.rowPasses?.evaluator(bound, linearization) ?? cpuEvaluator(bound, linearization, { onChunk: input.onChunk });
   const primary = input.primary?.(bound) ?? null;
   const linearization = primary?.linearization ?? chooseLinearization(opts.method, m);
   let main: PrimaryPhase = primary ?? { backend: 'cpu' as const, linearization, evaluator: cpu(linearization) };
@@ -205,7 +207,8 @@ export async function curveFit(input: CurveFitInput): Promise<FitResult> {
     if (isFiniteLinearModel(precise)) result = { ...result, linear: precise };
   }
 
-  return summarize({ input, weighting: opts.weights ?? 'sigma', absoluteSigma: opts.absoluteSigma, confidenceLevel: opts.confidenceLevel, params, bound, result, phases, history, warnings, loss, started });
+  const values = input.rowPasses ? await input.rowPasses.values(bound, result.x) : undefined;
+  return summarize({ input, values, weighting: opts.weights ?? 'sigma', absoluteSigma: opts.absoluteSigma, confidenceLevel: opts.confidenceLevel, params, bound, result, phases, history, warnings, loss, started });
 }
 
 /**

@@ -41,11 +41,17 @@ export function finalResiduals(
   data: FitData,
   w: Float64Array | null,
   params: Float64Array,
+  /** The model's values at params, computed elsewhere (a worker pool); else computed here. */
+  computed?: Float64Array,
 ): FinalResiduals {
   const m = data.y.length;
-  const values = new Float64Array(m);
-  model.kernels(free).evaluate(params, data.vars, values, 0, m);
-  const diff = values.map((v, i) => v - data.y[i]);
+  let values = computed;
+  if (!values) {
+    values = new Float64Array(m);
+    model.kernels(free).evaluate(params, data.vars, values, 0, m);
+  }
+  const diff = new Float64Array(m);
+  for (let i = 0; i < m; i++) diff[i] = values[i] - data.y[i];
   let chi2 = pairwiseSumSquares(diff, w);
   let rss = w ? pairwiseSumSquares(diff, null) : chi2;
   const lo = data.varsLo ?? [];

@@ -30,6 +30,8 @@ export interface SummaryInput {
   readonly warnings: string[];
   readonly loss: Loss;
   readonly started: number;
+  /** The model's values at the rows, when a worker pool computed them (else computed here). */
+  readonly values?: Float64Array;
 }
 
 /** The warning that names the parameters of one undetermined group. */
@@ -45,7 +47,7 @@ export function summarize(s: SummaryInput): FitResult {
   const m = bound.rows;
   const full = Float64Array.from(params.base);
   params.free.forEach((idx, j) => (full[idx] = result.x[j]));
-  const residuals = finalResiduals(input.model, params.free, input.data, bound.data.w, full);
+  const residuals = finalResiduals(input.model, params.free, input.data, bound.data.w, full, s.values);
   // scipy's cost: ½Σρ. For the linear loss it is ½χ², which the extended-precision pass sharpens.
   const cost = loss.name === 'linear' ? 0.5 * residuals.chi2 : result.cost;
   const cov = curveFitCovariance({ linear: result.linear, m, cost, absoluteSigma: s.absoluteSigma });

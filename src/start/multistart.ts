@@ -41,8 +41,8 @@ export interface AutoStartOptions {
   readonly fit?: FitOptions;
   /** Passed to every refinement's curveFit (the GPU's main phase in the CLI). */
   readonly primary?: CurveFitInput['primary'];
-  /** The refinements' float64 passes on a worker pool (curveFit's rowEvaluator). */
-  readonly rowEvaluator?: CurveFitInput['rowEvaluator'];
+  /** The refinements' float64 passes on a worker pool (curveFit's rowPasses). */
+  readonly rowPasses?: CurveFitInput['rowPasses'];
   readonly signal?: AbortSignalLike;
   readonly onProgress?: (p: AutoStartProgress) => void;
 }
@@ -202,7 +202,7 @@ export async function autoStart(model: CompiledModel, data: FitData, specs: read
       return { name, value: c.params[i], min: s?.min, max: s?.max, fixed: s?.fixed };
     });
     // Input errors (too few rows for the free parameters, ...) are the same for every start: they propagate.
-    const fit = await curveFit({ model, data, parameters, options: options.fit, signal: options.signal, primary: options.primary, rowEvaluator: options.rowEvaluator });
+    const fit = await curveFit({ model, data, parameters, options: options.fit, signal: options.signal, primary: options.primary, rowPasses: options.rowPasses });
     if (Number.isFinite(fit.cost)) fits.push({ fit, start: c.params });
     options.onProgress?.({ phase: 'refine', done: fits.length, total: chosen.length, bestCost: Math.min(...fits.map((f) => f.fit.cost)) });
   }

@@ -3,7 +3,8 @@
  * cost and the normal equations to the last bit (the chunks' partial sums are added in the serial
  * order), the dense QR pass to rounding (TSQR folds the workers' triangles: compared through the
  * invariants RᵀR = JᵀJ and Rᵀ(Qᵀf) = Jᵀf), with weights and a robust loss; whole fits through
- * curveFit equal to the serial fits; a failing worker named in the error.
+ * curveFit equal to the serial fits, statistics included; the statistics' model values bit-equal;
+ * a failing worker named in the error.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { standardProblem } from '../../../e2e/harness/standardModels';
@@ -11,9 +12,9 @@ import { compileModel } from '../../model/index';
 import { createNodePool } from '../../parallel/node/nodePool';
 import { LINEAR_LOSS, makeLoss, type Loss } from '../../solver/loss';
 import type { LinearModel } from '../../solver/linearModel';
-import { cpuEvaluator, type BoundModel } from '../cpuEvaluator';
+import { cpuEvaluator, fullParameters, type BoundModel } from '../cpuEvaluator';
 import { curveFit } from '../curveFit';
-import { rowParallelEvaluator, rowPassSetup, type RowPool } from './rowParallelEvaluator';
+import { rowParallelEvaluator, rowPasses, rowPassSetup, type RowPool } from './rowParallelEvaluator';
 import type { RowPassInput, RowPassOutput } from './rowPassTypes';
 
 const pool: RowPool = createNodePool<RowPassInput, RowPassOutput>({ module: new URL('./rowPassTask.ts', import.meta.url), size: 3 });
@@ -87,14 +88,23 @@ describe('row-parallel float64 passes', () => {
   }
 
   it('a whole fit with its passes on the pool equals the serial fit (normal path: identical)', async () => {
-    const setup = { current: null as ReturnType<typeof rowPassSetup> | null };
-    const rowEvaluator = (b: BoundModel, linearization: 'dense' | 'normal') => rowParallelEvaluator(b, (setup.current ??= rowPassSetup(b, model)), pool, linearization);
     const serial = await curveFit({ model, data, parameters: problem.parameters, options: { method: 'normal' } });
-    const parallel = await curveFit({ model, data, parameters: problem.parameters, options: { method: 'normal' }, rowEvaluator });
+    const parallel = await curveFit({ model, data, parameters: problem.parameters, options: { method: 'normal' }, rowPasses: rowPasses(pool, model) });
     expect(parallel.success).toBe(true);
     expect(parallel.parameters.map((p) => p.value)).toEqual(serial.parameters.map((p) => p.value));
     expect(parallel.parameters.map((p) => p.stderr)).toEqual(serial.parameters.map((p) => p.stderr));
+    expect(parallel.stats).toEqual(serial.stats);
+    expect(parallel.diagnostics).toEqual(serial.diagnostics);
     expect(parallel.nfev).toBe(serial.nfev);
+  });
+
+  it('the model values of the statistics equal the serial kernel at every row', async () => {
+    const b = bound(LINEAR_LOSS, null);
+    const values = await rowPasses(pool, model).values(b, x);
+    const serial = new Float64Array(b.rows);
+    model.kernels(b.free).evaluate(fullParameters(b, x), b.data.vars, serial, 0, b.rows);
+    expect(values.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(Buffer.from(values.buffer).equals(Buffer.from(serial.buffer))).toBe(true);
   });
 
   it('a worker that cannot compile the model fails the pass with a message naming the worker', async () => {

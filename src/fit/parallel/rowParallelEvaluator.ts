@@ -26,6 +26,33 @@ export interface RowParallelSource {
 
 let setups = 0;
 
+/** One pass as one task per worker, each over a contiguous run of whole chunks; outputs in row order. */
+async function runPass(bound: BoundModel, setup: RowPassSetup, pool: RowPool, kind: RowPass, x: Float64Array, out?: Float64Array): Promise<RowPassOutput[]> {
+  const chunks = Math.max(1, Math.ceil(bound.rows / setup.chunkRows));
+  const parts = Math.min(chunks, pool.size);
+  const p = fullParameters(bound, x);
+  const inputs = Array.from({ length: parts }, (_, i) => ({
+    setup,
+    pass: kind,
+    p,
+    chunkStart: Math.floor((i * chunks) / parts),
+    chunkEnd: Math.floor(((i + 1) * chunks) / parts),
+    out,
+  }));
+  const statuses = await pool.map(inputs);
+  return statuses.map((status, i) => {
+    if (!status.ok) throw new Error(`A row pass on worker ${i + 1} of ${parts} ${status.error.code}: ${status.error.message}`);
+    return status.value;
+  });
+}
+
+/** The model's values at every row for the free parameters x (the statistics' residuals), on the pool. */
+export async function rowParallelValues(bound: BoundModel, setup: RowPassSetup, pool: RowPool, x: Float64Array): Promise<Float64Array> {
+  const out = new Float64Array(new SharedArrayBuffer(bound.rows * Float64Array.BYTES_PER_ELEMENT));
+  await runPass(bound, setup, pool, 'values', x, out);
+  return out;
+}
+
 /** Shares the bound model's columns (copied into shared memory once, unless they already are). */
 export function rowPassSetup(bound: BoundModel, model: RowParallelSource, chunkRows = DEFAULT_CHUNK_ROWS): RowPassSetup {
   return {
@@ -49,26 +76,12 @@ export function rowParallelEvaluator(bound: BoundModel, setup: RowPassSetup, poo
   const parts = Math.min(chunks, pool.size);
   const packed = normalLength(n);
 
-  async function pass(kind: RowPass, x: Float64Array): Promise<RowPassOutput[]> {
-    const p = fullParameters(bound, x);
-    const inputs = Array.from({ length: parts }, (_, i) => ({
-      setup,
-      pass: kind,
-      p,
-      chunkStart: Math.floor((i * chunks) / parts),
-      chunkEnd: Math.floor(((i + 1) * chunks) / parts),
-    }));
-    const statuses = await pool.map(inputs);
-    return statuses.map((status, i) => {
-      if (!status.ok) throw new Error(`A row pass on worker ${i + 1} of ${parts} ${status.error.code}: ${status.error.message}`);
-      return status.value;
-    });
-  }
+  const pass = (kind: RowPass, x: Float64Array) => runPass(bound, setup, pool, kind, x);
 
   async function cost(x: Float64Array): Promise<number> {
     let sum = 0;
     for (const out of await pass('cost', x)) {
-      if (out.pass !== 'dense') for (const s of out.partials) sum += s;
+      if (out.pass === 'cost') for (const s of out.partials) sum += s;
     }
     return 0.5 * sum;
   }
@@ -76,7 +89,7 @@ export function rowParallelEvaluator(bound: BoundModel, setup: RowPassSetup, poo
   async function linearizeNormal(x: Float64Array): Promise<LinearModel> {
     const total = new Float64Array(packed);
     for (const out of await pass('normal', x)) {
-      if (out.pass === 'dense') continue;
+      if (out.pass !== 'normal') continue;
       for (let o = 0; o < out.partials.length; o += packed) {
         for (let i = 0; i < packed; i++) total[i] += out.partials[o + i];
       }
@@ -115,5 +128,28 @@ export function rowParallelEvaluator(bound: BoundModel, setup: RowPassSetup, poo
       if (cached && cached.x.every((v, i) => v === x[i])) return cached.linear;
       return linearizeNormal(x);
     },
+  };
+}
+
+/** What curveFit runs on a pool: its float64 evaluators and the statistics' model values. */
+export interface RowPasses {
+  evaluator(bound: BoundModel, linearization: Linearization): Evaluator;
+  values(bound: BoundModel, x: Float64Array): Promise<Float64Array>;
+}
+
+/**
+ * The row passes of fits of one model on one pool. The columns are shared once per data set
+ * (sharedColumn keeps the copy), and the set-up, with the workers' compiled kernels, is kept while
+ * the bound data are the same (the main phase, the polish, the statistics of one fit).
+ */
+export function rowPasses(pool: RowPool, model: RowParallelSource): RowPasses {
+  let last: { data: BoundModel['data']; setup: RowPassSetup } | null = null;
+  const setupFor = (bound: BoundModel) => {
+    if (last?.data !== bound.data) last = { data: bound.data, setup: rowPassSetup(bound, model) };
+    return last.setup;
+  };
+  return {
+    evaluator: (bound, linearization) => rowParallelEvaluator(bound, setupFor(bound), pool, linearization),
+    values: (bound, x) => rowParallelValues(bound, setupFor(bound), pool, x),
   };
 }

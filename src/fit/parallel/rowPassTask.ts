@@ -35,6 +35,14 @@ export function runRowPass(input: RowPassInput): RowPassOutput {
   const { chunkRows, loss } = setup;
   const chunkRange = (c: number): [number, number] => [c * chunkRows, Math.min(m, (c + 1) * chunkRows)];
 
+  if (input.pass === 'values') {
+    if (!input.out || input.out.length !== m) throw new Error('A values pass needs a shared output of one value per row.');
+    const [first] = chunkRange(chunkStart);
+    const [, last] = chunkRange(chunkEnd - 1);
+    kernels.evaluate(p, data.vars, input.out, first, last);
+    return { pass: 'values' };
+  }
+
   if (input.pass === 'cost') {
     const partials = new Float64Array(chunkEnd - chunkStart);
     for (let c = chunkStart; c < chunkEnd; c++) {

@@ -24,7 +24,7 @@ export interface RowPassSetup {
   readonly blockRows: number;
 }
 
-export type RowPass = 'cost' | 'normal' | 'dense';
+export type RowPass = 'cost' | 'normal' | 'dense' | 'values';
 
 export interface RowPassInput {
   readonly setup: RowPassSetup;
@@ -34,10 +34,14 @@ export interface RowPassInput {
   /** Chunks [chunkStart, chunkEnd) of the rows. */
   readonly chunkStart: number;
   readonly chunkEnd: number;
+  /** values: the shared array (length m) that receives the model's values at these rows. */
+  readonly out?: Float64Array;
 }
 
 export type RowPassOutput =
   /** cost: Σρ per chunk; normal: the packed accumulator (upper JᵀJ, Jᵀf, Σρ) per chunk, chunk-major. */
   | { readonly pass: 'cost' | 'normal'; readonly partials: Float64Array }
   /** dense: this range's n×n triangle R, Qᵀf and ½Σρ (TSQR: the caller folds the triangles). */
-  | { readonly pass: 'dense'; readonly R: Float64Array; readonly qtf: Float64Array; readonly cost: number };
+  | { readonly pass: 'dense'; readonly R: Float64Array; readonly qtf: Float64Array; readonly cost: number }
+  /** values: written into the input's shared `out`. */
+  | { readonly pass: 'values' };
