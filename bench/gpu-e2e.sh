@@ -3,7 +3,8 @@
 # whole fit of a Gaussian-plus-offset CSV on the CPU and with --backend gpu, side by side with
 # scipy.optimize.curve_fit on the same numbers in the same run (bench/gpu_e2e_scipy.py), then the
 # per-group batch on CPU and GPU (bench/batch-gpu.ts). Writes JSON and tables to $OUT.
-#   bench/gpu-e2e.sh ROWS [GROUPS...]
+#   bench/gpu-e2e.sh ROWS [GROUPS...]     (CONFIGS='cpu:0 cpu:all' picks backends:workers; PROFILE=1 adds
+#   a profiled GPU fit)
 set -u
 rows=${1:-1e7}; shift || true
 if command -v nvidia-smi >/dev/null; then for f in .gl/*.deb; do dpkg -x "$f" /; done; ldconfig; fi
@@ -18,7 +19,7 @@ d=node_modules/webgpu/dist/linux-x64
 model='a*exp(-(x-mu)^2/(2*s^2))+c'
 python3 ../bench/gpu_e2e_scipy.py /tmp/g.csv "$rows" > "$out/scipy.json"; echo "scipy: $(head -c 400 "$out/scipy.json")"
 # Each backend with the float64 passes in this thread (--workers 0) and on all cores (default).
-for config in cpu:0 cpu:all gpu:0 gpu:all; do
+for config in ${CONFIGS:-cpu:0 cpu:all gpu:0 gpu:all}; do
   backend=${config%%:*}; workers=${config##*:}
   flag=$([ "$workers" = all ] || echo "--workers $workers")
   for rep in 1 2; do

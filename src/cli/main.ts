@@ -35,11 +35,12 @@ async function fit(argv: readonly string[]): Promise<number> {
   const parameters = parameterTable(command, model.params);
   // Derived expressions are checked before the fit, so a typo does not cost a long run.
   for (const d of command.derive) compileDerived(d, model.params);
+  // Large fits spread their float64 passes over worker threads (closed when the fit ends); they
+  // start now, while the GPU probe runs, so that the first pass does not wait for them.
+  const rows = rowWorkers(model, data.rows, command.workers);
   const backend = await selectBackend(command.backend, data.rows, model);
   const t1 = now();
   let result;
-  // Large fits spread their float64 passes over worker threads (closed when the fit ends).
-  const rows = rowWorkers(model, data.rows, command.workers);
   const input = { model, data, parameters, options: command.options, rowPasses: rows.rowPasses };
   let auto: AutoStartResult | null = null;
   // A free parameter without --p0 (or any --starts): the automatic start search (src/start). Given
