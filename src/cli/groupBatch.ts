@@ -12,7 +12,6 @@ import type { ParameterSpec } from '../fit/parameters';
 import type { CompiledModel } from '../model';
 import { createNodePool, defaultNodePoolSize } from '../parallel/node/nodePool';
 import { now } from '../solver/clock';
-import { singleFile } from './singleFile';
 
 /**
  * Below this many groups the batch runs in-process by default: each worker start costs 0.5–1 s
@@ -39,8 +38,6 @@ export interface GroupBatchOutput {
 }
 
 export function workersFor(requested: number | null, groups: number): number {
-  // The one-file CLI has no task modules to start workers on.
-  if (singleFile.active) return 0;
   if (requested !== null) return Math.max(0, Math.min(requested, groups));
   const cores = defaultNodePoolSize();
   return cores > 1 && groups >= POOL_MIN_GROUPS ? cores : 0;
@@ -68,7 +65,7 @@ export async function runGroupBatch(input: GroupBatchInput): Promise<GroupBatchO
     parameters: input.parameters,
     options: input.options,
   }));
-  const pool = createNodePool<BatchChunkInput, BatchResult, BatchProgress>({ module: new URL('../fit/batch/batchTask.ts', import.meta.url), size: workers });
+  const pool = createNodePool<BatchChunkInput, BatchResult, BatchProgress>({ module: new URL('../fit/batch/batchTask.ts', import.meta.url), bundledName: 'batchTask', size: workers });
   try {
     const statuses = await pool.map(inputs);
     const rows: GroupFitRow[] = [];

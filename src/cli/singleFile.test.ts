@@ -1,8 +1,7 @@
 /**
  * The one-file CLI (fitbench.mjs, scripts/cliBundle.ts) is the in-repo CLI: built here, run with
  * plain node outside the clone on a sample, its JSON is the in-repo CLI's, field for field (less
- * the timings), a grouped fit runs in-process, and a large fit's passes run on worker threads that
- * are the bundle itself.
+ * the timings); its worker threads (a grouped batch, a large fit's passes) are the bundle itself.
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -42,9 +41,8 @@ describe('node fitbench.mjs', () => {
     expect((single as { success: boolean }).success).toBe(true);
   });
 
-  it('fits each group of puromycin in this process, as the in-repo CLI does', () => {
+  it('fits each group of puromycin on its own worker threads, as the in-repo CLI does', () => {
     const [single, repo] = both(['fit', 'puromycin.csv', '--model', 'Vm*conc/(K+conc)', '--p0', 'Vm=200,K=0.1', '--y', 'rate', '--group', 'state', '--workers', '2']);
-    // (The in-repo CLI may use workers; the bundle says it used none.)
     const strip = (j: unknown) => JSON.parse(JSON.stringify(j, (k, v) => (k === 'workers' || k === 'fitMs' ? undefined : v)));
     expect(strip(single)).toEqual(strip(repo));
   });

@@ -24,27 +24,17 @@
 import { now } from '../../solver/clock';
 import type { Tape } from '../../model/tape';
 import { DEFAULTS } from '../defaults';
-import { LINEAR_LOSS } from '../../solver/loss';
 import type { ModelData } from '../../model/index';
-import { F64Check } from './f64Check';
+import { checkAnswers, type Answer, type CheckSettings, type Verdict } from './checkAnswers';
 import { fitGroups } from './fitGroups';
 import { prepareGroup } from './groupData';
-import { GroupProblem } from './groupProblem';
 import { packBatches, type PackedBatch } from './packBatch';
-import { rSquared } from './rowStatistics';
 import { startValues, tableFor } from './startValues';
 import type { BatchInput, BatchResult, GroupFitRow } from './types';
 
 /** Agreement asked of an f32 answer, in standard errors (issue 9). */
 export const AGREEMENT_TOLERANCE = 1e-3;
 
-/** How far (in standard errors) an f32 answer may be for one float64 Gauss–Newton step to finish it. */
-const NEWTON_REACH = 0.1;
-
-/** The device's statuses (src/gpu/batchSource.ts BATCH_STATUS), repeated here as plain numbers. */
-const CONVERGED = 1;
-const STALLED = 2;
-const MAX_ITERATIONS = 0;
 
 export interface BatchDevice {
   /** The adapter, for messages and benchmarks. */
@@ -85,6 +75,8 @@ export interface AcceleratedBatchResult extends BatchResult {
 
 export interface AcceleratedOptions {
   readonly tolerance?: number;
+  /** Checks the answers elsewhere (runs of them on worker threads: checkTask.ts), in order. */
+  readonly checker?: (answers: readonly Answer[], settings: CheckSettings) => Promise<Verdict[]>;
   /** Iteration cap of each device fit. */
   readonly maxIter?: number;
 }
@@ -151,64 +143,46 @@ export async function fitGroupsAccelerated(input: BatchInput, device: BatchDevic
   }
   const deviceMs = now() - t0;
 
-  // 2. The float64 check of every converged f32 answer.
+  // 2. The float64 check of every converged f32 answer (on worker threads when the caller gives a checker).
   const t1 = now();
   const rows: (GroupFitRow | null)[] = groups.map(() => null);
   const finishFrom: (Float64Array | null)[] = groups.map(() => null);
-  const capacity = candidates.reduce((c, g) => Math.max(c, g.rows), 1);
-  const check = new F64Check(k, capacity);
-  const problem = new GroupProblem(model.kernels(params.free), Float64Array.from(params.base), params.free, LINEAR_LOSS);
-  const x = new Float64Array(k);
-  let agreed = 0;
-  let polished = 0;
-  const xNewton = new Float64Array(k);
-  // The Gauss–Newton step estimates the distance to the float64 fit to first order; half the
-  // tolerance leaves room for the rest (Dennis & Schnabel §10.2), so a kept answer is within it.
-  const margin = tolerance / 2;
-  let agreedNfev = 0;
+  const answers: Answer[] = [];
+  const answered: Candidate[] = [];
   let iterations = 0;
-  let worst = 0;
   packs.forEach((pack, p) => {
     const r = results[p];
     if (!r) return;
     pack.members.forEach((member, g) => {
       const c = candidates[member];
       const o = g * out;
-      const status = r[o + model.params.length + 1];
-      const iters = r[o + model.params.length + 2];
-      iterations += iters;
-      for (let j = 0; j < k; j++) x[j] = r[o + params.free[j]];
-      const finite = x.every(Number.isFinite);
-      const done = status === CONVERGED || status === STALLED || status === MAX_ITERATIONS;
-      if (!finite) return;
-      problem.use(c.data);
-      const verdict = check.check(problem, x, margin, opts.absoluteSigma);
-      if (done && verdict.agrees) {
-        agreed++;
-        agreedNfev += iters + 1;
-        worst = Math.max(worst, verdict.ratio);
-        rows[c.index] = deviceRow(groups[c.index].key, c, problem, x, check.stderr, verdict.cost, iters, params.free, model.params.length, `the float64 check puts it within ${verdict.ratio.toExponential(1)} standard errors of the float64 fit`);
-        return;
-      }
-      if (done && verdict.ratio <= NEWTON_REACH) {
-        // Close, but not within the tolerance: one float64 Gauss–Newton step, if it stays in the box.
-        let inside = true;
-        for (let j = 0; j < k; j++) {
-          xNewton[j] = x[j] + check.step[j];
-          if (!(xNewton[j] >= params.lb[j] && xNewton[j] <= params.ub[j])) inside = false;
-        }
-        const second = inside ? check.check(problem, xNewton, margin, opts.absoluteSigma) : null;
-        if (second?.agrees) {
-          polished++;
-          agreedNfev += iters + 2;
-          rows[c.index] = deviceRow(groups[c.index].key, c, problem, xNewton, check.stderr, second.cost, iters, params.free, model.params.length, `${verdict.ratio.toExponential(1)} standard errors from the float64 fit; one float64 Gauss–Newton step finished it`);
-          return;
-        }
-      }
-      // An f32 answer that moved off the start, with finite float64 residuals, is a better start
-      // for the finish than the start values (f32 and float64 disagree on the domain near its edges).
-      if (iters > 0 && Number.isFinite(verdict.cost)) finishFrom[c.index] = Float64Array.from(x);
+      const x = Float64Array.from(params.free, (i) => r[o + i]);
+      const answer = { key: groups[c.index].key, data: c.data, rows: c.rows, skipped: c.skipped, start: c.start, x, status: r[o + model.params.length + 1], iterations: r[o + model.params.length + 2] };
+      iterations += answer.iterations;
+      answers.push(answer);
+      answered.push(c);
     });
+  });
+  // The Gauss–Newton step estimates the distance to the float64 fit to first order; half the
+  // tolerance leaves room for the rest (Dennis & Schnabel §10.2), so a kept answer is within it.
+  const settings = { margin: tolerance / 2, absoluteSigma: Boolean(opts.absoluteSigma) };
+  const verdicts = options.checker ? await options.checker(answers, settings) : checkAnswers(model, params, answers, settings);
+  let agreed = 0;
+  let polished = 0;
+  let agreedNfev = 0;
+  let worst = 0;
+  verdicts.forEach((verdict, a) => {
+    const { index } = answered[a];
+    if (verdict.kind === 'finish') {
+      finishFrom[index] = verdict.from;
+      return;
+    }
+    rows[index] = verdict.row;
+    agreedNfev += verdict.nfev;
+    if (verdict.kind === 'agreed') {
+      agreed++;
+      worst = Math.max(worst, verdict.ratio);
+    } else polished++;
   });
   const checkMs = now() - t1;
 
@@ -238,33 +212,5 @@ export async function fitGroupsAccelerated(input: BatchInput, device: BatchDevic
     fitMs: now() - started,
     accelerated: { device: device.name, deviceFits: candidates.length, agreed, polished, cpuFits: rest.length, worstAgreedRatio: worst, deviceMs, checkMs, cpuMs, iterations },
     note: null,
-  };
-}
-
-/** The row of a group whose f32 answer passed the float64 check. */
-function deviceRow(key: string, c: Candidate, problem: GroupProblem, x: Float64Array, stderrFree: Float64Array, cost: number, iterations: number, free: readonly number[], nParams: number, how: string): GroupFitRow {
-  const params = Float64Array.from(problem.full(x));
-  const stderr = new Float64Array(nParams).fill(NaN);
-  free.forEach((p, j) => (stderr[p] = stderrFree[j]));
-  const chi2 = 2 * cost;
-  const dof = c.rows - free.length;
-  const note = c.skipped > 0 ? ` (${c.skipped} row${c.skipped === 1 ? '' : 's'} with missing values skipped)` : '';
-  return {
-    key,
-    rows: c.rows,
-    skippedRows: c.skipped,
-    success: true,
-    // xtol's code: what is left to the float64 optimum is a step below the tolerance.
-    status: 3,
-    code: null,
-    message: `Converged on the GPU (f32 Levenberg–Marquardt, ${iterations} iterations); ${how}${note}.`,
-    params,
-    stderr,
-    start: c.start,
-    cost,
-    chi2,
-    redchi2: dof > 0 ? chi2 / dof : NaN,
-    r2: rSquared(c.data.y, c.data.w, chi2),
-    nfev: iterations + 1,
   };
 }
