@@ -4,7 +4,7 @@
 # scipy.optimize.curve_fit on the same numbers in the same run (bench/gpu_e2e_scipy.py), then the
 # per-group batch on CPU and GPU (bench/batch-gpu.ts). Writes JSON and tables to $OUT.
 #   bench/gpu-e2e.sh ROWS [GROUPS...]     (CONFIGS='cpu:0 cpu:all' picks backends:workers; PROFILE=1 adds
-#   a profiled GPU fit)
+#   a profiled GPU fit; CLI_GROUPS=N fits N 4PL groups through the CLI on the CPU and the GPU)
 set -u
 rows=${1:-1e7}; shift || true
 if command -v nvidia-smi >/dev/null; then for f in .gl/*.deb; do dpkg -x "$f" /; done; ldconfig; fi
@@ -31,5 +31,19 @@ for config in ${CONFIGS:-cpu:0 cpu:all gpu:0 gpu:all}; do
 done
 # One more GPU fit under the CPU profiler: where the main thread's time goes.
 [ -n "${PROFILE:-}" ] && ./node --cpu-prof --cpu-prof-dir="$out/prof" fitbench.mjs fit /tmp/g.csv --model "$model" --p0 a=2,mu=0,s=1,c=0 --backend gpu --json > /dev/null
+# The per-group batch through the CLI: CPU (worker threads), GPU with its float64 check in this
+# thread (--workers 0) and on worker threads (default from 50 000 groups).
+if [ -n "${CLI_GROUPS:-}" ]; then
+  python3 ../bench/gpu_batch_groups.py /tmp/groups.csv "$CLI_GROUPS"
+  model4pl='bottom + (top - bottom)*dose^hill/(EC50^hill + dose^hill)'
+  for config in cpu:all gpu:0 gpu:all; do
+    backend=${config%%:*}; workers=${config##*:}
+    flag=$([ "$workers" = all ] || echo "--workers $workers")
+    s=$EPOCHREALTIME
+    ./node fitbench.mjs fit /tmp/groups.csv --model "$model4pl" --y signal --group well --p0 bottom=0.2,top=2.5,hill=1,EC50=1 --backend $backend $flag --json > "$out/groups-$backend-$workers.json"
+    e=$EPOCHREALTIME
+    echo "groups $backend workers=$workers: wall $(awk "BEGIN{print $e - $s}") s; $(grep -o '"timing":{[^}]*}' "$out/groups-$backend-$workers.json") $(grep -o '"workers":[0-9]*' "$out/groups-$backend-$workers.json" | tail -1) $(grep -o '"gpuBatch":{[^}]*}' "$out/groups-$backend-$workers.json")"
+  done
+fi
 for g in "$@"; do ./node batch.mjs "$g" --repeats 2 --out "$out/batch-$g.md" 2>&1 | tail -4; done
 tar czf "$final/results.tgz" -C "$out" . && cp "$out/machine.txt" "$final/"

@@ -64,16 +64,4 @@ describe('fitbench fit --group --backend gpu', () => {
     });
     expect(j.groups.find((g: Group) => g.group === 'one row')).toMatchObject({ success: false, code: 'too-few-rows' });
   });
-
-  it('checks the f32 answers on worker threads with the verdicts of one thread', (ctx) => {
-    if (!existsSync(icd)) ctx.skip();
-    const env = { VK_ICD_FILENAMES: icd, LD_LIBRARY_PATH: '/usr/lib/chromium' };
-    const here = JSON.parse(spawnSync(process.execPath, [bin, ...args, '--backend', 'gpu', '--workers', '0'], { encoding: 'utf8', env: { ...process.env, ...env } }).stdout);
-    const pooled = JSON.parse(spawnSync(process.execPath, [bin, ...args, '--backend', 'gpu', '--workers', '3'], { encoding: 'utf8', env: { ...process.env, ...env } }).stdout);
-    expect([here.workers, pooled.workers]).toEqual([0, 3]);
-    expect(pooled.backend).toBe('gpu+cpu');
-    const counts = (j: { gpuBatch: Record<string, number> }) => [j.gpuBatch.deviceFits, j.gpuBatch.agreed, j.gpuBatch.polished, j.gpuBatch.cpuFits, j.gpuBatch.worstAgreedRatio];
-    expect(counts(pooled)).toEqual(counts(here));
-    expect(pooled.groups).toEqual(here.groups);
-  });
 });

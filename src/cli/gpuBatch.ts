@@ -7,13 +7,9 @@
  * a few thousand small fits.
  */
 import { fitGroupsAccelerated, type AcceleratedStats } from '../fit/batch/acceleratedBatch';
-import type { Answer, CheckSettings, Verdict } from '../fit/batch/checkAnswers';
-import type { CheckRunInput } from '../fit/batch/checkTask';
 import type { BatchResult } from '../fit/batch/types';
-import type { WorkerPool } from '../parallel/pool';
-import { createNodePool } from '../parallel/node/nodePool';
 import { probeGpuInChild } from './gpuProbe';
-import { runGroupBatch, workersFor, type GroupBatchInput } from './groupBatch';
+import { runGroupBatch, type GroupBatchInput } from './groupBatch';
 
 export interface GpuGroupBatchOutput {
   readonly result: BatchResult;
@@ -36,41 +32,17 @@ export async function runGpuGroupBatch(input: GroupBatchInput): Promise<GpuGroup
   const probe = await probeNodeGpu();
   const ctx = probe.ok ? await acquireGpu({ gpu: probe.gpu }) : null;
   if (!ctx) return onCpu(input, `${probe.ok ? 'No WebGPU device could be opened.' : probe.reason} The batch ran on the CPU.`);
-  // The float64 check of the f32 answers is per group: on worker threads for large batches.
-  const workers = workersFor(input.workers, input.groups.length);
-  const pool: CheckPool | null = workers > 0 ? createNodePool<CheckRunInput, Verdict[]>({ module: new URL('../fit/batch/checkTask.ts', import.meta.url), bundledName: 'checkTask', size: workers }) : null;
-  pool?.warm();
+  // The float64 check stays in this thread: sent to 16 worker threads as per-group objects it
+  // took 1.34 s against 0.95 s here for 100 000 groups on an H100 host (bench/results/batch-gpu-h100.md).
   try {
     const result = await fitGroupsAccelerated(
       { model: input.model, groups: input.groups, parameters: input.parameters, options: input.options, onProgress: input.onProgress },
       gpuBatchDevice(ctx),
-      { checker: pool ? (answers, settings) => checkOnPool(pool, input, answers, settings) : undefined },
     );
     const notes = result.note ? [`--backend gpu: ${result.note}.`] : [];
     if (ctx.adapter.software) notes.push(`--backend gpu: the adapter is a software renderer (${ctx.adapter.description || ctx.adapter.architecture}): correct, not fast.`);
-    return { result, workers: pool ? workers : 0, accelerated: result.accelerated, notes };
+    return { result, workers: 0, accelerated: result.accelerated, notes };
   } finally {
     ctx.destroy();
-    pool?.close();
   }
-}
-
-type CheckPool = WorkerPool<CheckRunInput, Verdict[]>;
-
-/** The answers in runs, a few per worker (so that one slow run does not idle the rest), verdicts in order. */
-async function checkOnPool(pool: CheckPool, input: GroupBatchInput, answers: readonly Answer[], settings: CheckSettings): Promise<Verdict[]> {
-  const runs = Math.max(1, Math.min(answers.length, pool.size * 4));
-  const inputs: CheckRunInput[] = Array.from({ length: runs }, (_, r) => ({
-    source: input.model.source,
-    columns: input.model.variables,
-    parameters: input.parameters,
-    guessing: false, // the CLI's batches take no library guess: the table is the user's
-    answers: answers.slice(Math.floor((r * answers.length) / runs), Math.floor(((r + 1) * answers.length) / runs)),
-    settings,
-  }));
-  const statuses = await pool.map(inputs);
-  return statuses.flatMap((status, r) => {
-    if (!status.ok) throw new Error(`The float64 check of run ${r + 1} of ${runs} ${status.error.code}: ${status.error.message}`);
-    return status.value;
-  });
 }

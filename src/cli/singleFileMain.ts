@@ -3,11 +3,10 @@
  * is the worker of its pools (bundledHost.ts): started as one, it serves the named task instead.
  */
 import { task as batchTask } from '../fit/batch/batchTask';
-import { task as checkTask } from '../fit/batch/checkTask';
 import { task as rowPassTask } from '../fit/parallel/rowPassTask';
 import { serveBundledTask } from '../parallel/node/bundledHost';
 import { main } from './main';
 
-if (!serveBundledTask(import.meta.url, { batchTask, checkTask, rowPassTask })) {
+if (!serveBundledTask(import.meta.url, { batchTask, rowPassTask })) {
   process.exitCode = await main(process.argv.slice(2));
 }

@@ -25,7 +25,7 @@ import { now } from '../../solver/clock';
 import type { Tape } from '../../model/tape';
 import { DEFAULTS } from '../defaults';
 import type { ModelData } from '../../model/index';
-import { checkAnswers, type Answer, type CheckSettings, type Verdict } from './checkAnswers';
+import { checkAnswers, type Answer } from './checkAnswers';
 import { fitGroups } from './fitGroups';
 import { prepareGroup } from './groupData';
 import { packBatches, type PackedBatch } from './packBatch';
@@ -75,8 +75,6 @@ export interface AcceleratedBatchResult extends BatchResult {
 
 export interface AcceleratedOptions {
   readonly tolerance?: number;
-  /** Checks the answers elsewhere (runs of them on worker threads: checkTask.ts), in order. */
-  readonly checker?: (answers: readonly Answer[], settings: CheckSettings) => Promise<Verdict[]>;
   /** Iteration cap of each device fit. */
   readonly maxIter?: number;
 }
@@ -143,7 +141,7 @@ export async function fitGroupsAccelerated(input: BatchInput, device: BatchDevic
   }
   const deviceMs = now() - t0;
 
-  // 2. The float64 check of every converged f32 answer (on worker threads when the caller gives a checker).
+  // 2. The float64 check of every converged f32 answer.
   const t1 = now();
   const rows: (GroupFitRow | null)[] = groups.map(() => null);
   const finishFrom: (Float64Array | null)[] = groups.map(() => null);
@@ -166,7 +164,7 @@ export async function fitGroupsAccelerated(input: BatchInput, device: BatchDevic
   // The Gauss–Newton step estimates the distance to the float64 fit to first order; half the
   // tolerance leaves room for the rest (Dennis & Schnabel §10.2), so a kept answer is within it.
   const settings = { margin: tolerance / 2, absoluteSigma: Boolean(opts.absoluteSigma) };
-  const verdicts = options.checker ? await options.checker(answers, settings) : checkAnswers(model, params, answers, settings);
+  const verdicts = checkAnswers(model, params, answers, settings);
   let agreed = 0;
   let polished = 0;
   let agreedNfev = 0;

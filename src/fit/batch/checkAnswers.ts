@@ -1,8 +1,8 @@
 /**
  * The float64 check of the GPU batch's f32 answers (step 2 of acceleratedBatch.ts), for a run of
  * groups: each answer is kept, finished by one float64 Gauss–Newton step, or handed to the CPU
- * finish with the point to start from. Pure per group, so that runs of groups can be checked on
- * worker threads (checkTask.ts) with the same verdicts as in one thread.
+ * finish with the point to start from. Pure per group: a run of groups can be checked anywhere
+ * with the same verdicts.
  */
 import { LINEAR_LOSS } from '../../solver/loss';
 import type { ModelData, CompiledModel } from '../../model/index';
