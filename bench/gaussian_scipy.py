@@ -40,4 +40,5 @@ def main():
     json.dump(report, sys.stdout)
 
 
-main()
+if __name__ == '__main__':
+    main()

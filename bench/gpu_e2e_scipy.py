@@ -8,18 +8,15 @@ The CSV is written with 9 significant digits and read back, so scipy fits exactl
 the CLI parses.
 """
 import json
+import os
 import sys
 import time
 
 import numpy as np
 from scipy.optimize import curve_fit
 
-TRUE = (2.5, 0.3, 0.8, 0.1)
-P0 = (2.0, 0.0, 1.0, 0.0)
-
-
-def model(x, a, mu, s, c):
-    return a * np.exp(-(x - mu) ** 2 / (2 * s ** 2)) + c
+sys.path.insert(0, os.path.dirname(__file__))
+from gaussian_scipy import P0, TRUE, model  # noqa: E402  (the same problem as bench/speed-cpu.ts)
 
 
 def main():

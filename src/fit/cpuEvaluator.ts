@@ -92,6 +92,41 @@ export function unpackNormal(acc: Float64Array, k: number): { JtJ: Float64Array;
   return { JtJ, g: acc.slice(o, o + k), sumRho: acc[o + k] };
 }
 
+/**
+ * The dense pass's work on row blocks: residuals and Jacobian of a block, scaled for the robust
+ * loss, folded into a streaming QR. Shared by this evaluator and the row-parallel workers.
+ */
+export class DenseBlocks {
+  readonly qr: QrAccumulator;
+  /** The cost of the rows added so far (½Σρ, as scaleForRobustLoss gives it). */
+  cost = 0;
+  private readonly f: Float64Array;
+  private readonly J: Float64Array;
+
+  constructor(
+    private readonly model: Pick<BoundModel, 'kernels' | 'data' | 'loss' | 'free'>,
+    private readonly p: Float64Array,
+    blockRows: number,
+  ) {
+    const n = model.free.length;
+    this.qr = new QrAccumulator(n);
+    this.f = new Float64Array(blockRows);
+    this.J = new Float64Array(blockRows * n);
+  }
+
+  /** Adds rows [start, end), at most blockRows of them. */
+  add(start: number, end: number): void {
+    const { kernels, data, loss, free } = this.model;
+    const n = free.length;
+    const rows = end - start;
+    const fb = this.f.subarray(0, rows);
+    const Jb = this.J.subarray(0, rows * n);
+    kernels.residualsJacobian(this.p, sliceData(data, start, end), fb, Jb, 0, rows);
+    this.cost += scaleForRobustLoss(loss, fb, Jb, n);
+    this.qr.addRows(Jb, fb, rows);
+  }
+}
+
 export function cpuEvaluator(model: BoundModel, linearization: Linearization, options: CpuEvaluatorOptions = {}): Evaluator {
   const m = model.rows;
   const n = model.free.length;
@@ -159,20 +194,8 @@ export function cpuEvaluator(model: BoundModel, linearization: Linearization, op
   }
 
   function linearizeDense(x: Float64Array): LinearModel | Promise<LinearModel> {
-    const p = fullParameters(model, x);
-    const qr = new QrAccumulator(n);
-    const f = new Float64Array(blockRows);
-    const J = new Float64Array(blockRows * n);
-    let costSum = 0;
-    const block = (start: number, end: number) => {
-      const rows = end - start;
-      const fb = f.subarray(0, rows);
-      const Jb = J.subarray(0, rows * n);
-      kernels.residualsJacobian(p, sliceData(data, start, end), fb, Jb, 0, rows);
-      costSum += scaleForRobustLoss(loss, fb, Jb, n);
-      qr.addRows(Jb, fb, rows);
-    };
-    return walk('linearize', blockRows, block, null, () => new QrLinearModel(n, m, qr.R, qr.qtf, costSum));
+    const blocks = new DenseBlocks(model, fullParameters(model, x), blockRows);
+    return walk('linearize', blockRows, (start, end) => blocks.add(start, end), null, () => new QrLinearModel(n, m, blocks.qr.R, blocks.qr.qtf, blocks.cost));
   }
 
   if (linearization === 'dense') return { m, n, label: 'cpu-dense', cost, linearize: linearizeDense };

@@ -11,9 +11,7 @@
  */
 import { compileModel, normalLength, type JsKernels, type ModelData } from '../../model/index';
 import type { TaskHandler } from '../../parallel/types';
-import { scaleForRobustLoss } from '../../solver/loss';
-import { QrAccumulator } from '../../solver/qrAccumulator';
-import { normalSpanRows, sliceData } from '../cpuEvaluator';
+import { DenseBlocks, normalSpanRows, sliceData } from '../cpuEvaluator';
 import type { RowPassInput, RowPassOutput, RowPassSetup } from './rowPassTypes';
 
 let cached: { key: string; kernels: JsKernels } | null = null;
@@ -67,23 +65,12 @@ export function runRowPass(input: RowPassInput): RowPassOutput {
     return { pass: 'normal', partials };
   }
 
-  const qr = new QrAccumulator(n);
   const block = setup.blockRows;
-  const f = new Float64Array(block);
-  const J = new Float64Array(block * n);
-  let cost = 0;
+  const dense = new DenseBlocks({ kernels, data, loss, free: setup.free }, p, block);
   const [first] = chunkRange(chunkStart);
   const [, last] = chunkRange(chunkEnd - 1);
-  for (let start = first; start < last; start += block) {
-    const end = Math.min(last, start + block);
-    const rows = end - start;
-    const fb = f.subarray(0, rows);
-    const Jb = J.subarray(0, rows * n);
-    kernels.residualsJacobian(p, sliceData(data, start, end), fb, Jb, 0, rows);
-    cost += scaleForRobustLoss(loss, fb, Jb, n);
-    qr.addRows(Jb, fb, rows);
-  }
-  return { pass: 'dense', R: qr.R, qtf: qr.qtf, cost };
+  for (let start = first; start < last; start += block) dense.add(start, Math.min(last, start + block));
+  return { pass: 'dense', R: dense.qr.R, qtf: dense.qr.qtf, cost: dense.cost };
 }
 
 export const task: TaskHandler<RowPassInput, RowPassOutput> = (input) => runRowPass(input);
