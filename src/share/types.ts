@@ -7,7 +7,9 @@ export const SPEC_VERSION = 1;
 
 export interface ParameterRow {
   readonly name: string;
-  readonly value: number;
+  /** The start value; null: left empty, found by the automatic start search (src/start) when
+   *  the fit runs. A fixed parameter always has a value. */
+  readonly value: number | null;
   /** -Infinity / Infinity for none (encoded as null in JSON). */
   readonly min: number;
   readonly max: number;

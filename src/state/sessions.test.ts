@@ -163,4 +163,21 @@ describe('sessions', () => {
     refuse = null;
     expect(db.get(INDEX_KEY)).toHaveLength(1);
   });
+
+  it('keeps an empty start value, also of a parameter named __proto__ (issue 11)', async () => {
+    setState(initialState, true);
+    expect(await loadText(sample('decay.csv'), 'decay.csv')).toBe(true);
+    setModelText('__proto__*exp(-t/tau) + c');
+    setParamValue('__proto__', null);
+    setParamValue('tau', 3);
+    await settle();
+    const id = getState().sessionId;
+    setState(initialState, true);
+    expect(await openSession(id as string)).toBeNull();
+    expect(getState().params.map((p) => [p.name, p.value])).toEqual([
+      ['__proto__', null],
+      ['tau', 3],
+      ['c', 1],
+    ]);
+  });
 });

@@ -17,6 +17,16 @@ function LiveChi2() {
   );
 }
 
+/** Empty start values are a state of their own (issue 11): say what Fit does with them. */
+function EmptyNote({ names }: { readonly names: readonly string[] }) {
+  if (names.length === 0) return null;
+  return (
+    <p className="hint" data-testid="params-empty-note">
+      No start value for {names.join(', ')}: Fit searches for {names.length === 1 ? 'it' : 'them'} first. The curve appears once every parameter has a value.
+    </p>
+  );
+}
+
 export function ParamsPanel() {
   const params = useApp((s) => s.params);
   const busy = useApp((s) => s.fitStatus === 'running');
@@ -29,6 +39,7 @@ export function ParamsPanel() {
           {params.map((row) => (
             <ParamRowView key={row.name} row={row} busy={busy} />
           ))}
+          <EmptyNote names={params.filter((r) => r.value === null).map((r) => r.name)} />
         </div>
       )}
     </Panel>
