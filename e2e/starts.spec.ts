@@ -2,7 +2,8 @@
  * "Auto start" in the page (issue 11): NIST Eckerle4, a Gaussian peak at x ≈ 451 that no fit
  * from the all-ones start can find, typed as a model with every start at 1. Auto start finds
  * starting values in the worker and says what it found; Fit then reaches NIST's certified values.
- * Screenshots at a desktop and a phone width record the notice.
+ * Then the same with the start values left empty: Enter searches for them first and fits, and
+ * the notice says what it found. Screenshots at a desktop and a phone width record the notices.
  */
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
@@ -57,6 +58,37 @@ describe('Auto start', () => {
       expect(await fit(page)).toBe('converged');
       const fitted = await fittedParameters(page);
       eckerle4.params.forEach((name, i) => expect(lre(fitted[name].value, eckerle4.certified.values[i]), name).toBeGreaterThan(5));
+      expect(pageErrors(page)).toEqual([]);
+    }
+  });
+
+  it('Enter with every start value empty searches for them, fits, and says what it found', async () => {
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await page?.close();
+      page = await openApp(browser, served.url, viewport);
+      const csv = ['x,y', ...eckerle4.x.map((x, i) => `${x},${eckerle4.y[i]}`)].join('\n');
+      await loadFileInput(page, 'eckerle4.csv', csv);
+      await page.getByTestId('rows-used').waitFor();
+      await typeModel(page, eckerle4.model);
+      for (const name of eckerle4.params) await setParam(page, name, '');
+      // Empty is a state of its own: no error mark, a note saying what Fit will do.
+      for (const name of eckerle4.params) expect(await page.getByTestId(`param-value-${name}`).getAttribute('aria-invalid')).toBeNull();
+      expect(await page.getByTestId('params-empty-note').textContent()).toContain(`No start value for ${eckerle4.params.join(', ')}`);
+      await page.getByTestId('params-empty-note').scrollIntoViewIfNeeded();
+      await shot(page, `starts-empty-${viewport.width}`);
+      const state = await fit(page, () => page.getByTestId(`param-value-${eckerle4.params[0]}`).press('Enter'));
+      expect(state).toBe('converged');
+      const notice = page.locator('[data-testid="search-starts-status"][data-trigger="fit"][data-state="done"]');
+      expect(await notice.textContent()).toMatch(new RegExp(`Fit searched for the empty start values of ${eckerle4.params.join(', ')} .*Best of [\\d,]+ candidates: RSS [\\d.e+-]+`));
+      const fitted = await fittedParameters(page);
+      eckerle4.params.forEach((name, i) => expect(lre(fitted[name].value, eckerle4.certified.values[i]), name).toBeGreaterThan(5));
+      // The rows hold the fitted values now.
+      for (const name of eckerle4.params) expect(Number(await page.getByTestId(`param-row-${name}`).getAttribute('data-value'))).toBeCloseTo(fitted[name].value, 6);
+      await notice.scrollIntoViewIfNeeded();
+      await shot(page, `starts-empty-fitted-${viewport.width}`);
       expect(pageErrors(page)).toEqual([]);
     }
   });
