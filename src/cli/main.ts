@@ -16,6 +16,7 @@ import { fitGroupsCommand } from './groupFit';
 import { isGrouped, loadProblem } from './load';
 import { parameterTable } from './parameters';
 import { autoStart, type AutoStartResult } from '../start/index';
+import { varproFit, type VarproPhase } from '../start/varpro';
 import { checkpointSubject, checkpointWriter, readCheckpoint, type CheckpointWriter } from './checkpoint';
 import { jsonReport, textReport } from './report';
 import { USAGE } from './usage';
@@ -39,6 +40,7 @@ async function fit(argv: readonly string[]): Promise<number> {
   let result;
   const input = { model, data, parameters, options: command.options };
   let auto: AutoStartResult | null = null;
+  let varpro: VarproPhase | null = null;
   // A free parameter without --p0 (or any --starts): the automatic start search (src/start). Given
   // starts are refined as one extra candidate; they do not narrow the search.
   const needsStart = parameters.some((p) => !p.fixed && (p.value === null || p.value === undefined));
@@ -64,6 +66,11 @@ async function fit(argv: readonly string[]): Promise<number> {
       poisson = await poissonFit({ ...input, parameters: from });
       result = poisson.result;
       if (!poisson.converged) notes.push(`The Poisson reweighting did not settle in ${poisson.rounds} rounds: the estimates may not be the maximum-likelihood ones.`);
+    } else if (command.varpro) {
+      // The linear parameters need no start here: VarPro solves them at every nonlinear iterate.
+      const v = await varproFit({ ...input, primary: backend.primary ?? undefined });
+      result = v.fit;
+      varpro = v.varpro;
     } else if (resume && writer) {
       result = await curveFit({ ...input, primary: backend.primary ?? undefined, checkpoint: { resume, onState: writer.onState } });
     } else if (needsStart || command.starts !== null) {
@@ -94,6 +101,7 @@ async function fit(argv: readonly string[]): Promise<number> {
     fitMs,
     notes,
     autoStart: auto,
+    varpro,
     checkpoint: writer ? { ...writer.report(), resumed } : null,
     derived,
     poisson: poisson ? { cash: poisson.cash, deviance: poisson.deviance, rounds: poisson.rounds, converged: poisson.converged } : null,
