@@ -3,7 +3,9 @@
  * from the all-ones start can find, typed as a model with every start at 1. Auto start finds
  * starting values in the worker and says what it found; Fit then reaches NIST's certified values.
  * Then the same with the start values left empty: Enter searches for them first and fits, and
- * the notice says what it found. Screenshots at a desktop and a phone width record the notices.
+ * the notice says what it found. And the VarPro solver option: NIST MGH17, a bi-exponential
+ * from all ones, where the plain fit ends elsewhere, reaches the certified values with it.
+ * Screenshots at a desktop and a phone width record the notices.
  */
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
@@ -20,7 +22,9 @@ interface Problem {
   y: number[];
   certified: { values: number[]; rss: number };
 }
-const eckerle4 = (JSON.parse(readFileSync(new URL('../fixtures/nist/nist_strd.json', import.meta.url), 'utf8')) as Problem[]).find((p) => p.name === 'Eckerle4')!;
+const nist = JSON.parse(readFileSync(new URL('../fixtures/nist/nist_strd.json', import.meta.url), 'utf8')) as Problem[];
+const eckerle4 = nist.find((p) => p.name === 'Eckerle4')!;
+const mgh17 = nist.find((p) => p.name === 'MGH17')!;
 
 let served: Served;
 let browser: Browser;
@@ -89,6 +93,31 @@ describe('Auto start', () => {
       for (const name of eckerle4.params) expect(Number(await page.getByTestId(`param-row-${name}`).getAttribute('data-value'))).toBeCloseTo(fitted[name].value, 6);
       await notice.scrollIntoViewIfNeeded();
       await shot(page, `starts-empty-fitted-${viewport.width}`);
+      expect(pageErrors(page)).toEqual([]);
+    }
+  });
+
+  it('the VarPro option fits NIST MGH17 from all ones to the certified values', async () => {
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await page?.close();
+      page = await openApp(browser, served.url, viewport);
+      const csv = ['x,y', ...mgh17.x.map((x, i) => `${x},${mgh17.y[i]}`)].join('\n');
+      await loadFileInput(page, 'mgh17.csv', csv);
+      await page.getByTestId('rows-used').waitFor();
+      await typeModel(page, mgh17.model);
+      for (const name of mgh17.params) await setParam(page, name, 1);
+      await page.locator('[data-testid="options-panel"] summary').click();
+      await page.getByTestId('opt-varpro').check();
+      expect(await fit(page)).toBe('converged');
+      const fitted = await fittedParameters(page);
+      mgh17.params.forEach((name, i) => expect(lre(fitted[name].value, mgh17.certified.values[i]), name).toBeGreaterThan(6));
+      const note = page.getByTestId('result-varpro');
+      expect(await note.textContent()).toMatch(/VarPro first: b4, b5 fitted with b1, b2, b3 eliminated \(\d+ iterations, \d+ evaluations\)/);
+      await note.scrollIntoViewIfNeeded();
+      await shot(page, `starts-varpro-${viewport.width}`);
       expect(pageErrors(page)).toEqual([]);
     }
   });

@@ -95,6 +95,8 @@ export function cliWords(spec: FitSpec, options: CliCommandOptions): string[] {
   if (s.xScale !== DEFAULTS.xScale) option('x-scale', cliNumber(s.xScale));
   if (s.method !== DEFAULTS.method) option('method', s.method);
   if (s.backend !== 'auto') option('backend', s.backend);
+  // VarPro is a single least-squares fit's option (the command line refuses it with groups or a robust loss).
+  if (s.varpro && !groups && s.loss === 'linear') words.push('--varpro');
   return words;
 }
 

@@ -106,6 +106,7 @@ describe('decodeSpec refuses bad links with a clear message', () => {
     ['maxNfev zero', (w) => ((w.settings as Record<string, unknown>).maxNfev = 0), 'settings.maxNfev', /whole number/],
     ['unknown loss', (w) => ((w.settings as Record<string, unknown>).loss = 'l2'), 'settings.loss', /one of linear, soft_l1/],
     ['f_scale zero', (w) => ((w.settings as Record<string, unknown>).fScale = 0), 'settings.fScale', /> 0/],
+    ['varpro not a boolean', (w) => ((w.settings as Record<string, unknown>).varpro = 'yes'), 'settings.varpro', /true or false/],
     ['x_scale word', (w) => ((w.settings as Record<string, unknown>).xScale = 'auto'), 'settings.xScale', /finite number/],
     ['bounds reversed', (w) => (((w.parameters as Record<string, unknown>[])[0].min = 5), ((w.parameters as Record<string, unknown>[])[0].max = 1)), 'parameters[0].min', /below max/],
     ['start outside bounds', (w) => ((w.parameters as Record<string, unknown>[])[0].min = 2000), 'parameters[0].value', /within its bounds/],

@@ -28,6 +28,9 @@ export interface SolverSettings {
   readonly method: 'auto' | 'dense' | 'normal';
   readonly backend: 'auto' | 'cpu' | 'gpu';
   readonly absoluteSigma: boolean;
+  /** Fit the nonlinear parameters with the linear ones eliminated first (src/start/varpro.ts).
+   *  Absent in links made before it, and written only when on: a link without it is as before. */
+  readonly varpro?: boolean;
 }
 
 export interface ColumnMapping {

@@ -126,6 +126,7 @@ describe('sessions', () => {
 
   const damages: [string, (r: Record<string, any>) => void, RegExp][] = [
     ['a statistic missing', (r) => delete r.outcome.result.stats.chi2, /outcome\.result\.stats\.chi2 is missing/],
+    ['a VarPro record whose names are not a list', (r) => (r.outcome.varpro = { linear: 'A', nonlinear: ['tau'], nfev: 3, nit: 2 }), /outcome\.varpro\.linear is not a list/],
     ['a parameter without its error', (r) => (r.outcome.result.parameters[1].stderr = '0.1'), /outcome\.result\.parameters\[1\]\.stderr is not a number/],
     ['a covariance of the wrong size', (r) => (r.outcome.result.pcov = new Float64Array(2)), /outcome\.result\.pcov has the wrong length/],
     ['a curve without points', (r) => delete r.outcome.curve.y, /outcome\.curve\.y is missing/],

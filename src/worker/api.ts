@@ -177,6 +177,8 @@ export interface FitOutcome {
   readonly result: FitResult;
   readonly backend: BackendReport;
   readonly curve: Curve;
+  /** The VarPro solver option's reduced fit before the full one (absent or null: not used). */
+  readonly varpro?: { readonly linear: readonly string[]; readonly nonlinear: readonly string[]; readonly nfev: number; readonly nit: number } | null;
 }
 
 /** "Fit each group": the page's model and parameter table fitted to each picked group on its own. */

@@ -148,6 +148,7 @@ export function pythonScript(spec: FitSpec, options: PythonScriptOptions): strin
     `upper = ${pyList(free.map((p) => pyFloat(p.max)))}`,
     '',
     `# Fitbench also had method=${s.method}, backend=${s.backend} (its linearization and device); scipy's solver is "trf".`,
+    ...(s.varpro ? ['# Fitbench fitted with VarPro first (the linear parameters eliminated); curve_fit fits all parameters at once.'] : []),
   ];
   const single = [
     'columns = load_columns(CSV_FILE, X_COLUMNS + [Y_COLUMN] + ([SIGMA_COLUMN] if SIGMA_COLUMN is not None else []))',

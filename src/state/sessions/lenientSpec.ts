@@ -42,6 +42,8 @@ function settings(v: unknown): SolverSettings {
     if (words !== undefined && !(typeof value === 'string' && words.includes(value))) continue;
     if (typeof value === expected || (key === 'maxNfev' && (value === null || typeof value === 'number')) || (key === 'xScale' && (value === 'jac' || typeof value === 'number'))) out[key] = value;
   }
+  // Optional, so not among the defaults' keys.
+  if (typeof v.varpro === 'boolean') out.varpro = v.varpro;
   return out as unknown as SolverSettings;
 }
 
