@@ -17,6 +17,11 @@ import { isGrouped, loadProblem } from './load';
 import { parameterTable } from './parameters';
 import { autoStart, type AutoStartResult } from '../start/index';
 import { varproFit, type VarproPhase } from '../start/varpro';
+import { createNodePool, defaultNodePoolSize } from '../parallel/node/nodePool';
+import type { CandidateTaskInput } from '../start/candidateTask';
+import type { ScoredRange } from '../start/candidates';
+import { POOL_MIN_CANDIDATES } from '../start/poolScoring';
+import { singleFile } from './singleFile';
 import { checkpointSubject, checkpointWriter, readCheckpoint, type CheckpointWriter } from './checkpoint';
 import { jsonReport, textReport } from './report';
 import { USAGE } from './usage';
@@ -45,6 +50,12 @@ async function fit(argv: readonly string[]): Promise<number> {
   // starts are refined as one extra candidate; they do not narrow the search.
   const needsStart = parameters.some((p) => !p.fixed && (p.value === null || p.value === undefined));
   const notes = [...backend.notes];
+  // Many start candidates (--starts ≥ 131072) are scored on worker threads, with the same result
+  // (not in the one-file bundle, which has no task modules beside it).
+  const candidatePool =
+    (command.starts ?? 0) >= POOL_MIN_CANDIDATES && defaultNodePoolSize() > 1 && !singleFile.active
+      ? createNodePool<CandidateTaskInput, ScoredRange>({ module: new URL('../start/candidateTask.ts', import.meta.url) })
+      : null;
   // --checkpoint: the main phase saves its state as it runs; --resume continues a saved one.
   let writer: CheckpointWriter | null = null;
   let resumed: { nit: number; nfev: number } | null = null;
@@ -61,7 +72,7 @@ async function fit(argv: readonly string[]): Promise<number> {
   try {
     if (command.mle === 'poisson') {
       // Missing starts come from the least-squares search; the likelihood is maximised from there.
-      if (needsStart || command.starts !== null) auto = await autoStart(model, data, parameters, { starts: command.starts ?? undefined, seed: command.seed, fit: command.options });
+      if (needsStart || command.starts !== null) auto = await autoStart(model, data, parameters, { starts: command.starts ?? undefined, seed: command.seed, fit: command.options, pool: candidatePool });
       const from = auto ? parameters.map((p) => (p.fixed ? p : { ...p, value: auto!.fit.parameters.find((q) => q.name === p.name)?.value ?? p.value })) : parameters;
       poisson = await poissonFit({ ...input, parameters: from });
       result = poisson.result;
@@ -75,7 +86,7 @@ async function fit(argv: readonly string[]): Promise<number> {
       result = await curveFit({ ...input, primary: backend.primary ?? undefined, checkpoint: { resume, onState: writer.onState } });
     } else if (needsStart || command.starts !== null) {
       if (writer) notes.push('The automatic start search is not checkpointed; give --p0 for every free parameter to checkpoint the whole fit.');
-      auto = await autoStart(model, data, parameters, { starts: command.starts ?? undefined, seed: command.seed, fit: command.options, primary: backend.primary ?? undefined });
+      auto = await autoStart(model, data, parameters, { starts: command.starts ?? undefined, seed: command.seed, fit: command.options, primary: backend.primary ?? undefined, pool: candidatePool });
       result = auto.fit;
     } else {
       result = await curveFit({ ...input, primary: backend.primary ?? undefined, checkpoint: writer ? { onState: writer.onState } : undefined });
@@ -83,6 +94,7 @@ async function fit(argv: readonly string[]): Promise<number> {
     writer?.flush();
   } finally {
     backend.release();
+    candidatePool?.close();
   }
   // Profile intervals refit on the CPU (many small fits); their time counts in fitMs.
   const profile = command.ci === 'profile' ? await profileIntervals(input, result) : null;
