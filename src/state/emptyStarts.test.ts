@@ -5,12 +5,16 @@
  * best refinement, and reaches NIST's certified values where the all-ones start does not. A fixed
  * row without a value is refused before any search, naming it; links keep an empty value.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadNist, type NistProblem } from '../../test/nist';
 import { localClient } from '../client/localClient';
 import { setClient } from '../client/worker';
 import { decodeSpec } from '../share/index';
+import { runGroupFits } from './actions/batch';
 import { loadText } from './actions/data';
+import { setGroupBy } from './actions/groups';
 import { cancelFit, runFit } from './actions/fit';
 import { openLink, planCurrentLink } from './actions/link';
 import { setModelText } from './actions/model';
@@ -145,5 +149,28 @@ describe('empty start values', () => {
     expect(getState().startSearch!.empty).toEqual(['__proto__']);
     expect(getState().fitStatus).toBe('done');
     expect(relative(row('__proto__').value!, p.certified.values[0])).toBeLessThan(1e-6);
+  });
+
+  it('group fits are refused while a typed model has an empty value; Auto start fills it and they run', async () => {
+    const fixtures = join(import.meta.dirname, '..', '..', 'fixtures');
+    const nls = (JSON.parse(readFileSync(join(fixtures, 'groupfits', 'nls_groups.json'), 'utf8')) as { puromycin: { perGroup: { group: string; params: Record<string, number> }[] } }).puromycin.perGroup;
+    setState(initialState, true);
+    expect(await loadText(readFileSync(join(fixtures, 'groups', 'puromycin.csv'), 'utf8'), 'puromycin.csv')).toBe(true);
+    setModelText('Vm*conc/(K + conc)');
+    setParamValue('Vm', 200);
+    setParamValue('K', null);
+    await setGroupBy('state');
+    await runGroupFits();
+    expect(getState().batchStatus).toBe('error');
+    expect(getState().batchError!.message).toMatch(/^No start value for K: group fits start every group from the table's values\. Press Auto start/);
+    expect(getState().batch).toBeNull();
+    await searchStarts();
+    expect(row('K').value).not.toBeNull();
+    await runGroupFits();
+    expect(getState().batchStatus).toBe('done');
+    for (const ref of nls) {
+      const fitted = getState().batch!.rows.find((r) => r.key === ref.group)!;
+      getState().batch!.names.forEach((name, j) => expect(relative(fitted.params[j], ref.params[name])).toBeLessThan(1e-5));
+    }
   });
 });
