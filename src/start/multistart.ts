@@ -5,7 +5,8 @@
  *      solved exactly for any values of the others (variable projection, projection.ts);
  *   2. the remaining nonlinear parameters get search boxes from the data and the expression
  *      (boxes.ts), and a Sobol set of candidates covers the boxes (sobol.ts); each candidate costs
- *      one kernel pass plus a small QR, in buffers allocated once;
+ *      one kernel pass plus a small QR, in buffers allocated once (candidates.ts; on a worker pool
+ *      for very many candidates, poolScoring.ts, with the same result);
  *   3. the best few distinct candidates (distinct: apart by more than `distinct` in some unit-cube
  *      coordinate) are refined by the full TRF fit (curveFit) over all free parameters;
  *   4. the best refined fit is kept; how many refinements reached its cost (within a relative
@@ -153,15 +154,9 @@ export async function autoStart(model: CompiledModel, data: FitData, specs: read
   const plan: CandidatePlan = { n, searched, boxes, lb: lbAll, ub: ubAll, known: [...known], seed: options.seed ?? 0, keep: refineCount * 8 };
   const progress = (done: number, bestCost: number) => options.onProgress?.({ phase: 'search', done, total, bestCost });
   const onPool = options.pool && total >= (options.poolMinCandidates ?? POOL_MIN_CANDIDATES) ? options.pool : null;
-  const scored =
-    onPool
-      ? await scoreOnPool(
-          onPool,
-          { source: model.source, variables: model.variables, params: names, vars: data.vars, y: data.y, w, linear, linearLb: vp.lb, linearUb: vp.ub, plan },
-          total,
-          (done) => progress(done, NaN),
-        )
-      : scoreRange(vp, plan, 0, total, { signal: options.signal, onProgress: progress });
+  // The pool's tasks rebuild the projection from plain data; in this thread the one above serves.
+  const job = { source: model.source, variables: model.variables, params: names, vars: data.vars, y: data.y, w, linear, linearLb: vp.lb, linearUb: vp.ub, plan };
+  const scored = onPool ? await scoreOnPool(onPool, job, total, (done) => progress(done, NaN)) : scoreRange(vp, plan, 0, total, { signal: options.signal, onProgress: progress });
   const { finite, evaluated } = scored;
   const pool: Candidate[] = scored.best;
   const params = new Float64Array(n);
