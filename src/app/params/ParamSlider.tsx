@@ -11,7 +11,7 @@ export function ParamSlider({ row, disabled }: { readonly row: ParamRow; readonl
   return (
     <input
       type="range"
-      className={row.range.log ? 'slider slider-log' : 'slider'}
+      className={`slider${row.range.log ? ' slider-log' : ''}${row.value === null ? ' slider-empty' : ''}`}
       min={0}
       max={SLIDER_STEPS}
       step={1}
