@@ -46,6 +46,27 @@ describe('the VarPro solver option', () => {
     expect(v.nfev).toBeGreaterThan(1);
   });
 
+  it('needs no start values for the parameters it eliminates: Fit does not search for them', async () => {
+    setState(initialState, true);
+    expect(await loadText(csv, 'mgh17.csv')).toBe(true);
+    setModelText(mgh17.model);
+    for (const name of ['b1', 'b2', 'b3']) setParamValue(name, null);
+    setParamValue('b4', 1);
+    setParamValue('b5', 1);
+    setSettings({ varpro: true });
+    await runFit();
+    expect(getState().startSearch).toBeNull();
+    expect(getState().fitStatus).toBe('done');
+    expect(getState().outcome!.varpro!.linear).toEqual(['b1', 'b2', 'b3']);
+    const fitted = getState().outcome!.result.parameters;
+    mgh17.params.forEach((name, i) => expect(lre(fitted.find((q) => q.name === name)!.value, mgh17.certified.values[i]), name).toBeGreaterThanOrEqual(6));
+    // An empty rate is not eliminated: then Fit searches first.
+    setParamValue('b5', null);
+    await runFit();
+    expect(getState().startSearch!.empty).toEqual(['b5']);
+    expect(getState().fitStatus).toBe('done');
+  });
+
   it('travels in links only when on, and in the exported command', () => {
     const spec = { ...currentSpec(getState()), data: null };
     expect(spec.settings.varpro).toBe(true);

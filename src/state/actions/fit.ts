@@ -10,6 +10,7 @@ import { getState, setState, type AppState } from '../store';
 import { refreshCurve } from './curve';
 import { selectionSettled } from './data';
 import { cancelStartSearch, findEmptyStarts } from './startSearch';
+import { solvedByVarpro } from '../varproStarts';
 import { plotRequest } from './plotRequest';
 import { watchWorker } from './recovery';
 
@@ -77,7 +78,9 @@ export async function runFit(): Promise<void> {
     return;
   }
   setState({ fitStatus: 'running', fitCancelled: false, progress: null, liveCosts: [], fitError: null, paramErrors: NO_PARAM_ERRORS });
-  if (emptyRows(s.params).length > 0) {
+  // Empty start values are searched for first, unless VarPro solves every one of them itself.
+  const solved = solvedByVarpro(s);
+  if (emptyRows(s.params).some((r) => !solved.has(r.name))) {
     const rows = await startsForEmpty(s, signal);
     if (!rows) {
       controller = null;
