@@ -2,7 +2,11 @@
  * "Auto start" in the page (issue 11): NIST Eckerle4, a Gaussian peak at x ≈ 451 that no fit
  * from the all-ones start can find, typed as a model with every start at 1. Auto start finds
  * starting values in the worker and says what it found; Fit then reaches NIST's certified values.
- * Screenshots at a desktop and a phone width record the notice.
+ * Then the same with the start values left empty: Enter searches for them first and fits, and
+ * the notice says what it found. And the VarPro solver option: NIST MGH17, a bi-exponential,
+ * from rates b4 = b5 = 1 (where the plain fit from all ones ends elsewhere) with the linear
+ * parameters left empty, reaches the certified values with it and no start search.
+ * Screenshots at a desktop and a phone width record the notices.
  */
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
@@ -19,7 +23,9 @@ interface Problem {
   y: number[];
   certified: { values: number[]; rss: number };
 }
-const eckerle4 = (JSON.parse(readFileSync(new URL('../fixtures/nist/nist_strd.json', import.meta.url), 'utf8')) as Problem[]).find((p) => p.name === 'Eckerle4')!;
+const nist = JSON.parse(readFileSync(new URL('../fixtures/nist/nist_strd.json', import.meta.url), 'utf8')) as Problem[];
+const eckerle4 = nist.find((p) => p.name === 'Eckerle4')!;
+const mgh17 = nist.find((p) => p.name === 'MGH17')!;
 
 let served: Served;
 let browser: Browser;
@@ -57,6 +63,68 @@ describe('Auto start', () => {
       expect(await fit(page)).toBe('converged');
       const fitted = await fittedParameters(page);
       eckerle4.params.forEach((name, i) => expect(lre(fitted[name].value, eckerle4.certified.values[i]), name).toBeGreaterThan(5));
+      expect(pageErrors(page)).toEqual([]);
+    }
+  });
+
+  it('Enter with every start value empty searches for them, fits, and says what it found', async () => {
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await page?.close();
+      page = await openApp(browser, served.url, viewport);
+      const csv = ['x,y', ...eckerle4.x.map((x, i) => `${x},${eckerle4.y[i]}`)].join('\n');
+      await loadFileInput(page, 'eckerle4.csv', csv);
+      await page.getByTestId('rows-used').waitFor();
+      await typeModel(page, eckerle4.model);
+      for (const name of eckerle4.params) await setParam(page, name, '');
+      // Empty is a state of its own: no error mark, a note saying what Fit will do.
+      for (const name of eckerle4.params) expect(await page.getByTestId(`param-value-${name}`).getAttribute('aria-invalid')).toBeNull();
+      expect(await page.getByTestId('params-empty-note').textContent()).toContain(`No start value for ${eckerle4.params.join(', ')}`);
+      await page.getByTestId('params-empty-note').scrollIntoViewIfNeeded();
+      await shot(page, `starts-empty-${viewport.width}`);
+      const state = await fit(page, () => page.getByTestId(`param-value-${eckerle4.params[0]}`).press('Enter'));
+      expect(state).toBe('converged');
+      const notice = page.locator('[data-testid="search-starts-status"][data-trigger="fit"][data-state="done"]');
+      expect(await notice.textContent()).toMatch(new RegExp(`Fit searched for the empty start values of ${eckerle4.params.join(', ')} .*Best of [\\d,]+ candidates: RSS [\\d.e+-]+`));
+      const fitted = await fittedParameters(page);
+      eckerle4.params.forEach((name, i) => expect(lre(fitted[name].value, eckerle4.certified.values[i]), name).toBeGreaterThan(5));
+      // The rows hold the fitted values now.
+      for (const name of eckerle4.params) expect(Number(await page.getByTestId(`param-row-${name}`).getAttribute('data-value'))).toBeCloseTo(fitted[name].value, 6);
+      await notice.scrollIntoViewIfNeeded();
+      await shot(page, `starts-empty-fitted-${viewport.width}`);
+      expect(pageErrors(page)).toEqual([]);
+    }
+  });
+
+  it('the VarPro option fits NIST MGH17 from rates b4 = b5 = 1, the linear parameters left empty, to the certified values', async () => {
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await page?.close();
+      page = await openApp(browser, served.url, viewport);
+      const csv = ['x,y', ...mgh17.x.map((x, i) => `${x},${mgh17.y[i]}`)].join('\n');
+      await loadFileInput(page, 'mgh17.csv', csv);
+      await page.getByTestId('rows-used').waitFor();
+      await typeModel(page, mgh17.model);
+      for (const name of ['b4', 'b5']) await setParam(page, name, 1);
+      for (const name of ['b1', 'b2', 'b3']) await setParam(page, name, '');
+      await page.locator('[data-testid="options-panel"] summary').click();
+      await page.getByTestId('opt-varpro').check();
+      // VarPro solves the amplitudes and the offset itself: Fit will not search for them.
+      expect(await page.getByTestId('params-empty-note').textContent()).toContain('No start value for b1, b2, b3: VarPro solves b1, b2, b3.');
+      await page.getByTestId('params-empty-note').scrollIntoViewIfNeeded();
+      await shot(page, `starts-varpro-empty-${viewport.width}`);
+      expect(await fit(page)).toBe('converged');
+      expect(await page.getByTestId('search-starts-status').count()).toBe(0);
+      const fitted = await fittedParameters(page);
+      mgh17.params.forEach((name, i) => expect(lre(fitted[name].value, mgh17.certified.values[i]), name).toBeGreaterThan(6));
+      const note = page.getByTestId('result-varpro');
+      expect(await note.textContent()).toMatch(/VarPro first: b4, b5 fitted with b1, b2, b3 eliminated \(\d+ iterations, \d+ evaluations\)/);
+      await note.scrollIntoViewIfNeeded();
+      await shot(page, `starts-varpro-${viewport.width}`);
       expect(pageErrors(page)).toEqual([]);
     }
   });

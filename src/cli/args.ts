@@ -61,6 +61,8 @@ export interface FitCommand {
   readonly checkpoint: { readonly file: string; readonly resume: boolean; readonly everyMs: number } | null;
   /** --report FILE.html: also write the printable fit report there (single fits only). */
   readonly report: string | null;
+  /** --varpro: fit the nonlinear parameters with the linear ones eliminated first (src/start/varpro.ts). */
+  readonly varpro: boolean;
 }
 
 export type CiMethod = 'wald' | 'profile';
@@ -82,6 +84,7 @@ const OPTIONS = {
   method: { type: 'string', multiple: true },
   backend: { type: 'string', multiple: true },
   'absolute-sigma': { type: 'boolean' },
+  varpro: { type: 'boolean' },
   group: { type: 'string', multiple: true },
   wide: { type: 'boolean' },
   where: { type: 'string', multiple: true },
@@ -279,6 +282,24 @@ function groupModeArgs(sharedText: string | undefined, compare: boolean, workers
   return { shared, compare, workers, groups: groupsTexts === undefined ? null : parseKeyList(groupsTexts) };
 }
 
+/** --varpro, and the options it cannot be combined with (it fits one least-squares problem from given starts). */
+function varproArg(on: boolean, with_: { grouped: boolean; loss: string; starts: boolean; mle: boolean; checkpoint: boolean }): boolean {
+  if (!on) return false;
+  const clash = with_.grouped
+    ? '--group/--wide (it fits one dataset)'
+    : with_.loss !== 'linear'
+      ? `--loss ${with_.loss} (the linear parameters are solved by least squares)`
+      : with_.starts
+        ? '--starts (the start search already solves the linear parameters at every candidate)'
+        : with_.mle
+          ? '--mle'
+          : with_.checkpoint
+            ? '--checkpoint'
+            : null;
+  if (clash) throw new CliError(`--varpro does not combine with ${clash}; drop one of them.`);
+  return true;
+}
+
 /** --mle poisson, and the options it cannot be combined with. */
 function mleArg(text: string | undefined, with_: { grouped: boolean; checkpoint: boolean; sigma: boolean; loss: string | undefined; profile: boolean }): 'poisson' | null {
   if (text === undefined) return null;
@@ -328,7 +349,7 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     throw new CliError(`${unknown ? `Unknown option '${unknown[1]}'` : (message.split('\n')[0] ?? message).replace(/\.$/, '')} (see fitbench fit --help).`);
   }
   const all = parsed.values;
-  const one = (name: Exclude<Option, 'absolute-sigma' | 'json' | 'help' | 'wide' | 'where' | 'exclude-rows' | 'compare' | 'resume' | 'tie' | 'derive'>): string | undefined => single(all[name], name);
+  const one = (name: Exclude<Option, 'absolute-sigma' | 'varpro' | 'json' | 'help' | 'wide' | 'where' | 'exclude-rows' | 'compare' | 'resume' | 'tie' | 'derive'>): string | undefined => single(all[name], name);
   /** Repeated --p0/--bounds/--fix merge: their lists are joined, so a name given twice is caught once. */
   const merged = (name: 'p0' | 'bounds' | 'fix'): string => (all[name] ?? []).join(',');
   const v = {
@@ -348,6 +369,7 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     ci: one('ci'),
     weights: one('weights'),
     'absolute-sigma': all['absolute-sigma'],
+    varpro: all.varpro,
     json: all.json,
     group: one('group'),
     wide: all.wide,
@@ -428,5 +450,6 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     mle: mleArg(v.mle, { grouped: v.group !== undefined || Boolean(v.wide), checkpoint: checkpoint !== null, sigma: v.sigma !== undefined || v.weights !== undefined, loss: v.loss, profile: v.ci === 'profile' }),
     ...tiesAndDerived(v.tie ?? [], v.derive ?? [], v.group !== undefined || Boolean(v.wide)),
     report: v.report ?? null,
+    varpro: varproArg(Boolean(v.varpro), { grouped: v.group !== undefined || Boolean(v.wide), loss, starts: v.starts !== undefined, mle: v.mle !== undefined, checkpoint: checkpoint !== null }),
   };
 }

@@ -17,6 +17,11 @@ import { isGrouped, loadProblem } from './load';
 import { parameterTable } from './parameters';
 import { rowWorkers } from './rowWorkers';
 import { autoStart, type AutoStartResult } from '../start/index';
+import { varproFit, type VarproPhase } from '../start/varpro';
+import { createNodePool, defaultNodePoolSize } from '../parallel/node/nodePool';
+import type { CandidateTaskInput } from '../start/candidateTask';
+import type { ScoredRange } from '../start/candidates';
+import { POOL_MIN_CANDIDATES } from '../start/poolScoring';
 import { checkpointSubject, checkpointWriter, readCheckpoint, type CheckpointWriter } from './checkpoint';
 import { jsonReport, textReport } from './report';
 import { USAGE } from './usage';
@@ -43,10 +48,17 @@ async function fit(argv: readonly string[]): Promise<number> {
   let result;
   const input = { model, data, parameters, options: command.options, rowPasses: rows.rowPasses };
   let auto: AutoStartResult | null = null;
+  let varpro: VarproPhase | null = null;
   // A free parameter without --p0 (or any --starts): the automatic start search (src/start). Given
   // starts are refined as one extra candidate; they do not narrow the search.
   const needsStart = parameters.some((p) => !p.fixed && (p.value === null || p.value === undefined));
   const notes = [...backend.notes];
+  // Many start candidates (--starts ≥ 131072) are scored on worker threads, with the same result
+  // (in the one-file bundle too: it is its own worker, bundledHost.ts).
+  const candidatePool =
+    (command.starts ?? 0) >= POOL_MIN_CANDIDATES && defaultNodePoolSize() > 1
+      ? createNodePool<CandidateTaskInput, ScoredRange>({ module: new URL('../start/candidateTask.ts', import.meta.url), bundledName: 'candidateTask' })
+      : null;
   // --checkpoint: the main phase saves its state as it runs; --resume continues a saved one.
   let writer: CheckpointWriter | null = null;
   let resumed: { nit: number; nfev: number } | null = null;
@@ -63,16 +75,21 @@ async function fit(argv: readonly string[]): Promise<number> {
   try {
     if (command.mle === 'poisson') {
       // Missing starts come from the least-squares search; the likelihood is maximised from there.
-      if (needsStart || command.starts !== null) auto = await autoStart(model, data, parameters, { starts: command.starts ?? undefined, seed: command.seed, fit: command.options });
+      if (needsStart || command.starts !== null) auto = await autoStart(model, data, parameters, { starts: command.starts ?? undefined, seed: command.seed, fit: command.options, pool: candidatePool });
       const from = auto ? parameters.map((p) => (p.fixed ? p : { ...p, value: auto!.fit.parameters.find((q) => q.name === p.name)?.value ?? p.value })) : parameters;
       poisson = await poissonFit({ ...input, parameters: from });
       result = poisson.result;
       if (!poisson.converged) notes.push(`The Poisson reweighting did not settle in ${poisson.rounds} rounds: the estimates may not be the maximum-likelihood ones.`);
+    } else if (command.varpro) {
+      // The linear parameters need no start here: VarPro solves them at every nonlinear iterate.
+      const v = await varproFit({ ...input, primary: backend.primary ?? undefined });
+      result = v.fit;
+      varpro = v.varpro;
     } else if (resume && writer) {
       result = await curveFit({ ...input, primary: backend.primary ?? undefined, checkpoint: { resume, onState: writer.onState } });
     } else if (needsStart || command.starts !== null) {
       if (writer) notes.push('The automatic start search is not checkpointed; give --p0 for every free parameter to checkpoint the whole fit.');
-      auto = await autoStart(model, data, parameters, { starts: command.starts ?? undefined, seed: command.seed, fit: command.options, primary: backend.primary ?? undefined, rowPasses: rows.rowPasses });
+      auto = await autoStart(model, data, parameters, { starts: command.starts ?? undefined, seed: command.seed, fit: command.options, primary: backend.primary ?? undefined, pool: candidatePool, rowPasses: rows.rowPasses });
       result = auto.fit;
     } else {
       result = await curveFit({ ...input, primary: backend.primary ?? undefined, checkpoint: writer ? { onState: writer.onState } : undefined });
@@ -80,6 +97,7 @@ async function fit(argv: readonly string[]): Promise<number> {
     writer?.flush();
   } finally {
     backend.release();
+    candidatePool?.close();
   }
   // Profile intervals refit on the CPU (many small fits); their time counts in fitMs.
   const profile = command.ci === 'profile' ? await profileIntervals(input, result) : null;
@@ -100,6 +118,7 @@ async function fit(argv: readonly string[]): Promise<number> {
     workers: rows.workers,
     notes,
     autoStart: auto,
+    varpro,
     checkpoint: writer ? { ...writer.report(), resumed } : null,
     derived,
     poisson: poisson ? { cash: poisson.cash, deviance: poisson.deviance, rounds: poisson.rounds, converged: poisson.converged } : null,

@@ -3,6 +3,7 @@ import type { DerivedQuantity } from '../fit/derived';
 import type { ProfileResult } from '../fit/profileFit';
 import type { FitResult } from '../fit/types';
 import type { AutoStartResult } from '../start/index';
+import type { VarproPhase } from '../start/varpro';
 
 export interface RunFacts {
   readonly file: string;
@@ -21,6 +22,8 @@ export interface RunFacts {
   readonly notes: readonly string[];
   /** The automatic start search, when one ran (a parameter had no --p0, or --starts was given). */
   readonly autoStart?: AutoStartResult | null;
+  /** --varpro: the reduced (linear parameters eliminated) fit that ran before the full one. */
+  readonly varpro?: VarproPhase | null;
   /** --tie and --derive: the tied parameters (tied: true) and derived quantities, delta-method errors. */
   readonly derived?: readonly (DerivedQuantity & { readonly tied: boolean })[];
   /** --mle poisson: the Cash statistic, the deviance and the reweighting rounds (IRLS). */
@@ -40,8 +43,25 @@ function autoStartJson(a: AutoStartResult | null | undefined) {
     linear: a.linear,
     searched: a.searched,
     seed: a.seed,
+    workers: a.workers,
     start: Object.fromEntries(Object.entries(a.start).map(([k, v]) => [k, finite(v)])),
     others: a.others.map((o) => ({ cost: o.cost, params: Object.fromEntries(Object.entries(o.values).map(([k, v]) => [k, finite(v)])) })),
+  };
+}
+
+/** varpro in the JSON: null without --varpro. */
+function varproJson(v: VarproPhase | null | undefined) {
+  if (!v) return null;
+  return {
+    linear: v.linear,
+    nonlinear: v.nonlinear,
+    nfev: v.nfev,
+    njev: v.njev,
+    nit: v.nit,
+    cost: finite(v.cost),
+    status: v.status,
+    message: v.message,
+    start: Object.fromEntries(Object.entries(v.start).map(([k, x]) => [k, finite(x)])),
   };
 }
 
@@ -119,6 +139,7 @@ export function jsonReport(result: FitResult, facts: RunFacts, profile: ProfileR
     filteredRows: facts.filteredRows ?? 0,
     excludedRows: facts.excludedRows ?? 0,
     autoStart: autoStartJson(facts.autoStart),
+    varpro: varproJson(facts.varpro),
     checkpoint: facts.checkpoint ?? null,
     objective: facts.poisson ? 'poisson' : 'least-squares',
     poisson: facts.poisson ?? null,
@@ -182,6 +203,12 @@ export function textReport(result: FitResult, facts: RunFacts, profile: ProfileR
       ? [
           `  auto start: ${facts.autoStart.candidates} candidates, ${facts.autoStart.refined} refined, ${facts.autoStart.sameMinimum} reached this minimum` +
             (facts.autoStart.others.length ? `; next-best cost ${facts.autoStart.others.map((o) => num(o.cost, 5)).join(', ')}` : ''),
+        ]
+      : []),
+    ...(facts.varpro
+      ? [
+          `  varpro: ${facts.varpro.nonlinear.join(', ') || 'no nonlinear parameters'} fitted with ${facts.varpro.linear.join(', ') || 'nothing'} eliminated ` +
+            `(${facts.varpro.nit} it, ${facts.varpro.nfev} evaluations, cost ${num(facts.varpro.cost)}), then the full fit from there`,
         ]
       : []),
     ...(facts.poisson

@@ -19,6 +19,9 @@ options:
   --starts N           candidates of the automatic start search (default 256); with every
                        start given, --starts runs the search as well
   --seed N             seed of the start search's candidates (default 0: the same every run)
+  --varpro             variable projection: fit the nonlinear parameters with the linear ones
+                       (amplitudes, offsets) solved exactly at each step, then the full fit from
+                       there; the linear parameters need no --p0 (least squares, one dataset)
   --mle poisson        Poisson maximum likelihood for counts (Cash statistic, deviance,
                        Fisher-information errors) instead of least squares
   --tie b=2*a          define a parameter by the others (not fitted; reported with its error)

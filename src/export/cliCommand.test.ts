@@ -105,6 +105,14 @@ describe('cliCommand', () => {
     expect(cmd.backend).toBe('gpu');
   });
 
+  it('leaves an empty start value out of --p0, so the command searches for it as the page does', () => {
+    const spec = decaySpec();
+    const empty: FitSpec = { ...spec, parameters: spec.parameters.map((p) => (p.name === 'tau' ? { ...p, value: null } : p)) };
+    const cmd = parseFitArgs(shellWords(cliCommand(empty, { csvFileName: 'd.csv' })).slice(3));
+    if (cmd === 'help') throw new Error('help');
+    expect([...cmd.p0]).toEqual([['A', 1000], ['c', 0]]);
+  });
+
   it('quotes model text with spaces, quotes and $ and a file name starting with -', () => {
     const spec = decaySpec({ model: `A*exp(-t/tau)   +   c` });
     const nasty = `-it's $HOME "q".csv`;

@@ -81,9 +81,11 @@ export function cliWords(spec: FitSpec, options: CliCommandOptions): string[] {
   const free = spec.parameters.filter((p) => !p.fixed);
   const bounded = free.filter((p) => p.min !== -Infinity || p.max !== Infinity);
   const fixed = spec.parameters.filter((p) => p.fixed);
-  if (free.length > 0) option('p0', list(free, (p) => `${p.name}=${cliNumber(p.value)}`));
+  // An empty start value is left out of --p0: the command line then searches for it, as the page's Fit does.
+  const given = free.filter((p) => p.value !== null);
+  if (given.length > 0) option('p0', list(given, (p) => `${p.name}=${cliNumber(p.value ?? NaN)}`));
   if (bounded.length > 0) option('bounds', list(bounded, (p) => `${p.name}=${cliNumber(p.min)}:${cliNumber(p.max)}`));
-  if (fixed.length > 0) option('fix', list(fixed, (p) => `${p.name}=${cliNumber(p.value)}`));
+  if (fixed.length > 0) option('fix', list(fixed, (p) => `${p.name}=${cliNumber(p.value ?? NaN)}`));
   if (s.loss !== DEFAULTS.loss) option('loss', s.loss);
   if (s.fScale !== DEFAULTS.fScale) option('f-scale', cliNumber(s.fScale));
   if (s.ftol !== DEFAULTS.ftol) option('ftol', cliNumber(s.ftol));
@@ -93,6 +95,8 @@ export function cliWords(spec: FitSpec, options: CliCommandOptions): string[] {
   if (s.xScale !== DEFAULTS.xScale) option('x-scale', cliNumber(s.xScale));
   if (s.method !== DEFAULTS.method) option('method', s.method);
   if (s.backend !== 'auto') option('backend', s.backend);
+  // VarPro is a single least-squares fit's option (the command line refuses it with groups or a robust loss).
+  if (s.varpro && !groups && s.loss === 'linear') words.push('--varpro');
   return words;
 }
 

@@ -106,9 +106,12 @@ describe('decodeSpec refuses bad links with a clear message', () => {
     ['maxNfev zero', (w) => ((w.settings as Record<string, unknown>).maxNfev = 0), 'settings.maxNfev', /whole number/],
     ['unknown loss', (w) => ((w.settings as Record<string, unknown>).loss = 'l2'), 'settings.loss', /one of linear, soft_l1/],
     ['f_scale zero', (w) => ((w.settings as Record<string, unknown>).fScale = 0), 'settings.fScale', /> 0/],
+    ['varpro not a boolean', (w) => ((w.settings as Record<string, unknown>).varpro = 'yes'), 'settings.varpro', /true or false/],
     ['x_scale word', (w) => ((w.settings as Record<string, unknown>).xScale = 'auto'), 'settings.xScale', /finite number/],
     ['bounds reversed', (w) => (((w.parameters as Record<string, unknown>[])[0].min = 5), ((w.parameters as Record<string, unknown>[])[0].max = 1)), 'parameters[0].min', /below max/],
     ['start outside bounds', (w) => ((w.parameters as Record<string, unknown>[])[0].min = 2000), 'parameters[0].value', /within its bounds/],
+    ['fixed parameter without a value', (w) => (((w.parameters as Record<string, unknown>[])[1].fixed = true), ((w.parameters as Record<string, unknown>[])[1].value = null)), 'parameters[1].value', /a fixed parameter needs a value/],
+    ['start value as text', (w) => ((w.parameters as Record<string, unknown>[])[1].value = '3'), 'parameters[1].value', /finite number/],
     ['parameter name not an identifier', (w) => ((w.parameters as Record<string, unknown>[])[0].name = 'A B'), 'parameters[0].name', /letters, digits/],
     ['parameter not in the model', (w) => ((w.parameters as Record<string, unknown>[])[0].name = 'B'), 'parameters[0].name', /not a parameter of the model \(A, tau, c\)/],
     ['parameter missing', (w) => (w.parameters as unknown[]).pop(), 'parameters', /lacks the model's parameter c/],
@@ -130,6 +133,15 @@ describe('decodeSpec refuses bad links with a clear message', () => {
       expect(error?.path).toBe(path);
     });
   }
+
+  it('an empty start value (null) of a free parameter is valid and kept (issue 11)', () => {
+    const link = forged((w) => ((w.parameters as Record<string, unknown>[])[1].value = null));
+    const r = decodeSpec(link);
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.spec.parameters.map((p) => p.value)).toEqual([1000, null, 0]);
+    const again = decodeSpec(encodeSpec(r.spec));
+    expect(again.ok && again.spec.parameters[1]).toEqual({ name: 'tau', value: null, min: -Infinity, max: Infinity, fixed: false });
+  });
 
   it('a sigma column must be positive', () => {
     const link = forged((w) => {

@@ -1,6 +1,7 @@
 /**
  * Reads `parameters` of a link: one row per parameter of the compiled model (any order, each
- * once, no others), with a finite value, bounds that are finite numbers or null (no bound: −∞ for
+ * once, no others), with a finite value or null (an empty start value, which the page's Fit
+ * searches for; a fixed parameter must have a value), bounds that are finite numbers or null (no bound: −∞ for
  * min, +∞ for max), min < max, and a free parameter's start value within its bounds (the solver
  * starts there; a fixed one may sit anywhere, as in resolveParameters).
  */
@@ -13,12 +14,13 @@ const KEYS = ['name', 'value', 'min', 'max', 'fixed'] as const;
 function row(v: unknown, path: string): ParameterRow {
   const o = object(v, path, KEYS);
   const name = identifier(o.name, `${path}.name`);
-  const value = finite(o.value, `${path}.value`);
+  const value = nullable(o.value, (x) => finite(x, `${path}.value`));
   const min = nullable(o.min, (x) => finite(x, `${path}.min`)) ?? -Infinity;
   const max = nullable(o.max, (x) => finite(x, `${path}.max`)) ?? Infinity;
   const fixed = boolean(o.fixed, `${path}.fixed`);
   if (!(min < max)) fail(`${path}.min`, `must be below max (${max})`, min);
-  if (!fixed && (value < min || value > max)) fail(`${path}.value`, `must lie within its bounds [${min}, ${max}]`, value);
+  if (fixed && value === null) fail(`${path}.value`, 'must be a number: a fixed parameter needs a value', value);
+  if (!fixed && value !== null && (value < min || value > max)) fail(`${path}.value`, `must lie within its bounds [${min}, ${max}]`, value);
   return { name, value, min, max, fixed };
 }
 

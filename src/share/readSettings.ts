@@ -1,7 +1,8 @@
 /**
  * Reads `settings` of a link. Ranges: tolerances in (0, 1] (0 would disable a test; scipy refuses
  * all three below machine epsilon, and Fitbench's default is 1e-15), f_scale > 0, max_nfev a
- * positive whole number or null (the default budget), x_scale 'jac' or a number > 0.
+ * positive whole number or null (the default budget), x_scale 'jac' or a number > 0; `varpro`
+ * true or false, and optional (links made before it lack it).
  */
 import { LOSS_NAMES } from '../solver/loss';
 import { MAX_NFEV_LIMIT } from './limits';
@@ -11,7 +12,8 @@ import type { SolverSettings } from './types';
 const KEYS = ['loss', 'fScale', 'ftol', 'xtol', 'gtol', 'maxNfev', 'xScale', 'method', 'backend', 'absoluteSigma'] as const;
 
 export function readSettings(v: unknown, path: string): SolverSettings {
-  const o = object(v, path, KEYS);
+  const hasVarpro = typeof v === 'object' && v !== null && Object.prototype.hasOwnProperty.call(v, 'varpro');
+  const o = object(v, path, hasVarpro ? [...KEYS, 'varpro'] : KEYS);
   return {
     loss: oneOf(o.loss, `${path}.loss`, LOSS_NAMES),
     fScale: positive(o.fScale, `${path}.fScale`),
@@ -23,5 +25,6 @@ export function readSettings(v: unknown, path: string): SolverSettings {
     method: oneOf(o.method, `${path}.method`, ['auto', 'dense', 'normal'] as const),
     backend: oneOf(o.backend, `${path}.backend`, ['auto', 'cpu', 'gpu'] as const),
     absoluteSigma: boolean(o.absoluteSigma, `${path}.absoluteSigma`),
+    ...(hasVarpro ? { varpro: boolean(o.varpro, `${path}.varpro`) } : {}),
   };
 }

@@ -59,10 +59,11 @@ const TERMS: readonly ((p: string, x: string) => string)[] = [
 
 function arbParameter(name: string): fc.Arbitrary<ParameterRow> {
   return fc
-    .record({ a: finiteDouble, b: finiteDouble, c: finiteDouble, lower: fc.boolean(), upper: fc.boolean(), fixed: fc.boolean() })
-    .map(({ a, b, c, lower, upper, fixed }) => {
+    .record({ a: finiteDouble, b: finiteDouble, c: finiteDouble, lower: fc.boolean(), upper: fc.boolean(), fixed: fc.boolean(), empty: fc.boolean() })
+    .map(({ a, b, c, lower, upper, fixed, empty }) => {
       const [lo, v, hi] = [a, b, c].sort((p, q) => p - q);
-      return { name, value: v, min: lower ? lo : -Infinity, max: upper ? hi : Infinity, fixed };
+      // An empty start value (null, issue 11) is valid for a free parameter only.
+      return { name, value: empty && !fixed ? null : v, min: lower ? lo : -Infinity, max: upper ? hi : Infinity, fixed };
     })
     .filter((p) => p.min < p.max);
 }

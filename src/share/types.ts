@@ -7,7 +7,9 @@ export const SPEC_VERSION = 1;
 
 export interface ParameterRow {
   readonly name: string;
-  readonly value: number;
+  /** The start value; null: left empty, found by the automatic start search (src/start) when
+   *  the fit runs. A fixed parameter always has a value. */
+  readonly value: number | null;
   /** -Infinity / Infinity for none (encoded as null in JSON). */
   readonly min: number;
   readonly max: number;
@@ -26,6 +28,9 @@ export interface SolverSettings {
   readonly method: 'auto' | 'dense' | 'normal';
   readonly backend: 'auto' | 'cpu' | 'gpu';
   readonly absoluteSigma: boolean;
+  /** Fit the nonlinear parameters with the linear ones eliminated first (src/start/varpro.ts).
+   *  Absent in links made before it, and written only when on: a link without it is as before. */
+  readonly varpro?: boolean;
 }
 
 export interface ColumnMapping {

@@ -45,6 +45,7 @@ export function settingsToWire(s: SolverSettings): { [key: string]: JsonValue } 
     method: s.method,
     backend: s.backend,
     absoluteSigma: s.absoluteSigma,
+    ...(s.varpro ? { varpro: true } : {}),
   };
 }
 

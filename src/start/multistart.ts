@@ -5,7 +5,8 @@
  *      solved exactly for any values of the others (variable projection, projection.ts);
  *   2. the remaining nonlinear parameters get search boxes from the data and the expression
  *      (boxes.ts), and a Sobol set of candidates covers the boxes (sobol.ts); each candidate costs
- *      one kernel pass plus a small QR, in buffers allocated once;
+ *      one kernel pass plus a small QR, in buffers allocated once (candidates.ts; on a worker pool
+ *      for very many candidates, poolScoring.ts, with the same result);
  *   3. the best few distinct candidates (distinct: apart by more than `distinct` in some unit-cube
  *      coordinate) are refined by the full TRF fit (curveFit) over all free parameters;
  *   4. the best refined fit is kept; how many refinements reached its cost (within a relative
@@ -22,10 +23,12 @@ import { curveFit, type CurveFitInput } from '../fit/curveFit';
 import type { FitOptions } from '../fit/defaults';
 import { FitInputError, type ParameterSpec } from '../fit/parameters';
 import type { FitData, FitResult } from '../fit/types';
-import { boxCentre, searchBoxes, sampleBox, type SearchBox } from './boxes';
+import { boxCentre, searchBoxes, type SearchBox } from './boxes';
+import { scoreRange, type CandidatePlan } from './candidates';
 import { linearParameters } from './linearity';
+import { POOL_MIN_CANDIDATES, scoreOnPool, type CandidatePool } from './poolScoring';
 import { VariableProjection } from './projection';
-import { Sobol, SOBOL_MAX_DIMENSION } from './sobol';
+import { SOBOL_MAX_DIMENSION } from './sobol';
 
 export interface AutoStartOptions {
   /** Sobol candidates (default 256). */
@@ -45,6 +48,10 @@ export interface AutoStartOptions {
   readonly rowPasses?: CurveFitInput['rowPasses'];
   readonly signal?: AbortSignalLike;
   readonly onProgress?: (p: AutoStartProgress) => void;
+  /** Scores the candidates on this worker pool when there are at least `poolMinCandidates`
+   *  (default POOL_MIN_CANDIDATES, poolScoring.ts); the result is the same as in this thread. */
+  readonly pool?: CandidatePool | null;
+  readonly poolMinCandidates?: number;
 }
 
 export interface AutoStartProgress {
@@ -79,28 +86,18 @@ export interface AutoStartResult {
   readonly start: Record<string, number>;
   /** The Sobol seed the candidates came from (repeat a search with it). */
   readonly seed: number;
+  /** Workers of the pool that scored the candidates (0: scored in this thread). */
+  readonly workers: number;
 }
 
 interface Candidate {
-  cost: number;
-  u: Float64Array;
-  params: Float64Array;
+  readonly cost: number;
+  readonly u: Float64Array;
+  readonly params: Float64Array;
 }
 
 const DEFAULT_STARTS = 256;
 const DEFAULT_REFINE = 4;
-
-/** Keeps the `size` cheapest candidates, sorted by cost; reuses evicted buffers. */
-function insertBest(best: Candidate[], size: number, cost: number, u: Float64Array, params: Float64Array): void {
-  if (best.length === size && cost >= best[best.length - 1].cost) return;
-  const slot = best.length === size ? best.pop()! : { cost, u: new Float64Array(u.length), params: new Float64Array(params.length) };
-  slot.cost = cost;
-  slot.u.set(u);
-  slot.params.set(params);
-  let i = best.length;
-  while (i > 0 && best[i - 1].cost > cost) i--;
-  best.splice(i, 0, slot);
-}
 
 function distinctSet(sorted: Candidate[], count: number, minDistance: number): Candidate[] {
   const out: Candidate[] = [];
@@ -156,29 +153,16 @@ export async function autoStart(model: CompiledModel, data: FitData, specs: read
   const starts = Math.max(1, Math.floor(options.starts ?? DEFAULT_STARTS));
   const refineCount = Math.max(1, Math.floor(options.refine ?? DEFAULT_REFINE));
   const total = d === 0 ? 1 : starts;
-  const sobol = d === 0 ? null : new Sobol(d, options.seed ?? 0);
+  const plan: CandidatePlan = { n, searched, boxes, lb: lbAll, ub: ubAll, known: [...known], seed: options.seed ?? 0, keep: refineCount * 8 };
+  const progress = (done: number, bestCost: number) => options.onProgress?.({ phase: 'search', done, total, bestCost });
+  const onPool = options.pool && total >= (options.poolMinCandidates ?? POOL_MIN_CANDIDATES) ? options.pool : null;
+  // The pool's tasks rebuild the projection from plain data; in this thread the one above serves.
+  const job = { source: model.source, variables: model.variables, params: names, vars: data.vars, y: data.y, w, linear, linearLb: vp.lb, linearUb: vp.ub, plan };
+  const scored = onPool ? await scoreOnPool(onPool, job, total, (done) => progress(done, NaN)) : scoreRange(vp, plan, 0, total, { signal: options.signal, onProgress: progress });
+  const { finite, evaluated } = scored;
+  const pool: Candidate[] = scored.best;
   const params = new Float64Array(n);
   for (const [i, v] of known) params[i] = v;
-  const u = new Float64Array(d);
-  const pool: Candidate[] = [];
-  const poolSize = refineCount * 8;
-  let finite = 0;
-  let evaluated = 0;
-  for (let c = 0; c < total; c++) {
-    if (options.signal?.aborted) break;
-    if (sobol) sobol.next(u);
-    for (let j = 0; j < d; j++) {
-      const p = searched[j];
-      params[p] = Math.min(Math.max(sampleBox(boxes[j], u[j]), lbAll[p]), ubAll[p]);
-    }
-    const cost = vp.solve(params);
-    evaluated++;
-    if (Number.isFinite(cost)) {
-      finite++;
-      insertBest(pool, poolSize, cost, u, params);
-    }
-    if ((c & 63) === 63) options.onProgress?.({ phase: 'search', done: c + 1, total, bestCost: pool[0]?.cost ?? NaN });
-  }
   if (pool.length === 0 && userStart.size === 0) {
     throw new FitInputError(
       'no-finite-start',
@@ -231,5 +215,6 @@ export async function autoStart(model: CompiledModel, data: FitData, specs: read
     boxes,
     start: Object.fromEntries(names.map((name, i) => [name, best.start[i]])),
     seed: options.seed ?? 0,
+    workers: onPool?.size ?? 0,
   };
 }

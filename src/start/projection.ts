@@ -37,8 +37,8 @@ export class VariableProjection {
     private readonly kernels: JsKernels,
     private readonly data: ModelData,
     readonly linear: readonly number[],
-    private readonly lb: Float64Array,
-    private readonly ub: Float64Array,
+    readonly lb: Float64Array,
+    readonly ub: Float64Array,
   ) {
     const m = data.y.length;
     const q = linear.length;

@@ -34,6 +34,17 @@ describe('Sobol sequence', () => {
     for (const p of pa) for (const u of p) expect(u >= 0 && u < 1).toBe(true);
   });
 
+  it('skipTo(k) continues exactly as k calls of next would (scipy points, and a seeded run)', () => {
+    for (const k of [0, 1, 2, 5, 17, ref.n - 1]) expect(Array.from(new Sobol(ref.d).skipTo(k).next())).toEqual(ref.points[k]);
+    const run = new Sobol(5, 9);
+    const points = Array.from({ length: 3000 }, () => Array.from(run.next()));
+    for (const k of [1023, 1024, 2047, 2999]) {
+      const jumped = new Sobol(5, 9).skipTo(k);
+      expect(Array.from(jumped.next())).toEqual(points[k]);
+      if (k + 1 < points.length) expect(Array.from(jumped.next())).toEqual(points[k + 1]);
+    }
+  });
+
   it('refuses a dimension it has no direction numbers for', () => {
     expect(() => new Sobol(SOBOL_MAX_DIMENSION + 1)).toThrow(RangeError);
     expect(() => new Sobol(0)).toThrow(RangeError);

@@ -51,6 +51,23 @@ export class Sobol {
     this.shift = Uint32Array.from({ length: dimension }, (_, d) => (seed === null ? 0 : mix(seed >>> 0, d)));
   }
 
+  /**
+   * Moves to point `index` of the sequence (the next call of `next` returns it), so that a range
+   * of points can be drawn on its own (the start search's candidates on a worker pool). In
+   * Gray-code order point n is the XOR of the directions of the set bits of gray(n) = n ⊕ (n >> 1).
+   */
+  skipTo(index: number): this {
+    if (!Number.isInteger(index) || index < 0 || index > 0xffffffff) throw new RangeError(`Sobol: index ${index} is outside 0…2³²−1`);
+    const gray = (index ^ (index >>> 1)) >>> 0;
+    for (let d = 0; d < this.dimension; d++) {
+      let x = 0;
+      for (let k = 0; k < BITS; k++) if ((gray >>> k) & 1) x = (x ^ this.v[d][k]) >>> 0;
+      this.x[d] = x;
+    }
+    this.n = index;
+    return this;
+  }
+
   /** Writes the next point into out[0…d) and returns it. */
   next(out: Float64Array = new Float64Array(this.dimension)): Float64Array {
     const { x, v, shift } = this;

@@ -126,6 +126,7 @@ describe('sessions', () => {
 
   const damages: [string, (r: Record<string, any>) => void, RegExp][] = [
     ['a statistic missing', (r) => delete r.outcome.result.stats.chi2, /outcome\.result\.stats\.chi2 is missing/],
+    ['a VarPro record whose names are not a list', (r) => (r.outcome.varpro = { linear: 'A', nonlinear: ['tau'], nfev: 3, nit: 2 }), /outcome\.varpro\.linear is not a list/],
     ['a parameter without its error', (r) => (r.outcome.result.parameters[1].stderr = '0.1'), /outcome\.result\.parameters\[1\]\.stderr is not a number/],
     ['a covariance of the wrong size', (r) => (r.outcome.result.pcov = new Float64Array(2)), /outcome\.result\.pcov has the wrong length/],
     ['a curve without points', (r) => delete r.outcome.curve.y, /outcome\.curve\.y is missing/],
@@ -162,5 +163,22 @@ describe('sessions', () => {
     expect(getState().storageFailed).toBe(true);
     refuse = null;
     expect(db.get(INDEX_KEY)).toHaveLength(1);
+  });
+
+  it('keeps an empty start value, also of a parameter named __proto__ (issue 11)', async () => {
+    setState(initialState, true);
+    expect(await loadText(sample('decay.csv'), 'decay.csv')).toBe(true);
+    setModelText('__proto__*exp(-t/tau) + c');
+    setParamValue('__proto__', null);
+    setParamValue('tau', 3);
+    await settle();
+    const id = getState().sessionId;
+    setState(initialState, true);
+    expect(await openSession(id as string)).toBeNull();
+    expect(getState().params.map((p) => [p.name, p.value])).toEqual([
+      ['__proto__', null],
+      ['tau', 3],
+      ['c', 1],
+    ]);
   });
 });

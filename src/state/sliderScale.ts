@@ -14,7 +14,8 @@ export interface SliderRange {
 }
 
 export interface RangeInput {
-  readonly value: number;
+  /** null: an empty start value (the range is as for 0 within the bounds). */
+  readonly value: number | null;
   readonly min: number;
   readonly max: number;
   readonly positive: boolean;
@@ -23,7 +24,7 @@ export interface RangeInput {
 /** The range for a value: its bounds when both are finite, else a window around the value
  *  (a value outside its bounds is first brought inside them). */
 export function sliderRange({ value, min, max, positive }: RangeInput): SliderRange {
-  const raw = Number.isFinite(value) ? value : 0;
+  const raw = value !== null && Number.isFinite(value) ? value : 0;
   const v = Math.min(Math.max(raw, min), max);
   // Log for a positive scale (unless the user allowed negative values) or a positive lower bound.
   const log = v > 0 && (positive ? !(Number.isFinite(min) && min < 0) : min > 0);

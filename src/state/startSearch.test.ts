@@ -34,7 +34,7 @@ async function open(name: string): Promise<NistProblem> {
   return p;
 }
 
-const value = (name: string) => getState().params.find((r) => r.name === name)!.value;
+const value = (name: string) => getState().params.find((r) => r.name === name)!.value ?? NaN;
 
 describe('Auto start', () => {
   beforeAll(() => setClient(localClient()));

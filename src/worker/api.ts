@@ -108,11 +108,14 @@ export interface FitRequest extends PlotRequest {
 export interface AutoStartRequest {
   readonly model: string;
   readonly mapping: DataMapping;
-  /** Fixed values and bounds bind the search; free values on screen are ignored. */
+  /** Fixed values and bounds bind the search; free values are ignored unless `keepGiven`. */
   readonly parameters: readonly ParameterRow[];
   readonly settings: SolverSettings;
   /** Sobol seed (default 0): the same seed gives the same candidates. */
   readonly seed?: number;
+  /** Free values that are given (not null) are refined as one extra candidate, as the CLI's --p0
+   *  (Fit with some start values empty); without it the values on screen are placeholders. */
+  readonly keepGiven?: boolean;
 }
 
 export interface AutoStartStep {
@@ -139,6 +142,9 @@ export interface AutoStartOutcome {
   readonly searched: readonly string[];
   /** Cancel stopped the refinements early (the best so far is returned). */
   readonly cancelled: boolean;
+  /** The start the best refinement ran from, every model parameter by name: a fit from it
+   *  repeats that refinement. */
+  readonly start: readonly { readonly name: string; readonly value: number }[];
 }
 
 export interface FitProgress {
@@ -171,6 +177,8 @@ export interface FitOutcome {
   readonly result: FitResult;
   readonly backend: BackendReport;
   readonly curve: Curve;
+  /** The VarPro solver option's reduced fit before the full one (absent or null: not used). */
+  readonly varpro?: { readonly linear: readonly string[]; readonly nonlinear: readonly string[]; readonly nfev: number; readonly nit: number } | null;
 }
 
 /** "Fit each group": the page's model and parameter table fitted to each picked group on its own. */

@@ -23,8 +23,9 @@ export async function findStarts(request: AutoStartRequest, onProgress?: (p: Aut
   const report = throttle<AutoStartStep>((p) => onProgress?.(p), 100);
   const { backend: _backend, ...fit } = request.settings;
   try {
-    // The values on screen are placeholders (often 1): only fixed ones and bounds bind the search.
-    const specs = request.parameters.map((p) => ({ name: p.name, value: p.fixed ? p.value : undefined, min: p.min, max: p.max, fixed: p.fixed }));
+    // Auto start: the values on screen are placeholders (often 1), only fixed ones and bounds bind
+    // the search. Fit with empty values (keepGiven): the given ones are one extra candidate.
+    const specs = request.parameters.map((p) => ({ name: p.name, value: p.fixed || request.keepGiven ? p.value : undefined, min: p.min, max: p.max, fixed: p.fixed }));
     const found = await autoStart(
       m,
       { vars: modelVars(m, data), y: data.y, sigma: data.sigma },
@@ -45,6 +46,7 @@ export async function findStarts(request: AutoStartRequest, onProgress?: (p: Aut
         linear: found.linear,
         searched: found.searched,
         cancelled: flag.aborted,
+        start: Object.entries(found.start).map(([name, value]) => ({ name, value })),
       },
     };
   } catch (error) {

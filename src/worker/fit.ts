@@ -2,7 +2,8 @@
  * A fit in the worker: compile, select, choose the backend, run curveFit with throttled progress
  * and a cancel flag, then draw the result (curve on the grid with its bands, residuals).
  */
-import { curveFit } from '../fit/curveFit';
+import { curveFit, type CurveFitInput } from '../fit/curveFit';
+import { varproFit } from '../start/varpro';
 import type { FitOptions } from '../fit/defaults';
 import type { FitResult } from '../fit/types';
 import type { FitOutcome, FitProgress, FitRequest, Status } from './api';
@@ -16,7 +17,7 @@ import { FitCancelledError } from './yielding';
 
 /** The solver settings minus the backend, which the worker decides on its own (backend.ts). */
 function fitOptions(settings: FitRequest['settings']): FitOptions {
-  const { backend: _backend, ...options } = settings;
+  const { backend: _backend, varpro: _varpro, ...options } = settings;
   return options;
 }
 
@@ -49,8 +50,17 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
 
   const parameters = request.parameters.map((p) => ({ name: p.name, value: p.value, min: p.min, max: p.max, fixed: p.fixed }));
   let result: FitResult;
+  let varpro: FitOutcome['varpro'] = null;
+  // VarPro (a solver option): the reduced fit first, then this same full fit from where it ended.
+  const fit = request.settings.varpro
+    ? async (input: CurveFitInput) => {
+        const v = await varproFit(input);
+        varpro = { linear: v.varpro.linear, nonlinear: v.varpro.nonlinear, nfev: v.varpro.nfev, nit: v.varpro.nit };
+        return v.fit;
+      }
+    : curveFit;
   try {
-    result = await curveFit({
+    result = await fit({
       model: m,
       data: modelFitData(m, data),
       parameters,
@@ -76,7 +86,7 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
   session.lastFit = { model: request.model, selection: data, result, absoluteSigma: request.settings.absoluteSigma, input: { parameters, options: fitOptions(request.settings) } };
   const params = Float64Array.from(m.params, (name) => result.parameters.find((p) => p.name === name)?.value ?? NaN);
   const drawn = evaluateCurve(m, data, params, request);
-  return { ok: true, value: { result, backend: { ...backend.report(result), cpuKernels: m.kernels().kind }, curve: drawn.curve } };
+  return { ok: true, value: { result, backend: { ...backend.report(result), cpuKernels: m.kernels().kind }, curve: drawn.curve, varpro } };
 }
 
 export function cancelFit(): void {

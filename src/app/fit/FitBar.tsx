@@ -9,6 +9,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { cancelGroupFits } from '../../state/actions/batch';
 import { anyFitRunning, cancelGlobalFit, effectiveShared, runGroupFitsInMode } from '../../state/actions/global';
 import { batchProgressText, globalProgressText } from '../../state/slices/batch';
+import { searchProgressText } from '../../state/slices/startSearch';
 import { groupName } from '../../state/slices/data';
 import { verdict, VERDICT_TEXT } from '../../state/advice';
 import { progressText } from './progressText';
@@ -19,6 +20,8 @@ function StatusLine() {
   const status = useApp((s) => s.fitStatus);
   const cancelled = useApp((s) => s.fitCancelled);
   const progress = useApp((s) => s.progress);
+  // Fit with empty start values searches for them first (issue 11).
+  const search = useApp((s) => (s.startSearch?.status === 'running' && s.startSearch.trigger === 'fit' ? s.startSearch : null));
   const outcome = useApp((s) => s.outcome);
   const error = useApp((s) => s.fitError);
   const hasData = useApp((s) => s.selection !== null);
@@ -27,7 +30,7 @@ function StatusLine() {
   // "Ready" in the error's red would read as a failure.
   let state: string = status === 'error' && !error ? 'idle' : status;
   let text: string;
-  if (status === 'running') text = progressText(progress);
+  if (status === 'running') text = search ? `Empty start values: ${searchProgressText(search.progress)}` : progressText(progress);
   else if (status === 'error' && error) text = error.message;
   else if (status === 'done' && outcome) {
     const v = verdict(outcome.result);

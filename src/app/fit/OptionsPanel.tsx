@@ -24,7 +24,7 @@ export function OptionsPanel() {
           <span className="step" aria-hidden="true">4</span>Solver options
         </h2>
         <span className="muted small options-brief">
-          {s.loss === 'linear' ? 'least squares' : s.loss} · {s.backend === 'auto' ? 'auto backend' : s.backend.toUpperCase()}
+          {s.loss === 'linear' ? 'least squares' : s.loss}{s.varpro && s.loss === 'linear' ? ' · VarPro' : ''} · {s.backend === 'auto' ? 'auto backend' : s.backend.toUpperCase()}
         </span>
       </summary>
       <div className="panel-body options-grid">
@@ -65,6 +65,11 @@ export function OptionsPanel() {
         <label className="check">
           <input type="checkbox" checked={s.absoluteSigma} disabled={!weighted} onChange={(e) => setSettings({ absoluteSigma: e.target.checked })} data-testid="opt-absolute-sigma" />
           σ is absolute (do not rescale the covariance by χ²ᵥ)
+        </label>
+        <span />
+        <label className="check" title="Variable projection (Golub & Pereyra): the parameters the model is linear in are solved exactly while the others are fitted, then the full fit runs from there. Least squares only.">
+          <input type="checkbox" checked={s.varpro === true} disabled={s.loss !== 'linear'} onChange={(e) => setSettings({ varpro: e.target.checked })} data-testid="opt-varpro" />
+          VarPro: solve the linear parameters exactly first
         </label>
         {error && (
           <div className="options-error">

@@ -33,6 +33,13 @@ export function StartSearchButton() {
   );
 }
 
+/** The notice's first words after Fit searched for empty start values. */
+function emptyIntro(empty: readonly string[], cancelled: boolean): string {
+  const names = empty.join(', ');
+  if (cancelled) return `The search for ${names} was cancelled; the rows hold the best values refined so far.`;
+  return `Fit searched for the empty start value${empty.length === 1 ? '' : 's'} of ${names} and fitted from the best start found.`;
+}
+
 export function StartSearchNotice() {
   const search = useApp((s) => (s.startSearch && s.startSearch.model === s.modelText && s.startSearch.dataEpoch === s.dataEpoch ? s.startSearch : null));
   const weighted = useApp((s) => s.mapping.sigma !== null);
@@ -54,8 +61,9 @@ export function StartSearchNotice() {
   }
   const o = search.outcome!;
   return (
-    <div className="notice notice-info" role="status" data-testid="search-starts-status" data-state={search.status}>
-      Starting values from the search. {searchSummary(o, weighted, robust)} Press Fit to refine them and get errors.
+    <div className="notice notice-info" role="status" data-testid="search-starts-status" data-state={search.status} data-trigger={search.trigger}>
+      {search.trigger === 'fit' ? emptyIntro(search.empty, search.status === 'cancelled') : 'Starting values from the search.'} {searchSummary(o, weighted, robust)}{' '}
+      {search.trigger === 'fit' && search.status === 'done' ? '' : 'Press Fit to refine them and get errors.'}
     </div>
   );
 }

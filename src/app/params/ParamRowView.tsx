@@ -24,9 +24,11 @@ export function ParamRowView({ row, busy }: { readonly row: ParamRow; readonly b
           {row.name}
         </code>
         <NumberField
-          value={row.value}
-          onCommit={(v) => setParamValue(row.name, v)}
+          value={row.value ?? NaN}
+          optional
+          onCommit={(v) => setParamValue(row.name, Number.isNaN(v) ? null : v)}
           label={`${row.name} value`}
+          placeholder="auto"
           testId={`param-value-${row.name}`}
           className="param-value"
           disabled={busy}

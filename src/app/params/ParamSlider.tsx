@@ -6,18 +6,19 @@ import { releaseSlider, slideParamValue } from '../../state/actions/params';
 import { formatNumber } from '../format/number';
 
 export function ParamSlider({ row, disabled }: { readonly row: ParamRow; readonly disabled: boolean }) {
-  const position = toPosition(row.value, row.range);
+  // An empty start value sits mid-range until the slider is moved (which gives it a value).
+  const position = row.value === null ? SLIDER_STEPS / 2 : toPosition(row.value, row.range);
   return (
     <input
       type="range"
-      className={row.range.log ? 'slider slider-log' : 'slider'}
+      className={`slider${row.range.log ? ' slider-log' : ''}${row.value === null ? ' slider-empty' : ''}`}
       min={0}
       max={SLIDER_STEPS}
       step={1}
       value={position}
       disabled={disabled}
       aria-label={`${row.name} slider${row.range.log ? ' (logarithmic)' : ''}`}
-      aria-valuetext={formatNumber(row.value, 5)}
+      aria-valuetext={row.value === null ? 'empty: Fit searches for it' : formatNumber(row.value, 5)}
       data-testid={`param-slider-${row.name}`}
       onChange={(e) => slideParamValue(row.name, fromPosition(Number(e.target.value), row.range))}
       onPointerUp={() => releaseSlider(row.name)}

@@ -3,6 +3,7 @@ import { useApp } from '../../state';
 import { Panel } from '../common/Panel';
 import { formatNumber } from '../format/number';
 import { ParamRowView } from './ParamRowView';
+import { solvedByVarpro } from '../../state/varproStarts';
 
 function LiveChi2() {
   const chi2 = useApp((s) => s.curve?.chi2 ?? null);
@@ -14,6 +15,23 @@ function LiveChi2() {
     <span className="live-chi2" data-testid="live-chi2" title={weighted ? 'Σ((y − model)/σ)² at these values' : 'Σ(y − model)² at these values'}>
       {weighted ? 'χ²' : 'RSS'} {formatNumber(chi2, 4)}
     </span>
+  );
+}
+
+/** Empty start values are a state of their own (issue 11): say what Fit does with them (VarPro
+ *  solves the parameters it eliminates; the others are searched for first). */
+function EmptyNote({ names }: { readonly names: readonly string[] }) {
+  // A string, so that the selector's value compares equal between renders.
+  const solvedText = useApp((s) => [...solvedByVarpro(s)].join(','));
+  if (names.length === 0) return null;
+  const solved = new Set(solvedText.split(','));
+  const searched = names.filter((n) => !solved.has(n));
+  const byVarpro = names.filter((n) => solved.has(n));
+  return (
+    <p className="hint" data-testid="params-empty-note">
+      No start value for {names.join(', ')}: {searched.length > 0 && `Fit searches for ${searched.length === names.length ? (names.length === 1 ? 'it' : 'them') : searched.join(', ')} first. `}
+      {byVarpro.length > 0 && `VarPro solves ${byVarpro.join(', ')}. `}The curve appears once every parameter has a value.
+    </p>
   );
 }
 
@@ -29,6 +47,7 @@ export function ParamsPanel() {
           {params.map((row) => (
             <ParamRowView key={row.name} row={row} busy={busy} />
           ))}
+          <EmptyNote names={params.filter((r) => r.value === null).map((r) => r.name)} />
         </div>
       )}
     </Panel>

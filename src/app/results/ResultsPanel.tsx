@@ -73,7 +73,7 @@ export function ResultsPanel() {
       </div>
       <section className="card" aria-label="Solver">
         <h2 className="card-title">Solver</h2>
-        <SolverInfo result={r} backend={outcome.backend} />
+        <SolverInfo result={r} backend={outcome.backend} varpro={outcome.varpro ?? null} />
       </section>
     </div>
   );

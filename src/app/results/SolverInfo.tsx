@@ -1,15 +1,21 @@
 /** The solver's own words, and which backend ran which phase. */
-import type { BackendReport } from '../../worker/api';
+import type { BackendReport, FitOutcome } from '../../worker/api';
 import type { FitResult } from '../../fit/types';
 
 const ROLE: Record<string, string> = { fit: 'Fit', polish: 'Polish (float64 QR)', refine: 'Refine (Gauss–Newton)' };
 
-export function SolverInfo({ result, backend }: { readonly result: FitResult; readonly backend: BackendReport }) {
+export function SolverInfo({ result, backend, varpro }: { readonly result: FitResult; readonly backend: BackendReport; readonly varpro: FitOutcome['varpro'] }) {
   return (
     <div className="solver-info" data-testid="result-solver">
       <p className="solver-message" data-testid="solver-message">
         {result.message}
       </p>
+      {varpro && (
+        <p className="muted small" data-testid="result-varpro">
+          VarPro first: {varpro.nonlinear.join(', ') || 'no nonlinear parameter'} fitted with {varpro.linear.join(', ') || 'nothing'} eliminated ({varpro.nit} iterations,{' '}
+          {varpro.nfev} evaluations), then the full fit below from there.
+        </p>
+      )}
       <table className="result-table phases" data-testid="result-phases">
         <thead>
           <tr>

@@ -30,7 +30,7 @@ export function pyModelFunction(model: CompiledModel, rows: readonly ParameterRo
   return [
     `def model(X, ${free.map((p) => py(p.name)).join(', ')}):`,
     ...(vars.length > 0 ? [`    ${vars.join(', ')}${vars.length === 1 ? ',' : ''} = X`] : []),
-    ...rows.filter((p) => p.fixed).map((p) => `    ${py(p.name)} = ${pyFloat(p.value)}  # fixed`),
+    ...rows.filter((p) => p.fixed).map((p) => `    ${py(p.name)} = ${pyFloat(p.value ?? NaN)}  # fixed`),
     `    return ${vars.length > 0 ? expr : `np.full(X.shape[-1], ${expr}, dtype=float)`}`,
   ];
 }

@@ -140,12 +140,15 @@ export function pythonScript(spec: FitSpec, options: PythonScriptOptions): strin
   const table = [
     `NAMES = ${pyList(rows.map((p) => pyString(p.name)))}`,
     `FREE = ${pyList(free.map((p) => pyString(p.name)))}`,
-    `FIXED = {${fixed.map((p) => `${pyString(p.name)}: ${pyFloat(p.value)}`).join(', ')}}`,
-    `p0 = ${pyList(free.map((p) => pyFloat(p.value)))}`,
+    `FIXED = {${fixed.map((p) => `${pyString(p.name)}: ${pyFloat(p.value ?? NaN)}`).join(', ')}}`,
+    // An empty start value (the page's Fit searches for it) becomes curve_fit's own default, 1.
+    ...(free.some((p) => p.value === null) ? [`# No start value on the page for ${free.filter((p) => p.value === null).map((p) => p.name).join(', ')}: 1.0 here (curve_fit's default); fitbench's Fit searches for it.`] : []),
+    `p0 = ${pyList(free.map((p) => pyFloat(p.value ?? 1)))}`,
     `lower = ${pyList(free.map((p) => pyFloat(p.min)))}`,
     `upper = ${pyList(free.map((p) => pyFloat(p.max)))}`,
     '',
     `# Fitbench also had method=${s.method}, backend=${s.backend} (its linearization and device); scipy's solver is "trf".`,
+    ...(s.varpro ? ['# Fitbench fitted with VarPro first (the linear parameters eliminated); curve_fit fits all parameters at once.'] : []),
   ];
   const single = [
     'columns = load_columns(CSV_FILE, X_COLUMNS + [Y_COLUMN] + ([SIGMA_COLUMN] if SIGMA_COLUMN is not None else []))',

@@ -3,7 +3,7 @@
 import { callback, getClient } from '../../client/worker';
 import { groupName } from '../slices/data';
 import { getState, setState } from '../store';
-import { preflight } from './fit';
+import { emptyStartBlocker, preflight } from './fit';
 import { closeGroup } from './openGroup';
 
 let cancelled = false;
@@ -20,7 +20,7 @@ export async function runGroupFits(): Promise<void> {
     setState({ batchStatus: 'error', batchError: { code: 'no-groups', message: 'Choose a "Group by" column first.', field: 'mapping' } });
     return;
   }
-  const blocked = preflight(s);
+  const blocked = preflight(s) ?? emptyStartBlocker(s, s.libraryId !== null);
   if (blocked) {
     setState({ batchStatus: 'error', batchError: blocked });
     return;

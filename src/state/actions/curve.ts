@@ -37,7 +37,8 @@ const curves = coalesce<Job>(async (job) => {
 
 /** Whether a curve can be drawn now. */
 export function canDrawCurve(s: AppState): boolean {
-  return s.selection !== null && s.modelText.trim() !== '' && s.modelInfo.error === null && s.params.length === s.modelInfo.params.length;
+  // An empty start value has no curve: Fit finds it first (issue 11).
+  return s.selection !== null && s.modelText.trim() !== '' && s.modelInfo.error === null && s.params.length === s.modelInfo.params.length && s.params.every((p) => p.value !== null);
 }
 
 export function refreshCurve(): void {

@@ -3,12 +3,14 @@ import { fitWithSignal } from '../../client/fitRun';
 import { getClient } from '../../client/worker';
 import type { FitProgress, WorkerError } from '../../worker/api';
 import { linkMayAutoFit } from '../../worker/limits';
-import { NO_PARAM_ERRORS, updateRow } from '../slices/params';
+import { emptyRows, NO_PARAM_ERRORS, updateRow, type ParamRow } from '../slices/params';
 import { withProgress } from '../slices/fit';
 import { curveSignature, fitSignature } from '../signature';
 import { getState, setState, type AppState } from '../store';
 import { refreshCurve } from './curve';
 import { selectionSettled } from './data';
+import { cancelStartSearch, findEmptyStarts } from './startSearch';
+import { solvedByVarpro } from '../varproStarts';
 import { plotRequest } from './plotRequest';
 import { watchWorker } from './recovery';
 
@@ -29,6 +31,17 @@ export function preflight(s: AppState): WorkerError | null {
     return { code: 'no-variable', message: `The model uses none of the x columns (${x}): it was written for other data. Write it in terms of ${s.mapping.x[0]}, or choose the x column it uses.`, field: 'model' };
   }
   return null;
+}
+
+/**
+ * Group fits start every group from the table's values (a library model's per-group fit guesses
+ * its own): an empty one stops them, naming it and the way to fill it (issue 11).
+ */
+export function emptyStartBlocker(s: AppState, guessed: boolean): WorkerError | null {
+  const empty = emptyRows(s.params).map((r) => r.name);
+  if (empty.length === 0 || guessed) return null;
+  const names = empty.join(', ');
+  return { code: 'empty-start', message: `No start value for ${names}: group fits start every group from the table's values. Press Auto start to search for ${empty.length === 1 ? 'it' : 'them'} on all rows, or type ${empty.length === 1 ? 'one' : 'them'}.`, field: 'parameter', param: empty[0] };
 }
 
 /** Why a fit that nobody asked for (a link's) waits for a click on Fit, or null when it may run. */
@@ -57,7 +70,7 @@ export async function runFit(): Promise<void> {
       return;
     }
   }
-  const s = getState();
+  let s = getState();
   const blocked = preflight(s);
   if (blocked) {
     controller = null;
@@ -65,6 +78,17 @@ export async function runFit(): Promise<void> {
     return;
   }
   setState({ fitStatus: 'running', fitCancelled: false, progress: null, liveCosts: [], fitError: null, paramErrors: NO_PARAM_ERRORS });
+  // Empty start values are searched for first, unless VarPro solves every one of them itself.
+  const solved = solvedByVarpro(s);
+  if (emptyRows(s.params).some((r) => !solved.has(r.name))) {
+    const rows = await startsForEmpty(s, signal);
+    if (!rows) {
+      controller = null;
+      return;
+    }
+    setState({ params: rows });
+    s = getState();
+  }
   const request = {
     model: s.modelText,
     mapping: s.mapping,
@@ -123,6 +147,33 @@ export async function runFit(): Promise<void> {
   });
   // Zoomed or switched axes while it ran: draw the fitted curve again for the plot as it is now.
   refreshCurve();
+}
+
+/**
+ * Empty start values (issue 11): the automatic start search runs first, with its progress in the
+ * status line and under the model; Cancel stops it and keeps the best refined values so far.
+ * Resolves to the rows to fit from, or null (the fit's state then says why it did not run).
+ */
+async function startsForEmpty(s: AppState, signal: AbortSignal): Promise<ParamRow[] | null> {
+  const fixed = emptyRows(s.params).find((r) => r.fixed);
+  if (fixed) {
+    const message = `"${fixed.name}" is fixed but has no value: type its value, or untick fixed so that Fit searches for it.`;
+    setState({ fitStatus: 'error', fitError: { code: 'start', message, param: fixed.name, field: 'parameter' }, paramErrors: new Map([[fixed.name, message]]) });
+    return null;
+  }
+  signal.addEventListener('abort', cancelStartSearch);
+  const rows = await findEmptyStarts(s);
+  signal.removeEventListener('abort', cancelStartSearch);
+  if (rows) return rows;
+  const search = getState().startSearch;
+  if (search?.status === 'error' && search.error) {
+    const e = search.error;
+    setState({ fitStatus: 'error', fitError: e, paramErrors: e.param ? new Map([[e.param, e.message]]) : NO_PARAM_ERRORS });
+  } else {
+    // Cancelled (the rows hold the best refined values so far) or outdated by other data or model.
+    setState({ fitStatus: 'idle', fitCancelled: search?.status === 'cancelled' });
+  }
+  return null;
 }
 
 /** The parameter rows at the last accepted iterate of a fit that was stopped from outside (only

@@ -9,7 +9,7 @@ import type { GlobalFitRequest, WorkerError } from '../../worker/api';
 import { NO_GLOBAL_RESULTS } from '../slices/batch';
 import { getState, setState, type AppState } from '../store';
 import { runGroupFits } from './batch';
-import { preflight } from './fit';
+import { emptyStartBlocker, preflight } from './fit';
 
 /** A fit of any kind is running (they share the worker's one fit slot and its cancel). */
 export function anyFitRunning(s: AppState): boolean {
@@ -55,6 +55,8 @@ function blocker(s: AppState): WorkerError | null {
   if (s.groupBy === null) return { code: 'no-groups', message: 'Choose a "Group by" column first.', field: 'mapping' };
   const pre = preflight(s);
   if (pre) return pre;
+  const empty = emptyStartBlocker(s, false);
+  if (empty) return empty;
   if (effectiveShared(s).length === 0) return { code: 'no-shared', message: 'Mark at least one parameter as shared (the "shared" switch in its row) for a global fit.', field: 'parameter' };
   return null;
 }

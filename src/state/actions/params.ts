@@ -15,8 +15,9 @@ function patchRow(name: string, patch: Patch, keepRange: boolean): void {
   refreshCurve();
 }
 
-/** A value typed into the field (the slider range follows it). */
-export function setParamValue(name: string, value: number): void {
+/** A value typed into the field (the slider range follows it); null empties it, so that Fit
+ *  searches for it (issue 11). */
+export function setParamValue(name: string, value: number | null): void {
   patchRow(name, { value }, false);
 }
 
@@ -36,7 +37,7 @@ export function setParamFixed(name: string, fixed: boolean): void {
 /** After a drag ends at an open end of the range, widen the range around the new value. */
 export function releaseSlider(name: string): void {
   const row = getState().params.find((r) => r.name === name);
-  if (row && atOpenEnd(toPosition(row.value, row.range), row.range, row)) patchRow(name, {}, false);
+  if (row && row.value !== null && atOpenEnd(toPosition(row.value, row.range), row.range, row)) patchRow(name, {}, false);
 }
 
 /** Back to the start values of the last fit (after a fit that went astray). */

@@ -1,26 +1,42 @@
 /**
- * "Auto start" (issue 11): starting values for the model on screen from a search on the data
- * (worker autoStart). The free rows take the best refined values and the curve is redrawn, so
- * the next Fit starts in the basin the search found; fixed rows and bounds are kept as they are.
- * Cancel keeps what was refined so far.
+ * Start searches (issue 11): starting values for the model on screen from a search on the data
+ * (worker autoStart, src/start). Two ways in:
+ *
+ * - "Auto start" (searchStarts): the free rows take the best refined values and the curve is
+ *   redrawn, so the next Fit starts in the basin the search found; the values on screen are
+ *   treated as placeholders.
+ * - Fit with empty start values (findEmptyStarts, called by runFit): the search runs first, the
+ *   given values refined as one extra candidate as the CLI's --p0, and the fit then starts where
+ *   the best refinement started.
+ *
+ * Fixed rows and bounds are kept as they are. Cancel keeps what was refined so far.
  */
 import { callback, getClient } from '../../client/worker';
-import { NO_PARAM_ERRORS, updateRow } from '../slices/params';
-import { getState, setState } from '../store';
+import type { AutoStartOutcome, Status } from '../../worker/api';
+import { emptyRows, NO_PARAM_ERRORS, updateRow, type ParamRow } from '../slices/params';
+import type { StartSearch } from '../slices/startSearch';
+import { getState, setState, type AppState } from '../store';
 import { refreshCurve } from './curve';
 import { preflight } from './fit';
 
 let cancelled = false;
 
-export async function searchStarts(): Promise<void> {
-  const s = getState();
-  if (s.startSearch?.status === 'running' || s.fitStatus === 'running' || s.batchStatus === 'running') return;
-  const base = { model: s.modelText, dataEpoch: s.dataEpoch, progress: null, outcome: null };
-  const blocked = preflight(s);
-  if (blocked) {
-    setState({ startSearch: { ...base, status: 'error', error: blocked } });
-    return;
-  }
+/** The free rows with the values of `found` (a name missing there keeps its row as it is). */
+export function withFound(rows: readonly ParamRow[], found: readonly { readonly name: string; readonly value: number }[]): ParamRow[] {
+  const byName = new Map(found.map((v) => [v.name, v.value]));
+  return rows.map((r) => {
+    const v = byName.get(r.name);
+    return !r.fixed && v !== undefined && Number.isFinite(v) ? updateRow(r, { value: v }) : r;
+  });
+}
+
+/**
+ * Runs one search for the page as it is in `s`, the startSearch slice following it. Resolves to
+ * the worker's status, or null when the model, the columns or the data changed meanwhile (what it
+ * found belongs to none of them, and the slice is cleared).
+ */
+async function search(s: AppState, trigger: StartSearch['trigger']): Promise<Status<AutoStartOutcome> | null> {
+  const base = { model: s.modelText, dataEpoch: s.dataEpoch, trigger, empty: emptyRows(s.params).map((r) => r.name), progress: null, outcome: null };
   cancelled = false;
   setState({ startSearch: { ...base, status: 'running', error: null } });
   const same = () => {
@@ -33,25 +49,55 @@ export async function searchStarts(): Promise<void> {
       mapping: s.mapping,
       parameters: s.params.map(({ name, value, min, max, fixed }) => ({ name, value, min, max, fixed })),
       settings: { ...s.settings },
+      keepGiven: trigger === 'fit',
     },
     callback((p) => {
       const now = getState().startSearch;
       if (same() && now) setState({ startSearch: { ...now, progress: p } });
     }),
   );
-  // Another model or other data since it started: what it found belongs to neither.
   if (!same()) {
     if (getState().startSearch?.status === 'running') setState({ startSearch: null });
-    return;
+    return null;
   }
   if (!status.ok) {
     setState({ startSearch: { ...base, status: cancelled && status.error.code === 'cancelled' ? 'cancelled' : 'error', error: status.error } });
+  } else {
+    setState({ startSearch: { ...base, status: status.value.cancelled ? 'cancelled' : 'done', outcome: status.value, error: null } });
+  }
+  return status;
+}
+
+/** "Auto start": the free rows take the best refined values. */
+export async function searchStarts(): Promise<void> {
+  const s = getState();
+  if (s.startSearch?.status === 'running' || s.fitStatus === 'running' || s.batchStatus === 'running') return;
+  const blocked = preflight(s);
+  if (blocked) {
+    setState({ startSearch: { model: s.modelText, dataEpoch: s.dataEpoch, trigger: 'button', empty: [], progress: null, outcome: null, status: 'error', error: blocked } });
     return;
   }
-  const found = new Map(status.value.values.map((v) => [v.name, v.value]));
-  const params = getState().params.map((r) => (!r.fixed && Number.isFinite(found.get(r.name)) ? updateRow(r, { value: found.get(r.name)! }) : r));
-  setState({ params, paramErrors: NO_PARAM_ERRORS, startSearch: { ...base, status: status.value.cancelled ? 'cancelled' : 'done', outcome: status.value, error: null } });
+  const status = await search(s, 'button');
+  if (!status?.ok) return;
+  setState({ params: withFound(getState().params, status.value.values), paramErrors: NO_PARAM_ERRORS });
   refreshCurve();
+}
+
+/**
+ * The search Fit runs first when start values are empty (`s` is the page when Fit was pressed and
+ * the fit shows as running). Resolves to the rows to fit from (the start of the best refinement),
+ * or null when there is nothing to fit: cancelled (the rows keep the best refined values so far),
+ * failed (the error is in the slice), or outdated.
+ */
+export async function findEmptyStarts(s: AppState): Promise<ParamRow[] | null> {
+  const status = await search(s, 'fit');
+  if (!status?.ok) return null;
+  if (status.value.cancelled) {
+    setState({ params: withFound(getState().params, status.value.values) });
+    refreshCurve();
+    return null;
+  }
+  return withFound(getState().params, status.value.start);
 }
 
 export function cancelStartSearch(): void {

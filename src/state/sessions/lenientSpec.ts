@@ -19,7 +19,9 @@ const num = (v: unknown, fallback: number): number => (typeof v === 'number' ? v
 
 function row(v: unknown): ParameterRow | null {
   if (!isObject(v) || typeof v.name !== 'string') return null;
-  return { name: v.name, value: num(v.value, NaN), min: num(v.min, -Infinity), max: num(v.max, Infinity), fixed: v.fixed === true };
+  // A value that is not a finite number reads as empty: the page's Fit searches for it (issue 11).
+  const value = typeof v.value === 'number' && Number.isFinite(v.value) ? v.value : null;
+  return { name: v.name, value, min: num(v.min, -Infinity), max: num(v.max, Infinity), fixed: v.fixed === true };
 }
 
 /** The settings that are names: only these words are taken from a record (they reach the kernels,
@@ -40,6 +42,8 @@ function settings(v: unknown): SolverSettings {
     if (words !== undefined && !(typeof value === 'string' && words.includes(value))) continue;
     if (typeof value === expected || (key === 'maxNfev' && (value === null || typeof value === 'number')) || (key === 'xScale' && (value === 'jac' || typeof value === 'number'))) out[key] = value;
   }
+  // Optional, so not among the defaults' keys.
+  if (typeof v.varpro === 'boolean') out.varpro = v.varpro;
   return out as unknown as SolverSettings;
 }
 

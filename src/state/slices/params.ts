@@ -8,7 +8,8 @@ import { sliderRange, type SliderRange } from '../sliderScale';
 
 export interface ParamRow {
   readonly name: string;
-  readonly value: number;
+  /** The start value; null: left empty, so Fit first searches for it (issue 11). */
+  readonly value: number | null;
   readonly min: number;
   readonly max: number;
   readonly fixed: boolean;
@@ -68,7 +69,13 @@ export function applyGuesses(rows: readonly ParamRow[], guesses: readonly Guesse
   });
 }
 
-/** Values in the model's parameter order (the worker's curve request). */
+/** Values in the model's parameter order (the worker's curve request; an empty one is NaN, so
+ *  the curve is drawn only when every row has a value: see canDrawCurve). */
 export function paramVector(rows: readonly ParamRow[]): Float64Array {
-  return Float64Array.from(rows, (r) => r.value);
+  return Float64Array.from(rows, (r) => r.value ?? NaN);
+}
+
+/** The rows whose start value is empty: Fit searches for them first (issue 11). */
+export function emptyRows(rows: readonly ParamRow[]): ParamRow[] {
+  return rows.filter((r) => r.value === null);
 }

@@ -1,7 +1,8 @@
 /**
  * Start search slice (issue 11): "Auto start" looks for starting values on the data for any
- * model (src/start through the worker). The page shows its progress, then what it found in words:
- * how many candidates, how many refinements reached the best minimum, and the other minima.
+ * model (src/start through the worker), and so does Fit when some start values are empty. The
+ * page shows its progress, then what it found in words: how many candidates, how many
+ * refinements reached the best minimum, and the other minima.
  */
 import type { AutoStartOutcome, AutoStartStep, WorkerError } from '../../worker/api';
 
@@ -9,6 +10,9 @@ export interface StartSearch {
   /** The model text and data it searched for: the notice is shown while they are on screen. */
   readonly model: string;
   readonly dataEpoch: number;
+  /** What started it: the Auto start button, or Fit with empty start values (`empty` names them). */
+  readonly trigger: 'button' | 'fit';
+  readonly empty: readonly string[];
   readonly status: 'running' | 'done' | 'cancelled' | 'error';
   readonly progress: AutoStartStep | null;
   readonly outcome: AutoStartOutcome | null;
