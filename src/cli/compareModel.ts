@@ -5,7 +5,7 @@
  * Its start values come from --compare-p0, else from the automatic start search, like the first's.
  */
 import { selectColumns, skipOf, type FitData, type RowChoice, type Table } from '../data';
-import { compareModels, type ModelComparison } from '../fit/compare/compareModels';
+import { compareModels, fitSummary, modelLabel, type ModelComparison } from '../fit/compare/compareModels';
 import { findNesting, type ModelForm } from '../fit/compare/nesting';
 import { curveFit } from '../fit/curveFit';
 import type { ParameterSpec } from '../fit/parameters';
@@ -20,12 +20,6 @@ export interface ComparedFit {
   readonly model: string;
   readonly result: FitResult;
   readonly comparison: ModelComparison;
-}
-
-/** A model as the verdict names it: its text, and its fixed parameters when there are some. */
-export function modelLabel(text: string, parameters: readonly ParameterSpec[]): string {
-  const fixed = parameters.filter((p) => p.fixed).map((p) => `${p.name} = ${p.value}`);
-  return fixed.length ? `${text} with ${fixed.join(", ")} fixed` : text;
 }
 
 const formOf = (model: CompiledModel, parameters: readonly ParameterSpec[]): ModelForm => ({
@@ -73,7 +67,7 @@ export async function fitCompareModel(
     nesting = { simpler: k2 < k1 ? 1 : 0, constants: new Map() };
     by = 'user';
   }
-  const summary = (text: string, params: readonly ParameterSpec[], r: FitResult) => ({ label: modelLabel(text, params), success: r.success, chi2: r.stats.chi2, points: r.stats.points, parameters: r.free.length, aicc: r.stats.aicc });
+  const summary = (text: string, params: readonly ParameterSpec[], r: FitResult) => fitSummary(modelLabel(text, params.filter((p) => p.fixed).map((p) => [p.name, p.value as number])), r);
   const comparison = compareModels(summary(command.model, first.parameters, first.result), summary(spec.model, parameters, result), nesting ? { by, nesting } : null);
   return { model: spec.model, result, comparison };
 }

@@ -7,6 +7,7 @@
 import { aicc, akaikeWeight, formatP } from './criteria';
 import { extraSumOfSquares } from './fTest';
 import type { Nesting } from './nesting';
+import type { FitResult } from '../types';
 
 /** What the comparison needs of one fitted model. */
 export interface ModelFitSummary {
@@ -50,6 +51,16 @@ export interface ModelComparison {
   /** The preferred model: by the F test at level alpha when nested, else by AICc; null when invalid. */
   readonly preferred: 0 | 1 | null;
   readonly verdict: string;
+}
+
+/** A model as the verdict names it: its text, with its fixed parameters when it has some. */
+export function modelLabel(text: string, fixed: readonly (readonly [string, number])[]): string {
+  return fixed.length ? `${text} with ${fixed.map(([name, value]) => `${name} = ${value}`).join(', ')} fixed` : text;
+}
+
+/** What compareModels needs of a finished fit (its own AICc included, R's convention). */
+export function fitSummary(label: string, r: FitResult): ModelFitSummary {
+  return { label, success: r.success, chi2: r.stats.chi2, points: r.stats.points, parameters: r.free.length, aicc: r.stats.aicc };
 }
 
 const percent = (w: number) => (w > 0.99 ? '> 99%' : `${Math.round(100 * w)}%`);
