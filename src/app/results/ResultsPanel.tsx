@@ -2,6 +2,7 @@
 import { useApp } from '../../state';
 import { fitSignature } from '../../state/signature';
 import { AdviceList } from './AdviceList';
+import { CompareModelSection } from './CompareModelSection';
 import { Correlation } from './Correlation';
 import { CostPlot } from './CostPlot';
 import { FitErrorCard } from './FitErrorCard';
@@ -60,6 +61,7 @@ export function ResultsPanel() {
         </div>
       </section>
       <ProfileSection outcome={outcome} />
+      <CompareModelSection outcome={outcome} />
       <ResidualSection outcome={outcome} />
       <div className="results-grid results-lower">
         <section className="card" aria-label="Correlation matrix">
