@@ -155,12 +155,12 @@ export function parseAssignments<T>(text: string, option: string, value: (v: str
   return out;
 }
 
-function parseBound(v: string, name: string): [number, number] {
+function parseBound(v: string, name: string, option = 'bounds'): [number, number] {
   const colon = v.indexOf(':');
-  if (colon < 0) throw new CliError(`--bounds: "${name}=${v}" needs lower:upper (e.g. ${name}=0:inf).`);
-  const lo = parseNumberArg(v.slice(0, colon) || '-inf', `--bounds ${name} lower`);
-  const hi = parseNumberArg(v.slice(colon + 1) || 'inf', `--bounds ${name} upper`);
-  if (!(lo < hi)) throw new CliError(`--bounds: the lower bound of "${name}" (${lo}) must be below its upper bound (${hi}).`);
+  if (colon < 0) throw new CliError(`--${option}: "${name}=${v}" needs lower:upper (e.g. ${name}=0:inf).`);
+  const lo = parseNumberArg(v.slice(0, colon) || '-inf', `--${option} ${name} lower`);
+  const hi = parseNumberArg(v.slice(colon + 1) || 'inf', `--${option} ${name} upper`);
+  if (!(lo < hi)) throw new CliError(`--${option}: the lower bound of "${name}" (${lo}) must be below its upper bound (${hi}).`);
   return [lo, hi];
 }
 
@@ -353,7 +353,7 @@ function compareModelArgs(
   return {
     model,
     p0: parseAssignments(merged('compare-p0'), 'compare-p0', (s, n) => parseNumberArg(s, `--compare-p0 ${n}`)),
-    bounds: parseAssignments(merged('compare-bounds'), 'compare-bounds', parseBound),
+    bounds: parseAssignments(merged('compare-bounds'), 'compare-bounds', (v, n) => parseBound(v, n, 'compare-bounds')),
     fix: parseAssignments(merged('compare-fix'), 'compare-fix', (s, n) => parseNumberArg(s, `--compare-fix ${n}`)),
     nested,
   };

@@ -92,6 +92,7 @@ describe('--compare-model', () => {
     expect((await run(...base, '--compare-p0', 'Vm=1')).err).toMatch(/--compare-p0 belongs to a model comparison: add --compare-model "EXPR"/);
     expect((await run(...base, '--compare-model', 'Vm*conc/(K+conc)+b*conc', '--compare-p0', 'Q=1')).err).toMatch(/--compare-p0: the --compare-model model has no parameter "Q"; its parameters are Vm, K, b\./);
     expect((await run(...base, '--compare-model', 'Vm*conc/(K+', '--compare-p0', 'Vm=1')).err).toMatch(/^fitbench: --compare-model: /);
+    expect((await run(...base, '--compare-model', 'Vm*conc/(K+conc)+b*conc', '--compare-bounds', 'b=1:0')).err).toMatch(/--compare-bounds: the lower bound of "b" \(1\) must be below its upper bound \(0\)/);
     expect((await run(...base, '--compare-model', 'a*b')).err).toMatch(/--compare-model uses none of the columns/);
     expect((await run(...base, '--compare-model', 'Vm*conc', '--loss', 'huber')).err).toMatch(/does not combine with --loss huber/);
     expect((await run(...base, '--compare-model', 'Vm*conc/(V2+conc)', '--nested')).err).toMatch(/--nested: both models fit 2 parameters/);
