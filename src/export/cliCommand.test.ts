@@ -105,6 +105,17 @@ describe('cliCommand', () => {
     expect(cmd.backend).toBe('gpu');
   });
 
+  it('carries the page\'s derived quantities as --derive, parsed back by the CLI', () => {
+    const derive = [{ name: 'half', expression: 'ln(2)/(1/tau)' }, { name: 'ratio', expression: '-A/tau' }];
+    const line = cliCommand(decaySpec(), { csvFileName: 'd.csv', derive });
+    const words = shellWords(line);
+    expect(words).toEqual(realShellWords(line));
+    const cmd = parseFitArgs(words.slice(3));
+    if (cmd === 'help') throw new Error('help');
+    expect(cmd.derive).toEqual(derive);
+    expect(cliWords(decaySpec(), { csvFileName: 'd.csv' })).not.toContain('--derive');
+  });
+
   it('quotes model text with spaces, quotes and $ and a file name starting with -', () => {
     const spec = decaySpec({ model: `A*exp(-t/tau)   +   c` });
     const nasty = `-it's $HOME "q".csv`;

@@ -22,6 +22,7 @@
  * parseKeyList reads them), and --shared for a global fit.
  */
 import { DEFAULTS } from '../fit/defaults';
+import type { DerivedSpec } from '../fit/derived';
 import type { FitSpec, ParameterRow } from '../share/types';
 import { exportGroups } from './groupPlan';
 import { shellJoin } from './shellQuote';
@@ -31,6 +32,8 @@ export const CLI_PROGRAM = ['node', 'fitbench.mjs'] as const;
 
 export interface CliCommandOptions {
   readonly csvFileName: string;
+  /** Derived quantities typed in the results, as --derive NAME=EXPR (single fits only: the CLI refuses them with groups). */
+  readonly derive?: readonly DerivedSpec[];
 }
 
 /** The CLI's number text: shortest round trip, -0 kept, ±inf. */
@@ -93,6 +96,7 @@ export function cliWords(spec: FitSpec, options: CliCommandOptions): string[] {
   if (s.xScale !== DEFAULTS.xScale) option('x-scale', cliNumber(s.xScale));
   if (s.method !== DEFAULTS.method) option('method', s.method);
   if (s.backend !== 'auto') option('backend', s.backend);
+  if (!groups) for (const d of options.derive ?? []) option('derive', `${d.name}=${d.expression}`);
   return words;
 }
 

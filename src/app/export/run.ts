@@ -7,6 +7,7 @@ import { cliCommand, correlationCsv, covarianceCsv, pythonScript, resultsCsv, re
 import type { FitSpec } from '../../share/types';
 import { getState, type AppState } from '../../state';
 import { dataFileName } from '../../state/dataFile';
+import { pageDerived } from '../../state/derivedQuantities';
 import { portableSpec } from '../../state/shareSpec';
 import type { ExportId } from './catalogue';
 import { exportBase, exportName } from './fileNames';
@@ -89,7 +90,7 @@ export async function runExport(id: ExportId): Promise<ExportOutput> {
     switch (id) {
       case 'results-json':
         if (!result) break;
-        return file(resultsJson(await specWithData(s), result), 'application/json', exportName(b, 'results', 'json'));
+        return file(resultsJson(await specWithData(s), result, pageDerived(s.derivedText, result).quantities), 'application/json', exportName(b, 'results', 'json'));
       case 'report-html': {
         const report = await pageReport(s);
         return report.ok ? file(report.html, 'text/html;charset=utf-8', exportName(b, 'report', 'html')) : { kind: 'error', message: report.message };
@@ -133,7 +134,8 @@ export async function runExport(id: ExportId): Promise<ExportOutput> {
       case 'cli': {
         const input = codeInput(s);
         if ('kind' in input) return input;
-        return { kind: 'copy', text: cliCommand(input.spec, { csvFileName: input.data.fileName }) };
+        const derive = result ? pageDerived(s.derivedText, result).specs : [];
+        return { kind: 'copy', text: cliCommand(input.spec, { csvFileName: input.data.fileName, derive }) };
       }
     }
   } catch (error) {

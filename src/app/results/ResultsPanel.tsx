@@ -3,6 +3,7 @@ import { useApp } from '../../state';
 import { fitSignature } from '../../state/signature';
 import { AdviceList } from './AdviceList';
 import { CompareModelSection } from './CompareModelSection';
+import { DerivedSection } from './DerivedSection';
 import { Correlation } from './Correlation';
 import { CostPlot } from './CostPlot';
 import { FitErrorCard } from './FitErrorCard';
@@ -60,6 +61,7 @@ export function ResultsPanel() {
           <StatsGrid result={r} weighted={weighted} />
         </div>
       </section>
+      <DerivedSection result={r} />
       <ProfileSection outcome={outcome} />
       <CompareModelSection outcome={outcome} />
       <ResidualSection outcome={outcome} />

@@ -33,6 +33,8 @@ export interface UncertaintySlice {
   readonly profileRun: ProfileRun;
   readonly reportData: ReportDataState;
   readonly modelCompare: ModelCompareRun;
+  /** Derived quantities as typed, one `name = expression` per line (derivedQuantities.ts). */
+  readonly derivedText: string;
 }
 
 export const NO_PROFILE: ProfileRun = { status: 'idle', outcome: null, progress: null, result: null, error: null };
@@ -40,7 +42,7 @@ export const NO_REPORT_DATA: ReportDataState = { status: 'idle', outcome: null, 
 
 export const NO_MODEL_COMPARE: ModelCompareRun = { status: 'idle', outcome: null, progress: null, result: null, error: null };
 
-export const initialUncertainty: UncertaintySlice = { profileRun: NO_PROFILE, reportData: NO_REPORT_DATA, modelCompare: NO_MODEL_COMPARE };
+export const initialUncertainty: UncertaintySlice = { profileRun: NO_PROFILE, reportData: NO_REPORT_DATA, modelCompare: NO_MODEL_COMPARE, derivedText: '' };
 
 /** "Profiling K (2 of 3), 41 refits". */
 export function profileProgressText(p: ProfileProgress | null): string {
