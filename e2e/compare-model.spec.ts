@@ -2,10 +2,16 @@
  * Issue 10 on the page, "Compare with another model": after a fit of Puromycin (treated), a second
  * model typed in the card is fitted to the same rows in the worker and compared with the fit; the
  * χ² of both, the F test and AICc agree with R's nls, anova and AIC (fixtures/modelcompare); "This
- * model" with K fixed is found nested; a bad fixed list is refused at its field. Screenshots at
+ * model" with K fixed is found nested; the results JSON and the fitbench command export carry the
+ * comparison (the command, run, gives the same F and verdict); a bad fixed list is refused at its
+ * field. Screenshots at
  * 1440×900, 1024×768 and 390×844.
  */
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fit, loadFileInput, setParam, typeModel } from './lib/app-actions';
@@ -20,6 +26,7 @@ const treated = fixture('groups/puromycin.csv')
   .slice(1)
   .filter((l) => l.includes('treated') && !l.includes('untreated'))
   .map((l) => l.split(',').slice(0, 2).join(','));
+const csv = ['conc,rate', ...treated].join('\n');
 const rel = (a: number, b: number) => Math.abs(a - b) / Math.abs(b);
 
 let served: Served;
@@ -56,7 +63,7 @@ const number = async (testId: string, attribute: string) => Number(await page.ge
 describe('compare with another model on the page', () => {
   it('agrees with R, names the preferred model in words, and fits the card at three widths', async () => {
     page = await openApp(browser, served.url);
-    await loadFileInput(page, 'puromycin-treated.csv', ['conc,rate', ...treated].join('\n'));
+    await loadFileInput(page, 'puromycin-treated.csv', csv);
     await page.getByTestId('rows-used').waitFor();
     await typeModel(page, 'Vm*conc/(K+conc)');
     await setParam(page, 'Vm', 200);
@@ -85,6 +92,28 @@ describe('compare with another model on the page', () => {
     expect(rel(await number('compare-verdict', 'data-f'), fixedK.F)).toBeLessThan(1e-6);
     expect(rel(await number('compare-row-1', 'data-chi2'), fixedK.rss[1])).toBeLessThan(1e-6);
     expect(await page.getByTestId('compare-verdict').textContent()).toContain('The simpler model, Vm*conc/(K+conc) with K = 0.05 fixed, is consistent with the data (F(1, 10) = 3.19, p = 0.10)');
+
+    // The exports carry it: the results JSON's modelComparison, and the fitbench command, which
+    // run here gives the same test.
+    await page.getByTestId('export-button').click();
+    await page.getByTestId('export-menu').waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByTestId('export-results-json').click()]);
+    const exported = JSON.parse(readFileSync(await download.path(), 'utf8')).modelComparison;
+    expect(exported.F).toBe(await number('compare-verdict', 'data-f'));
+    expect([exported.nested, exported.nestedBy, exported.simpler, exported.constants]).toEqual([true, 'structure', 1, { K: 0.05 }]);
+    await page.getByTestId('export-button').click();
+    await page.getByTestId('export-menu').waitFor();
+    await page.getByTestId('export-cli').click();
+    await page.locator('[data-testid="export-message"]').waitFor();
+    const command = await page.getByTestId('cli-text').inputValue();
+    expect(command).toContain("--compare-model 'Vm*conc/(K+conc)' --compare-fix K=0.05");
+    const dir = mkdtempSync(join(tmpdir(), 'fitbench-compare-'));
+    writeFileSync(join(dir, 'puromycin-treated.csv'), csv);
+    const bin = fileURLToPath(new URL('../bin/fitbench.mjs', import.meta.url));
+    const cli = JSON.parse(execFileSync('sh', ['-c', `${command.replace(/^node fitbench\.mjs /, `node '${bin}' `)} --json`], { cwd: dir, encoding: 'utf8' })).modelComparison;
+    expect(rel(cli.F, exported.F)).toBeLessThan(1e-9);
+    expect(cli.verdict).toBe(exported.verdict);
+    await page.keyboard.press('Escape');
 
     // A bad fixed list is refused at its field; the last comparison stays.
     await page.getByTestId('compare-fixed-input').fill('K=abc');

@@ -105,7 +105,7 @@ describe('cliCommand', () => {
     expect(cmd.backend).toBe('gpu');
   });
 
-  it('carries the page\'s derived quantities as --derive, parsed back by the CLI', () => {
+  it('carries the page\'s derived quantities and second model as --derive and --compare-model, parsed back by the CLI', () => {
     const derive = [{ name: 'half', expression: 'ln(2)/(1/tau)' }, { name: 'ratio', expression: '-A/tau' }];
     const line = cliCommand(decaySpec(), { csvFileName: 'd.csv', derive });
     const words = shellWords(line);
@@ -114,6 +114,10 @@ describe('cliCommand', () => {
     if (cmd === 'help') throw new Error('help');
     expect(cmd.derive).toEqual(derive);
     expect(cliWords(decaySpec(), { csvFileName: 'd.csv' })).not.toContain('--derive');
+    const compared = parseFitArgs(cliWords(decaySpec(), { csvFileName: 'd.csv', compareModel: { model: 'A*exp(-t/tau)', fixed: [{ name: 'tau', value: -0.5 }] } }).slice(3));
+    if (compared === 'help') throw new Error('help');
+    expect(compared.compareModel).toMatchObject({ model: 'A*exp(-t/tau)', nested: false });
+    expect([...compared.compareModel!.fix]).toEqual([['tau', -0.5]]);
   });
 
   it('quotes model text with spaces, quotes and $ and a file name starting with -', () => {

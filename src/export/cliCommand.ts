@@ -34,6 +34,8 @@ export interface CliCommandOptions {
   readonly csvFileName: string;
   /** Derived quantities typed in the results, as --derive NAME=EXPR (single fits only: the CLI refuses them with groups). */
   readonly derive?: readonly DerivedSpec[];
+  /** The page's second model ("Compare with another model") as --compare-model and --compare-fix (single fits only). */
+  readonly compareModel?: { readonly model: string; readonly fixed: readonly { readonly name: string; readonly value: number }[] };
 }
 
 /** The CLI's number text: shortest round trip, -0 kept, ±inf. */
@@ -97,6 +99,11 @@ export function cliWords(spec: FitSpec, options: CliCommandOptions): string[] {
   if (s.method !== DEFAULTS.method) option('method', s.method);
   if (s.backend !== 'auto') option('backend', s.backend);
   if (!groups) for (const d of options.derive ?? []) option('derive', `${d.name}=${d.expression}`);
+  if (!groups && options.compareModel) {
+    // Its starts come from the start search, in the page as in the CLI (no --compare-p0).
+    option('compare-model', options.compareModel.model);
+    if (options.compareModel.fixed.length > 0) option('compare-fix', options.compareModel.fixed.map((f) => `${f.name}=${cliNumber(f.value)}`).join(','));
+  }
   return words;
 }
 
