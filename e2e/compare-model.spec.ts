@@ -134,6 +134,14 @@ describe('compare with another model on the page', () => {
     const column = (await page.getByTestId('results').boundingBox())!;
     const box = (await page.getByTestId('compare-section').boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(column.x + column.width + 0.5);
+
+    // A new fit keeps what was typed and drops the old verdict (it described the previous fit).
+    await page.setViewportSize({ width: 1440, height: 900 });
+    expect(await fit(page)).toBe('converged');
+    expect(await page.getByTestId('compare-model-input').inputValue()).toBe('Vm*conc/(K+conc)');
+    expect(await page.getByTestId('compare-fixed-input').inputValue()).toBe('K=0.05');
+    expect(await page.getByTestId('compare-section').getAttribute('data-status')).toBe('idle');
+    expect(await page.getByTestId('compare-verdict').count()).toBe(0);
     expect(pageErrors(page)).toEqual([]);
   });
 });

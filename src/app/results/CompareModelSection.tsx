@@ -10,7 +10,7 @@ import type { ModelComparison } from '../../fit/compare/compareModels';
 import { useApp } from '../../state';
 import { LIBRARY } from '../../state/library';
 import { libraryText } from '../../state/actions/model';
-import { cancelModelCompare, parseFixedList, runModelCompare } from '../../state/actions/modelCompare';
+import { cancelModelCompare, parseFixedList, runModelCompare, setCompareDraft } from '../../state/actions/modelCompare';
 import { formatNumber } from '../format/number';
 import { CompareTables } from './CompareTables';
 
@@ -22,8 +22,9 @@ export function CompareModelSection({ outcome }: { readonly outcome: FitOutcome 
   const modelText = useApp((s) => s.modelText);
   const table = useApp((s) => s.table);
   const mapping = useApp((s) => s.mapping);
-  const [text, setText] = useState('');
-  const [fixedText, setFixedText] = useState('');
+  const { model: text, fixed: fixedText } = useApp((s) => s.compareDraft);
+  const setText = (model: string) => setCompareDraft({ model });
+  const setFixedText = (fixed: string) => setCompareDraft({ fixed });
   const [inputError, setInputError] = useState<{ field: 'model' | 'fixed'; message: string } | null>(null);
   const mine = run.outcome === outcome;
   const running = mine && run.status === 'running';

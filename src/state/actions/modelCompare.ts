@@ -24,6 +24,11 @@ export function parseFixedList(text: string): { ok: true; value: { name: string;
   return { ok: true, value: out };
 }
 
+/** The card's fields as typed; kept in the store so that a new fit (which redraws the results) keeps them. */
+export function setCompareDraft(patch: Partial<{ model: string; fixed: string }>): void {
+  setState({ compareDraft: { ...getState().compareDraft, ...patch } });
+}
+
 export async function runModelCompare(model: string, fixed: readonly { name: string; value: number }[]): Promise<void> {
   const s = getState();
   const outcome = s.outcome;

@@ -35,6 +35,8 @@ export interface UncertaintySlice {
   readonly modelCompare: ModelCompareRun;
   /** Derived quantities as typed, one `name = expression` per line (derivedQuantities.ts). */
   readonly derivedText: string;
+  /** The second model and its fixed list as typed in "Compare with another model" (kept across fits). */
+  readonly compareDraft: { readonly model: string; readonly fixed: string };
 }
 
 export const NO_PROFILE: ProfileRun = { status: 'idle', outcome: null, progress: null, result: null, error: null };
@@ -42,7 +44,7 @@ export const NO_REPORT_DATA: ReportDataState = { status: 'idle', outcome: null, 
 
 export const NO_MODEL_COMPARE: ModelCompareRun = { status: 'idle', outcome: null, progress: null, result: null, error: null };
 
-export const initialUncertainty: UncertaintySlice = { profileRun: NO_PROFILE, reportData: NO_REPORT_DATA, modelCompare: NO_MODEL_COMPARE, derivedText: '' };
+export const initialUncertainty: UncertaintySlice = { profileRun: NO_PROFILE, reportData: NO_REPORT_DATA, modelCompare: NO_MODEL_COMPARE, derivedText: '', compareDraft: { model: '', fixed: '' } };
 
 /** "Profiling K (2 of 3), 41 refits". */
 export function profileProgressText(p: ProfileProgress | null): string {
