@@ -8,7 +8,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { cliRunner } from '../../test/cli';
+import { join } from 'node:path';
+import { cliRunner, tempFiles } from '../../test/cli';
 
 interface Case {
   name: string;
@@ -84,6 +85,23 @@ describe('--compare-model', () => {
     expect(stated.verdict).toContain('(nesting as stated, not checked)');
     const plain = JSON.parse((await run('fit', dataFile(c), '--where', c.where, '--y', c.y, '--model', c.model, '--json')).out);
     expect(plain.modelComparison).toBeNull();
+  });
+
+  it('--report adds the comparison and the derived quantities, with the numbers of the JSON', async () => {
+    const c = reference.cases.find((x) => x.name === 'puromycin-linear-term')!;
+    const path = join(tempFiles('fitbench-compare-report').dir, 'report.html');
+    const args = ['fit', dataFile(c), '--where', c.where, '--y', c.y, '--model', c.model, '--compare-model', c.compareModel, '--derive', 'ratio=Vm/K'];
+    const j = JSON.parse((await run(...args, '--json', '--report', path)).out);
+    const html = readFileSync(path, 'utf8');
+    expect(html).toContain(`<p class="verdict-text" data-f="${j.modelComparison.F}" data-p="${j.modelComparison.p}">`);
+    expect(html).toContain(j.modelComparison.verdict.replace(/'/g, '&#39;').split(' (F(')[0]);
+    expect(html).toMatch(new RegExp(`<tr data-derived="ratio">.*?data-value="${j.derived.ratio.value}".*?data-value="${j.derived.ratio.stderr}"`));
+    const plain = readFileSync(path, 'utf8').length;
+    await run('fit', dataFile(c), '--where', c.where, '--y', c.y, '--model', c.model, '--report', path);
+    const without = readFileSync(path, 'utf8');
+    expect(without.length).toBeLessThan(plain);
+    expect(without).not.toContain('Model comparison');
+    expect(without).not.toContain('Derived quantities');
   });
 
   it('refuses what it cannot compare, saying what to do', async () => {
