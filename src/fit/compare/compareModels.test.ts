@@ -75,6 +75,10 @@ describe('one model against another', () => {
     expect(failed.valid).toBe(false);
     expect(failed.preferred).toBeNull();
     expect(failed.verdict).toBe('No comparison: the fit of B did not converge.');
+    // A fuller model that ends above the simpler one it contains stopped in a local minimum.
+    const stuck = compareModels(a, { ...b, chi2: 11 }, { by: 'structure', nesting: { simpler: 1, constants: new Map() } });
+    expect([stuck.valid, stuck.preferred]).toEqual([false, null]);
+    expect(stuck.verdict).toBe('No comparison: the fit of A ended with a larger χ² (12.0000) than that of B (11.0000), which it contains: it stopped in a local minimum. Fit it from other starts.');
     expect(compareModels(a, { ...b, points: 19 }, null).verdict).toBe('No comparison: the models were fitted to different points (20 and 19).');
   });
 });

@@ -97,6 +97,14 @@ export function compareModels(
     deltaAicc: delta,
   };
   if (problem) return { ...base, valid: false, preferred: null, verdict: `No comparison: ${problem}.` };
+  // The fuller model contains the simpler one, so its least-squares minimum cannot lie above the
+  // simpler one's: a larger χ² means its fit stopped in a local minimum, and no test is honest.
+  if (simpler !== null) {
+    const [small, full] = [models[simpler], models[1 - simpler]];
+    if (full.chi2 > small.chi2 * (1 + 1e-9)) {
+      return { ...base, valid: false, preferred: null, verdict: `No comparison: the fit of ${full.label} ended with a larger χ² (${full.chi2.toPrecision(6)}) than that of ${small.label} (${small.chi2.toPrecision(6)}), which it contains: it stopped in a local minimum. Fit it from other starts.` };
+    }
+  }
   const byAicc: 0 | 1 = delta < 0 ? 1 : 0;
   const aiccWords = `AICc prefers ${models[byAicc].label} (ΔAICc = ${Math.abs(delta).toFixed(1)}; ${percent(models[byAicc].weight)} likely the better model).`;
   if (simpler === null || !test || !Number.isFinite(test.p)) {
