@@ -2,7 +2,8 @@
  * Issue 10 on the page, derived quantities: after a fit of Puromycin (treated), `ratio = Vm/K` and
  * `halfK = K/2` typed in the results read their values and delta-method standard errors as R's
  * nls with vcov() and the analytic gradient gives them (fixtures/derived); a bad entry is named
- * with what to write; Export › results JSON carries them. Screenshots at 1440×900, 1024×768 and
+ * with what to write; Export › results JSON carries them, and the saved session keeps them
+ * (restored on reload with the same numbers). Screenshots at 1440×900, 1024×768 and
  * 390×844.
  */
 import { readFileSync } from 'node:fs';
@@ -80,5 +81,14 @@ describe('derived quantities on the page', () => {
     const box = (await page.getByTestId('derived-section').boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(column.x + column.width + 0.5);
     expect(pageErrors(page)).toEqual([]);
+
+    // The saved session keeps them: a reload shows the same quantities with the same numbers.
+    const stderr = await attr('derived-row-ratio', 'data-stderr');
+    await page.waitForFunction(() => document.querySelector('[data-testid="sessions-button"]')?.getAttribute('data-save-state') === 'saved', undefined, { timeout: 30_000 });
+    await page.reload();
+    await page.getByTestId('session-restored').waitFor();
+    await page.getByTestId('derived-table').waitFor();
+    expect(await page.getByTestId('derived-input').inputValue()).toBe('ratio = Vm/K\nhalfK = K/2');
+    expect(await attr('derived-row-ratio', 'data-stderr')).toBe(stderr);
   });
 });
