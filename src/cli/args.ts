@@ -63,6 +63,18 @@ export interface FitCommand {
   readonly report: string | null;
   /** --varpro: fit the nonlinear parameters with the linear ones eliminated first (src/start/varpro.ts). */
   readonly varpro: boolean;
+  /** --compare-model EXPR (with --compare-p0/-bounds/-fix, --nested): a second model on the same rows. */
+  readonly compareModel: CompareModelCommand | null;
+}
+
+/** The second model of a model comparison and its parameter table, as --p0/--bounds/--fix. */
+export interface CompareModelCommand {
+  readonly model: string;
+  readonly p0: ReadonlyMap<string, number>;
+  readonly bounds: ReadonlyMap<string, [number, number]>;
+  readonly fix: ReadonlyMap<string, number>;
+  /** --nested: the user states that one model is the other with parameters fixed (not checked). */
+  readonly nested: boolean;
 }
 
 export type CiMethod = 'wald' | 'profile';
@@ -104,6 +116,11 @@ const OPTIONS = {
   'checkpoint-every': { type: 'string', multiple: true },
   resume: { type: 'boolean' },
   report: { type: 'string', multiple: true },
+  'compare-model': { type: 'string', multiple: true },
+  'compare-p0': { type: 'string', multiple: true },
+  'compare-bounds': { type: 'string', multiple: true },
+  'compare-fix': { type: 'string', multiple: true },
+  nested: { type: 'boolean' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -141,12 +158,12 @@ export function parseAssignments<T>(text: string, option: string, value: (v: str
   return out;
 }
 
-function parseBound(v: string, name: string): [number, number] {
+function parseBound(v: string, name: string, option = 'bounds'): [number, number] {
   const colon = v.indexOf(':');
-  if (colon < 0) throw new CliError(`--bounds: "${name}=${v}" needs lower:upper (e.g. ${name}=0:inf).`);
-  const lo = parseNumberArg(v.slice(0, colon) || '-inf', `--bounds ${name} lower`);
-  const hi = parseNumberArg(v.slice(colon + 1) || 'inf', `--bounds ${name} upper`);
-  if (!(lo < hi)) throw new CliError(`--bounds: the lower bound of "${name}" (${lo}) must be below its upper bound (${hi}).`);
+  if (colon < 0) throw new CliError(`--${option}: "${name}=${v}" needs lower:upper (e.g. ${name}=0:inf).`);
+  const lo = parseNumberArg(v.slice(0, colon) || '-inf', `--${option} ${name} lower`);
+  const hi = parseNumberArg(v.slice(colon + 1) || 'inf', `--${option} ${name} upper`);
+  if (!(lo < hi)) throw new CliError(`--${option}: the lower bound of "${name}" (${lo}) must be below its upper bound (${hi}).`);
   return [lo, hi];
 }
 
@@ -338,6 +355,31 @@ function checkpointArgs(file: string | undefined, everyText: string | undefined,
   return { file, resume, everyMs: every * 1000 };
 }
 
+/** --compare-model and its own --compare-p0/-bounds/-fix and --nested, checked against the rest. */
+function compareModelArgs(
+  model: string | undefined,
+  merged: (name: 'compare-p0' | 'compare-bounds' | 'compare-fix') => string,
+  nested: boolean,
+  with_: { grouped: boolean; mle: boolean; loss: string; checkpoint: boolean },
+): CompareModelCommand | null {
+  if (model === undefined) {
+    const stray = (['compare-p0', 'compare-bounds', 'compare-fix'] as const).find((o) => merged(o) !== '');
+    if (stray || nested) throw new CliError(`--${stray ?? 'nested'} belongs to a model comparison: add --compare-model "EXPR" (the second model).`);
+    return null;
+  }
+  if (model.trim() === '') throw new CliError('--compare-model needs the second model (e.g. --compare-model "Vm*conc/(K + conc) + b*conc").');
+  const clash = with_.grouped ? '--group/--wide (compare a global fit with --shared and --compare instead)' : with_.mle ? '--mle poisson' : with_.loss !== 'linear' ? `--loss ${with_.loss}` : with_.checkpoint ? '--checkpoint' : null;
+  // The F test and AICc here are least-squares statistics of one dataset.
+  if (clash) throw new CliError(`--compare-model compares two least-squares fits of one dataset; it does not combine with ${clash}.`);
+  return {
+    model,
+    p0: parseAssignments(merged('compare-p0'), 'compare-p0', (s, n) => parseNumberArg(s, `--compare-p0 ${n}`)),
+    bounds: parseAssignments(merged('compare-bounds'), 'compare-bounds', (v, n) => parseBound(v, n, 'compare-bounds')),
+    fix: parseAssignments(merged('compare-fix'), 'compare-fix', (s, n) => parseNumberArg(s, `--compare-fix ${n}`)),
+    nested,
+  };
+}
+
 export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
   let parsed;
   try {
@@ -349,9 +391,9 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     throw new CliError(`${unknown ? `Unknown option '${unknown[1]}'` : (message.split('\n')[0] ?? message).replace(/\.$/, '')} (see fitbench fit --help).`);
   }
   const all = parsed.values;
-  const one = (name: Exclude<Option, 'absolute-sigma' | 'varpro' | 'json' | 'help' | 'wide' | 'where' | 'exclude-rows' | 'compare' | 'resume' | 'tie' | 'derive'>): string | undefined => single(all[name], name);
+  const one = (name: Exclude<Option, 'absolute-sigma' | 'varpro' | 'json' | 'help' | 'wide' | 'where' | 'exclude-rows' | 'compare' | 'resume' | 'tie' | 'derive' | 'nested'>): string | undefined => single(all[name], name);
   /** Repeated --p0/--bounds/--fix merge: their lists are joined, so a name given twice is caught once. */
-  const merged = (name: 'p0' | 'bounds' | 'fix'): string => (all[name] ?? []).join(',');
+  const merged = (name: 'p0' | 'bounds' | 'fix' | 'compare-p0' | 'compare-bounds' | 'compare-fix'): string => (all[name] ?? []).join(',');
   const v = {
     help: all.help,
     model: one('model'),
@@ -387,6 +429,8 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     derive: all.derive,
     mle: one('mle'),
     report: one('report'),
+    'compare-model': one('compare-model'),
+    nested: all.nested,
   };
   if (v.help) return 'help';
   if (parsed.positionals.length !== 1) {
@@ -451,5 +495,6 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     ...tiesAndDerived(v.tie ?? [], v.derive ?? [], v.group !== undefined || Boolean(v.wide)),
     report: v.report ?? null,
     varpro: varproArg(Boolean(v.varpro), { grouped: v.group !== undefined || Boolean(v.wide), loss, starts: v.starts !== undefined, mle: v.mle !== undefined, checkpoint: checkpoint !== null }),
+    compareModel: compareModelArgs(v['compare-model'], merged, Boolean(v.nested), { grouped: v.group !== undefined || Boolean(v.wide), mle: v.mle !== undefined, loss, checkpoint: checkpoint !== null }),
   };
 }

@@ -22,6 +22,7 @@ import { createNodePool, defaultNodePoolSize } from '../parallel/node/nodePool';
 import type { CandidateTaskInput } from '../start/candidateTask';
 import type { ScoredRange } from '../start/candidates';
 import { POOL_MIN_CANDIDATES } from '../start/poolScoring';
+import { fitCompareModel } from './compareModel';
 import { checkpointSubject, checkpointWriter, readCheckpoint, type CheckpointWriter } from './checkpoint';
 import { jsonReport, textReport } from './report';
 import { USAGE } from './usage';
@@ -35,7 +36,7 @@ async function fit(argv: readonly string[]): Promise<number> {
   }
   if (isGrouped(command)) return fitGroupsCommand(command);
   const t0 = now();
-  const { model, data, rows: chosenRows } = loadProblem(command);
+  const { table, model, data, rows: chosenRows } = loadProblem(command);
   const parseMs = now() - t0;
   const parameters = parameterTable(command, model.params);
   // Derived expressions are checked before the fit, so a typo does not cost a long run.
@@ -101,6 +102,8 @@ async function fit(argv: readonly string[]): Promise<number> {
   }
   // Profile intervals refit on the CPU (many small fits); their time counts in fitMs.
   const profile = command.ci === 'profile' ? await profileIntervals(input, result) : null;
+  // --compare-model: the second model on the same rows; its time counts in fitMs too.
+  const compared = command.compareModel ? await fitCompareModel(command, table, chosenRows, { model, data, parameters, result }) : null;
   rows.close(); // idle workers are unref'd: an error before this line does not keep the CLI alive
   const fitMs = now() - t1;
   const derived = [...deriveQuantities(result, command.ties).map((d) => ({ ...d, tied: true })), ...deriveQuantities(result, command.derive).map((d) => ({ ...d, tied: false }))];
@@ -121,6 +124,7 @@ async function fit(argv: readonly string[]): Promise<number> {
     varpro,
     checkpoint: writer ? { ...writer.report(), resumed } : null,
     derived,
+    modelComparison: compared,
     poisson: poisson ? { cash: poisson.cash, deviance: poisson.deviance, rounds: poisson.rounds, converged: poisson.converged } : null,
   };
   if (command.report) writeReport({ path: command.report, model, data, options: command.options, result, profile, facts });

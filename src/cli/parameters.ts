@@ -6,14 +6,19 @@ import type { ParameterSpec } from '../fit/parameters';
 import type { FitCommand } from './args';
 import { CliError } from './errors';
 
-export function parameterTable(command: FitCommand, params: readonly string[]): ParameterSpec[] {
+/**
+ * `prefix` names the options in messages: '' for the model's, 'compare-' for --compare-model's
+ * own --compare-p0/--compare-bounds/--compare-fix.
+ */
+export function parameterTable(command: Pick<FitCommand, 'p0' | 'bounds' | 'fix' | 'ties'>, params: readonly string[], prefix = ''): ParameterSpec[] {
   const known = new Set(params);
-  for (const [option, map] of [['p0', command.p0], ['bounds', command.bounds], ['fix', command.fix]] as const) {
+  const model = prefix === '' ? 'the model' : 'the --compare-model model';
+  for (const [option, map] of [[`${prefix}p0`, command.p0], [`${prefix}bounds`, command.bounds], [`${prefix}fix`, command.fix]] as const) {
     for (const name of map.keys()) {
       const tie = command.ties.find((t) => t.name === name);
       if (tie) throw new CliError(`--${option}: "${name}" is tied (--tie ${name}=${tie.expression}), so it is not fitted; give values for the parameters it is made of.`);
       if (!known.has(name)) {
-        throw new CliError(`--${option}: the model has no parameter "${name}"; its parameters are ${params.join(', ') || '(none)'}.`);
+        throw new CliError(`--${option}: ${model} has no parameter "${name}"; its parameters are ${params.join(', ') || '(none)'}.`);
       }
     }
   }
@@ -21,7 +26,7 @@ export function parameterTable(command: FitCommand, params: readonly string[]): 
     const bound = command.bounds.get(name);
     const fixed = command.fix.get(name);
     if (fixed !== undefined && command.p0.has(name)) {
-      throw new CliError(`"${name}" is given in both --p0 and --fix; keep one.`);
+      throw new CliError(`"${name}" is given in both --${prefix}p0 and --${prefix}fix; keep one.`);
     }
     const value = fixed ?? command.p0.get(name) ?? null;
     if (value !== null && !Number.isFinite(value)) throw new CliError(`The start value of "${name}" must be finite, got ${value}.`);

@@ -4,6 +4,8 @@ import type { ProfileResult } from '../fit/profileFit';
 import type { FitResult } from '../fit/types';
 import type { AutoStartResult } from '../start/index';
 import type { VarproPhase } from '../start/varpro';
+import type { ComparedFit } from './compareModel';
+import { modelComparisonJson, modelComparisonText } from './compareReport';
 
 export interface RunFacts {
   readonly file: string;
@@ -30,6 +32,8 @@ export interface RunFacts {
   readonly poisson?: { readonly cash: number; readonly deviance: number; readonly rounds: number; readonly converged: boolean } | null;
   /** --checkpoint: where the state was saved, how often, the time it took, and what was resumed. */
   readonly checkpoint?: { readonly file: string; readonly saves: number; readonly saveMs: number; readonly resumed: { readonly nit: number; readonly nfev: number } | null } | null;
+  /** --compare-model: the second model's fit and the comparison (compareReport.ts). */
+  readonly modelComparison?: ComparedFit | null;
 }
 
 /** autoStart in the JSON: null when every start was given and no --starts asked for a search. */
@@ -146,6 +150,7 @@ export function jsonReport(result: FitResult, facts: RunFacts, profile: ProfileR
     derived: Object.fromEntries(
       (facts.derived ?? []).map((d) => [d.name, { value: finite(d.value), stderr: finite(d.stderr), ci: Number.isFinite(d.stderr) ? [d.ciLower, d.ciUpper] : null, expression: d.expression, tied: d.tied }]),
     ),
+    modelComparison: modelComparisonJson(result, facts.modelComparison),
   });
 }
 
@@ -220,6 +225,7 @@ export function textReport(result: FitResult, facts: RunFacts, profile: ProfileR
           ...facts.derived.map((d) => `    ${d.name} = ${num(d.value)} ± ${Number.isFinite(d.stderr) ? num(d.stderr, 3) : 'undetermined'}   (${d.tied ? 'tied: ' : ''}${d.expression})`),
         ]
       : []),
+    ...modelComparisonText(facts.modelComparison),
     ...(facts.checkpoint
       ? [
           `  checkpoint ${facts.checkpoint.file}: ${facts.checkpoint.saves} save${facts.checkpoint.saves === 1 ? '' : 's'} (${facts.checkpoint.saveMs.toFixed(1)} ms)` +

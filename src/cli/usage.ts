@@ -27,6 +27,10 @@ options:
   --tie b=2*a          define a parameter by the others (not fitted; reported with its error)
   --derive half=ln(2)/k
                        a quantity of the fitted parameters with its delta-method error
+  --compare-model EXPR fit a second model to the same rows and compare: F test when one is
+                       the other with parameters fixed (checked on the formulas), AICc always;
+                       its own --compare-p0, --compare-bounds, --compare-fix (starts found
+                       when missing); --nested states nesting the check cannot establish
   --checkpoint FILE    save the fit's state to FILE as it runs (every 2 s; with
                        --checkpoint-every SECONDS, 0 = every iteration)
   --resume             continue from the state in --checkpoint FILE (the same model, data,

@@ -39,6 +39,8 @@ export function reportHtml(run: ReportRun, now: Date = new Date()): string {
     profile,
     data: fitReportData({ model, data: fitData, result, yName: facts.y, sigmaName: facts.sigma, w }),
     notes: facts.notes,
+    derived: facts.derived,
+    comparison: facts.modelComparison?.comparison ?? null,
   });
 }
 

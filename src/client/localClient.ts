@@ -23,6 +23,7 @@ export function localClient(api: WorkerApi = workerApi): Client {
     fitGlobal: async (...a) => api.fitGlobal(...a),
     compareGlobal: async (...a) => api.compareGlobal(...a),
     profile: async (...a) => api.profile(...a),
+    compareModel: async (...a) => api.compareModel(...a),
     reportData: async () => api.reportData(),
     exportColumns: async () => api.exportColumns(),
     exportData: async (...a) => api.exportData(...a),

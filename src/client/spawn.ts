@@ -63,6 +63,7 @@ export function spawnWorker(): WorkerHandle {
       fitGlobal: guarded(remote.fitGlobal),
       compareGlobal: guarded(remote.compareGlobal),
       profile: guarded(remote.profile),
+      compareModel: guarded(remote.compareModel),
       reportData: guarded(remote.reportData),
       exportColumns: guarded(remote.exportColumns),
       exportData: guarded(remote.exportData),

@@ -188,6 +188,7 @@ const emptyClientShape: Record<Method, true> = {
   fitGlobal: true,
   compareGlobal: true,
   profile: true,
+  compareModel: true,
   reportData: true,
   exportColumns: true,
   exportData: true,

@@ -113,6 +113,21 @@ describe('cliCommand', () => {
     expect([...cmd.p0]).toEqual([['A', 1000], ['c', 0]]);
   });
 
+  it('carries the page\'s derived quantities and second model as --derive and --compare-model, parsed back by the CLI', () => {
+    const derive = [{ name: 'half', expression: 'ln(2)/(1/tau)' }, { name: 'ratio', expression: '-A/tau' }];
+    const line = cliCommand(decaySpec(), { csvFileName: 'd.csv', derive });
+    const words = shellWords(line);
+    expect(words).toEqual(realShellWords(line));
+    const cmd = parseFitArgs(words.slice(3));
+    if (cmd === 'help') throw new Error('help');
+    expect(cmd.derive).toEqual(derive);
+    expect(cliWords(decaySpec(), { csvFileName: 'd.csv' })).not.toContain('--derive');
+    const compared = parseFitArgs(cliWords(decaySpec(), { csvFileName: 'd.csv', compareModel: { model: 'A*exp(-t/tau)', fixed: [{ name: 'tau', value: -0.5 }] } }).slice(3));
+    if (compared === 'help') throw new Error('help');
+    expect(compared.compareModel).toMatchObject({ model: 'A*exp(-t/tau)', nested: false });
+    expect([...compared.compareModel!.fix]).toEqual([['tau', -0.5]]);
+  });
+
   it('quotes model text with spaces, quotes and $ and a file name starting with -', () => {
     const spec = decaySpec({ model: `A*exp(-t/tau)   +   c` });
     const nasty = `-it's $HOME "q".csv`;

@@ -22,6 +22,7 @@
  * parseKeyList reads them), and --shared for a global fit.
  */
 import { DEFAULTS } from '../fit/defaults';
+import type { DerivedSpec } from '../fit/derived';
 import type { FitSpec, ParameterRow } from '../share/types';
 import { exportGroups } from './groupPlan';
 import { shellJoin } from './shellQuote';
@@ -31,6 +32,10 @@ export const CLI_PROGRAM = ['node', 'fitbench.mjs'] as const;
 
 export interface CliCommandOptions {
   readonly csvFileName: string;
+  /** Derived quantities typed in the results, as --derive NAME=EXPR (single fits only: the CLI refuses them with groups). */
+  readonly derive?: readonly DerivedSpec[];
+  /** The page's second model ("Compare with another model") as --compare-model and --compare-fix (single fits only). */
+  readonly compareModel?: { readonly model: string; readonly fixed: readonly { readonly name: string; readonly value: number }[] };
 }
 
 /** The CLI's number text: shortest round trip, -0 kept, ±inf. */
@@ -97,6 +102,12 @@ export function cliWords(spec: FitSpec, options: CliCommandOptions): string[] {
   if (s.backend !== 'auto') option('backend', s.backend);
   // VarPro is a single least-squares fit's option (the command line refuses it with groups or a robust loss).
   if (s.varpro && !groups && s.loss === 'linear') words.push('--varpro');
+  if (!groups) for (const d of options.derive ?? []) option('derive', `${d.name}=${d.expression}`);
+  if (!groups && options.compareModel) {
+    // Its starts come from the start search, in the page as in the CLI (no --compare-p0).
+    option('compare-model', options.compareModel.model);
+    if (options.compareModel.fixed.length > 0) option('compare-fix', options.compareModel.fixed.map((f) => `${f.name}=${cliNumber(f.value)}`).join(','));
+  }
   return words;
 }
 

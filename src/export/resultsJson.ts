@@ -22,11 +22,19 @@
  *     (aic/bic: lmfit's convention; aicR/bicR: R's AIC(nls)/BIC(nls); see src/stats/goodness.ts),
  *     "solver": { "cost", "nfev", "njev", "nit", "extendedPrecision", "fitMs", "warnings": […],
  *                 "phases": [ { "role", "backend", "linearization", "nfev", "njev", "nit",
- *                               "status", "message", "ms", "lost" } ] }
+ *                               "status", "message", "ms", "lost" } ] },
+ *     "derived": [ { "name", "expression", "value", "stderr", "ciLower", "ciUpper" } ]
+ *     (the derived quantities typed in the results, delta-method errors: src/fit/derived.ts; [] for none),
+ *     "modelComparison": { … } | null
+ *     (the page's "Compare with another model" of this fit, as the CLI's --json writes it:
+ *      src/fit/compare/comparisonJson.ts; null when none was run)
  *   }
  *
  * The per-iteration history is left out (it belongs to the page's convergence plot).
  */
+import type { DerivedQuantity } from '../fit/derived';
+import { modelComparisonJson } from '../fit/compare/comparisonJson';
+import type { ModelComparison } from '../fit/compare/compareModels';
 import type { FitResult } from '../fit/types';
 import type { FitSpec } from '../share/types';
 import type { JsonValue } from '../share/jsonText';
@@ -44,7 +52,13 @@ function matrix(names: readonly string[], values: ArrayLike<number>): Json {
   return { names: [...names], matrix: Array.from({ length: k }, (_, i) => Array.from({ length: k }, (_, j) => num(values[i * k + j]))) };
 }
 
-export function resultsJson(spec: FitSpec, result: FitResult): string {
+/** A comparison with a second model: its fit and the comparison (the page's card). */
+export interface ComparedModelFit {
+  readonly second: FitResult;
+  readonly comparison: ModelComparison;
+}
+
+export function resultsJson(spec: FitSpec, result: FitResult, derived: readonly DerivedQuantity[] = [], compared: ComparedModelFit | null = null): string {
   const st = result.stats;
   const doc: Json = {
     format: RESULTS_FORMAT,
@@ -115,6 +129,8 @@ export function resultsJson(spec: FitSpec, result: FitResult): string {
         lost: p.lost ?? false,
       })),
     },
+    derived: derived.map((d) => ({ name: d.name, expression: d.expression, value: num(d.value), stderr: num(d.stderr), ciLower: num(d.ciLower), ciUpper: num(d.ciUpper) })),
+    modelComparison: compared ? modelComparisonJson(result, compared.second, compared.comparison) : null,
   };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }

@@ -66,8 +66,10 @@ describe('results exports', () => {
     };
     expect(Object.keys(doc)).toEqual([
       'format', 'formatVersion', 'model', 'libraryId', 'columns', 'dataFile', 'settings', 'success', 'status', 'message',
-      'parameters', 'confidenceLevel', 'tValue', 'covariance', 'correlation', 'statistics', 'solver',
+      'parameters', 'confidenceLevel', 'tValue', 'covariance', 'correlation', 'statistics', 'solver', 'derived', 'modelComparison',
     ]);
+    expect(doc.derived).toEqual([]);
+    expect(doc.modelComparison).toBeNull();
     expect(doc).toMatchObject({ format: 'fitbench-results', formatVersion: 1, model: spec.model, dataFile: 'decay.csv', success: true, columns: spec.columns });
     expect(doc.settings).toEqual(spec.settings);
     doc.parameters.forEach((p, i) => {
@@ -84,6 +86,16 @@ describe('results exports', () => {
     expect(doc.statistics).toEqual({ ...r.stats });
     expect(doc.solver).toMatchObject({ cost: r.cost, nfev: r.nfev, njev: r.njev, nit: r.nit, warnings: r.warnings });
     expect(doc.solver.phases).toHaveLength(r.phases.length);
+  });
+
+  it('resultsJson: derived quantities as computed, an undetermined error as null', async () => {
+    const r = await fit();
+    const derived = [
+      { name: 'half', expression: 'ln(2)*tau', value: 2.5, stderr: 0.125, ciLower: 2.2, ciUpper: 2.8 },
+      { name: 'q', expression: 'A', value: 1, stderr: Infinity, ciLower: -Infinity, ciUpper: Infinity },
+    ];
+    const doc = JSON.parse(resultsJson(spec, r, derived)) as { derived: unknown[] };
+    expect(doc.derived).toEqual([derived[0], { name: 'q', expression: 'A', value: 1, stderr: null, ciLower: null, ciUpper: null }]);
   });
 
   it('resultsCsv: name,value,stderr,ci_lower,ci_upper,fixed with exact numbers', async () => {

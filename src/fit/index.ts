@@ -8,4 +8,6 @@ export type { Backend, FitData, FitResult, ParameterResult, PhaseRecord } from '
 export { fitGroups, openGroup, type BatchInput, type BatchProgress, type BatchResult, type GroupFitRow, type GroupGuess } from './batch/index';
 export { globalFit, type GlobalGroupRow, type GlobalInput, type GlobalResult } from './global/index';
 export { compareFits, type FitComparison } from './compare/compareFits';
+export { compareModels, fitSummary, modelLabel, type ModelComparison, type ModelFitSummary } from './compare/compareModels';
+export { findNesting, nestedIn, type ModelForm, type Nesting } from './compare/nesting';
 export type { GroupInput } from './groupInput';

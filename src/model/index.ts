@@ -26,3 +26,6 @@ export { erf, erfc } from './special';
 // Double-double residuals for reported statistics
 export { residualsDD, rssDD } from './ddInterpret';
 export type { DD } from './doubleDouble';
+
+// Deciding that two models are the same function (model comparison's nesting)
+export { functionComparer, literalsOf, namesOf, substituteParams } from './sameFunction';

@@ -32,6 +32,10 @@ export const MAX_FILE_NAME = 1024;
 /** Largest max_nfev accepted. */
 export const MAX_NFEV_LIMIT = 1e9;
 
+/** Most derived quantities a spec may carry, and the longest expression of one (characters). */
+export const MAX_DERIVED = 64;
+export const MAX_DERIVED_CHARS = 1024;
+
 /** Most row filters a spec may carry, and longest filter text. */
 export const MAX_WHERE = 64;
 export const MAX_WHERE_CHARS = 1024;

@@ -19,6 +19,7 @@ import { MAX_X_COLUMNS } from './limits';
 import { readData } from './readData';
 import { readGroups } from './readGroups';
 import { readParameters } from './readParameters';
+import { readDerived } from './readDerived';
 import { allRows, readRows } from './readRows';
 import { readSettings } from './readSettings';
 import { array, fail, identifier, Invalid, nullable, object, string, type Fields } from './schema';
@@ -63,7 +64,10 @@ export function readSpec(v: unknown): DecodeResult<FitSpec> {
     const hasRows = has('rows');
     // `groups` came with issue 9 too (written only when a group column is chosen).
     const hasGroups = has('groups');
-    const o = object(v, '', [...KEYS, ...(hasRows ? ['rows'] : []), ...(hasGroups ? ['groups'] : [])]);
+    // `derived` came with issue 10 (written only when there are derived quantities).
+    const hasDerived = has('derived');
+    const o = object(v, '', [...KEYS, ...(hasRows ? ['rows'] : []), ...(hasGroups ? ['groups'] : []), ...(hasDerived ? ['derived'] : [])]);
+    const derived = hasDerived ? readDerived(o.derived, 'derived') : [];
     const rows = hasRows ? readRows(o.rows, 'rows') : undefined;
     if (o.version !== SPEC_VERSION) fail('version', `must be ${SPEC_VERSION}`, o.version);
     const model = string(o.model, 'model', 1, MAX_MODEL_LENGTH);
@@ -88,6 +92,7 @@ export function readSpec(v: unknown): DecodeResult<FitSpec> {
         data: readData(o.data, 'data', used, columns.sigma, groups !== undefined),
         ...(rows && !allRows(rows) ? { rows } : {}),
         ...(groups ? { groups } : {}),
+        ...(derived.length > 0 ? { derived } : {}),
       },
     };
   } catch (e) {

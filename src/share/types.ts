@@ -97,4 +97,13 @@ export interface FitSpec {
   readonly rows?: RowSpec;
   /** Groups and the fit mode over them; absent: one dataset (issue 9). */
   readonly groups?: GroupSpec;
+  /** Derived quantities typed in the results (issue 10), `name = expression` each; absent: none.
+   *  Written only when there are some, so a fit without them gives the same link as before. */
+  readonly derived?: readonly DerivedRow[];
+}
+
+/** A derived quantity as it travels: its name and its expression of the parameters (src/fit/derived.ts). */
+export interface DerivedRow {
+  readonly name: string;
+  readonly expression: string;
 }

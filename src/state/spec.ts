@@ -7,7 +7,9 @@
  * with `getClient().exportColumns()`, or to fingerprint them.
  */
 import { getClient } from '../client/worker';
-import { SPEC_VERSION, type FitSpec, type GroupSpec } from '../share/types';
+import { parseDerivedSpec } from '../fit/derived';
+import { SPEC_VERSION, type DerivedRow, type FitSpec, type GroupSpec } from '../share/types';
+import { derivedEntries } from './derivedQuantities';
 import { effectiveShared } from './actions/global';
 import { setGroupBy } from './actions/groups';
 import { refreshCurve } from './actions/curve';
@@ -35,7 +37,14 @@ export function currentSpec(state: AppState): FitSpec {
     data: state.inline,
     ...(state.mapping.rows && (state.mapping.rows.where.length > 0 || state.mapping.rows.exclude.length > 0) ? { rows: state.mapping.rows } : {}),
     ...(state.groupBy !== null ? { groups: groupSpec(state, state.groupBy) } : {}),
+    ...derivedSpec(state.derivedText),
   };
+}
+
+/** The derived quantities as they travel: the entries typed as name = expression (others are left out). */
+function derivedSpec(text: string): { derived?: DerivedRow[] } {
+  const derived = derivedEntries(text).flatMap((entry) => parseDerivedSpec(entry) ?? []);
+  return derived.length > 0 ? { derived } : {};
 }
 
 /** The groups as they travel (issue 9): column, mode, the shared marks a global fit takes (free
@@ -76,6 +85,7 @@ export async function applySpec(spec: FitSpec): Promise<void> {
     setState({ mapping });
   }
   setModelText(spec.model, spec.libraryId);
+  setState({ derivedText: (spec.derived ?? []).map((d) => `${d.name} = ${d.expression}`).join('\n') });
   const rows = new Map(spec.parameters.map((p) => [p.name, p]));
   const s = getState();
   setState({

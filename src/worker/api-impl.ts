@@ -15,6 +15,7 @@ import { fitEachGroup } from './groupFit';
 import { findStarts } from './autoStart';
 import { compareGlobalGroups, fitGlobalGroups } from './globalRun';
 import { profileLastFit } from './profile';
+import { compareWithModel } from './compareModel';
 import { lastFitReportData } from './report';
 
 export const workerApi: WorkerApi = {
@@ -33,6 +34,7 @@ export const workerApi: WorkerApi = {
   fitGlobal: fitGlobalGroups,
   compareGlobal: compareGlobalGroups,
   profile: profileLastFit,
+  compareModel: compareWithModel,
   reportData: async () => lastFitReportData(),
   exportColumns: async () => exportColumns(),
   exportData: async (mapping) => exportDataCsv(mapping),

@@ -6,6 +6,7 @@
  */
 import type { GroupFitRow } from '../fit/batch/types';
 import type { FitComparison } from '../fit/compare/compareFits';
+import type { ModelComparison } from '../fit/compare/compareModels';
 import type { GlobalResult } from '../fit/global/types';
 import type { ReportData } from '../export/report/reportData';
 import type { NamedProfile, ProfileProgress } from '../fit/profileFit';
@@ -274,6 +275,23 @@ export interface PageProfile {
   readonly fitMs: number;
 }
 
+/** A second model to compare with the last fit (issue 10), fitted to the same rows. */
+export interface ModelCompareRequest {
+  readonly model: string;
+  /** Parameters of the second model held at a value (the rest start from the start search). */
+  readonly fixed: readonly { readonly name: string; readonly value: number }[];
+}
+
+export interface PageModelComparison {
+  /** The two models' numbers (the last fit first) and the verdict. */
+  readonly comparison: ModelComparison;
+  /** The second model's fit. */
+  readonly second: FitResult;
+  readonly model: string;
+  /** The compared fit's fitMs (which fit the comparison belongs to). */
+  readonly firstFitMs: number;
+}
+
 export interface WorkerApi {
   /** Streams a File/Blob through the CSV parser (progress about 10 times a second), or reads a
    *  spreadsheet (.xlsx, .ods: one sheet) or Parquet file, its reader loaded on first use. */
@@ -309,6 +327,8 @@ export interface WorkerApi {
   compareGlobal(request: GlobalFitRequest, onProgress?: (p: GlobalFitProgress) => void): Promise<Status<GlobalComparison>>;
   /** Profile-likelihood intervals of the last fit; progress after refits (at most 10 a second); cancelFit stops it. */
   profile(onProgress?: (p: ProfileProgress) => void): Promise<Status<PageProfile>>;
+  /** A second model fitted to the last fit's rows and compared with it; progress of its start search; cancelFit stops it. */
+  compareModel(request: ModelCompareRequest, onProgress?: (p: AutoStartStep) => void): Promise<Status<PageModelComparison>>;
   /** The last fit's report data: column summaries, points and curve to draw, Q-Q and histogram of the residuals. */
   reportData(): Promise<Status<ReportData>>;
   /** The selected columns as numbers (for links, sessions and exports). */

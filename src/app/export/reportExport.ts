@@ -7,6 +7,7 @@ import { getClient } from '../../client/worker';
 import { fitReportHtml } from '../../export/report/html';
 import type { AppState } from '../../state';
 import { dataLabel } from '../../state/dataFile';
+import { pageDerived } from '../../state/derivedQuantities';
 
 export type ReportOutput = { readonly ok: true; readonly html: string } | { readonly ok: false; readonly message: string };
 
@@ -31,6 +32,8 @@ export async function pageReport(s: AppState, now: Date = new Date()): Promise<R
     result: outcome.result,
     profile: profiled ? { profiles: [...profiled.profiles], warnings: [...profiled.warnings] } : null,
     data,
+    derived: pageDerived(s.derivedText, outcome.result).quantities,
+    comparison: s.modelCompare.status === 'done' && s.modelCompare.outcome === outcome ? (s.modelCompare.result?.comparison ?? null) : null,
   });
   return { ok: true, html };
 }

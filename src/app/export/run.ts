@@ -5,8 +5,10 @@
 import { getClient } from '../../client/worker';
 import { cliCommand, correlationCsv, covarianceCsv, pythonScript, resultsCsv, resultsJson } from '../../export/index';
 import type { FitSpec } from '../../share/types';
+import type { PageModelComparison } from '../../worker/api';
 import { getState, type AppState } from '../../state';
 import { dataFileName } from '../../state/dataFile';
+import { pageDerived } from '../../state/derivedQuantities';
 import { portableSpec } from '../../state/shareSpec';
 import type { ExportId } from './catalogue';
 import { exportBase, exportName } from './fileNames';
@@ -79,6 +81,12 @@ export function scriptSpec(s: AppState): ReturnType<typeof startSpec> {
   return startSpec(s, rows && ownFile ? { ...spec, rows } : spec);
 }
 
+/** The "Compare with another model" result of the fit on the page, when one was run for it. */
+function pageComparison(s: AppState): PageModelComparison | null {
+  const run = s.modelCompare;
+  return run.status === 'done' && run.outcome === s.outcome && run.result ? run.result : null;
+}
+
 const file = (text: string, type: string, fileName: string): ExportOutput => ({ kind: 'file', blob: new Blob([text], { type }), fileName });
 
 export async function runExport(id: ExportId): Promise<ExportOutput> {
@@ -89,7 +97,7 @@ export async function runExport(id: ExportId): Promise<ExportOutput> {
     switch (id) {
       case 'results-json':
         if (!result) break;
-        return file(resultsJson(await specWithData(s), result), 'application/json', exportName(b, 'results', 'json'));
+        return file(resultsJson(await specWithData(s), result, pageDerived(s.derivedText, result).quantities, pageComparison(s)), 'application/json', exportName(b, 'results', 'json'));
       case 'report-html': {
         const report = await pageReport(s);
         return report.ok ? file(report.html, 'text/html;charset=utf-8', exportName(b, 'report', 'html')) : { kind: 'error', message: report.message };
@@ -133,7 +141,10 @@ export async function runExport(id: ExportId): Promise<ExportOutput> {
       case 'cli': {
         const input = codeInput(s);
         if ('kind' in input) return input;
-        return { kind: 'copy', text: cliCommand(input.spec, { csvFileName: input.data.fileName }) };
+        const derive = result ? pageDerived(s.derivedText, result).specs : [];
+        const compared = pageComparison(s);
+        const compareModel = compared ? { model: compared.model, fixed: compared.second.parameters.filter((p) => p.fixed).map((p) => ({ name: p.name, value: p.value })) } : undefined;
+        return { kind: 'copy', text: cliCommand(input.spec, { csvFileName: input.data.fileName, derive, compareModel }) };
       }
     }
   } catch (error) {

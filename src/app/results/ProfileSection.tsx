@@ -22,7 +22,8 @@ function interval(lo: number | null, hi: number | null, se: number): string {
 
 export function ProfileSection({ outcome }: { readonly outcome: FitOutcome }) {
   const run = useApp((s) => s.profileRun);
-  const busy = useApp((s) => s.fitStatus === 'running' || s.batchStatus === 'running');
+  // One run at a time in the worker: a comparison in progress would be cancelled by a profile.
+  const busy = useApp((s) => s.fitStatus === 'running' || s.batchStatus === 'running' || s.modelCompare.status === 'running');
   const r = outcome.result;
   const mine = run.outcome === outcome;
   const level = Math.round(r.confidenceLevel * 100);

@@ -2,6 +2,8 @@
 import { useApp } from '../../state';
 import { fitSignature } from '../../state/signature';
 import { AdviceList } from './AdviceList';
+import { CompareModelSection } from './CompareModelSection';
+import { DerivedSection } from './DerivedSection';
 import { Correlation } from './Correlation';
 import { CostPlot } from './CostPlot';
 import { FitErrorCard } from './FitErrorCard';
@@ -59,7 +61,9 @@ export function ResultsPanel() {
           <StatsGrid result={r} weighted={weighted} />
         </div>
       </section>
+      <DerivedSection result={r} />
       <ProfileSection outcome={outcome} />
+      <CompareModelSection outcome={outcome} />
       <ResidualSection outcome={outcome} />
       <div className="results-grid results-lower">
         <section className="card" aria-label="Correlation matrix">

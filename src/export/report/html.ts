@@ -2,16 +2,19 @@
  * The printable fit report: one standalone HTML page (inline CSS and SVG, no script, nothing to
  * fetch) with the data summary, the model and settings, the parameter table with errors and
  * intervals (Wald, and profile-likelihood where profiled), the goodness-of-fit statistics with
- * their conventions, the residual diagnostics in words with their plots, profile plots, and the
- * solver's account. The CLI (`--report FILE.html`) and the page (Export › Report) write it from
+ * their conventions, the residual diagnostics in words with their plots, profile plots, derived
+ * quantities and a model comparison where there are some (extras.ts), and the solver's account. The CLI (`--report FILE.html`) and the page (Export › Report) write it from
  * the same data (reportData.ts). Every number in a table cell also carries its full-precision
  * value in a data- attribute, so a reader (or a test) can check the page against the JSON.
  */
+import type { ModelComparison } from '../../fit/compare/compareModels';
+import type { DerivedQuantity } from '../../fit/derived';
 import type { ProfileResult } from '../../fit/profileFit';
 import type { FitResult, ParameterResult } from '../../fit/types';
 import { diagnosticSentences } from '../../stats/diagnosticsWords';
 import { profilePlotData } from '../../stats/profilePlot';
 import { escapeHtml as esc } from './escape';
+import { comparisonSection, derivedSection } from './extras';
 import { fitFigure, histogramFigure, profileFigure, qqFigure, residualFigure } from './figures';
 import { attr, reportNumber as num, reportP } from './format';
 import type { ReportData } from './reportData';
@@ -33,6 +36,9 @@ export interface FitReport {
   readonly data: ReportData;
   /** Notes beside the result's warnings (a backend fallback, a profile's warnings come from `profile`). */
   readonly notes?: readonly string[];
+  /** Derived quantities (--derive, the page's card), and a comparison with a second model (extras.ts). */
+  readonly derived?: readonly DerivedQuantity[];
+  readonly comparison?: ModelComparison | null;
 }
 
 function verdictText(r: FitResult): string {
@@ -159,10 +165,12 @@ export function fitReportHtml(rep: FitReport): string {
 <section><h2>Data</h2>${dataSummary(rep)}</section>
 <section><h2>Parameters</h2>${parameterTable(r, rep.profile)}
 <p class="note">${rep.profile ? 'Profile intervals are asymmetric where the model is curved in the parameter; a missing end (∞) means the profile never reached the confidence level on that side. ' : ''}Wald intervals are value ± t·(standard error); p tests the parameter = 0 with Student's t on ${r.stats.dof} degrees of freedom.</p></section>
+${derivedSection(rep.derived, Math.round(r.confidenceLevel * 100))}
 <section><h2>Fit</h2><figure class="wide">${fitFigure(rep.data)}</figure></section>
 <section><h2>Goodness of fit</h2>${statisticsTable(r)}</section>
 <section><h2>Residual diagnostics</h2>${diagnostics(r, rep.data)}</section>
 ${profiles(r, rep.profile)}
+${comparisonSection(rep.comparison)}
 ${warnings.length ? `<section><h2>Warnings</h2><ul class="warnings">${warnings.map((w) => `<li>${esc(w)}</li>`).join('')}</ul></section>` : ''}
 <section><h2>Solver</h2><p>Trust Region Reflective least squares (scipy's algorithm). ${r.nfev} evaluations, ${r.njev} Jacobians, ${r.nit} iterations on ${esc(rep.backend)}: ${esc(phases)}. Status ${r.status}. Optimality ${esc(num(r.optimality ?? NaN, 3))}.</p></section>
 </main></body></html>

@@ -14,9 +14,13 @@
  * Motulsky & Christopoulos count it); the Akaike weight exp(−Δ/2)/(1 + exp(−Δ/2)) says how likely
  * the preferred model is the better of the two.
  */
-import { betaInc } from '../../stats/special';
+import { aicc, akaikeWeight, formatP } from './criteria';
+import { extraSumOfSquares } from './fTest';
 import type { BatchResult } from '../batch/types';
 import type { GlobalResult } from '../global/types';
+
+// The criteria live in criteria.ts (shared with compareModels); re-exported for existing callers.
+export { aicc, formatP, fSurvival } from './criteria';
 
 export interface FitComparison {
   /** Whether both fits covered the same groups and converged, so the test means something. */
@@ -37,24 +41,6 @@ export interface FitComparison {
   /** Which model the F test prefers at level α. */
   readonly preferred: 'global' | 'separate' | null;
   readonly verdict: string;
-}
-
-export function aicc(chi2: number, points: number, parameters: number): number {
-  const K = parameters + 1;
-  return points * Math.log(Math.max(chi2, Number.MIN_VALUE) / points) + 2 * K + (points - K - 1 > 0 ? (2 * K * (K + 1)) / (points - K - 1) : Infinity);
-}
-
-/** Upper tail P(F > f) of the F(d1, d2) distribution. */
-export function fSurvival(f: number, d1: number, d2: number): number {
-  if (!(f > 0)) return 1;
-  if (!Number.isFinite(f)) return 0;
-  return betaInc(d2 / 2, d1 / 2, d2 / (d2 + d1 * f));
-}
-
-export function formatP(p: number): string {
-  if (!Number.isFinite(p)) return 'p = n/a';
-  if (p < 0.001) return 'p < 0.001';
-  return `p = ${p < 0.01 ? p.toFixed(3) : p.toPrecision(2)}`;
 }
 
 const list = (names: readonly string[], joiner: string) =>
@@ -79,12 +65,13 @@ export function compareFits(separate: BatchResult, global: GlobalResult, alpha =
   const dofGlob = points - kGlob;
   const d1 = dofGlob - dofSep;
   const valid = problems.length === 0 && global.success && d1 > 0 && dofSep > 0;
-  const F = valid ? Math.max(0, (global.chi2 - chi2Sep) / d1) / (chi2Sep / dofSep) : NaN;
-  const p = valid ? fSurvival(F, d1, dofSep) : NaN;
+  const test = extraSumOfSquares({ chi2: global.chi2, dof: dofGlob }, { chi2: chi2Sep, dof: dofSep });
+  const F = valid ? test.F : NaN;
+  const p = valid ? test.p : NaN;
   const aiccSep = aicc(chi2Sep, points, kSep);
   const aiccGlob = aicc(global.chi2, points, kGlob);
   const delta = aiccGlob - aiccSep;
-  const globalWeight = 1 / (1 + Math.exp(delta / 2));
+  const globalWeight = akaikeWeight(delta);
   const shared = global.shared;
   const what = list(shared, 'and');
   let verdict: string;

@@ -76,7 +76,7 @@ function onTableChange(table: AppState['table']): void {
   if (getState().sessionId !== current.id) setState({ sessionId: current.id });
 }
 
-const WATCHED: readonly (keyof AppState)[] = ['table', 'source', 'mapping', 'modelText', 'params', 'settings', 'outcome', 'plot', 'groupBy', 'groupPick', 'groupMode', 'sharedParams'];
+const WATCHED: readonly (keyof AppState)[] = ['table', 'source', 'mapping', 'modelText', 'params', 'settings', 'outcome', 'plot', 'groupBy', 'groupPick', 'groupMode', 'sharedParams', 'derivedText'];
 
 function schedule(): void {
   if (timer !== null) clearTimeout(timer);

@@ -9,7 +9,7 @@ import { getState, setState } from '../store';
 export async function runProfile(): Promise<void> {
   const s = getState();
   const outcome = s.outcome;
-  if (!outcome || s.fitStatus === 'running' || s.batchStatus === 'running' || s.profileRun.status === 'running') return;
+  if (!outcome || s.fitStatus === 'running' || s.batchStatus === 'running' || s.profileRun.status === 'running' || s.modelCompare.status === 'running') return;
   setState({ profileRun: { status: 'running', outcome, progress: null, result: null, error: null } });
   const mine = () => getState().profileRun.outcome === outcome && getState().outcome === outcome;
   const status = await getClient().profile(
