@@ -16,6 +16,7 @@ import { ParamsPanel } from './params/ParamsPanel';
 import { PlotPanel } from './plot/PlotPanel';
 import { preloadPlotly } from './plot/plotlyLoader';
 import { ResultsPanel } from './results/ResultsPanel';
+import { SessionUndo } from './sessions/SessionUndo';
 import { GlobalResults } from './results/GlobalResults';
 import { GroupResults } from './results/GroupResults';
 import { LinkFilePrompt } from './share/LinkFilePrompt';
@@ -99,6 +100,7 @@ export function App() {
         </main>
       </div>
       <DropOverlay />
+      <SessionUndo />
     </div>
   );
 }
