@@ -36,6 +36,8 @@ export function App() {
   const global = useApp((s) => s.global);
   useGlobalInput();
   useEffect(() => {
+    // Names the task of the first render in performance traces (e2e/firstplot.spec.ts).
+    performance.mark('app.mounted');
     void loadSampleList();
     // A link in the address takes precedence over the saved session.
     void startWorkbench();

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Config, Data, Layout } from 'plotly.js-dist-min';
 import { loadPlotly, plotlyFor, type PlotlyStatic } from './plotlyLoader';
-import { startSlice } from './plotlySlices';
+import { markWork, startSlice } from './plotlySlices';
 
 export interface PlotlyChartProps {
   readonly data: Data[];
@@ -76,11 +76,9 @@ export function PlotlyChart({ data, layout, className, testId, label, onRelayout
       const p = await needed.load();
       if (request !== wanted.current) return;
       // Named in performance traces (bench/firstplot-trace.ts says which chart a long task drew).
-      const mark = `plotly.react ${testId ?? label}`;
-      performance.mark(mark);
+      markWork(`plotly.react ${testId ?? label}`);
       startSlice();
       await p.react(el, data, layout, CONFIG);
-      performance.measure(mark, mark);
       if (request !== wanted.current) return;
       setWaiting(null);
       el.setAttribute('data-rendered', 'true');

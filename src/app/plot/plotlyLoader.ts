@@ -4,7 +4,7 @@
  * scatter only when a large series first needs it.
  */
 import type { Data } from 'plotly.js-dist-min';
-import { nextTask, sliceDrawing } from './plotlySlices';
+import { markWork, nextTask, sliceDrawing } from './plotlySlices';
 
 export type PlotlyStatic = ReturnType<typeof import('virtual:plotly/core').default.plotly>;
 
@@ -18,11 +18,11 @@ export function loadPlotly(): Promise<PlotlyStatic> {
   core ??= import('virtual:plotly/core').then(async (m) => {
     // plotly's modules are evaluated in a few tasks, not one (scripts/plotly/core.cjs).
     for (const [i, step] of m.default.steps.entries()) {
-      performance.mark(`plotly.evaluate ${i + 1}`);
+      markWork(`plotly.evaluate ${i + 1}`);
       step();
       await nextTask();
     }
-    performance.mark('plotly.evaluate core');
+    markWork('plotly.evaluate core');
     const plotly = m.default.plotly();
     sliceDrawing(plotly);
     coreReady = true;

@@ -10,7 +10,14 @@ function fakePlotly() {
       return undefined;
     },
   };
-  return { plotly: { fitbenchInternalPlots: plots }, plots, calls };
+  const drawn: unknown[] = [];
+  const subroutines = {
+    drawData(gd: unknown): unknown {
+      drawn.push(gd);
+      return 'drawn';
+    },
+  };
+  return { plotly: { fitbenchInternal: { plots, subroutines } }, plots, calls, subroutines, drawn };
 }
 
 afterEach(() => vi.restoreAllMocks());
@@ -42,6 +49,21 @@ describe('sliceDrawing', () => {
     expect(resumed).toBe(true);
     // The resumed slice starts afresh: the next wait within SLICE_MS runs on.
     expect(plots.previousPromises('gd')).toBeUndefined();
+  });
+
+  it('runs a draw step at once within a slice, and after a yield once the slice is spent', async () => {
+    const { plotly, subroutines, drawn } = fakePlotly();
+    sliceDrawing(plotly);
+    let now = 5000;
+    vi.spyOn(performance, 'now').mockImplementation(() => now);
+    startSlice();
+    expect(subroutines.drawData('a')).toBe('drawn');
+    now += SLICE_MS;
+    const later = subroutines.drawData('b') as Promise<unknown>;
+    expect(drawn).toEqual(['a']);
+    expect(later).toBeInstanceOf(Promise);
+    expect(await later).toBe('drawn');
+    expect(drawn).toEqual(['a', 'b']);
   });
 
   it('wraps plotly once, however often it is loaded', () => {

@@ -17,7 +17,7 @@ function plotlyRequires(text: string, from: 'steps' | 'core'): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(/require\('([^']+)'\)/g)) {
     const id = m[1];
-    if (from === 'steps' && id.startsWith('plotly.js/') && id !== 'plotly.js/lib/core' && !id.includes('/lib/heatmap') && !id.endsWith('plots/plots')) out.push(id.slice('plotly.js/'.length));
+    if (from === 'steps' && id.startsWith('plotly.js/') && id !== 'plotly.js/lib/core' && !id.includes('/lib/heatmap') && !id.endsWith('plots/plots') && !id.endsWith('plot_api/subroutines')) out.push(id.slice('plotly.js/'.length));
     if (from === 'core' && id.startsWith('.')) out.push(id.startsWith('../') ? id.slice(3) : `src/${id.slice(2)}`);
     if (from === 'core' && id === 'native-promise-only') out.push(id);
     if (from === 'steps' && id === 'native-promise-only') out.push(id);
