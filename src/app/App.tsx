@@ -1,5 +1,5 @@
 /** The workbench: a setup column (data, model, parameters, options, Fit) and the plot with results. */
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { useApp } from '../state';
 import { runFit } from '../state/actions/fit';
 import { loadSampleList } from '../state/actions/samples';
@@ -25,7 +25,10 @@ import { startWorkbench } from './share/startup';
 import { useGlobalInput } from './useGlobalInput';
 
 export function App() {
-  const hasData = useApp((s) => s.table !== null);
+  // The plot and results cards are mounted in a deferred (time-sliced) render: a store update
+  // renders synchronously, and mounting them in the same task as the data's arrival made one
+  // main-thread task of 60–120 ms (e2e/firstplot.spec.ts).
+  const hasData = useDeferredValue(useApp((s) => s.table !== null));
   const linkWaits = useApp((s) => s.pendingLink !== null);
   // What each part draws from: a part that failed is drawn again when its input changes.
   const table = useApp((s) => s.table);
