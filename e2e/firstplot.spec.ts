@@ -23,7 +23,11 @@ interface Run {
   readonly maxLongTaskMs: number;
   readonly longTasks: number;
   readonly placeholder: string;
+  /** Each long task after first paint: its duration and the page's performance marks inside it. */
+  readonly tasks: readonly { readonly duration: number; readonly fromClick: number; readonly marks: readonly string[] }[];
 }
+
+type Observed = { tasks: { start: number; duration: number }[]; marks: { name: string; t: number }[]; paint: number; chosen: number; drawn: number; placeholder: string };
 
 const RUNS = Number(process.env.FIRSTPLOT_RUNS ?? 2);
 /** A person reads the page for a moment before choosing a sample. */
@@ -57,12 +61,17 @@ function urlOf(server: PreviewServer): string {
 
 /** Installed before the page's own scripts: long tasks, first paint, the click and the first draw. */
 function observe(): void {
-  const w = window as Window & { __fp?: { tasks: { start: number; duration: number }[]; paint: number; chosen: number; drawn: number; placeholder: string } };
-  const fp = { tasks: [] as { start: number; duration: number }[], paint: Number.NaN, chosen: Number.NaN, drawn: Number.NaN, placeholder: '' };
+  const w = window as Window & { __fp?: Observed };
+  const fp: Observed = { tasks: [], marks: [], paint: Number.NaN, chosen: Number.NaN, drawn: Number.NaN, placeholder: '' };
   w.__fp = fp;
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) fp.tasks.push({ start: e.startTime, duration: e.duration });
   }).observe({ type: 'longtask', buffered: true });
+  // The page marks its own work (plotly's evaluation steps, each chart's draw, the first render):
+  // a long task that holds a mark is that work.
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) fp.marks.push({ name: e.name, t: e.startTime });
+  }).observe({ type: 'mark', buffered: true });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) if (e.name === 'first-paint' || (e.name === 'first-contentful-paint' && Number.isNaN(fp.paint))) fp.paint = e.startTime;
   }).observe({ type: 'paint', buffered: true });
@@ -88,14 +97,16 @@ async function measure(build: string): Promise<Run> {
     await page.getByTestId('sample-decay').click();
     await page.locator('[data-testid="main-plot"][data-rendered="true"]').waitFor({ timeout: 60_000 });
     await page.waitForTimeout(SETTLE_MS);
-    const fp = await page.evaluate(() => (window as Window & { __fp?: { tasks: { start: number; duration: number }[]; paint: number; chosen: number; drawn: number; placeholder: string } }).__fp!);
+    const fp = await page.evaluate(() => (window as Window & { __fp?: Observed }).__fp!);
     const after = fp.tasks.filter((t) => t.start >= fp.paint);
+    const inside = (t: { start: number; duration: number }) => [...new Set(fp.marks.filter((m) => m.t >= t.start && m.t <= t.start + t.duration).map((m) => m.name))];
     return {
       build,
       firstPlotMs: fp.drawn - fp.chosen,
       maxLongTaskMs: after.reduce((m, t) => Math.max(m, t.duration), 0),
       longTasks: after.length,
       placeholder: fp.placeholder,
+      tasks: after.map((t) => ({ duration: t.duration, fromClick: t.start - fp.chosen, marks: inside(t) })),
     };
   } finally {
     await context.close();
@@ -121,6 +132,8 @@ describe('first plot', () => {
       it(`${b.name}, run ${i + 1}: the plot is drawn after choosing a sample`, async () => {
         const run = await measure(b.name);
         console.log(`${b.name} run ${i + 1}: first plot ${run.firstPlotMs.toFixed(0)} ms, longest task ${run.maxLongTaskMs.toFixed(0)} ms (${run.longTasks} over 50 ms)${run.placeholder ? `; the box said "${run.placeholder}"` : ''}`);
+        // Each long task: its duration, when it started (ms from the click), and the page's marks in it.
+        console.log(`  long tasks: ${run.tasks.map((t) => `${t.duration.toFixed(0)} ms @${t.fromClick.toFixed(0)}${t.marks.length ? ` [${t.marks.join(', ')}]` : ''}`).join('; ') || 'none'}`);
         expect(Number.isFinite(run.firstPlotMs), 'the plot was drawn after the click').toBe(true);
         runs.push(run);
       });

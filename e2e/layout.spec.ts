@@ -353,7 +353,7 @@ describe('the small things', () => {
     const peaks = page.locator('[data-testid="session-item"]:has-text("peaks.csv")');
     await peaks.getByTestId('session-delete').click();
     await peaks.getByTestId('session-delete-confirm').waitFor();
-    expect(await peaks.textContent()).toContain('cannot be undone');
+    expect(await peaks.textContent()).toContain('Undo brings it back');
     expect(await page.getByTestId('session-item').count()).toBe(2);
     await shot(page, 'layout-session-delete-confirm');
     await peaks.getByTestId('session-delete-cancel').click();

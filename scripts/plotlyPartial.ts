@@ -40,6 +40,9 @@ export async function buildPlotlyPartial(root: string, outDir: string): Promise<
     splitting: true,
     format: 'esm',
     minify: true,
+    // Maps beside the output, not linked from it: bench/firstplot-trace.ts follows them from the
+    // page's own source maps to plotly.js's files, to say which of plotly's modules a task ran.
+    sourcemap: 'external',
     target: 'es2022',
     legalComments: 'none',
     // As plotly's own build: regl is plotly's fork; `global` is the window.

@@ -1,6 +1,7 @@
 /** Series to draw: the selected data (or residuals) against the plot variable, decimated. */
 import type { FitData } from '../data/selectColumns';
 import type { PlotRequest, Series } from './api';
+import type { NonPositive } from './shapes';
 import { decimateMinMax, gather, gatherInt } from './decimate';
 import { densityGrid, type Density } from './density';
 
@@ -22,7 +23,23 @@ export function buildSeries(data: FitData, values: Float64Array, plot: PlotReque
     decimated,
     viewAll,
     total: data.rows,
+    nonPositive: countNonPositive(x, values, plot.logX),
   };
+}
+
+/** Rows with finite x and y that a log x (x ≤ 0) or a log y (y ≤ 0) axis leaves off: one pass. */
+export function countNonPositive(x: Float64Array, values: Float64Array, logX: boolean): NonPositive {
+  let nx = 0;
+  let ny = 0;
+  const n = Math.min(x.length, values.length);
+  for (let i = 0; i < n; i++) {
+    const a = x[i];
+    const b = values[i];
+    if (!Number.isFinite(a) || !Number.isFinite(b)) continue;
+    if (!(a > 0)) nx++;
+    if (!(b > 0) && (!logX || a > 0)) ny++;
+  }
+  return { x: nx, y: ny };
 }
 
 /**

@@ -49,10 +49,21 @@ export interface Series {
   readonly viewAll: boolean;
   readonly total: number;
   /**
+   * Rows a log axis cannot draw, counted over every row (the drawn points are a decimation above
+   * DRAW_ALL_MAX rows, so the page cannot count them): `x` rows with x ≤ 0, `y` rows with y ≤ 0
+   * (under log x only among those with x > 0, so a row is counted once). Absent in older sessions.
+   */
+  readonly nonPositive?: NonPositive;
+  /**
    * Decimated: the points per cell over the view (or all x), drawn shaded in place of the min/max
    * points there. Absent in sessions saved before it existed.
    */
   readonly density?: Density | null;
+}
+
+export interface NonPositive {
+  readonly x: number;
+  readonly y: number;
 }
 
 export interface VariableRange {

@@ -7,15 +7,18 @@ import { useApp } from '../../state';
 import { setModelText } from '../../state/actions/model';
 import { highlight } from './highlight';
 
+const FIELD_SIZING = typeof CSS !== 'undefined' && CSS.supports('field-sizing', 'content');
+
 export function ExpressionEditor() {
   const text = useApp((s) => s.modelText);
   const info = useApp((s) => s.modelInfo);
   const backdrop = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLTextAreaElement>(null);
-  // Grow with the text (up to the CSS max-height), so a long model is seen whole.
+  // Grow with the text (up to the CSS max-height), so a long model is seen whole. CSS does it where
+  // field-sizing is supported (model.css); measuring here forces a synchronous layout.
   useLayoutEffect(() => {
     const el = input.current;
-    if (!el) return;
+    if (!el || FIELD_SIZING) return;
     el.style.height = 'auto';
     el.style.height = `${el.scrollHeight + 2}px`;
   }, [text]);

@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Config, Data, Layout } from 'plotly.js-dist-min';
 import { loadPlotly, plotlyFor, type PlotlyStatic } from './plotlyLoader';
+import { markWork, startSlice } from './plotlySlices';
 
 export interface PlotlyChartProps {
   readonly data: Data[];
@@ -59,17 +60,28 @@ export function PlotlyChart({ data, layout, className, testId, label, onRelayout
     };
   }, []);
 
+  // plotly draws in several tasks (plotlySlices.ts), so one draw may still be running when the
+  // next figure comes: draws, resizes and the purge go one after another through this chain, and
+  // a figure superseded while it waited is never drawn.
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const wanted = useRef(0);
+
   useEffect(() => {
     const el = ref.current;
     if (!el || !plotly) return;
-    let live = true;
+    const request = ++wanted.current;
     const needed = plotlyFor(data);
     if (!needed.ready) setWaiting((w) => w && 'Loading the WebGL scatter for the large series…');
-    void needed.load().then((p) => {
-      if (!live) return;
-      return p.react(el, data, layout, CONFIG).then(() => {
-        if (live) setWaiting(null);
-        el.setAttribute('data-rendered', 'true');
+    queue.current = queue.current.then(async () => {
+      const p = await needed.load();
+      if (request !== wanted.current) return;
+      // Named in performance traces (bench/firstplot-trace.ts says which chart a long task drew).
+      markWork(`plotly.react ${testId ?? label}`);
+      startSlice();
+      await p.react(el, data, layout, CONFIG);
+      if (request !== wanted.current) return;
+      setWaiting(null);
+      el.setAttribute('data-rendered', 'true');
       const target = el as Listening;
       if (!listening.current && target.on) {
         listening.current = true;
@@ -77,11 +89,7 @@ export function PlotlyChart({ data, layout, className, testId, label, onRelayout
         target.on('plotly_click', (e) => click.current?.(eventLines(e)));
         target.on('plotly_selected', (e) => selected.current?.(eventLines(e)));
       }
-      });
-    });
-    return () => {
-      live = false;
-    };
+    }).catch((e: unknown) => console.error(`Drawing ${label}:`, e));
   }, [plotly, data, layout]);
 
   useEffect(() => {
@@ -90,13 +98,17 @@ export function PlotlyChart({ data, layout, className, testId, label, onRelayout
     let frame = 0;
     const observer = new ResizeObserver(() => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => plotly.Plots.resize(el));
+      frame = requestAnimationFrame(() => {
+        queue.current = queue.current.then(() => plotly.Plots.resize(el)).catch(() => undefined);
+      });
     });
     observer.observe(el);
     return () => {
       observer.disconnect();
       cancelAnimationFrame(frame);
-      plotly.purge(el);
+      // After any draw still running: purging under it would leave it drawing into nothing.
+      wanted.current++;
+      queue.current = queue.current.then(() => plotly.purge(el)).catch(() => undefined);
       listening.current = false;
     };
   }, [plotly]);

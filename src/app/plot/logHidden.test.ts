@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decimateMinMax, gather } from '../../worker/decimate';
+import { buildSeries } from '../../worker/series';
+import type { FitData } from '../../data/selectColumns';
 import { hiddenOnLog, logHiddenNote } from './logHidden';
 
 /** The series the worker sends for these rows (its own decimation, so log x drops x ≤ 0 as it does). */
@@ -32,7 +34,27 @@ describe('points a log axis leaves off', () => {
     expect(logHiddenNote(sent(x, y, false), view(false, false, -1))).toBeNull();
   });
 
-  it('names the points without a count when the series is decimated', () => {
+  it("counts every hidden row above DRAW_ALL_MAX from the worker's series (the drawn points are a decimation)", () => {
+    // 20 000 rows, x from −137 to 19 862: 138 rows with x ≤ 0; y ≤ 0 on every 50th row with x > 0.
+    const n = 20_000;
+    const x = Float64Array.from({ length: n }, (_, i) => i - 137);
+    const y = Float64Array.from(x, (v, i) => (i % 50 === 0 ? -1 : 1 + Math.abs(v)));
+    const data = { vars: [x], y, sigma: null, rows: n, lines: Int32Array.from({ length: n }, (_, i) => i + 2) } as unknown as FitData;
+    const yBelow = (logX: boolean) => Array.from(x).filter((v, i) => y[i] <= 0 && (!logX || v > 0)).length;
+    for (const [logX, logY] of [[true, false], [false, true], [true, true]] as const) {
+      const s = buildSeries(data, y, { plotVar: 0, logX, buckets: 800 });
+      expect(s.decimated).toBe(true);
+      // The drawn points alone could not say it: far fewer than the rows.
+      expect(s.x.length).toBeLessThan(2000);
+      expect(s.nonPositive).toEqual({ x: 138, y: yBelow(logX) });
+      const note = logHiddenNote(s, view(logX, logY, -137));
+      const xPart = '138 points with t ≤ 0';
+      const yPart = `${yBelow(logX)} points with counts ≤ 0`;
+      expect(note).toBe(logX && logY ? `Log axes: ${xPart} and ${yPart} are not drawn.` : logX ? `Log x: ${xPart} are not drawn.` : `Log y: ${yPart} are not drawn.`);
+    }
+  });
+
+  it('names the points without a count when a decimated series has no counts (a session saved before them)', () => {
     const n = 20_000;
     const xs = Array.from({ length: n }, (_, i) => i - 100);
     const ys = xs.map((v) => 1 + Math.abs(v));

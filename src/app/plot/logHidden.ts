@@ -2,8 +2,9 @@
  * Points a log axis cannot draw, said in the plot note (issue 13): plotly leaves y ≤ 0 off a log
  * y axis without a word, and under log x the worker does not send x ≤ 0 at all (decimate.ts).
  * Up to DRAW_ALL_MAX rows every usable row is sent, so the counts are exact: x from what was not
- * sent (total − drawn), y from the drawn values. Above it the series is a min/max decimation and
- * the rows left out are not known here: the note then says which points, not how many.
+ * sent (total − drawn), y from the drawn values. Above it the series is a min/max decimation: the
+ * worker counts the rows over all of them (Series.nonPositive); only a session saved before it
+ * did lacks the counts, and the note then says which points, not how many.
  */
 import type { Series } from '../../worker/api';
 
@@ -32,14 +33,15 @@ export function hiddenOnLog(data: Pick<Series, 'x' | 'y' | 'total'>, logX: boole
 const points = (n: number) => `${n.toLocaleString('en-US')} point${n === 1 ? '' : 's'}`;
 
 /** "Log x: 3 points with t ≤ 0 are not drawn." or null when every point is drawn. */
-export function logHiddenNote(data: Pick<Series, 'x' | 'y' | 'total' | 'decimated'>, view: LogView): string | null {
+export function logHiddenNote(data: Pick<Series, 'x' | 'y' | 'total' | 'decimated' | 'nonPositive'>, view: LogView): string | null {
   const xOff = view.logX && !(view.xMin > 0);
-  if (data.decimated) {
+  if (data.decimated && !data.nonPositive) {
     const which = [xOff ? `${view.xName} ≤ 0` : '', view.logY && hiddenOnLog(data, false, true).y > 0 ? `${view.yName} ≤ 0` : ''].filter(Boolean);
     if (which.length === 0) return null;
     return `${which.length > 1 ? 'Log axes' : xOff ? 'Log x' : 'Log y'}: points with ${which.join(' or ')} are not drawn.`;
   }
-  const h = hiddenOnLog(data, view.logX, view.logY);
+  const all = data.decimated ? data.nonPositive : undefined;
+  const h = all ? { x: view.logX ? all.x : 0, y: view.logY ? all.y : 0 } : hiddenOnLog(data, view.logX, view.logY);
   const parts = [h.x > 0 ? `${points(h.x)} with ${view.xName} ≤ 0` : '', h.y > 0 ? `${points(h.y)} with ${view.yName} ≤ 0` : ''].filter(Boolean);
   if (parts.length === 0) return null;
   const many = h.x + h.y > 1;

@@ -4,8 +4,9 @@
  * scatter only when a large series first needs it.
  */
 import type { Data } from 'plotly.js-dist-min';
+import { markWork, nextTask, sliceDrawing } from './plotlySlices';
 
-export type PlotlyStatic = typeof import('virtual:plotly/core').default;
+export type PlotlyStatic = ReturnType<typeof import('virtual:plotly/core').default.plotly>;
 
 let core: Promise<PlotlyStatic> | null = null;
 let gl: Promise<PlotlyStatic> | null = null;
@@ -14,16 +15,27 @@ let glReady = false;
 
 /** plotly.js with the SVG scatter and the heatmap. */
 export function loadPlotly(): Promise<PlotlyStatic> {
-  core ??= import('virtual:plotly/core').then((m) => {
+  core ??= import('virtual:plotly/core').then(async (m) => {
+    // plotly's modules are evaluated in a few tasks, not one (scripts/plotly/core.cjs).
+    for (const [i, step] of m.default.steps.entries()) {
+      markWork(`plotly.evaluate ${i + 1}`);
+      step();
+      await nextTask();
+    }
+    markWork('plotly.evaluate core');
+    const plotly = m.default.plotly();
+    sliceDrawing(plotly);
     coreReady = true;
-    return m.default;
+    return plotly;
   });
   return core;
 }
 
 /** plotly.js with the WebGL scatter registered too. */
 export function loadPlotlyGl(): Promise<PlotlyStatic> {
-  gl ??= Promise.all([loadPlotly(), import('virtual:plotly/gl')]).then(([plotly, scattergl]) => {
+  // The WebGL scatter's module is evaluated after the core's: it requires plotly's modules too,
+  // and they must be evaluated in the core's order.
+  gl ??= loadPlotly().then((plotly) => import('virtual:plotly/gl').then((scattergl) => [plotly, scattergl] as const)).then(([plotly, scattergl]) => {
     plotly.register(scattergl.default);
     glReady = true;
     return plotly;

@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useApp } from '../../state';
-import { deleteSession, newSession, openSession, refreshSessionList } from '../../state/actions/sessions';
+import { deleteSession, newSession, openSession, refreshSessionList, UNDO_DELETE_MS } from '../../state/actions/sessions';
 import { SESSION_LIMIT } from '../../state/sessions/record';
 import type { SessionMeta } from '../../state/slices/sessions';
 import { PopoverHead } from '../share/CopyLink';
@@ -101,8 +101,8 @@ export function SessionsMenu() {
 
 function SessionRow({ meta, current, now, onOpen, onDelete }: { readonly meta: SessionMeta; readonly current: boolean; readonly now: number; readonly onOpen: () => void; readonly onDelete: () => void }) {
   const rows = `${meta.rows.toLocaleString('en-US')} row${meta.rows === 1 ? '' : 's'}`;
-  // Deleting cannot be undone (the data go with it), so it asks first, in the row itself: the
-  // delete button sits next to the panel's close button and one slip must not lose a session.
+  // Deleting asks first, in the row itself (the delete button sits next to the panel's close
+  // button), and can then still be undone for a few seconds (SessionUndo.tsx).
   const [confirming, setConfirming] = useState(false);
   const keepRef = useRef<HTMLButtonElement>(null);
   const deleteRef = useRef<HTMLButtonElement>(null);
@@ -116,7 +116,7 @@ function SessionRow({ meta, current, now, onOpen, onDelete }: { readonly meta: S
     return (
       <li className="session-item is-confirming" data-testid="session-item" data-session-id={meta.id} data-rows={meta.rows}>
         <p className="session-confirm-text" id={`confirm-${meta.id}`}>
-          Delete <strong>{meta.fileName}</strong> and its saved data? This cannot be undone.
+          Delete <strong>{meta.fileName}</strong> and its saved data? Undo brings it back for {UNDO_DELETE_MS / 1000} s.
         </p>
         <span className="session-confirm-actions">
           <button type="button" className="btn btn-small btn-danger" onClick={onDelete} aria-describedby={`confirm-${meta.id}`} data-testid="session-delete-confirm">

@@ -26,6 +26,11 @@ import { adoptTable, setPlot } from './data';
 import { resetWorkbench } from './reset';
 
 export const SAVE_DELAY_MS = 1000;
+/** How long a deleted session can be brought back: its record and data stay stored until then. */
+export const UNDO_DELETE_MS = 10_000;
+/** Storage key of the sessions deleted but not yet removed (removed at the next start if the page
+ *  closed before the undo time was over). */
+const PENDING_DELETE_KEY = 'pending-delete';
 
 interface Current {
   id: string | null;
@@ -173,6 +178,7 @@ export async function flushSave(): Promise<void> {
 /** Reads the list of recent sessions into the store. */
 export async function refreshSessionList(): Promise<void> {
   try {
+    await serial(sweepPendingDeletes);
     const index = readIndex(await serial(() => readValue<unknown>(INDEX_KEY)));
     setState({ recentSessions: index });
   } catch (error) {
@@ -253,8 +259,25 @@ export async function openSession(id: string): Promise<string | null> {
   return error;
 }
 
+interface PendingDelete {
+  readonly meta: SessionMeta;
+  /** What `current` was when the deleted session was the page's own (null otherwise). */
+  readonly current: Current | null;
+  readonly timer: ReturnType<typeof setTimeout>;
+}
+
+/** The deletion Undo can still take back (one at a time: a second deletion makes the first final). */
+let pendingDelete: PendingDelete | null = null;
+
+/**
+ * Deletes a session from the list at once, but removes its record and data only UNDO_DELETE_MS
+ * later, so that Undo (undoDeleteSession) brings it back whole: one click must not lose work.
+ */
 export async function deleteSession(id: string): Promise<void> {
-  if (current.id === id) {
+  await finishDelete();
+  const meta = getState().recentSessions.find((m) => m.id === id) ?? null;
+  const was = current.id === id ? { ...current } : null;
+  if (was) {
     // The page stays as it is; it is saved again (as a new session) when it changes.
     current = { ...current, id: null, dataSaved: false };
     if (timer !== null) clearTimeout(timer);
@@ -262,10 +285,75 @@ export async function deleteSession(id: string): Promise<void> {
     setState({ sessionId: null, saveState: 'idle' });
   }
   try {
-    await serial(() => dropFromIndex(id));
+    if (!meta) {
+      await serial(() => dropFromIndex(id));
+      return;
+    }
+    await serial(async () => {
+      const index = readIndex(await readValue<unknown>(INDEX_KEY)).filter((m) => m.id !== id);
+      await writeValue(PENDING_DELETE_KEY, [id]);
+      await writeValue(INDEX_KEY, index);
+      setState({ recentSessions: index });
+    });
+  } catch (error) {
+    storageFailed(storageReason(error));
+    return;
+  }
+  pendingDelete = { meta, current: was, timer: setTimeout(() => void finishDelete(), UNDO_DELETE_MS) };
+  setState({ deletedSession: meta });
+}
+
+/** Makes the pending deletion final now: its record and data are removed (Undo is gone). */
+export async function finishDelete(): Promise<void> {
+  const p = pendingDelete;
+  if (!p) return;
+  clearTimeout(p.timer);
+  pendingDelete = null;
+  if (getState().deletedSession?.id === p.meta.id) setState({ deletedSession: null });
+  try {
+    await serial(async () => {
+      await removeStored(p.meta.id);
+      await deleteValue(PENDING_DELETE_KEY);
+    });
   } catch (error) {
     storageFailed(storageReason(error));
   }
+}
+
+/** Brings the session just deleted back into the list (and back as the page's own if it was). */
+export async function undoDeleteSession(): Promise<void> {
+  const p = pendingDelete;
+  if (!p) return;
+  clearTimeout(p.timer);
+  pendingDelete = null;
+  setState({ deletedSession: null });
+  try {
+    await serial(async () => {
+      const { index, removed } = updateIndex(readIndex(await readValue<unknown>(INDEX_KEY)), p.meta);
+      await writeValue(INDEX_KEY, index);
+      for (const old of removed) await removeStored(old);
+      await deleteValue(PENDING_DELETE_KEY);
+      setState({ recentSessions: index });
+    });
+  } catch (error) {
+    storageFailed(storageReason(error));
+    return;
+  }
+  // Still the same data on the page and not yet saved as another session: it is that session again.
+  if (p.current && current.id === null && current.table === p.current.table) {
+    current = { ...p.current };
+    setState({ sessionId: p.meta.id, saveState: 'saved' });
+  }
+}
+
+/** A deletion the page closed before finishing (the undo time was not over): removed now. */
+async function sweepPendingDeletes(): Promise<void> {
+  if (pendingDelete) return;
+  const ids = await readValue<unknown>(PENDING_DELETE_KEY);
+  if (!Array.isArray(ids)) return;
+  const listed = new Set(readIndex(await readValue<unknown>(INDEX_KEY)).map((m) => m.id));
+  for (const id of ids) if (typeof id === 'string' && !listed.has(id)) await removeStored(id);
+  await deleteValue(PENDING_DELETE_KEY);
 }
 
 /**

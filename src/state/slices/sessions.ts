@@ -29,6 +29,8 @@ export interface SessionsSlice {
   readonly storageFailed: boolean;
   /** The session restored when the page opened (for a notice), or one that could not be. */
   readonly restored: { readonly meta: SessionMeta; readonly error: string | null } | null;
+  /** A session just deleted, that Undo still brings back (for UNDO_DELETE_MS), or null. */
+  readonly deletedSession: SessionMeta | null;
 }
 
-export const initialSessions: SessionsSlice = { sessionId: null, recentSessions: [], saveState: 'idle', savedAt: null, storageError: null, storageFailed: false, restored: null };
+export const initialSessions: SessionsSlice = { sessionId: null, recentSessions: [], saveState: 'idle', savedAt: null, storageError: null, storageFailed: false, restored: null, deletedSession: null };

@@ -1,0 +1,145 @@
+/**
+ * Issue 13, the page as a scientist meets it: a deleted session comes back with Undo (the notice
+ * on screen at 1440×900, 1024×768 and 390×844, screenshots `undo-WxH.png`), and the undo holds
+ * over a reload while a dismissed one is final; and above 5 000 rows the log-x note counts the
+ * points it hides (the worker counts them over every row, not the decimated points drawn).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadFileInput, loadSampleCard, plotted } from './lib/app-actions';
+import { launch, pageErrors, shot, collectErrors } from './lib/app-browser';
+import { serveDist, type Served } from './lib/app-serve';
+
+let served: Served;
+let browser: Browser;
+
+beforeAll(async () => {
+  served = await serveDist();
+  browser = await launch({ webgpu: false });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await served?.close();
+});
+
+const SLOW = 240_000;
+
+async function saved(page: Page): Promise<void> {
+  await page.waitForTimeout(200);
+  await page.waitForFunction(() => document.querySelector('[data-testid="sessions-button"]')?.getAttribute('data-save-state') === 'saved', undefined, { timeout: 30_000 });
+}
+
+const listed = (page: Page) => page.locator('[data-testid="session-item"] .session-file').allTextContents();
+
+/** Two saved sessions (decay, then peaks), the Sessions panel open. */
+async function twoSessions(page: Page): Promise<void> {
+  await page.goto(served.url);
+  await loadSampleCard(page, 'decay');
+  await plotted(page);
+  await saved(page);
+  await page.getByTestId('sample-select').selectOption('peaks');
+  await page.waitForFunction(() => document.querySelector('[data-testid="source-label"]')?.textContent?.includes('peaks.csv'));
+  await saved(page);
+  await page.getByTestId('sessions-button').click();
+  await page.getByTestId('sessions-panel').waitFor();
+  expect((await listed(page)).sort()).toEqual(['decay.csv', 'peaks.csv']);
+}
+
+async function deleteFromList(page: Page, file: string): Promise<void> {
+  const row = page.locator(`[data-testid="session-item"]:has-text("${file}")`);
+  await row.getByTestId('session-delete').click();
+  await row.getByTestId('session-delete-confirm').click();
+  await page.getByTestId('session-deleted').waitFor();
+}
+
+describe('a deleted session comes back with Undo', () => {
+  for (const [width, height] of [
+    [1440, 900],
+    [1024, 768],
+    [390, 844],
+  ] as const) {
+    it(`at ${width}×${height}: the notice is on screen, says which, and Undo lists it again`, async () => {
+      const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
+      const page = await context.newPage();
+      collectErrors(page);
+      page.setDefaultTimeout(60_000);
+      await twoSessions(page);
+      await deleteFromList(page, 'decay.csv');
+      expect(await listed(page)).toEqual(['peaks.csv']);
+      const notice = page.getByTestId('session-deleted');
+      expect(await notice.textContent()).toContain('decay.csv');
+      const box = (await notice.boundingBox())!;
+      expect(box.x, 'the notice starts inside the window').toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, 'the notice ends inside the window').toBeLessThanOrEqual(width);
+      expect(box.y + box.height, 'the notice is above the window’s foot').toBeLessThanOrEqual(height);
+      // Undo is what lies under its own centre (nothing covers it).
+      const undo = (await page.getByTestId('session-undo').boundingBox())!;
+      const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('[data-testid]')?.getAttribute('data-testid') ?? null, [undo.x + undo.width / 2, undo.y + undo.height / 2] as const);
+      expect(hit).toBe('session-undo');
+      await shot(page, `undo-${width}x${height}`);
+      await page.getByTestId('session-undo').click();
+      await page.getByTestId('session-deleted').waitFor({ state: 'detached' });
+      // A click outside the Sessions panel (Undo is) closes it: open it again to read the list.
+      if (!(await page.getByTestId('sessions-panel').isVisible())) await page.getByTestId('sessions-button').click();
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="session-item"]').length === 2);
+      expect((await listed(page)).sort()).toEqual(['decay.csv', 'peaks.csv']);
+      expect(pageErrors(page)).toEqual([]);
+      await context.close();
+    }, SLOW);
+  }
+
+  it('keeps the undone session over a reload (it opens whole), and a dismissed deletion is final', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
+    const page = await context.newPage();
+    collectErrors(page);
+    page.setDefaultTimeout(60_000);
+    await twoSessions(page);
+    await deleteFromList(page, 'decay.csv');
+    await page.getByTestId('session-undo').click();
+    await page.getByTestId('session-deleted').waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByTestId('session-restored').waitFor();
+    await page.getByTestId('sessions-button').click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="session-item"]').length === 2);
+    await page.locator('[data-testid="session-item"]:has-text("decay.csv") [data-testid="session-open"]').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="source-label"]')?.textContent?.includes('decay.csv'));
+    expect(await page.getByTestId('rows-used').textContent()).toContain('81');
+
+    await page.getByTestId('sessions-button').click();
+    await deleteFromList(page, 'peaks.csv');
+    await page.getByTestId('session-deleted-dismiss').click();
+    await page.getByTestId('session-deleted').waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByTestId('session-restored').waitFor();
+    await page.getByTestId('sessions-button').click();
+    await page.getByTestId('sessions-panel').waitFor();
+    expect(await listed(page)).toEqual(['decay.csv']);
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  }, SLOW);
+});
+
+describe('log x above 5 000 rows', () => {
+  it('counts the points with x ≤ 0 that it does not draw', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
+    const page = await context.newPage();
+    collectErrors(page);
+    page.setDefaultTimeout(60_000);
+    await page.goto(served.url);
+    // 12 000 rows, x from −0.29 in steps of 0.01: x ≤ 0 on the first 30 (−0.29 … 0.00).
+    const n = 12_000;
+    const lines = ['x,y'];
+    for (let i = 0; i < n; i++) lines.push(`${((i - 29) / 100).toFixed(2)},${(5 + Math.sin(i / 300)).toFixed(4)}`);
+    const hidden = lines.slice(1).filter((l) => Number(l.split(',')[0]) <= 0).length;
+    expect(hidden).toBe(30);
+    await loadFileInput(page, 'many.csv', lines.join('\n'));
+    await page.getByTestId('rows-used').waitFor();
+    await plotted(page);
+    await page.getByTestId('toggle-logx').check();
+    await page.getByText(`Log x: ${hidden} points with x ≤ 0 are not drawn.`).waitFor({ timeout: 30_000 });
+    await shot(page, 'logx-hidden-12000');
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  }, SLOW);
+});

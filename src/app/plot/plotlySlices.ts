@@ -1,0 +1,91 @@
+/**
+ * plotly.js draws a figure as a sequence of steps (defaults, framework, margins, axes, data, final
+ * draw…), and between several of them it calls `Plots.previousPromises(gd)`, which waits for any
+ * asynchronous work a step queued (MathJax, images) before the next step. A first draw of the main
+ * plot ran all of them in one task of 100–200 ms (bench/firstplot-trace.ts), freezing the page.
+ *
+ * Wrapping `previousPromises` so that it also yields to the browser once a slice has run for
+ * SLICE_MS splits each draw into several tasks at points where plotly already accepts waiting: the
+ * page stays responsive while a figure is drawn, and nothing in plotly's order changes. The steps
+ * layoutStyles, drawData and finalDraw are wrapped the same way (a yield before them when the
+ * slice is spent): plotly calls them only as steps of such sequences (Lib.syncOrAsync, which waits
+ * for a step that returns a promise), so axes, data and the final touches are three slices too.
+ */
+
+/** A slice of drawing that has run this long gives the main thread back at plotly's next wait. */
+export const SLICE_MS = 12;
+
+type Step = (gd: unknown) => unknown;
+
+interface Plots {
+  previousPromises: Step;
+  fitbenchSliced?: boolean;
+}
+
+/** The draw steps of plotly's plot_api/subroutines that wait for a slice's end before they run. */
+const STEPS_AFTER_A_YIELD = ['layoutStyles', 'drawData', 'finalDraw'] as const;
+
+const spent = () => performance.now() - sliceStart >= SLICE_MS;
+
+let sliceStart = Number.NEGATIVE_INFINITY;
+
+/** Resolves in a later task: scheduler.yield where there is one (its continuation runs before
+ *  other queued work), else a message to ourselves (setTimeout is throttled in hidden tabs). */
+export function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+/** Marks the start of a slice of main-thread work (a chart's draw begins one). */
+export function startSlice(): void {
+  sliceStart = performance.now();
+}
+
+/**
+ * A performance mark that names the work of the task it falls in (e2e/firstplot.spec.ts and
+ * bench/firstplot-trace.ts read them). Only the newest of each name is kept in the timeline, so
+ * marks made on every redraw do not pile up; observers see them all.
+ */
+export function markWork(name: string): void {
+  performance.clearMarks(name);
+  performance.mark(name);
+}
+
+function resumed(): void {
+  startSlice();
+  markWork('plotly.draw resumed');
+}
+
+/** Installs the yielding `previousPromises` and steps on plotly's internal modules
+ *  (scripts/plotly/core.cjs exposes them; the public Plotly.Plots is a copy of three functions), once. */
+export function sliceDrawing(plotly: { fitbenchInternal: { plots: unknown; subroutines: unknown } }): void {
+  const plots = plotly.fitbenchInternal.plots as Plots;
+  if (plots.fitbenchSliced) return;
+  plots.fitbenchSliced = true;
+  const original = plots.previousPromises;
+  plots.previousPromises = function (this: unknown, gd: unknown) {
+    const pending = original.call(this, gd);
+    if (!spent()) return pending;
+    return Promise.resolve(pending).then(nextTask).then(resumed);
+  };
+  const steps = plotly.fitbenchInternal.subroutines as Record<string, Step>;
+  for (const name of STEPS_AFTER_A_YIELD) {
+    const step = steps[name];
+    if (typeof step !== 'function') continue;
+    steps[name] = function (this: unknown, gd: unknown) {
+      if (!spent()) return step.call(this, gd);
+      return nextTask().then(() => {
+        resumed();
+        return step.call(this, gd);
+      });
+    };
+  }
+}
