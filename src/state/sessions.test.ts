@@ -129,8 +129,12 @@ describe('sessions', () => {
     // Another session: gone from the list, back with Undo (and it still opens, whole).
     await deleteSession(decay);
     expect(listed()).not.toContain(decay);
-    await undoDeleteSession();
+    const undoing = undoDeleteSession();
+    // The notice stays until the session is stored again (a reload then must not lose it).
+    expect(getState().deletedSession?.id).toBe(decay);
+    await undoing;
     expect(getState().deletedSession).toBeNull();
+    expect(db.has('pending-delete')).toBe(false);
     expect(listed().slice(0, 2)).toEqual([peaks, decay]);
     await vi.advanceTimersByTimeAsync(UNDO_DELETE_MS + 10);
     expect(db.has(`data:${decay}`)).toBe(true);

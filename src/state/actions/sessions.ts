@@ -326,16 +326,18 @@ export async function undoDeleteSession(): Promise<void> {
   if (!p) return;
   clearTimeout(p.timer);
   pendingDelete = null;
-  setState({ deletedSession: null });
   try {
     await serial(async () => {
       const { index, removed } = updateIndex(readIndex(await readValue<unknown>(INDEX_KEY)), p.meta);
       await writeValue(INDEX_KEY, index);
       for (const old of removed) await removeStored(old);
       await deleteValue(PENDING_DELETE_KEY);
-      setState({ recentSessions: index });
+      // The notice goes only once the session is stored again: a reload the moment it goes
+      // must not find the deletion still pending (the next start would carry it out).
+      setState({ recentSessions: index, deletedSession: null });
     });
   } catch (error) {
+    setState({ deletedSession: null });
     storageFailed(storageReason(error));
     return;
   }
