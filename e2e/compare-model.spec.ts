@@ -12,11 +12,11 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fit, loadFileInput, setParam, typeModel } from './lib/app-actions';
-import { launch, openApp, pageErrors, shot } from './lib/app-browser';
-import { serveDist, type Served } from './lib/app-serve';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { fit, loadFileInput, setParam, typeModel, scrollToSection } from './lib/app-actions';
+import { openApp, pageErrors, shot } from './lib/app-browser';
+import { appSuite } from './lib/app-suite';
 
 const fixture = (path: string) => readFileSync(new URL(`../fixtures/${path}`, import.meta.url), 'utf8');
 const R = JSON.parse(fixture('modelcompare/reference.json')).cases as { name: string; rss: number[]; aicc: number[]; F: number; p: number }[];
@@ -29,25 +29,8 @@ const treated = fixture('groups/puromycin.csv')
 const csv = ['conc,rate', ...treated].join('\n');
 const rel = (a: number, b: number) => Math.abs(a - b) / Math.abs(b);
 
-let served: Served;
-let browser: Browser;
+const suite = appSuite();
 let page: Page;
-
-beforeAll(async () => {
-  served = await serveDist();
-  browser = await launch({ webgpu: false });
-});
-
-afterAll(async () => {
-  await page?.close();
-  await browser?.close();
-  await served?.close();
-});
-
-async function scrollTo(testId: string): Promise<void> {
-  await page.getByTestId(testId).evaluate((el) => el.scrollIntoView({ block: 'start' }));
-  await page.waitForTimeout(300);
-}
 
 async function compare(model: string, fixed = ''): Promise<void> {
   const card = page.getByTestId('compare-section');
@@ -62,7 +45,7 @@ const number = async (testId: string, attribute: string) => Number(await page.ge
 
 describe('compare with another model on the page', () => {
   it('agrees with R, names the preferred model in words, and fits the card at three widths', async () => {
-    page = await openApp(browser, served.url);
+    page = await openApp(suite.browser, suite.served.url);
     await loadFileInput(page, 'puromycin-treated.csv', csv);
     await page.getByTestId('rows-used').waitFor();
     await typeModel(page, 'Vm*conc/(K+conc)');
@@ -81,7 +64,7 @@ describe('compare with another model on the page', () => {
     expect(await page.getByTestId('compare-verdict').textContent()).toMatch(/^The simpler model, Vm\*conc\/\(K\+conc\), is consistent with the data \(F\(1, 9\) = 1\.44, p = 0\.26\)\. AICc prefers Vm\*conc\/\(K\+conc\)/);
     expect(await page.getByTestId('compare-nesting').textContent()).toContain('Nested: this model is the second with b = 0');
     expect(await page.getByTestId('compare-row-0').textContent()).toContain('preferred');
-    await scrollTo('compare-section');
+    await scrollToSection(page, 'compare-section');
     await shot(page, 'compare-model-1440');
 
     // "This model" with K fixed: nested the other way round.
@@ -126,10 +109,10 @@ describe('compare with another model on the page', () => {
     expect(await page.getByTestId('compare-fixed-input').getAttribute('aria-invalid')).toBe('false');
 
     await page.setViewportSize({ width: 1024, height: 768 });
-    await scrollTo('compare-section');
+    await scrollToSection(page, 'compare-section');
     await shot(page, 'compare-model-1024');
     await page.setViewportSize({ width: 390, height: 844 });
-    await scrollTo('compare-section');
+    await scrollToSection(page, 'compare-section');
     await shot(page, 'compare-model-390');
     const column = (await page.getByTestId('results').boundingBox())!;
     const box = (await page.getByTestId('compare-section').boundingBox())!;

@@ -7,41 +7,24 @@
  * 390×844.
  */
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fit, loadFileInput, setParam, typeModel } from './lib/app-actions';
-import { launch, openApp, pageErrors, shot } from './lib/app-browser';
-import { serveDist, type Served } from './lib/app-serve';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { fit, loadFileInput, setParam, typeModel, scrollToSection } from './lib/app-actions';
+import { openApp, pageErrors, shot } from './lib/app-browser';
+import { appSuite } from './lib/app-suite';
 
 const r = JSON.parse(readFileSync(new URL('../fixtures/derived/derived.json', import.meta.url), 'utf8'));
 const csv = ['conc,rate', ...r.conc.map((c: number, i: number) => `${c},${r.rate[i]}`)].join('\n');
 const rel = (a: number, b: number) => Math.abs(a - b) / Math.abs(b);
 
-let served: Served;
-let browser: Browser;
+const suite = appSuite();
 let page: Page;
-
-beforeAll(async () => {
-  served = await serveDist();
-  browser = await launch({ webgpu: false });
-});
-
-afterAll(async () => {
-  await page?.close();
-  await browser?.close();
-  await served?.close();
-});
-
-async function scrollTo(testId: string): Promise<void> {
-  await page.getByTestId(testId).evaluate((el) => el.scrollIntoView({ block: 'start' }));
-  await page.waitForTimeout(300);
-}
 
 const attr = async (testId: string, name: string) => Number(await page.getByTestId(testId).getAttribute(name));
 
 describe('derived quantities on the page', () => {
   it("agree with R's delta method, name a bad entry, and travel in the results JSON", async () => {
-    page = await openApp(browser, served.url);
+    page = await openApp(suite.browser, suite.served.url);
     await loadFileInput(page, 'puromycin-treated.csv', csv);
     await page.getByTestId('rows-used').waitFor();
     await typeModel(page, 'Vm*conc/(K+conc)');
@@ -57,7 +40,7 @@ describe('derived quantities on the page', () => {
     expect(rel(await attr('derived-row-halfK', 'data-value'), r.halfK)).toBeLessThan(1e-5);
     expect(rel(await attr('derived-row-halfK', 'data-stderr'), r.se_halfK)).toBeLessThan(1e-4);
     expect(await page.getByTestId('derived-error').textContent()).toMatch(/^Entry 3: Derived quantity "wrong" uses "Km", which is not a parameter of the model; its parameters are Vm, K\./);
-    await scrollTo('derived-section');
+    await scrollToSection(page, 'derived-section');
     await shot(page, 'derived-1440');
 
     await page.getByTestId('derived-input').fill('ratio = Vm/K\nhalfK = K/2');
@@ -72,10 +55,10 @@ describe('derived quantities on the page', () => {
 
     await page.keyboard.press('Escape');
     await page.setViewportSize({ width: 1024, height: 768 });
-    await scrollTo('derived-section');
+    await scrollToSection(page, 'derived-section');
     await shot(page, 'derived-1024');
     await page.setViewportSize({ width: 390, height: 844 });
-    await scrollTo('derived-section');
+    await scrollToSection(page, 'derived-section');
     await shot(page, 'derived-390');
     const column = (await page.getByTestId('results').boundingBox())!;
     const box = (await page.getByTestId('derived-section').boundingBox())!;

@@ -4,24 +4,13 @@
  * over a reload while a dismissed one is final; and above 5 000 rows the log-x note counts the
  * points it hides (the worker counts them over every row, not the decimated points drawn).
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { loadFileInput, loadSampleCard, plotted } from './lib/app-actions';
-import { launch, pageErrors, shot, collectErrors } from './lib/app-browser';
-import { serveDist, type Served } from './lib/app-serve';
+import { pageErrors, shot, collectErrors } from './lib/app-browser';
+import { appSuite } from './lib/app-suite';
 
-let served: Served;
-let browser: Browser;
-
-beforeAll(async () => {
-  served = await serveDist();
-  browser = await launch({ webgpu: false });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await served?.close();
-});
+const suite = appSuite();
 
 const SLOW = 240_000;
 
@@ -34,7 +23,7 @@ const listed = (page: Page) => page.locator('[data-testid="session-item"] .sessi
 
 /** Two saved sessions (decay, then peaks), the Sessions panel open. */
 async function twoSessions(page: Page): Promise<void> {
-  await page.goto(served.url);
+  await page.goto(suite.served.url);
   await loadSampleCard(page, 'decay');
   await plotted(page);
   await saved(page);
@@ -60,7 +49,7 @@ describe('a deleted session comes back with Undo', () => {
     [390, 844],
   ] as const) {
     it(`at ${width}×${height}: the notice is on screen, says which, and Undo lists it again`, async () => {
-      const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
+      const context = await suite.browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
       const page = await context.newPage();
       collectErrors(page);
       page.setDefaultTimeout(60_000);
@@ -90,7 +79,7 @@ describe('a deleted session comes back with Undo', () => {
   }
 
   it('keeps the undone session over a reload (it opens whole), and a dismissed deletion is final', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
+    const context = await suite.browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
     const page = await context.newPage();
     collectErrors(page);
     page.setDefaultTimeout(60_000);
@@ -122,11 +111,11 @@ describe('a deleted session comes back with Undo', () => {
 
 describe('log x above 5 000 rows', () => {
   it('counts the points with x ≤ 0 that it does not draw', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
+    const context = await suite.browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
     const page = await context.newPage();
     collectErrors(page);
     page.setDefaultTimeout(60_000);
-    await page.goto(served.url);
+    await page.goto(suite.served.url);
     // 12 000 rows, x from −0.29 in steps of 0.01: x ≤ 0 on the first 30 (−0.29 … 0.00).
     const n = 12_000;
     const lines = ['x,y'];

@@ -9,11 +9,11 @@
  * Screenshots at a desktop and a phone width record the notices.
  */
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { fit, fittedParameters, lre, loadFileInput, setParam, typeModel } from './lib/app-actions';
-import { launch, openApp, pageErrors, shot } from './lib/app-browser';
-import { serveDist, type Served } from './lib/app-serve';
+import { openApp, pageErrors, shot } from './lib/app-browser';
+import { appSuite } from './lib/app-suite';
 
 interface Problem {
   name: string;
@@ -27,33 +27,29 @@ const nist = JSON.parse(readFileSync(new URL('../fixtures/nist/nist_strd.json', 
 const eckerle4 = nist.find((p) => p.name === 'Eckerle4')!;
 const mgh17 = nist.find((p) => p.name === 'MGH17')!;
 
-let served: Served;
-let browser: Browser;
+const suite = appSuite();
 let page: Page;
 
-beforeAll(async () => {
-  served = await serveDist();
-  browser = await launch({ webgpu: false });
-});
+const VIEWPORTS = [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+] as const;
 
-afterAll(async () => {
+/** A fresh page at `viewport` with `problem`'s data loaded and its model typed. */
+async function openProblem(problem: Problem, viewport: (typeof VIEWPORTS)[number]): Promise<Page> {
   await page?.close();
-  await browser?.close();
-  await served?.close();
-});
+  page = await openApp(suite.browser, suite.served.url, viewport);
+  const csv = ['x,y', ...problem.x.map((x, i) => `${x},${problem.y[i]}`)].join('\n');
+  await loadFileInput(page, `${problem.name.toLowerCase()}.csv`, csv);
+  await page.getByTestId('rows-used').waitFor();
+  await typeModel(page, problem.model);
+  return page;
+}
 
 describe('Auto start', () => {
   it('finds starts for NIST Eckerle4 from all ones, and Fit reaches the certified values', async () => {
-    for (const viewport of [
-      { width: 1440, height: 900 },
-      { width: 390, height: 844 },
-    ]) {
-      await page?.close();
-      page = await openApp(browser, served.url, viewport);
-      const csv = ['x,y', ...eckerle4.x.map((x, i) => `${x},${eckerle4.y[i]}`)].join('\n');
-      await loadFileInput(page, 'eckerle4.csv', csv);
-      await page.getByTestId('rows-used').waitFor();
-      await typeModel(page, eckerle4.model);
+    for (const viewport of VIEWPORTS) {
+      await openProblem(eckerle4, viewport);
       for (const name of eckerle4.params) await setParam(page, name, 1);
       await page.getByTestId('search-starts').click();
       const status = page.locator('[data-testid="search-starts-status"][data-state="done"]');
@@ -68,16 +64,8 @@ describe('Auto start', () => {
   });
 
   it('Enter with every start value empty searches for them, fits, and says what it found', async () => {
-    for (const viewport of [
-      { width: 1440, height: 900 },
-      { width: 390, height: 844 },
-    ]) {
-      await page?.close();
-      page = await openApp(browser, served.url, viewport);
-      const csv = ['x,y', ...eckerle4.x.map((x, i) => `${x},${eckerle4.y[i]}`)].join('\n');
-      await loadFileInput(page, 'eckerle4.csv', csv);
-      await page.getByTestId('rows-used').waitFor();
-      await typeModel(page, eckerle4.model);
+    for (const viewport of VIEWPORTS) {
+      await openProblem(eckerle4, viewport);
       for (const name of eckerle4.params) await setParam(page, name, '');
       // Empty is a state of its own: no error mark, a note saying what Fit will do.
       for (const name of eckerle4.params) expect(await page.getByTestId(`param-value-${name}`).getAttribute('aria-invalid')).toBeNull();
@@ -99,16 +87,8 @@ describe('Auto start', () => {
   });
 
   it('the VarPro option fits NIST MGH17 from rates b4 = b5 = 1, the linear parameters left empty, to the certified values', async () => {
-    for (const viewport of [
-      { width: 1440, height: 900 },
-      { width: 390, height: 844 },
-    ]) {
-      await page?.close();
-      page = await openApp(browser, served.url, viewport);
-      const csv = ['x,y', ...mgh17.x.map((x, i) => `${x},${mgh17.y[i]}`)].join('\n');
-      await loadFileInput(page, 'mgh17.csv', csv);
-      await page.getByTestId('rows-used').waitFor();
-      await typeModel(page, mgh17.model);
+    for (const viewport of VIEWPORTS) {
+      await openProblem(mgh17, viewport);
       for (const name of ['b4', 'b5']) await setParam(page, name, 1);
       for (const name of ['b1', 'b2', 'b3']) await setParam(page, name, '');
       await page.locator('[data-testid="options-panel"] summary').click();

@@ -6,12 +6,12 @@
  * the printable report with the same intervals. Screenshots at 1440×900 and 390×844.
  */
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fit, fittedParameters, loadFileInput, setParam, typeModel } from './lib/app-actions';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { fit, fittedParameters, loadFileInput, setParam, typeModel, scrollToSection } from './lib/app-actions';
 import { join } from 'node:path';
-import { launch, openApp, pageErrors, SCREENSHOTS, shot } from './lib/app-browser';
-import { serveDist, type Served } from './lib/app-serve';
+import { openApp, pageErrors, SCREENSHOTS, shot } from './lib/app-browser';
+import { appSuite } from './lib/app-suite';
 
 const fixture = (path: string) => readFileSync(new URL(`../fixtures/${path}`, import.meta.url), 'utf8');
 const R = JSON.parse(fixture('profile/reference.json')).puromycin as { names: string[]; estimate: number[]; exactLower: number[]; exactUpper: number[] };
@@ -22,30 +22,12 @@ const treated = fixture('groups/puromycin.csv')
   .filter((l) => l.includes('treated') && !l.includes('untreated'))
   .map((l) => l.split(',').slice(0, 2).join(','));
 
-let served: Served;
-let browser: Browser;
+const suite = appSuite();
 let page: Page;
-
-beforeAll(async () => {
-  served = await serveDist();
-  browser = await launch({ webgpu: false });
-});
-
-afterAll(async () => {
-  await page?.close();
-  await browser?.close();
-  await served?.close();
-});
-
-/** Scrolls a section to the top of the window (no wait for "stable": plots may still be laying out). */
-async function scrollTo(testId: string): Promise<void> {
-  await page.getByTestId(testId).evaluate((el) => el.scrollIntoView({ block: 'start' }));
-  await page.waitForTimeout(300);
-}
 
 describe('uncertainty on the page', () => {
   it('diagnostics in words, profile intervals that agree with R, profile plots, and the report', async () => {
-    page = await openApp(browser, served.url);
+    page = await openApp(suite.browser, suite.served.url);
     await loadFileInput(page, 'puromycin-treated.csv', ['conc,rate', ...treated].join('\n'));
     await page.getByTestId('rows-used').waitFor();
     await typeModel(page, 'Vm*conc/(K+conc)');
@@ -80,9 +62,9 @@ describe('uncertainty on the page', () => {
     await page.getByTestId('profile-plot-K').click();
     await page.locator('[data-testid="profile-plot"][data-rendered="true"]').waitFor({ timeout: 90_000 });
     expect(await page.getByTestId('profile-plot').getAttribute('aria-label')).toBe('Profile of K');
-    await scrollTo('profile-section');
+    await scrollToSection(page, 'profile-section');
     await shot(page, 'uncertainty-profile-1440');
-    await scrollTo('residual-section');
+    await scrollToSection(page, 'residual-section');
     await shot(page, 'uncertainty-residuals-1440');
 
     // The report: the same profile intervals, the Wald ones beside them.
@@ -100,17 +82,17 @@ describe('uncertainty on the page', () => {
     }
     expect(html).toContain('Residuals look random: runs test p = 0.76');
     expect(html.match(/<svg /g)).toHaveLength(6);
-    const report = await browser.newPage({ viewport: { width: 1000, height: 900 } });
+    const report = await suite.browser.newPage({ viewport: { width: 1000, height: 900 } });
     await report.setContent(html);
     await report.screenshot({ path: join(SCREENSHOTS, 'uncertainty-report.png'), fullPage: true });
     await report.close();
 
     // Narrow screen.
     await page.setViewportSize({ width: 390, height: 844 });
-    await scrollTo('profile-section');
+    await scrollToSection(page, 'profile-section');
     await page.waitForTimeout(300);
     await shot(page, 'uncertainty-profile-390');
-    await scrollTo('residual-section');
+    await scrollToSection(page, 'residual-section');
     await shot(page, 'uncertainty-residuals-390');
     // These sections stay within the results column (the page itself keeps a 960 px minimum
     // width today, src/styles/layout.css: the page layout's own issue).

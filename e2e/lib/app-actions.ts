@@ -58,3 +58,9 @@ export function lre(value: number, certified: number): number {
   if (value === certified) return 16;
   return -Math.log10(Math.abs(value - certified) / Math.abs(certified));
 }
+
+/** Scrolls a section to the top of the window (no wait for "stable": plots may still be laying out). */
+export async function scrollToSection(page: Page, testId: string): Promise<void> {
+  await page.getByTestId(testId).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await page.waitForTimeout(300);
+}

@@ -5,20 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { decodeSpec, encodeSpec, specFromJson, specToJson } from './index';
+import { PUROMYCIN_SPEC } from './testSpecs.test';
 import type { FitSpec } from './types';
 
-const BASE: FitSpec = {
-  version: 1,
-  model: 'Vm*conc/(K + conc)',
-  libraryId: null,
-  columns: { x: ['conc'], y: 'rate', sigma: null },
-  parameters: [
-    { name: 'Vm', value: 200, min: 0, max: Infinity, fixed: false },
-    { name: 'K', value: 0.1, min: 0, max: Infinity, fixed: false },
-  ],
-  settings: { loss: 'linear', fScale: 1, ftol: 1e-8, xtol: 1e-8, gtol: 1e-8, maxNfev: null, xScale: 'jac', method: 'auto', backend: 'auto', absoluteSigma: false },
-  data: null,
-};
+const BASE: FitSpec = PUROMYCIN_SPEC;
 
 describe('FitSpec.derived', () => {
   it('round-trips through links and session JSON, and is left out when empty', () => {

@@ -20,6 +20,20 @@ export const DEFAULT_SETTINGS: SolverSettings = {
   absoluteSigma: false,
 };
 
+/** Puromycin's Michaelis–Menten spec with scipy's default tolerances (the groups and derived tests). */
+export const PUROMYCIN_SPEC: FitSpec = {
+  version: 1,
+  model: 'Vm*conc/(K + conc)',
+  libraryId: null,
+  columns: { x: ['conc'], y: 'rate', sigma: null },
+  parameters: [
+    { name: 'Vm', value: 200, min: 0, max: Infinity, fixed: false },
+    { name: 'K', value: 0.1, min: 0, max: Infinity, fixed: false },
+  ],
+  settings: { loss: 'linear', fScale: 1, ftol: 1e-8, xtol: 1e-8, gtol: 1e-8, maxNfev: null, xScale: 'jac', method: 'auto', backend: 'auto', absoluteSigma: false },
+  data: null,
+};
+
 /** A valid decay spec; `patch` replaces top-level fields. */
 export function decaySpec(patch: Partial<FitSpec> = {}): FitSpec {
   return {

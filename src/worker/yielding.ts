@@ -5,18 +5,10 @@
  * clamped setTimeout) whenever `everyMs` have passed since the last yield: a fit of 80 rows does
  * not notice, a pass over 10⁶ rows yields before each pass.
  */
+import { macrotask } from '../parallel/web/macrotask';
 import type { Evaluator } from '../solver/evaluator';
 
-export function macrotask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
-}
+export { macrotask };
 
 export function yielding(evaluator: Evaluator, everyMs = 30, now: () => number = () => performance.now()): Evaluator {
   let last = now();

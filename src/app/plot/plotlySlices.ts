@@ -11,6 +11,7 @@
  * slice is spent): plotly calls them only as steps of such sequences (Lib.syncOrAsync, which waits
  * for a step that returns a promise), so axes, data and the final touches are three slices too.
  */
+import { macrotask } from '../../parallel/web/macrotask';
 
 /** A slice of drawing that has run this long gives the main thread back at plotly's next wait. */
 export const SLICE_MS = 12;
@@ -34,14 +35,7 @@ let sliceStart = Number.NEGATIVE_INFINITY;
 export function nextTask(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
   if (typeof scheduler?.yield === 'function') return scheduler.yield();
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
+  return macrotask();
 }
 
 /** Marks the start of a slice of main-thread work (a chart's draw begins one). */
