@@ -16,17 +16,12 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { fit, loadFileInput, setParam, typeModel, scrollToSection } from './lib/app-actions';
 import { openApp, pageErrors, shot } from './lib/app-browser';
+import { puromycinTreatedCsv } from './lib/app-samples';
 import { appSuite } from './lib/app-suite';
 
 const fixture = (path: string) => readFileSync(new URL(`../fixtures/${path}`, import.meta.url), 'utf8');
 const R = JSON.parse(fixture('modelcompare/reference.json')).cases as { name: string; rss: number[]; aicc: number[]; F: number; p: number }[];
-const treated = fixture('groups/puromycin.csv')
-  .trim()
-  .split('\n')
-  .slice(1)
-  .filter((l) => l.includes('treated') && !l.includes('untreated'))
-  .map((l) => l.split(',').slice(0, 2).join(','));
-const csv = ['conc,rate', ...treated].join('\n');
+const csv = puromycinTreatedCsv();
 const rel = (a: number, b: number) => Math.abs(a - b) / Math.abs(b);
 
 const suite = appSuite();

@@ -11,16 +11,12 @@ import { describe, expect, it } from 'vitest';
 import { fit, fittedParameters, loadFileInput, setParam, typeModel, scrollToSection } from './lib/app-actions';
 import { join } from 'node:path';
 import { openApp, pageErrors, SCREENSHOTS, shot } from './lib/app-browser';
+import { puromycinTreatedCsv } from './lib/app-samples';
 import { appSuite } from './lib/app-suite';
 
 const fixture = (path: string) => readFileSync(new URL(`../fixtures/${path}`, import.meta.url), 'utf8');
 const R = JSON.parse(fixture('profile/reference.json')).puromycin as { names: string[]; estimate: number[]; exactLower: number[]; exactUpper: number[] };
-const treated = fixture('groups/puromycin.csv')
-  .trim()
-  .split('\n')
-  .slice(1)
-  .filter((l) => l.includes('treated') && !l.includes('untreated'))
-  .map((l) => l.split(',').slice(0, 2).join(','));
+const csv = puromycinTreatedCsv();
 
 const suite = appSuite();
 let page: Page;
@@ -28,7 +24,7 @@ let page: Page;
 describe('uncertainty on the page', () => {
   it('diagnostics in words, profile intervals that agree with R, profile plots, and the report', async () => {
     page = await openApp(suite.browser, suite.served.url);
-    await loadFileInput(page, 'puromycin-treated.csv', ['conc,rate', ...treated].join('\n'));
+    await loadFileInput(page, 'puromycin-treated.csv', csv);
     await page.getByTestId('rows-used').waitFor();
     await typeModel(page, 'Vm*conc/(K+conc)');
     await setParam(page, 'Vm', 200);

@@ -23,3 +23,14 @@ export function sample(id: string): SampleEntry {
 export function sampleText(id: string): string {
   return readFileSync(join(root, 'public', 'samples', sample(id).file), 'utf8');
 }
+
+/** R's Puromycin, treated rows only, as a two-column CSV (conc,rate): the fixture the issue-10 specs fit. */
+export function puromycinTreatedCsv(): string {
+  const rows = readFileSync(join(root, 'fixtures', 'groups', 'puromycin.csv'), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .filter((l) => l.includes('treated') && !l.includes('untreated'))
+    .map((l) => l.split(',').slice(0, 2).join(','));
+  return ['conc,rate', ...rows].join('\n');
+}
