@@ -55,10 +55,12 @@ async function fit(argv: readonly string[]): Promise<number> {
   const needsStart = parameters.some((p) => !p.fixed && (p.value === null || p.value === undefined));
   const notes = [...backend.notes];
   // Many start candidates (--starts ≥ 131072) are scored on worker threads, with the same result
-  // (in the one-file bundle too: it is its own worker, bundledHost.ts).
+  // (in the one-file bundle too: it is its own worker, bundledHost.ts); --workers sets how many
+  // (0 or 1: in this process).
+  const candidateWorkers = command.workers ?? defaultNodePoolSize();
   const candidatePool =
-    (command.starts ?? 0) >= POOL_MIN_CANDIDATES && defaultNodePoolSize() > 1
-      ? createNodePool<CandidateTaskInput, ScoredRange>({ module: new URL('../start/candidateTask.ts', import.meta.url), bundledName: 'candidateTask' })
+    (command.starts ?? 0) >= POOL_MIN_CANDIDATES && candidateWorkers > 1
+      ? createNodePool<CandidateTaskInput, ScoredRange>({ module: new URL('../start/candidateTask.ts', import.meta.url), bundledName: 'candidateTask', size: candidateWorkers })
       : null;
   // --checkpoint: the main phase saves its state as it runs; --resume continues a saved one.
   let writer: CheckpointWriter | null = null;

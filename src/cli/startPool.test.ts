@@ -30,5 +30,11 @@ describe('fitbench fit --starts 131072', () => {
     expect(j.autoStart.sameMinimum).toBe(serial.sameMinimum);
     expect(j.autoStart.start).toEqual(serial.start);
     for (const q of serial.fit.parameters) expect(Math.abs(j.params[q.name] - q.value) / Math.abs(q.value)).toBeLessThan(1e-12);
+    // --workers 0 keeps the search in this process, with the same answer.
+    const here = await run('fit', csv, '--model', mgh17.model, '--starts', '131072', '--workers', '0', '--json');
+    const h = JSON.parse(here.out);
+    expect(h.autoStart.workers).toBe(0);
+    expect(h.autoStart.start).toEqual(serial.start);
+    expect(h.params).toEqual(j.params);
   });
 });
