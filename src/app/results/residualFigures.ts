@@ -26,15 +26,34 @@ export function qqFigure(plots: ResidualPlots): { data: Data[]; layout: Partial<
   };
 }
 
+/**
+ * The bars as one filled outline: each bin goes up at its left edge, across, and back down to 0,
+ * so the bins stand side by side with an edge between them. (A scatter, not plotly's bar trace:
+ * the page's plotly bundle registers only scatter and heatmap, and a bar trace there is drawn as
+ * a line through the bin tops.)
+ */
+export function histogramOutline(edges: readonly number[], counts: readonly number[]): { x: number[]; y: number[]; text: string[] } {
+  const x: number[] = [];
+  const y: number[] = [];
+  const text: string[] = [];
+  counts.forEach((c, i) => {
+    const label = `${c} residual${c === 1 ? '' : 's'} in [${edges[i].toPrecision(3)}, ${edges[i + 1].toPrecision(3)})`;
+    x.push(edges[i], edges[i], edges[i + 1], edges[i + 1]);
+    y.push(0, c, c, 0);
+    text.push(label, label, label, label);
+  });
+  return { x, y, text };
+}
+
 export function histogramFigure(plots: ResidualPlots): { data: Data[]; layout: Partial<Layout> } {
   const h = plots.histogram;
   const centres = h.edges.slice(0, -1).map((e, i) => (e + h.edges[i + 1]) / 2);
-  const widths = h.edges.slice(0, -1).map((e, i) => h.edges[i + 1] - e);
+  const bars = histogramOutline(h.edges, h.counts);
   return {
     data: [
-      { type: 'bar', x: centres, y: h.counts, width: widths, name: 'residuals', marker: { color: 'rgba(47, 95, 208, 0.45)', line: { color: COLORS.residual, width: 1 } }, hovertemplate: '%{y} residuals near %{x:.3g}<extra></extra>' },
+      { type: 'scatter', mode: 'lines', ...bars, name: 'residuals', fill: 'tozeroy', fillcolor: 'rgba(47, 95, 208, 0.45)', line: { color: COLORS.residual, width: 1 }, hovertemplate: '%{text}<extra></extra>' },
       { type: 'scatter', mode: 'lines', x: centres, y: h.expected, name: 'normal', line: { color: COLORS.curve, width: 2 }, hovertemplate: '%{y:.3g} expected<extra></extra>' },
     ],
-    layout: { ...BASE_LAYOUT, showlegend: false, bargap: 0, margin: MARGIN, xaxis: axis('standardized residual'), yaxis: axis('count', { rangemode: 'tozero' }) },
+    layout: { ...BASE_LAYOUT, showlegend: false, margin: MARGIN, xaxis: axis('standardized residual'), yaxis: axis('count', { rangemode: 'tozero' }) },
   };
 }
