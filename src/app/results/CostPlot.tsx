@@ -59,7 +59,8 @@ export function costFigure(history: FitResult['history'], phases: FitResult['pha
   const layout: Partial<Layout> = {
     ...BASE_LAYOUT,
     showlegend: data.length > 1,
-    legend: { orientation: 'h', x: 1, xanchor: 'right', y: 1.02, yanchor: 'bottom', font: { size: 11 } },
+    // Left-aligned: the modebar appears at the top right on hover and would cover it there.
+    legend: { orientation: 'h', x: 0, xanchor: 'left', y: 1.02, yanchor: 'bottom', font: { size: 11 } },
     margin: { l: 56, r: 8, t: data.length > 1 ? 24 : 6, b: 36 },
     xaxis: axis('iteration', { rangemode: 'tozero', dtick: offset <= 12 ? 1 : undefined }),
     yaxis: axis('cost', { type: positive ? 'log' : 'linear' }),
