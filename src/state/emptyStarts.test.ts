@@ -13,6 +13,7 @@ import { localClient } from '../client/localClient';
 import { setClient } from '../client/worker';
 import { decodeSpec } from '../share/index';
 import { runGroupFits } from './actions/batch';
+import { runGlobalFit, setGroupMode, setShared } from './actions/global';
 import { loadText } from './actions/data';
 import { setGroupBy } from './actions/groups';
 import { cancelFit, runFit } from './actions/fit';
@@ -151,26 +152,43 @@ describe('empty start values', () => {
     expect(relative(row('__proto__').value!, p.certified.values[0])).toBeLessThan(1e-6);
   });
 
-  it('group fits are refused while a typed model has an empty value; Auto start fills it and they run', async () => {
+  it('a group fit of a typed model with empty values searches all rows for them first, then fits each group like R', async () => {
     const fixtures = join(import.meta.dirname, '..', '..', 'fixtures');
-    const nls = (JSON.parse(readFileSync(join(fixtures, 'groupfits', 'nls_groups.json'), 'utf8')) as { puromycin: { perGroup: { group: string; params: Record<string, number> }[] } }).puromycin.perGroup;
+    const reference = (JSON.parse(readFileSync(join(fixtures, 'groupfits', 'nls_groups.json'), 'utf8')) as { puromycin: { perGroup: { group: string; params: Record<string, number> }[]; globalSharedK: { rss: number; Vm: number[]; K: number; groups: string[] } } }).puromycin;
     setState(initialState, true);
     expect(await loadText(readFileSync(join(fixtures, 'groups', 'puromycin.csv'), 'utf8'), 'puromycin.csv')).toBe(true);
+    // A typed model's new rows have no start value.
     setModelText('Vm*conc/(K + conc)');
-    setParamValue('Vm', 200);
-    setParamValue('K', null);
+    expect(getState().params.map((r) => r.value)).toEqual([null, null]);
     await setGroupBy('state');
     await runGroupFits();
-    expect(getState().batchStatus).toBe('error');
-    expect(getState().batchError!.message).toMatch(/^No start value for K: group fits start every group from the table's values\. Press Auto start/);
-    expect(getState().batch).toBeNull();
-    await searchStarts();
-    expect(row('K').value).not.toBeNull();
-    await runGroupFits();
+    expect(getState().batchError).toBeNull();
     expect(getState().batchStatus).toBe('done');
-    for (const ref of nls) {
+    expect(getState().startSearch).toMatchObject({ trigger: 'groups', status: 'done', empty: ['Vm', 'K'] });
+    // The rows hold the pooled search's best values.
+    expect(row('Vm').value).not.toBeNull();
+    expect(row('K').value).not.toBeNull();
+    for (const ref of reference.perGroup) {
       const fitted = getState().batch!.rows.find((r) => r.key === ref.group)!;
       getState().batch!.names.forEach((name, j) => expect(relative(fitted.params[j], ref.params[name])).toBeLessThan(1e-5));
     }
+
+    // The global fit (K shared) from empty values: the same search first, then R's global fit.
+    setParamValue('Vm', null);
+    setParamValue('K', null);
+    setGroupMode('global');
+    setShared('K', true);
+    await runGlobalFit();
+    expect(getState().globalError).toBeNull();
+    expect(getState().globalStatus).toBe('done');
+    const g = getState().global!;
+    expect(relative(g.chi2, reference.globalSharedK.rss)).toBeLessThan(1e-6);
+    const k = g.names.indexOf('K');
+    const vm = g.names.indexOf('Vm');
+    reference.globalSharedK.groups.forEach((key, i) => {
+      const r = g.rows.find((x) => x.key === key)!;
+      expect(relative(r.params[k], reference.globalSharedK.K)).toBeLessThan(1e-5);
+      expect(relative(r.params[vm], reference.globalSharedK.Vm[i])).toBeLessThan(1e-5);
+    });
   });
 });

@@ -232,6 +232,7 @@ describe('sessions', () => {
     setModelText('__proto__*exp(-t/tau) + c');
     setParamValue('__proto__', null);
     setParamValue('tau', 3);
+    setParamValue('c', 1);
     await settle();
     const id = getState().sessionId;
     setState(initialState, true);

@@ -67,11 +67,14 @@ function GroupFitControls() {
   const global = useApp((s) => s.global);
   const shared = useApp(useShallow(effectiveShared));
   const busy = useApp(anyFitRunning);
+  // A group fit with empty start values searches all rows for them first (issue 11).
+  const search = useApp((s) => (s.startSearch?.status === 'running' && s.startSearch.trigger === 'groups' ? s.startSearch : null));
   if (groupBy === null) return null;
   const running = mode === 'global' ? globalStatus === 'running' || comparing : status === 'running';
   let text = '';
   let state: string = mode === 'global' ? globalStatus : status;
-  if (mode === 'global') {
+  if (running && search) text = `Empty start values, all rows: ${searchProgressText(search.progress)}`;
+  else if (mode === 'global') {
     if (running) text = globalProgress ? globalProgressText(globalProgress) : comparing ? 'Comparing with separate fits…' : 'Fitting all groups at once…';
     else if (globalStatus === 'error' && globalError) text = globalError.message;
     else if (globalStatus === 'cancelled') text = globalError?.message ?? 'Cancelled.';

@@ -33,11 +33,13 @@ export function StartSearchButton() {
   );
 }
 
-/** The notice's first words after Fit searched for empty start values. */
-function emptyIntro(empty: readonly string[], cancelled: boolean): string {
+/** The notice's first words after Fit, or a group fit, searched for empty start values. */
+function emptyIntro(empty: readonly string[], cancelled: boolean, groups: boolean): string {
   const names = empty.join(', ');
+  const values = `start value${empty.length === 1 ? '' : 's'}`;
   if (cancelled) return `The search for ${names} was cancelled; the rows hold the best values refined so far.`;
-  return `Fit searched for the empty start value${empty.length === 1 ? '' : 's'} of ${names} and fitted from the best start found.`;
+  if (groups) return `The group fit searched all rows, every group together, for the empty ${values} of ${names}; every group started from the best values found (now in the rows).`;
+  return `Fit searched for the empty ${values} of ${names} and fitted from the best start found.`;
 }
 
 export function StartSearchNotice() {
@@ -62,8 +64,8 @@ export function StartSearchNotice() {
   const o = search.outcome!;
   return (
     <div className="notice notice-info" role="status" data-testid="search-starts-status" data-state={search.status} data-trigger={search.trigger}>
-      {search.trigger === 'fit' ? emptyIntro(search.empty, search.status === 'cancelled') : 'Starting values from the search.'} {searchSummary(o, weighted, robust)}{' '}
-      {search.trigger === 'fit' && search.status === 'done' ? '' : 'Press Fit to refine them and get errors.'}
+      {search.trigger === 'button' ? 'Starting values from the search.' : emptyIntro(search.empty, search.status === 'cancelled', search.trigger === 'groups')} {searchSummary(o, weighted, robust)}{' '}
+      {search.trigger !== 'button' && search.status === 'done' ? '' : 'Press Fit to refine them and get errors.'}
     </div>
   );
 }

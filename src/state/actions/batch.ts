@@ -3,7 +3,9 @@
 import { callback, getClient } from '../../client/worker';
 import { groupName } from '../slices/data';
 import { getState, setState } from '../store';
-import { emptyStartBlocker, preflight } from './fit';
+import { emptyRows } from '../slices/params';
+import { preflight } from './fit';
+import { startsForGroups } from './startSearch';
 import { closeGroup } from './openGroup';
 
 let cancelled = false;
@@ -14,19 +16,29 @@ export async function runGroupFits(): Promise<void> {
   // A group opened as a single fit filters the rows to itself: the batch is over all groups again.
   // (Only then a pause: the batch must be marked running at once, so that no single fit starts.)
   if (getState().batchOpen) await closeGroup();
-  const s = getState();
+  let s = getState();
   if (s.batchStatus === 'running' || s.fitStatus === 'running' || s.globalStatus === 'running' || s.comparisonStatus === 'running') return;
   if (groupName(s) === null) {
     setState({ batchStatus: 'error', batchError: { code: 'no-groups', message: 'Choose a "Group by" column first.', field: 'mapping' } });
     return;
   }
-  const blocked = preflight(s) ?? emptyStartBlocker(s, s.libraryId !== null);
+  const blocked = preflight(s);
   if (blocked) {
     setState({ batchStatus: 'error', batchError: blocked });
     return;
   }
   cancelled = false;
   setState({ batchStatus: 'running', batchProgress: null, batchError: null });
+  // A typed model with empty start values: one search over all rows fills them first (a library
+  // model's per-group fit guesses its own).
+  if (s.libraryId === null && emptyRows(s.params).length > 0) {
+    const ready = await startsForGroups(s);
+    if (!ready.ok) {
+      if (getState().batchStatus === 'running') setState({ batchStatus: ready.error ? 'error' : 'idle', batchError: ready.error });
+      return;
+    }
+    s = getState();
+  }
   const current = () => getState().dataEpoch === s.dataEpoch && getState().groupBy === s.groupBy && getState().groupWide === s.groupWide && getState().batchStatus === 'running';
   const status = await getClient().fitGroups(
     {

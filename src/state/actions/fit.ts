@@ -33,17 +33,6 @@ export function preflight(s: AppState): WorkerError | null {
   return null;
 }
 
-/**
- * Group fits start every group from the table's values (a library model's per-group fit guesses
- * its own): an empty one stops them, naming it and the way to fill it (issue 11).
- */
-export function emptyStartBlocker(s: AppState, guessed: boolean): WorkerError | null {
-  const empty = emptyRows(s.params).map((r) => r.name);
-  if (empty.length === 0 || guessed) return null;
-  const names = empty.join(', ');
-  return { code: 'empty-start', message: `No start value for ${names}: group fits start every group from the table's values. Press Auto start to search for ${empty.length === 1 ? 'it' : 'them'} on all rows, or type ${empty.length === 1 ? 'one' : 'them'}.`, field: 'parameter', param: empty[0] };
-}
-
 /** Why a fit that nobody asked for (a link's) waits for a click on Fit, or null when it may run. */
 export function autoFitBlocker(s: AppState): string | null {
   const rows = s.selection?.rows ?? 0;

@@ -9,7 +9,9 @@ import type { GlobalFitRequest, WorkerError } from '../../worker/api';
 import { NO_GLOBAL_RESULTS } from '../slices/batch';
 import { getState, setState, type AppState } from '../store';
 import { runGroupFits } from './batch';
-import { emptyStartBlocker, preflight } from './fit';
+import { emptyRows } from '../slices/params';
+import { preflight } from './fit';
+import { startsForGroups } from './startSearch';
 
 /** A fit of any kind is running (they share the worker's one fit slot and its cancel). */
 export function anyFitRunning(s: AppState): boolean {
@@ -55,8 +57,6 @@ function blocker(s: AppState): WorkerError | null {
   if (s.groupBy === null) return { code: 'no-groups', message: 'Choose a "Group by" column first.', field: 'mapping' };
   const pre = preflight(s);
   if (pre) return pre;
-  const empty = emptyStartBlocker(s, false);
-  if (empty) return empty;
   if (effectiveShared(s).length === 0) return { code: 'no-shared', message: 'Mark at least one parameter as shared (the "shared" switch in its row) for a global fit.', field: 'parameter' };
   return null;
 }
@@ -69,8 +69,17 @@ export async function runGlobalFit(): Promise<void> {
     setState({ globalStatus: 'error', globalError: blocked });
     return;
   }
-  const req = request(s, s.groupBy as string);
   setState({ globalStatus: 'running', globalProgress: null, globalError: null, comparison: null, comparisonStatus: 'idle', comparisonError: null });
+  // Empty start values: one search over all rows fills them first (the global fit starts every
+  // group's local parameters and the shared ones from the table).
+  if (emptyRows(s.params).length > 0) {
+    const ready = await startsForGroups(s);
+    if (!ready.ok) {
+      if (getState().globalStatus === 'running') setState({ globalStatus: ready.error ? 'error' : 'idle', globalError: ready.error });
+      return;
+    }
+  }
+  const req = request(getState(), s.groupBy as string);
   const current = () => {
     const now = getState();
     return now.dataEpoch === s.dataEpoch && now.groupBy === s.groupBy && now.globalStatus === 'running';
@@ -93,8 +102,15 @@ export async function compareWithSeparate(): Promise<void> {
     setState({ comparisonStatus: 'error', comparisonError: blocked });
     return;
   }
-  const req = request(s, s.groupBy as string);
   setState({ comparisonStatus: 'running', comparisonError: null, globalProgress: null });
+  if (emptyRows(s.params).length > 0) {
+    const ready = await startsForGroups(s);
+    if (!ready.ok) {
+      if (getState().comparisonStatus === 'running') setState({ comparisonStatus: ready.error ? 'error' : 'idle', comparisonError: ready.error });
+      return;
+    }
+  }
+  const req = request(getState(), s.groupBy as string);
   const current = () => {
     const now = getState();
     return now.dataEpoch === s.dataEpoch && now.groupBy === s.groupBy && now.comparisonStatus === 'running';

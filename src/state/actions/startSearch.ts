@@ -12,7 +12,7 @@
  * Fixed rows and bounds are kept as they are. Cancel keeps what was refined so far.
  */
 import { callback, getClient } from '../../client/worker';
-import type { AutoStartOutcome, Status } from '../../worker/api';
+import type { AutoStartOutcome, Status, WorkerError } from '../../worker/api';
 import { emptyRows, NO_PARAM_ERRORS, updateRow, type ParamRow } from '../slices/params';
 import type { StartSearch } from '../slices/startSearch';
 import { getState, setState, type AppState } from '../store';
@@ -49,7 +49,7 @@ async function search(s: AppState, trigger: StartSearch['trigger']): Promise<Sta
       mapping: s.mapping,
       parameters: s.params.map(({ name, value, min, max, fixed }) => ({ name, value, min, max, fixed })),
       settings: { ...s.settings },
-      keepGiven: trigger === 'fit',
+      keepGiven: trigger !== 'button',
     },
     callback((p) => {
       const now = getState().startSearch;
@@ -98,6 +98,22 @@ export async function findEmptyStarts(s: AppState): Promise<ParamRow[] | null> {
     return null;
   }
   return withFound(getState().params, status.value.start);
+}
+
+/**
+ * The search a group fit (each group, or global) runs first when a typed model's start values are
+ * empty: one search over all the rows, every group together, whose best refined values fill the
+ * rows, so that every group starts from the pooled optimum. `ok: false` when the group fit must
+ * not go on: the search failed (`error`), or was cancelled (the rows keep the best refined values
+ * so far) or outdated by other data or another model (`error` null).
+ */
+export async function startsForGroups(s: AppState): Promise<{ readonly ok: true } | { readonly ok: false; readonly error: WorkerError | null }> {
+  const status = await search(s, 'groups');
+  if (!status) return { ok: false, error: null };
+  if (!status.ok) return { ok: false, error: status.error.code === 'cancelled' ? null : status.error };
+  setState({ params: withFound(getState().params, status.value.values), paramErrors: NO_PARAM_ERRORS });
+  refreshCurve();
+  return status.value.cancelled ? { ok: false, error: null } : { ok: true };
 }
 
 export function cancelStartSearch(): void {

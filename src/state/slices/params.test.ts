@@ -11,7 +11,7 @@ describe('parameter rows', () => {
     expect(s2.params.map((r) => [r.name, r.value])).toEqual([
       ['A', 5],
       ['tau', 2],
-      ['c', 1],
+      ['c', null], // new: no start value (Fit searches for it)
     ]);
     expect(s2.paramMemory.get('tau')).toBeUndefined();
     expect(s2.params[0]).toBe(s0.params[0]);

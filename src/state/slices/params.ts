@@ -41,12 +41,17 @@ export function updateRow(row: ParamRow, patch: Partial<Omit<ParamRow, 'name' | 
   return keepRange ? next : { ...next, range: sliderRange(next) };
 }
 
-/** Rows for the model's parameter names, in its order: existing rows, remembered rows, or new. */
+/**
+ * Rows for the model's parameter names, in its order: existing rows, remembered rows, or new. A
+ * new row has no start value: Fit searches for it (issue 11) rather than starting at an arbitrary
+ * 1, from which a typed model often ends in a wrong minimum. (A library model's guesser fills its
+ * rows right after.)
+ */
 export function reconcileParams(state: ParamsSlice, names: readonly string[]): Pick<ParamsSlice, 'params' | 'paramMemory'> {
   const current = new Map(state.params.map((r) => [r.name, r]));
   const memory = new Map(state.paramMemory);
   for (const row of state.params) if (!names.includes(row.name)) memory.set(row.name, row);
-  const params = names.map((name) => current.get(name) ?? memory.get(name) ?? makeRow(name));
+  const params = names.map((name) => current.get(name) ?? memory.get(name) ?? makeRow(name, { value: null }));
   for (const name of names) memory.delete(name);
   if (params.length === state.params.length && params.every((r, i) => r === state.params[i])) {
     return { params: state.params, paramMemory: state.paramMemory };

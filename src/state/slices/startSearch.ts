@@ -10,8 +10,9 @@ export interface StartSearch {
   /** The model text and data it searched for: the notice is shown while they are on screen. */
   readonly model: string;
   readonly dataEpoch: number;
-  /** What started it: the Auto start button, or Fit with empty start values (`empty` names them). */
-  readonly trigger: 'button' | 'fit';
+  /** What started it: the Auto start button, or Fit or a group fit (each group or global) with
+   *  empty start values (`empty` names them). */
+  readonly trigger: 'button' | 'fit' | 'groups';
   readonly empty: readonly string[];
   readonly status: 'running' | 'done' | 'cancelled' | 'error';
   readonly progress: AutoStartStep | null;
