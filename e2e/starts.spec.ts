@@ -108,4 +108,34 @@ describe('Auto start', () => {
       expect(pageErrors(page)).toEqual([]);
     }
   });
+  it('Fit each group with a typed model and no start values: one search over all rows, then each group like R', async () => {
+    const reference = (JSON.parse(readFileSync(new URL('../fixtures/groupfits/nls_groups.json', import.meta.url), 'utf8')) as { puromycin: { perGroup: { group: string; params: Record<string, number> }[] } }).puromycin.perGroup;
+    for (const viewport of VIEWPORTS) {
+      await page?.close();
+      page = await openApp(suite.browser, suite.served.url, viewport);
+      await loadFileInput(page, 'puromycin.csv', readFileSync(new URL('../fixtures/groups/puromycin.csv', import.meta.url), 'utf8'));
+      await page.getByTestId('rows-used').waitFor();
+      await typeModel(page, 'Vm*conc/(K + conc)');
+      // A typed model's parameters start empty.
+      for (const name of ['Vm', 'K']) expect(await page.getByTestId(`param-value-${name}`).inputValue()).toBe('');
+      await page.getByTestId('group-select').selectOption('state');
+      await page.getByTestId('group-list').waitFor();
+      await page.getByTestId('fit-groups-button').click();
+      await page.getByTestId('group-status').filter({ hasText: 'Fitted 2 / 2 groups' }).waitFor({ timeout: 60_000 });
+      const notice = page.locator('[data-testid="search-starts-status"][data-trigger="groups"][data-state="done"]');
+      expect(await notice.textContent()).toMatch(/The group fit searched all rows, every group together, for the empty start values of Vm, K; every group started from the best values found/);
+      const rows = await page.getByTestId('group-table').locator('tbody tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.children, (c) => (c.textContent ?? '').trim())));
+      for (const ref of reference) {
+        const row = rows.find((r) => r[0] === ref.group)!;
+        expect(row[2]).toBe('converged');
+        const vm = Number(row[3].split('±')[0]);
+        const k = Number(row[4].split('±')[0]);
+        expect(Math.abs(vm - ref.params.Vm) / ref.params.Vm).toBeLessThan(5e-6);
+        expect(Math.abs(k - ref.params.K) / ref.params.K).toBeLessThan(5e-6);
+      }
+      await notice.scrollIntoViewIfNeeded();
+      await shot(page, `starts-groups-${viewport.width}`);
+      expect(pageErrors(page)).toEqual([]);
+    }
+  });
 });
