@@ -73,6 +73,7 @@ export function cliWords(spec: FitSpec, options: CliCommandOptions): string[] {
   option('model', spec.model);
   option('y', spec.columns.y);
   if (spec.columns.sigma !== null) option('sigma', spec.columns.sigma);
+  if (s.weights && s.weights !== 'sigma') option('weights', s.weights);
   if (s.absoluteSigma) words.push('--absolute-sigma');
   // Row filters and excluded points (issue 9), in the file's own line numbers.
   for (const where of spec.rows?.where ?? []) option('where', where);

@@ -2,8 +2,10 @@
  * Reads `settings` of a link. Ranges: tolerances in (0, 1] (0 would disable a test; scipy refuses
  * all three below machine epsilon, and Fitbench's default is 1e-15), f_scale > 0, max_nfev a
  * positive whole number or null (the default budget), x_scale 'jac' or a number > 0; `varpro`
- * true or false, and optional (links made before it lack it).
+ * true or false, and optional (links made before it lack it); `weights` one of src/fit/weights.ts's
+ * names, optional too.
  */
+import { WEIGHTINGS } from '../fit/weights';
 import { LOSS_NAMES } from '../solver/loss';
 import { MAX_NFEV_LIMIT } from './limits';
 import { boolean, integer, nullable, object, oneOf, positive } from './schema';
@@ -12,8 +14,10 @@ import type { SolverSettings } from './types';
 const KEYS = ['loss', 'fScale', 'ftol', 'xtol', 'gtol', 'maxNfev', 'xScale', 'method', 'backend', 'absoluteSigma'] as const;
 
 export function readSettings(v: unknown, path: string): SolverSettings {
-  const hasVarpro = typeof v === 'object' && v !== null && Object.prototype.hasOwnProperty.call(v, 'varpro');
-  const o = object(v, path, hasVarpro ? [...KEYS, 'varpro'] : KEYS);
+  const has = (key: string) => typeof v === 'object' && v !== null && Object.prototype.hasOwnProperty.call(v, key);
+  const hasVarpro = has('varpro');
+  const hasWeights = has('weights');
+  const o = object(v, path, [...KEYS, ...(hasVarpro ? ['varpro' as const] : []), ...(hasWeights ? ['weights' as const] : [])]);
   return {
     loss: oneOf(o.loss, `${path}.loss`, LOSS_NAMES),
     fScale: positive(o.fScale, `${path}.fScale`),
@@ -26,5 +30,6 @@ export function readSettings(v: unknown, path: string): SolverSettings {
     backend: oneOf(o.backend, `${path}.backend`, ['auto', 'cpu', 'gpu'] as const),
     absoluteSigma: boolean(o.absoluteSigma, `${path}.absoluteSigma`),
     ...(hasVarpro ? { varpro: boolean(o.varpro, `${path}.varpro`) } : {}),
+    ...(hasWeights ? { weights: oneOf(o.weights, `${path}.weights`, WEIGHTINGS) } : {}),
   };
 }

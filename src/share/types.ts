@@ -3,6 +3,8 @@
  * exporters (Python script, CLI command) turn into code. Plain JSON-able data, versioned.
  */
 
+import type { Weighting } from '../fit/weights';
+
 export const SPEC_VERSION = 1;
 
 export interface ParameterRow {
@@ -31,6 +33,10 @@ export interface SolverSettings {
   /** Fit the nonlinear parameters with the linear ones eliminated first (src/start/varpro.ts).
    *  Absent in links made before it, and written only when on: a link without it is as before. */
   readonly varpro?: boolean;
+  /** How the points are weighted when no σ column is chosen (src/fit/weights.ts): 'sigma' (the σ
+   *  column, else none), '1/y', '1/y2', 'relative' or 'poisson'. Absent in links made before it,
+   *  and written only when not 'sigma': a link without it is as before. */
+  readonly weights?: Weighting;
 }
 
 export interface ColumnMapping {

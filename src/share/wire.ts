@@ -46,6 +46,7 @@ export function settingsToWire(s: SolverSettings): { [key: string]: JsonValue } 
     backend: s.backend,
     absoluteSigma: s.absoluteSigma,
     ...(s.varpro ? { varpro: true } : {}),
+    ...(s.weights && s.weights !== 'sigma' ? { weights: s.weights } : {}),
   };
 }
 

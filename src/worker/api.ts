@@ -4,6 +4,7 @@
  * copies or transfers it as is. Expected failures come back as `Status` values `{ ok: false,
  * error }`; the worker never throws a class across the boundary.
  */
+import type { Weighting } from '../fit/weights';
 import type { GroupFitRow } from '../fit/batch/types';
 import type { FitComparison } from '../fit/compare/compareFits';
 import type { ModelComparison } from '../fit/compare/compareModels';
@@ -96,6 +97,8 @@ export interface CurveRequest extends PlotRequest {
   readonly mapping: DataMapping;
   /** Parameter values in the model's parameter order. */
   readonly params: Float64Array;
+  /** Weights from y (settings.weights): the live χ² weighs the points as the fit will. */
+  readonly weights?: Weighting;
 }
 
 export interface FitRequest extends PlotRequest {

@@ -5,6 +5,7 @@
 import type { FitData } from '../data/selectColumns';
 import type { FitData as CurveFitData } from '../fit/types';
 import type { CompiledModel } from '../model/index';
+import { weightSigma, type Weighting } from '../fit/weights';
 import type { BandPair, Curve, PlotRequest } from './api';
 import { fitBands } from './bands';
 import { session } from './session';
@@ -41,6 +42,17 @@ export interface Evaluated {
   fitted: Float64Array;
   /** The grid (grid mode) or null. */
   grid: Float64Array | null;
+}
+
+/** The rows with the σ that weights from y give them, for the χ² shown with the curve (NaN where
+ *  they give none: y = 0 under 1/y, where the fit refuses). A σ column stays as it is. */
+export function withWeights(data: FitData, weights: Weighting | undefined): FitData {
+  if (!weights || weights === 'sigma' || data.sigma) return data;
+  try {
+    return { ...data, sigma: weightSigma(weights, data) };
+  } catch {
+    return { ...data, sigma: new Float64Array(data.rows).fill(NaN) };
+  }
 }
 
 export function evaluateCurve(model: CompiledModel, data: FitData, params: Float64Array, plot: PlotRequest): Evaluated {

@@ -8,7 +8,7 @@ import type { FitOptions } from '../fit/defaults';
 import type { FitResult } from '../fit/types';
 import type { FitOutcome, FitProgress, FitRequest, Status } from './api';
 import { chooseFitBackend } from './backend';
-import { evaluateCurve, modelFitData } from './curve';
+import { evaluateCurve, withWeights, modelFitData } from './curve';
 import { toWorkerError } from './errors';
 import { fitInputs } from './fitInputs';
 import { session, endRun, startRun } from './session';
@@ -85,7 +85,7 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
 
   session.lastFit = { model: request.model, selection: data, result, absoluteSigma: request.settings.absoluteSigma, input: { parameters, options: fitOptions(request.settings) } };
   const params = Float64Array.from(m.params, (name) => result.parameters.find((p) => p.name === name)?.value ?? NaN);
-  const drawn = evaluateCurve(m, data, params, request);
+  const drawn = evaluateCurve(m, withWeights(data, request.settings.weights), params, request);
   return { ok: true, value: { result, backend: { ...backend.report(result), cpuKernels: m.kernels().kind }, curve: drawn.curve, varpro } };
 }
 

@@ -1,20 +1,21 @@
-/** Which columns are x (one or more variables), y and σ. */
+/** Which columns are x (one or more variables), y and σ (or weights from y). */
 import { useApp } from '../../state';
 import { setMapping } from '../../state/actions/data';
+import { setSigmaColumn, setWeights } from '../../state/actions/settings';
+import type { Weighting } from '../../fit/weights';
 import type { ColumnInfo } from '../../worker/api';
 import { Notice } from '../common/Notice';
 
-function ColumnSelect({ value, columns, onChange, label, testId, allowNone }: {
+function ColumnSelect({ value, columns, onChange, label, testId }: {
   readonly value: string | null;
   readonly columns: readonly ColumnInfo[];
   readonly onChange: (name: string | null) => void;
   readonly label: string;
   readonly testId: string;
-  readonly allowNone?: boolean;
 }) {
   return (
     <select className="select" value={value ?? ''} aria-label={label} data-testid={testId} onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)}>
-      {(allowNone || value === null || value === '') && <option value="">{allowNone ? 'none (unweighted)' : 'choose…'}</option>}
+      {(value === null || value === '') && <option value="">choose…</option>}
       {columns.map((c) => (
         // A text column (categories) cannot be a number to fit: shown, marked, not choosable; it
         // can name groups or filter rows instead (below).
@@ -28,6 +29,44 @@ function ColumnSelect({ value, columns, onChange, label, testId, allowNone }: {
 }
 
 const NO_COLUMNS: readonly ColumnInfo[] = [];
+
+/** Weights computed from y (src/fit/weights.ts), offered below the columns. The option values
+ *  start with a control character, which no column name from a file holds. */
+const WEIGHT_OPTIONS: readonly { readonly mode: Weighting; readonly label: string }[] = [
+  { mode: '1/y', label: 'weights 1/y (σ = √|y|)' },
+  { mode: '1/y2', label: 'weights 1/y², relative (σ = |y|)' },
+  { mode: 'poisson', label: 'Poisson counts (σ² = y)' },
+];
+const WEIGHT_PREFIX = '\u0001';
+
+/**
+ * σ: none, a column of per-point standard deviations, or weights from y. One control for both, so
+ * that a σ column and a weighting (which the fit refuses together) cannot both be chosen.
+ */
+function SigmaSelect({ columns }: { readonly columns: readonly ColumnInfo[] }) {
+  const sigma = useApp((s) => s.mapping.sigma);
+  const weights = useApp((s) => s.settings.weights ?? 'sigma');
+  const value = sigma ?? (weights !== 'sigma' ? WEIGHT_PREFIX + (weights === 'relative' ? '1/y2' : weights) : '');
+  const choose = (v: string) => void (v.startsWith(WEIGHT_PREFIX) ? setWeights(v.slice(WEIGHT_PREFIX.length) as Weighting) : setSigmaColumn(v === '' ? null : v));
+  return (
+    <select className="select" value={value} aria-label="sigma column (uncertainty of y) or weights" data-testid="sigma-select" onChange={(e) => choose(e.target.value)}>
+      <option value="">none (unweighted)</option>
+      {columns.map((c) => (
+        <option key={c.name} value={c.name} disabled={c.categories !== null && c.name !== sigma}>
+          {c.label === c.name ? c.name : `${c.name} (${c.label})`}
+          {c.categories !== null ? ' (text: group by it or filter on it)' : ''}
+        </option>
+      ))}
+      <optgroup label="Weights from y">
+        {WEIGHT_OPTIONS.map((w) => (
+          <option key={w.mode} value={WEIGHT_PREFIX + w.mode}>
+            {w.label}
+          </option>
+        ))}
+      </optgroup>
+    </select>
+  );
+}
 
 export function ColumnPickers() {
   const columns = useApp((s) => s.table?.columns ?? NO_COLUMNS);
@@ -63,8 +102,8 @@ export function ColumnPickers() {
       </div>
       <span className="mapping-label">y</span>
       <ColumnSelect value={mapping.y} columns={columns} onChange={(n) => void setMapping({ y: n ?? '' })} label="y column" testId="y-select" />
-      <span className="mapping-label" title="Uncertainty (standard deviation) of each y">σ</span>
-      <ColumnSelect value={mapping.sigma} columns={columns} onChange={(n) => void setMapping({ sigma: n })} label="sigma column (uncertainty of y)" testId="sigma-select" allowNone />
+      <span className="mapping-label" title="Uncertainty (standard deviation) of each y, or weights from y">σ</span>
+      <SigmaSelect columns={columns} />
       {error && (
         <div className="mapping-error">
           <Notice tone="error" testId="mapping-error">

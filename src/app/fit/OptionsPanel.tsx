@@ -4,6 +4,7 @@ import { setSettings } from '../../state/actions/settings';
 import type { SolverSettings } from '../../share/types';
 import { NumberField } from '../common/NumberField';
 import { Notice } from '../common/Notice';
+import { isWeighted } from '../../state/slices/settings';
 
 const LOSSES: { value: SolverSettings['loss']; label: string }[] = [
   { value: 'linear', label: 'linear (least squares)' },
@@ -16,7 +17,7 @@ const LOSSES: { value: SolverSettings['loss']; label: string }[] = [
 export function OptionsPanel() {
   const s = useApp((st) => st.settings);
   const error = useApp((st) => (st.fitError?.field === 'settings' ? st.fitError : null));
-  const weighted = useApp((st) => st.mapping.sigma !== null);
+  const weighted = useApp(isWeighted);
   return (
     <details className="panel options" data-testid="options-panel">
       <summary className="panel-head options-summary">

@@ -7,6 +7,7 @@ import { useApp } from '../../state';
 import { cancelStartSearch, searchStarts } from '../../state/actions/startSearch';
 import { searchProgressText, searchSummary } from '../../state/slices/startSearch';
 import { Notice } from '../common/Notice';
+import { isWeighted } from '../../state/slices/settings';
 
 export function StartSearchButton() {
   const running = useApp((s) => s.startSearch?.status === 'running');
@@ -44,7 +45,7 @@ function emptyIntro(empty: readonly string[], cancelled: boolean, groups: boolea
 
 export function StartSearchNotice() {
   const search = useApp((s) => (s.startSearch && s.startSearch.model === s.modelText && s.startSearch.dataEpoch === s.dataEpoch ? s.startSearch : null));
-  const weighted = useApp((s) => s.mapping.sigma !== null);
+  const weighted = useApp(isWeighted);
   const robust = useApp((s) => s.settings.loss !== 'linear');
   if (!search) return null;
   if (search.status === 'running') {

@@ -4,11 +4,12 @@ import { Panel } from '../common/Panel';
 import { formatNumber } from '../format/number';
 import { ParamRowView } from './ParamRowView';
 import { solvedByVarpro } from '../../state/varproStarts';
+import { isWeighted } from '../../state/slices/settings';
 
 function LiveChi2() {
   const chi2 = useApp((s) => s.curve?.chi2 ?? null);
   const nonFinite = useApp((s) => s.curve?.nonFinite ?? 0);
-  const weighted = useApp((s) => s.mapping.sigma !== null);
+  const weighted = useApp(isWeighted);
   if (chi2 === null) return null;
   if (nonFinite > 0) return <span className="live-chi2 warn-text">model not finite at {nonFinite.toLocaleString('en-US')} points</span>;
   return (

@@ -14,12 +14,13 @@ import { ResidualSection } from './ResidualSection';
 import { SolverInfo } from './SolverInfo';
 import { StatsGrid } from './StatsGrid';
 import { verdictBadge } from './verdictBadge';
+import { isWeighted } from '../../state/slices/settings';
 
 export function ResultsPanel() {
   const outcome = useApp((s) => s.outcome);
   const running = useApp((s) => s.fitStatus === 'running');
   const stale = useApp((s) => s.outcome !== null && s.fittedSignature !== fitSignature(s));
-  const weighted = useApp((s) => s.mapping.sigma !== null);
+  const weighted = useApp(isWeighted);
   if (running) return <LiveCost />;
   if (!outcome) {
     return (

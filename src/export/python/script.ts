@@ -23,6 +23,7 @@
  */
 import { defaultMaxNfev } from '../../fit/defaults';
 import { compileModel } from '../../model/index';
+import type { Weighting } from '../../fit/weights';
 import type { FitSpec } from '../../share/types';
 import { parseWhere, type WhereClause } from '../../data/where';
 import { exportGroups, type ExportGroups } from '../groupPlan';
@@ -95,6 +96,8 @@ export function pythonScript(spec: FitSpec, options: PythonScriptOptions): strin
   const used = calledFunctions(model.ast);
   const specialNames = ['erf', 'erfc'].filter((n) => used.has(n));
   const sigma = spec.columns.sigma;
+  // Weights from y (a σ column and weights are never both chosen: the fit refuses that).
+  const weights = s.weights && s.weights !== 'sigma' && sigma === null ? s.weights : null;
   const rowRules = scriptRows(spec);
 
   const groups = exportGroups(spec);
@@ -121,6 +124,7 @@ export function pythonScript(spec: FitSpec, options: PythonScriptOptions): strin
     `X_COLUMNS = ${pyList(spec.columns.x.map(pyString))}`,
     `Y_COLUMN = ${pyString(spec.columns.y)}`,
     `SIGMA_COLUMN = ${sigma === null ? 'None' : pyString(sigma)}`,
+    ...(weights ? pyWeights(weights) : []),
     ...(groups
       ? [
           `GROUP_COLUMN = ${pyString(groups.column)}`,
@@ -161,7 +165,7 @@ export function pythonScript(spec: FitSpec, options: PythonScriptOptions): strin
     'columns = [c[keep] for c in columns]',
     `X = ${model.variables.length > 0 ? 'np.vstack(columns[:len(X_COLUMNS)])' : 'np.zeros((1, columns[0].size))'}`,
     'Y = columns[len(X_COLUMNS)]',
-    'SIGMA = columns[-1] if SIGMA_COLUMN is not None else None',
+    weights ? 'SIGMA = weights_sigma(Y)' : 'SIGMA = columns[-1] if SIGMA_COLUMN is not None else None',
     '',
     ...table,
     'popt, pcov, info, message, status = curve_fit(',
@@ -185,6 +189,7 @@ export function pythonScript(spec: FitSpec, options: PythonScriptOptions): strin
   const grouped = groups
     ? [
         ...pyGroupData(rowRules !== null, model.variables.length),
+        ...(weights ? PY_WEIGHTED_GROUPS : []),
         '',
         '',
         ...table,
@@ -216,3 +221,26 @@ function describe(groups: ExportGroups | null): string[] {
     : ['# Fitbench\'s per-group fits as a standalone script: scipy.optimize.curve_fit on each group\'s rows,', '# with the same model, start values, bounds and solver settings for every group,'];
   return [...what, '# on the same data (Python 3, numpy, scipy).', '# Usage: python3 fit.py [DATA.csv]. The last line printed is JSON with a row per group, as fitbench --json prints.'];
 }
+
+/** Fitbench's weights from y (src/fit/weights.ts) in Python: the σ each point gets. */
+function pyWeights(mode: Weighting): string[] {
+  return [
+    `WEIGHTS = ${pyString(mode)}  # weights from y, as Fitbench's (src/fit/weights.ts)`,
+    '',
+    '',
+    'def weights_sigma(Y):',
+    '    """sigma = sqrt|y| (1/y), |y| (1/y2, relative), sqrt(y) with 1 where y = 0 (poisson)."""',
+    '    if WEIGHTS == "1/y":',
+    '        return np.sqrt(np.abs(Y))',
+    '    if WEIGHTS in ("1/y2", "relative"):',
+    '        return np.abs(Y)',
+    '    if np.any(Y < 0):',
+    '        sys.exit("Poisson weighting needs counts y >= 0")',
+    '    return np.where(Y > 0, np.sqrt(np.abs(Y)), 1.0)',
+    '',
+    '',
+  ];
+}
+
+/** Each group's σ from its y under the weights (group_data wrapped). */
+const PY_WEIGHTED_GROUPS = ['', '', '_group_data = group_data', '', '', 'def group_data(key):', '    """X, Y and the SIGMA of the weights from y, of one group."""', '    X, Y, _ = _group_data(key)', '    return X, Y, weights_sigma(Y)'];

@@ -1,6 +1,9 @@
-/** Solver settings (loss, tolerances, budget, backend, absolute σ). */
+/** Solver settings (loss, tolerances, budget, backend, absolute σ) and the weighting. */
+import type { Weighting } from '../../fit/weights';
 import type { SolverSettings } from '../../share/types';
 import { getState, setState } from '../store';
+import { refreshCurve } from './curve';
+import { setMapping } from './data';
 
 export function setSettings(patch: Partial<SolverSettings>): void {
   const s = getState();
@@ -10,4 +13,20 @@ export function setSettings(patch: Partial<SolverSettings>): void {
 
 export function setDragging(dragging: boolean): void {
   if (getState().dragging !== dragging) setState({ dragging });
+}
+
+/**
+ * Weights from y (or 'sigma': the σ column, else none). A σ column and weights are never both in
+ * use (the fit refuses that), so weights drop the σ column; the live χ² is drawn again either way.
+ */
+export async function setWeights(weights: Weighting): Promise<void> {
+  setSettings({ weights });
+  if (weights !== 'sigma' && getState().mapping.sigma !== null) await setMapping({ sigma: null });
+  else refreshCurve();
+}
+
+/** A σ column (or none): weights from y are dropped. */
+export async function setSigmaColumn(sigma: string | null): Promise<void> {
+  if ((getState().settings.weights ?? 'sigma') !== 'sigma') setSettings({ weights: 'sigma' });
+  await setMapping({ sigma });
 }

@@ -9,6 +9,7 @@ import { specFromJson } from '../../share/index';
 import type { FitSpec, GroupSpec, ParameterRow, SolverSettings } from '../../share/types';
 import { SPEC_VERSION } from '../../share/types';
 import { LOSS_NAMES } from '../../solver/loss';
+import { WEIGHTINGS } from '../../fit/weights';
 import { DEFAULT_SETTINGS } from '../slices/settings';
 
 type Fields = Record<string, unknown>;
@@ -44,6 +45,7 @@ function settings(v: unknown): SolverSettings {
   }
   // Optional, so not among the defaults' keys.
   if (typeof v.varpro === 'boolean') out.varpro = v.varpro;
+  if (typeof v.weights === 'string' && (WEIGHTINGS as readonly string[]).includes(v.weights)) out.weights = v.weights;
   return out as unknown as SolverSettings;
 }
 

@@ -37,3 +37,9 @@ export const initialSettings: SettingsSlice = { settings: DEFAULT_SETTINGS, plot
 export function prefersLogX(min: number, max: number): boolean {
   return min > 0 && max / min > 1e3;
 }
+
+/** Whether the points are weighted: a σ column, or weights from y (1/y, 1/y², Poisson). The
+ *  results then say χ² rather than RSS, and "absolute σ" applies. */
+export function isWeighted(s: { readonly mapping: { readonly sigma: string | null }; readonly settings: SolverSettings }): boolean {
+  return s.mapping.sigma !== null || (s.settings.weights ?? 'sigma') !== 'sigma';
+}
