@@ -2,7 +2,8 @@
  * Issue 10, weights on the page: the σ select offers weights from y below the columns. Puromycin
  * (treated) fitted with "1/y², relative" matches scipy's curve_fit with σ = |y|
  * (fixtures/scipy/weights.json), errors included; a reload restores the choice from the saved
- * session. Screenshots at 1440×900 and 390×844.
+ * session. Screenshots at 1440×900 and 390×844. And the Poisson objective (Solver options) on
+ * counts against R's glm (fixtures/poisson), its Cash statistic and deviance in the results.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -51,5 +52,28 @@ describe('weights from y', () => {
       expect(pageErrors(page)).toEqual([]);
       await page.close();
     }
+  });
+  it('Poisson likelihood on counts gives R\'s glm fit and says so in the results', async () => {
+    const R = JSON.parse(readFileSync(new URL('../fixtures/poisson/poisson.json', import.meta.url), 'utf8')) as { t: number[]; y: number[]; A: number; k: number; se_A: number; se_k: number; deviance: number };
+    const page = await openApp(suite.browser, suite.served.url, { width: 1440, height: 900 });
+    await loadFileInput(page, 'counts.csv', ['t,counts', ...R.t.map((t, i) => `${t},${R.y[i]}`)].join('\n'));
+    await page.getByTestId('rows-used').waitFor();
+    await typeModel(page, 'A*exp(-k*t)');
+    await setParam(page, 'A', 30);
+    await setParam(page, 'k', 0.2);
+    await page.locator('[data-testid="options-panel"] summary').click();
+    await page.getByTestId('opt-objective').selectOption('poisson');
+    expect(await page.getByTestId('opt-loss').isDisabled()).toBe(true);
+    expect(await fit(page)).toBe('converged');
+    const fitted = await fittedParameters(page);
+    expect(Math.abs(fitted.A.value - R.A) / R.A).toBeLessThan(1e-6);
+    expect(Math.abs(fitted.k.value - R.k) / R.k).toBeLessThan(1e-6);
+    expect(Math.abs(fitted.k.stderr - R.se_k) / R.se_k).toBeLessThan(1e-3);
+    const note = page.getByTestId('result-poisson');
+    expect(await note.textContent()).toMatch(/Poisson maximum likelihood: Cash C = [−\d.]+, deviance 16\.92\d* on 18 degrees of freedom/);
+    await note.scrollIntoViewIfNeeded();
+    await shot(page, 'poisson-1440');
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
   });
 });

@@ -4,6 +4,7 @@ import type { FitData } from '../data/selectColumns';
 import type { ProfileResult } from '../fit/profileFit';
 import type { FitResult } from '../fit/types';
 import { DEFAULTS, type FitOptions } from '../fit/defaults';
+import { poissonWeights } from '../fit/poissonMle';
 import { weightSigma } from '../fit/weights';
 import type { CompiledModel } from '../model/index';
 import { fitReportData, fitReportHtml } from '../export/report/index';
@@ -25,8 +26,9 @@ export function reportHtml(run: ReportRun, now: Date = new Date()): string {
   const { model, data, options, result, profile, facts } = run;
   const opts = { ...DEFAULTS, ...options };
   const fitData = { vars: model.variables.map((name) => data.vars[data.names.x.indexOf(name)]), y: data.y, sigma: data.sigma };
-  const sigma = weightSigma(opts.weights ?? 'sigma', fitData);
-  const w = sigma ? sigma.map((v) => 1 / v) : null;
+  const sigma = facts.poisson ? null : weightSigma(opts.weights ?? 'sigma', fitData);
+  // A Poisson fit weighs each row by 1/√μ (its residuals in the report are Pearson residuals).
+  const w = facts.poisson ? poissonWeights(model, fitData.vars, fitData.y.length, result) : sigma ? sigma.map((v) => 1 / v) : null;
   return fitReportHtml({
     generatedAt: now.toISOString(),
     file: facts.file,

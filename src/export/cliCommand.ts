@@ -102,7 +102,8 @@ export function cliWords(spec: FitSpec, options: CliCommandOptions): string[] {
   if (s.method !== DEFAULTS.method) option('method', s.method);
   if (s.backend !== 'auto') option('backend', s.backend);
   // VarPro is a single least-squares fit's option (the command line refuses it with groups or a robust loss).
-  if (s.varpro && !groups && s.loss === 'linear') words.push('--varpro');
+  if (s.varpro && !groups && s.loss === 'linear' && s.objective !== 'poisson') words.push('--varpro');
+  if (s.objective === 'poisson' && !groups) option('mle', 'poisson');
   if (!groups) for (const d of options.derive ?? []) option('derive', `${d.name}=${d.expression}`);
   if (!groups && options.compareModel) {
     // Its starts come from the start search, in the page as in the CLI (no --compare-p0).

@@ -88,3 +88,12 @@ export async function poissonFit(input: CurveFitInput): Promise<PoissonFit> {
   }
   return { result: result!, cash, deviance, rounds, converged };
 }
+
+/**
+ * 1/σ per row of a Poisson fit, σ = √μ at its fitted values: the weights that make the report's
+ * standardized residuals Pearson residuals (y − μ)/√μ, as the fit's own last round weighed them.
+ */
+export function poissonWeights(model: CompiledModel, vars: Float64Array[], rows: number, result: FitResult): Float64Array {
+  const mu = means(model, vars, new Map(result.parameters.map((p) => [p.name, p.value])), rows);
+  return mu.map((m) => 1 / Math.sqrt(m));
+}

@@ -3,7 +3,7 @@
  * all three below machine epsilon, and Fitbench's default is 1e-15), f_scale > 0, max_nfev a
  * positive whole number or null (the default budget), x_scale 'jac' or a number > 0; `varpro`
  * true or false, and optional (links made before it lack it); `weights` one of src/fit/weights.ts's
- * names, optional too.
+ * names, and `objective` 'least-squares' or 'poisson', optional too.
  */
 import { WEIGHTINGS } from '../fit/weights';
 import { LOSS_NAMES } from '../solver/loss';
@@ -17,7 +17,8 @@ export function readSettings(v: unknown, path: string): SolverSettings {
   const has = (key: string) => typeof v === 'object' && v !== null && Object.prototype.hasOwnProperty.call(v, key);
   const hasVarpro = has('varpro');
   const hasWeights = has('weights');
-  const o = object(v, path, [...KEYS, ...(hasVarpro ? ['varpro' as const] : []), ...(hasWeights ? ['weights' as const] : [])]);
+  const hasObjective = has('objective');
+  const o = object(v, path, [...KEYS, ...(hasVarpro ? ['varpro' as const] : []), ...(hasWeights ? ['weights' as const] : []), ...(hasObjective ? ['objective' as const] : [])]);
   return {
     loss: oneOf(o.loss, `${path}.loss`, LOSS_NAMES),
     fScale: positive(o.fScale, `${path}.fScale`),
@@ -31,5 +32,6 @@ export function readSettings(v: unknown, path: string): SolverSettings {
     absoluteSigma: boolean(o.absoluteSigma, `${path}.absoluteSigma`),
     ...(hasVarpro ? { varpro: boolean(o.varpro, `${path}.varpro`) } : {}),
     ...(hasWeights ? { weights: oneOf(o.weights, `${path}.weights`, WEIGHTINGS) } : {}),
+    ...(hasObjective ? { objective: oneOf(o.objective, `${path}.objective`, ['least-squares', 'poisson'] as const) } : {}),
   };
 }

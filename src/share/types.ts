@@ -37,6 +37,9 @@ export interface SolverSettings {
    *  column, else none), '1/y', '1/y2', 'relative' or 'poisson'. Absent in links made before it,
    *  and written only when not 'sigma': a link without it is as before. */
   readonly weights?: Weighting;
+  /** 'poisson': Poisson maximum likelihood for counts (src/fit/poissonMle.ts) instead of least
+   *  squares. Absent in links made before it, and written only when 'poisson'. */
+  readonly objective?: 'least-squares' | 'poisson';
 }
 
 export interface ColumnMapping {

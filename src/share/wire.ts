@@ -47,6 +47,7 @@ export function settingsToWire(s: SolverSettings): { [key: string]: JsonValue } 
     absoluteSigma: s.absoluteSigma,
     ...(s.varpro ? { varpro: true } : {}),
     ...(s.weights && s.weights !== 'sigma' ? { weights: s.weights } : {}),
+    ...(s.objective === 'poisson' ? { objective: 'poisson' } : {}),
   };
 }
 

@@ -183,6 +183,16 @@ export interface FitOutcome {
   readonly curve: Curve;
   /** The VarPro solver option's reduced fit before the full one (absent or null: not used). */
   readonly varpro?: { readonly linear: readonly string[]; readonly nonlinear: readonly string[]; readonly nfev: number; readonly nit: number } | null;
+  /** The Poisson objective's facts (settings.objective 'poisson'; absent or null: least squares):
+   *  the Cash statistic, the deviance and the reweighting rounds (src/fit/poissonMle.ts). */
+  readonly poisson?: PoissonFacts | null;
+}
+
+export interface PoissonFacts {
+  readonly cash: number;
+  readonly deviance: number;
+  readonly rounds: number;
+  readonly converged: boolean;
 }
 
 /** "Fit each group": the page's model and parameter table fitted to each picked group on its own. */

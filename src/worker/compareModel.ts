@@ -11,7 +11,7 @@ import type { ModelCompareRequest, PageModelComparison, AutoStartStep, Status } 
 import { autoStart } from '../start/index';
 import { modelFitData } from './curve';
 import { toWorkerError } from './errors';
-import { lastFitInput } from './lastFitInput';
+import { lastLeastSquaresFit } from './lastFitInput';
 import { workLimit } from './limits';
 import { compiled } from './modelCache';
 import { endRun, startRun } from './session';
@@ -20,7 +20,7 @@ import { throttle } from './throttle';
 const fail = (code: string, message: string, field?: 'model' | 'settings'): Status<never> => ({ ok: false, error: { code, message, ...(field ? { field } : {}) } });
 
 export async function compareWithModel(request: ModelCompareRequest, onProgress?: (p: AutoStartStep) => void): Promise<Status<PageModelComparison>> {
-  const picked = lastFitInput();
+  const picked = lastLeastSquaresFit();
   if (!picked.ok) return picked;
   const { last, input, result: first, complete } = picked.value;
   if (!complete) return fail('compare-restored', 'This fit was restored from a saved session without its solver settings: press Fit once, then compare.');

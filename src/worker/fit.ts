@@ -6,7 +6,8 @@ import { curveFit, type CurveFitInput } from '../fit/curveFit';
 import { varproFit } from '../start/varpro';
 import type { FitOptions } from '../fit/defaults';
 import type { FitResult } from '../fit/types';
-import type { FitOutcome, FitProgress, FitRequest, Status } from './api';
+import { poissonFit } from '../fit/poissonMle';
+import type { FitOutcome, FitProgress, FitRequest, PoissonFacts, Status } from './api';
 import { chooseFitBackend } from './backend';
 import { evaluateCurve, withWeights, modelFitData } from './curve';
 import { toWorkerError } from './errors';
@@ -17,7 +18,7 @@ import { FitCancelledError } from './yielding';
 
 /** The solver settings minus the backend, which the worker decides on its own (backend.ts). */
 function fitOptions(settings: FitRequest['settings']): FitOptions {
-  const { backend: _backend, varpro: _varpro, ...options } = settings;
+  const { backend: _backend, varpro: _varpro, objective: _objective, ...options } = settings;
   return options;
 }
 
@@ -51,14 +52,28 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
   const parameters = request.parameters.map((p) => ({ name: p.name, value: p.value, min: p.min, max: p.max, fixed: p.fixed }));
   let result: FitResult;
   let varpro: FitOutcome['varpro'] = null;
+  let poisson: PoissonFacts | null = null;
+  const poissonObjective = request.settings.objective === 'poisson';
+  if (poissonObjective && request.settings.varpro) {
+    endRun(flag);
+    backend.release();
+    return { ok: false, error: { code: 'bad-settings', message: 'VarPro is a least-squares option: turn it off for a Poisson likelihood fit (Solver options).', field: 'settings' } };
+  }
   // VarPro (a solver option): the reduced fit first, then this same full fit from where it ended.
-  const fit = request.settings.varpro
+  // The Poisson objective (issue 10): iteratively reweighted fits to the maximum likelihood.
+  const fit = poissonObjective
     ? async (input: CurveFitInput) => {
-        const v = await varproFit(input);
-        varpro = { linear: v.varpro.linear, nonlinear: v.varpro.nonlinear, nfev: v.varpro.nfev, nit: v.varpro.nit };
-        return v.fit;
+        const p = await poissonFit(input);
+        poisson = { cash: p.cash, deviance: p.deviance, rounds: p.rounds, converged: p.converged };
+        return p.result;
       }
-    : curveFit;
+    : request.settings.varpro
+      ? async (input: CurveFitInput) => {
+          const v = await varproFit(input);
+          varpro = { linear: v.varpro.linear, nonlinear: v.varpro.nonlinear, nfev: v.varpro.nfev, nit: v.varpro.nit };
+          return v.fit;
+        }
+      : curveFit;
   try {
     result = await fit({
       model: m,
@@ -83,10 +98,10 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
     endRun(flag);
   }
 
-  session.lastFit = { model: request.model, selection: data, result, absoluteSigma: request.settings.absoluteSigma, input: { parameters, options: fitOptions(request.settings) } };
+  session.lastFit = { model: request.model, selection: data, result, absoluteSigma: request.settings.absoluteSigma, input: { parameters, options: fitOptions(request.settings) }, poisson: poisson !== null };
   const params = Float64Array.from(m.params, (name) => result.parameters.find((p) => p.name === name)?.value ?? NaN);
   const drawn = evaluateCurve(m, withWeights(data, request.settings.weights), params, request);
-  return { ok: true, value: { result, backend: { ...backend.report(result), cpuKernels: m.kernels().kind }, curve: drawn.curve, varpro } };
+  return { ok: true, value: { result, backend: { ...backend.report(result), cpuKernels: m.kernels().kind }, curve: drawn.curve, varpro, poisson } };
 }
 
 export function cancelFit(): void {

@@ -5,6 +5,7 @@
 import { DEFAULTS } from '../fit/defaults';
 import type { CurveFitInput } from '../fit/curveFit';
 import type { FitResult } from '../fit/types';
+import { poissonWeights } from '../fit/poissonMle';
 import { weightSigma } from '../fit/weights';
 import type { Status } from './api';
 import { modelFitData } from './curve';
@@ -19,6 +20,13 @@ export interface LastFitInput {
   readonly w: Float64Array | null;
   /** True when the fit's own parameter table and options are known (not a restored session's fit). */
   readonly complete: boolean;
+}
+
+/** The last fit for a least-squares tool (profile intervals, model comparison): refused, saying why,
+ *  when it maximised the Poisson likelihood. */
+export function lastLeastSquaresFit(): Status<LastFitInput> {
+  if (session.lastFit?.poisson) return { ok: false, error: { code: 'poisson-fit', message: 'This fit maximised the Poisson likelihood; profile intervals and model comparison here are least-squares tools. Choose least squares in Solver options and fit again to use them.', field: 'settings' } };
+  return lastFitInput();
 }
 
 export function lastFitInput(): Status<LastFitInput> {
@@ -40,8 +48,11 @@ export function lastFitInput(): Status<LastFitInput> {
   };
   let w: Float64Array | null = null;
   try {
-    const sigma = weightSigma({ ...DEFAULTS, ...options }.weights ?? 'sigma', input.data);
-    w = sigma ? sigma.map((v) => 1 / v) : null;
+    if (last.poisson) w = poissonWeights(m, input.data.vars, input.data.y.length, result);
+    else {
+      const sigma = weightSigma({ ...DEFAULTS, ...options }.weights ?? 'sigma', input.data);
+      w = sigma ? sigma.map((v) => 1 / v) : null;
+    }
   } catch {
     w = null;
   }

@@ -7,13 +7,13 @@ import { profileIntervals, type ProfileProgress } from '../fit/profileFit';
 import { FitInputError } from '../fit/parameters';
 import type { PageProfile, Status } from './api';
 import { toWorkerError } from './errors';
-import { lastFitInput } from './lastFitInput';
+import { lastLeastSquaresFit } from './lastFitInput';
 import { endRun, startRun } from './session';
 import { throttle } from './throttle';
 import { macrotask } from './yielding';
 
 export async function profileLastFit(onProgress?: (p: ProfileProgress) => void): Promise<Status<PageProfile>> {
-  const picked = lastFitInput();
+  const picked = lastLeastSquaresFit();
   if (!picked.ok) return picked;
   const { input, result, complete } = picked.value;
   if (!complete) return { ok: false, error: { code: 'profile-restored', message: 'This fit was restored from a saved session without its solver settings: press Fit once, then profile it.' } };

@@ -22,6 +22,8 @@ export interface LastFit {
   readonly absoluteSigma: boolean;
   /** The parameter table and solver options the fit ran with, for profiling it again (absent for a restored fit). */
   readonly input?: { readonly parameters: readonly ParameterSpec[]; readonly options: FitOptions };
+  /** Fitted by Poisson maximum likelihood: the least-squares tools (profiles, comparison) do not apply. */
+  readonly poisson?: boolean;
 }
 
 export interface Session {

@@ -1,4 +1,5 @@
-/** Solver options: loss and f_scale, tolerances, evaluation budget, method, backend, absolute σ. */
+/** Solver options: the objective (least squares or Poisson likelihood), loss and f_scale,
+ *  tolerances, evaluation budget, method, backend, absolute σ, VarPro. */
 import { useApp } from '../../state';
 import { setSettings } from '../../state/actions/settings';
 import type { SolverSettings } from '../../share/types';
@@ -18,6 +19,7 @@ export function OptionsPanel() {
   const s = useApp((st) => st.settings);
   const error = useApp((st) => (st.fitError?.field === 'settings' ? st.fitError : null));
   const weighted = useApp(isWeighted);
+  const poisson = s.objective === 'poisson';
   return (
     <details className="panel options" data-testid="options-panel">
       <summary className="panel-head options-summary">
@@ -25,12 +27,24 @@ export function OptionsPanel() {
           <span className="step" aria-hidden="true">4</span>Solver options
         </h2>
         <span className="muted small options-brief">
-          {s.loss === 'linear' ? 'least squares' : s.loss}{s.varpro && s.loss === 'linear' ? ' · VarPro' : ''} · {s.backend === 'auto' ? 'auto backend' : s.backend.toUpperCase()}
+          {poisson ? 'Poisson likelihood' : s.loss === 'linear' ? 'least squares' : s.loss}{s.varpro && s.loss === 'linear' && !poisson ? ' · VarPro' : ''} · {s.backend === 'auto' ? 'auto backend' : s.backend.toUpperCase()}
         </span>
       </summary>
       <div className="panel-body options-grid">
+        <label className="opt-label" htmlFor="opt-objective">Objective</label>
+        <select
+          id="opt-objective"
+          className="select"
+          value={s.objective ?? 'least-squares'}
+          data-testid="opt-objective"
+          title="Poisson likelihood: counts, the Cash statistic minimised (σ² = the model); its errors from the Fisher information"
+          onChange={(e) => setSettings({ objective: e.target.value as NonNullable<SolverSettings['objective']> })}
+        >
+          <option value="least-squares">least squares</option>
+          <option value="poisson">Poisson likelihood (counts)</option>
+        </select>
         <label className="opt-label" htmlFor="opt-loss">Loss</label>
-        <select id="opt-loss" className="select" value={s.loss} data-testid="opt-loss" onChange={(e) => setSettings({ loss: e.target.value as SolverSettings['loss'] })}>
+        <select id="opt-loss" className="select" value={s.loss} disabled={poisson} data-testid="opt-loss" onChange={(e) => setSettings({ loss: e.target.value as SolverSettings['loss'] })}>
           {LOSSES.map((l) => (
             <option key={l.value} value={l.value}>
               {l.label}
@@ -69,7 +83,7 @@ export function OptionsPanel() {
         </label>
         <span />
         <label className="check" title="Variable projection (Golub & Pereyra): the parameters the model is linear in are solved exactly while the others are fitted, then the full fit runs from there. Least squares only.">
-          <input type="checkbox" checked={s.varpro === true} disabled={s.loss !== 'linear'} onChange={(e) => setSettings({ varpro: e.target.checked })} data-testid="opt-varpro" />
+          <input type="checkbox" checked={s.varpro === true} disabled={s.loss !== 'linear' || poisson} onChange={(e) => setSettings({ varpro: e.target.checked })} data-testid="opt-varpro" />
           VarPro: solve the linear parameters exactly first
         </label>
         {error && (

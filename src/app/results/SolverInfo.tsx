@@ -1,15 +1,22 @@
 /** The solver's own words, and which backend ran which phase. */
 import type { BackendReport, FitOutcome } from '../../worker/api';
 import type { FitResult } from '../../fit/types';
+import { formatNumber } from '../format/number';
 
 const ROLE: Record<string, string> = { fit: 'Fit', polish: 'Polish (float64 QR)', refine: 'Refine (Gauss–Newton)' };
 
-export function SolverInfo({ result, backend, varpro }: { readonly result: FitResult; readonly backend: BackendReport; readonly varpro: FitOutcome['varpro'] }) {
+export function SolverInfo({ result, backend, varpro, poisson }: { readonly result: FitResult; readonly backend: BackendReport; readonly varpro: FitOutcome['varpro']; readonly poisson: FitOutcome['poisson'] }) {
   return (
     <div className="solver-info" data-testid="result-solver">
       <p className="solver-message" data-testid="solver-message">
         {result.message}
       </p>
+      {poisson && (
+        <p className="muted small" data-testid="result-poisson">
+          Poisson maximum likelihood: Cash C = {formatNumber(poisson.cash, 6)}, deviance {formatNumber(poisson.deviance, 6)} on {result.stats.dof} degrees of freedom ({poisson.rounds} reweighting
+          rounds{poisson.converged ? '' : ', not settled: the estimates may not be the maximum-likelihood ones'}); errors from the Fisher information, not rescaled by χ².
+        </p>
+      )}
       {varpro && (
         <p className="muted small" data-testid="result-varpro">
           VarPro first: {varpro.nonlinear.join(', ') || 'no nonlinear parameter'} fitted with {varpro.linear.join(', ') || 'nothing'} eliminated ({varpro.nit} iterations,{' '}

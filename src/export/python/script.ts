@@ -153,6 +153,7 @@ export function pythonScript(spec: FitSpec, options: PythonScriptOptions): strin
     '',
     `# Fitbench also had method=${s.method}, backend=${s.backend} (its linearization and device); scipy's solver is "trf".`,
     ...(s.varpro ? ['# Fitbench fitted with VarPro first (the linear parameters eliminated); curve_fit fits all parameters at once.'] : []),
+    ...(s.objective === 'poisson' ? ['# Fitbench maximised the Poisson likelihood (the Cash statistic; its errors from the Fisher information).', '# curve_fit below is least squares, so its values differ: minimise 2*sum(mu - y*log(mu)) over the parameters for the same fit.'] : []),
   ];
   const single = [
     'columns = load_columns(CSV_FILE, X_COLUMNS + [Y_COLUMN] + ([SIGMA_COLUMN] if SIGMA_COLUMN is not None else []))',

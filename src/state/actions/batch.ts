@@ -4,7 +4,7 @@ import { callback, getClient } from '../../client/worker';
 import { groupName } from '../slices/data';
 import { getState, setState } from '../store';
 import { emptyRows } from '../slices/params';
-import { preflight } from './fit';
+import { groupObjectiveBlocker, preflight } from './fit';
 import { startsForGroups } from './startSearch';
 import { closeGroup } from './openGroup';
 
@@ -22,7 +22,7 @@ export async function runGroupFits(): Promise<void> {
     setState({ batchStatus: 'error', batchError: { code: 'no-groups', message: 'Choose a "Group by" column first.', field: 'mapping' } });
     return;
   }
-  const blocked = preflight(s);
+  const blocked = preflight(s) ?? groupObjectiveBlocker(s);
   if (blocked) {
     setState({ batchStatus: 'error', batchError: blocked });
     return;

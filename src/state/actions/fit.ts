@@ -33,6 +33,12 @@ export function preflight(s: AppState): WorkerError | null {
   return null;
 }
 
+/** Group fits (each group, global) are least-squares fits: the Poisson objective stops them, saying so. */
+export function groupObjectiveBlocker(s: AppState): WorkerError | null {
+  if (s.settings.objective !== 'poisson') return null;
+  return { code: 'poisson-groups', message: 'Group fits are least-squares fits: choose least squares under Solver options › Objective to fit each group or globally (the Poisson likelihood fits one dataset).', field: 'settings' };
+}
+
 /** Why a fit that nobody asked for (a link's) waits for a click on Fit, or null when it may run. */
 export function autoFitBlocker(s: AppState): string | null {
   const rows = s.selection?.rows ?? 0;

@@ -10,7 +10,7 @@ import { NO_GLOBAL_RESULTS } from '../slices/batch';
 import { getState, setState, type AppState } from '../store';
 import { runGroupFits } from './batch';
 import { emptyRows } from '../slices/params';
-import { preflight } from './fit';
+import { groupObjectiveBlocker, preflight } from './fit';
 import { startsForGroups } from './startSearch';
 
 /** A fit of any kind is running (they share the worker's one fit slot and its cancel). */
@@ -55,7 +55,7 @@ function request(s: AppState, group: string): GlobalFitRequest {
 /** Why a global fit cannot start, or null. */
 function blocker(s: AppState): WorkerError | null {
   if (s.groupBy === null) return { code: 'no-groups', message: 'Choose a "Group by" column first.', field: 'mapping' };
-  const pre = preflight(s);
+  const pre = preflight(s) ?? groupObjectiveBlocker(s);
   if (pre) return pre;
   if (effectiveShared(s).length === 0) return { code: 'no-shared', message: 'Mark at least one parameter as shared (the "shared" switch in its row) for a global fit.', field: 'parameter' };
   return null;

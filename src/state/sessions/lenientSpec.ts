@@ -46,6 +46,7 @@ function settings(v: unknown): SolverSettings {
   // Optional, so not among the defaults' keys.
   if (typeof v.varpro === 'boolean') out.varpro = v.varpro;
   if (typeof v.weights === 'string' && (WEIGHTINGS as readonly string[]).includes(v.weights)) out.weights = v.weights;
+  if (v.objective === 'poisson' || v.objective === 'least-squares') out.objective = v.objective;
   return out as unknown as SolverSettings;
 }
 

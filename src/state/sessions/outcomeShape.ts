@@ -71,6 +71,12 @@ const optionalVarpro: Check = (v, path) => {
   if (v !== undefined && v !== null) varproPhase(v, path);
 };
 
+/** The Poisson objective's facts: absent in fits made before it or by least squares. */
+const poissonFacts = record({ cash: number, deviance: number, rounds: number, converged: flag });
+const optionalPoisson: Check = (v, path) => {
+  if (v !== undefined && v !== null) poissonFacts(v, path);
+};
+
 const parameter = record({ name: text, value: number, stderr: number, ciLower: number, ciUpper: number, fixed: flag, start: number, min: number, max: number, atBound: number });
 const stats = record({ points: number, freeParameters: number, dof: number, chi2: number, redchi2: number, rss: number, rmse: number, r2: number, adjR2: number, aic: number, bic: number });
 const phase = record({ role: oneOf('fit', 'polish', 'refine'), backend: oneOf('cpu', 'gpu'), linearization: oneOf('dense', 'normal'), nfev: number, njev: number, nit: number, status: number, message: text, ms: number });
@@ -137,5 +143,5 @@ function problem(check: () => void): string | null {
 
 /** null when `value` is a usable saved fit, else what is wrong with it (`outcome.result.stats.chi2 is missing`). */
 export function outcomeProblem(value: unknown, path = 'outcome'): string | null {
-  return problem(() => fields(value, path, { result: checkResult, curve: checkCurve, backend: record({ requested: oneOf('auto', 'cpu', 'gpu'), used: oneOf('cpu', 'gpu'), reason: text }), varpro: optionalVarpro }));
+  return problem(() => fields(value, path, { result: checkResult, curve: checkCurve, backend: record({ requested: oneOf('auto', 'cpu', 'gpu'), used: oneOf('cpu', 'gpu'), reason: text }), varpro: optionalVarpro, poisson: optionalPoisson }));
 }
