@@ -61,6 +61,18 @@ function blocker(s: AppState): WorkerError | null {
   return null;
 }
 
+/**
+ * Empty start values: one search over all rows fills them first (the global fit starts every
+ * group's local parameters and the shared ones from the table). False when the run stops there;
+ * `stopped` then ends it, with the search's error or none (cancelled, outdated).
+ */
+async function startsFilled(s: AppState, stopped: (error: WorkerError | null) => void): Promise<boolean> {
+  if (emptyRows(s.params).length === 0) return true;
+  const ready = await startsForGroups(s);
+  if (!ready.ok) stopped(ready.error);
+  return ready.ok;
+}
+
 export async function runGlobalFit(): Promise<void> {
   const s = getState();
   if (anyFitRunning(s)) return;
@@ -70,15 +82,7 @@ export async function runGlobalFit(): Promise<void> {
     return;
   }
   setState({ globalStatus: 'running', globalProgress: null, globalError: null, comparison: null, comparisonStatus: 'idle', comparisonError: null });
-  // Empty start values: one search over all rows fills them first (the global fit starts every
-  // group's local parameters and the shared ones from the table).
-  if (emptyRows(s.params).length > 0) {
-    const ready = await startsForGroups(s);
-    if (!ready.ok) {
-      if (getState().globalStatus === 'running') setState({ globalStatus: ready.error ? 'error' : 'idle', globalError: ready.error });
-      return;
-    }
-  }
+  if (!(await startsFilled(s, (error) => getState().globalStatus === 'running' && setState({ globalStatus: error ? 'error' : 'idle', globalError: error })))) return;
   const req = request(getState(), s.groupBy as string);
   const current = () => {
     const now = getState();
@@ -103,13 +107,7 @@ export async function compareWithSeparate(): Promise<void> {
     return;
   }
   setState({ comparisonStatus: 'running', comparisonError: null, globalProgress: null });
-  if (emptyRows(s.params).length > 0) {
-    const ready = await startsForGroups(s);
-    if (!ready.ok) {
-      if (getState().comparisonStatus === 'running') setState({ comparisonStatus: ready.error ? 'error' : 'idle', comparisonError: ready.error });
-      return;
-    }
-  }
+  if (!(await startsFilled(s, (error) => getState().comparisonStatus === 'running' && setState({ comparisonStatus: error ? 'error' : 'idle', comparisonError: error })))) return;
   const req = request(getState(), s.groupBy as string);
   const current = () => {
     const now = getState();
