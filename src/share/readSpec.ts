@@ -19,6 +19,7 @@ import { MAX_X_COLUMNS } from './limits';
 import { readData } from './readData';
 import { readGroups } from './readGroups';
 import { readParameters } from './readParameters';
+import { readCompare } from './readCompare';
 import { readDerived } from './readDerived';
 import { allRows, readRows } from './readRows';
 import { readSettings } from './readSettings';
@@ -66,7 +67,10 @@ export function readSpec(v: unknown): DecodeResult<FitSpec> {
     const hasGroups = has('groups');
     // `derived` came with issue 10 (written only when there are derived quantities).
     const hasDerived = has('derived');
-    const o = object(v, '', [...KEYS, ...(hasRows ? ['rows'] : []), ...(hasGroups ? ['groups'] : []), ...(hasDerived ? ['derived'] : [])]);
+    // `compare` too: the second model typed for a comparison, written only when there is one.
+    const hasCompare = has('compare');
+    const o = object(v, '', [...KEYS, ...(hasRows ? ['rows'] : []), ...(hasGroups ? ['groups'] : []), ...(hasDerived ? ['derived'] : []), ...(hasCompare ? ['compare'] : [])]);
+    const compare = hasCompare ? readCompare(o.compare, 'compare') : undefined;
     const derived = hasDerived ? readDerived(o.derived, 'derived') : [];
     const rows = hasRows ? readRows(o.rows, 'rows') : undefined;
     if (o.version !== SPEC_VERSION) fail('version', `must be ${SPEC_VERSION}`, o.version);
@@ -93,6 +97,7 @@ export function readSpec(v: unknown): DecodeResult<FitSpec> {
         ...(rows && !allRows(rows) ? { rows } : {}),
         ...(groups ? { groups } : {}),
         ...(derived.length > 0 ? { derived } : {}),
+        ...(compare ? { compare } : {}),
       },
     };
   } catch (e) {

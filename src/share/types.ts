@@ -109,6 +109,15 @@ export interface FitSpec {
   /** Derived quantities typed in the results (issue 10), `name = expression` each; absent: none.
    *  Written only when there are some, so a fit without them gives the same link as before. */
   readonly derived?: readonly DerivedRow[];
+  /** The second model typed in "Compare with another model" and its fixed list (issue 10): kept so
+   *  that nothing typed is lost. Written only when a second model is typed. */
+  readonly compare?: CompareDraftSpec;
+}
+
+/** A second model as typed, and the parameters it fixes (`K=0.05, n=2`), both as text. */
+export interface CompareDraftSpec {
+  readonly model: string;
+  readonly fixed: string;
 }
 
 /** A derived quantity as it travels: its name and its expression of the parameters (src/fit/derived.ts). */

@@ -68,5 +68,6 @@ export function specToWire(spec: FitSpec): JsonValue {
     ...(spec.rows && !allRows(spec.rows) ? { rows: { where: [...spec.rows.where], exclude: [...spec.rows.exclude] } } : {}),
     ...(spec.groups ? { groups: groupsToWire(spec.groups) } : {}),
     ...(spec.derived && spec.derived.length > 0 ? { derived: spec.derived.map((d) => ({ name: d.name, expression: d.expression })) } : {}),
+    ...(spec.compare ? { compare: { model: spec.compare.model, fixed: spec.compare.fixed } } : {}),
   };
 }

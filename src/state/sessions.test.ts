@@ -10,6 +10,9 @@ import { setClient } from '../client/worker';
 import { loadText, setMapping } from './actions/data';
 import { runFit } from './actions/fit';
 import { setModelText } from './actions/model';
+import { setCompareDraft } from './actions/modelCompare';
+import { decodeSpec, encodeSpec, specToJson } from '../share/index';
+import { currentSpec } from './spec';
 import { setParamValue } from './actions/params';
 import { deleteSession, flushSave, newSession, openSession, refreshSessionList, restoreLatestSession, SAVE_DELAY_MS, startAutosave, stopAutosave, undoDeleteSession, UNDO_DELETE_MS } from './actions/sessions';
 import { INDEX_KEY } from './sessions/record';
@@ -242,5 +245,23 @@ describe('sessions', () => {
       ['tau', 3],
       ['c', 1],
     ]);
+  });
+  it('keeps the second model typed for a comparison and its fixed list (nothing typed is lost), in a link too', async () => {
+    setState(initialState, true);
+    expect(await loadText(sample('decay.csv'), 'decay.csv')).toBe(true);
+    setModelText('A*exp(-t/tau) + c');
+    setCompareDraft({ model: 'A*exp(-t/tau) + c + d*t', fixed: 'd=0' });
+    await settle();
+    const id = getState().sessionId;
+    setState(initialState, true);
+    expect(await openSession(id as string)).toBeNull();
+    expect(getState().compareDraft).toEqual({ model: 'A*exp(-t/tau) + c + d*t', fixed: 'd=0' });
+    // A link carries it as well; without a second model the link is as before.
+    const spec = currentSpec(getState());
+    const back = decodeSpec(await encodeSpec(spec));
+    if (!back.ok) throw new Error(back.error.message);
+    expect(back.spec.compare).toEqual({ model: 'A*exp(-t/tau) + c + d*t', fixed: 'd=0' });
+    setCompareDraft({ model: '  ', fixed: '' });
+    expect(JSON.parse(specToJson(currentSpec(getState())))).not.toHaveProperty('compare');
   });
 });

@@ -38,6 +38,7 @@ export function currentSpec(state: AppState): FitSpec {
     ...(state.mapping.rows && (state.mapping.rows.where.length > 0 || state.mapping.rows.exclude.length > 0) ? { rows: state.mapping.rows } : {}),
     ...(state.groupBy !== null ? { groups: groupSpec(state, state.groupBy) } : {}),
     ...derivedSpec(state.derivedText),
+    ...(state.compareDraft.model.trim() !== '' ? { compare: { model: state.compareDraft.model, fixed: state.compareDraft.fixed } } : {}),
   };
 }
 
@@ -85,7 +86,7 @@ export async function applySpec(spec: FitSpec): Promise<void> {
     setState({ mapping });
   }
   setModelText(spec.model, spec.libraryId);
-  setState({ derivedText: (spec.derived ?? []).map((d) => `${d.name} = ${d.expression}`).join('\n') });
+  setState({ derivedText: (spec.derived ?? []).map((d) => `${d.name} = ${d.expression}`).join('\n'), compareDraft: spec.compare ?? { model: '', fixed: '' } });
   const rows = new Map(spec.parameters.map((p) => [p.name, p]));
   const s = getState();
   setState({

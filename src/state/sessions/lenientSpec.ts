@@ -77,5 +77,6 @@ export function readSessionSpec(text: string): FitSpec | null {
     settings: settings(v.settings),
     data: null,
     ...(groups(v.groups) ? { groups: groups(v.groups) } : {}),
+    ...(isObject(v.compare) && typeof v.compare.model === 'string' && v.compare.model !== '' ? { compare: { model: v.compare.model, fixed: str(v.compare.fixed, '') } } : {}),
   };
 }
