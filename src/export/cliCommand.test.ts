@@ -126,6 +126,10 @@ describe('cliCommand', () => {
     if (compared === 'help') throw new Error('help');
     expect(compared.compareModel).toMatchObject({ model: 'A*exp(-t/tau)', nested: false });
     expect([...compared.compareModel!.fix]).toEqual([['tau', -0.5]]);
+    // Nesting stated on the page travels as --nested.
+    const stated = parseFitArgs(cliWords(decaySpec(), { csvFileName: 'd.csv', compareModel: { model: 'A*exp(-t/tau) + b*t', fixed: [], nested: true } }).slice(3));
+    if (stated === 'help') throw new Error('help');
+    expect(stated.compareModel).toMatchObject({ model: 'A*exp(-t/tau) + b*t', nested: true });
   });
 
   it('quotes model text with spaces, quotes and $ and a file name starting with -', () => {

@@ -35,7 +35,7 @@ export interface CliCommandOptions {
   /** Derived quantities typed in the results, as --derive NAME=EXPR (single fits only: the CLI refuses them with groups). */
   readonly derive?: readonly DerivedSpec[];
   /** The page's second model ("Compare with another model") as --compare-model and --compare-fix (single fits only). */
-  readonly compareModel?: { readonly model: string; readonly fixed: readonly { readonly name: string; readonly value: number }[] };
+  readonly compareModel?: { readonly model: string; readonly fixed: readonly { readonly name: string; readonly value: number }[]; readonly nested?: boolean };
 }
 
 /** The CLI's number text: shortest round trip, -0 kept, ±inf. */
@@ -109,6 +109,7 @@ export function cliWords(spec: FitSpec, options: CliCommandOptions): string[] {
     // Its starts come from the start search, in the page as in the CLI (no --compare-p0).
     option('compare-model', options.compareModel.model);
     if (options.compareModel.fixed.length > 0) option('compare-fix', options.compareModel.fixed.map((f) => `${f.name}=${cliNumber(f.value)}`).join(','));
+    if (options.compareModel.nested) words.push('--nested');
   }
   return words;
 }

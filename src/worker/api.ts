@@ -293,6 +293,9 @@ export interface ModelCompareRequest {
   readonly model: string;
   /** Parameters of the second model held at a value (the rest start from the start search). */
   readonly fixed: readonly { readonly name: string; readonly value: number }[];
+  /** The user states that one model is the other with parameters fixed, where the check on the
+   *  formulas cannot tell (the CLI's --nested): the F test then applies. */
+  readonly nested?: boolean;
 }
 
 export interface PageModelComparison {

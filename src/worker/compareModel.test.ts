@@ -44,6 +44,23 @@ describe('comparing the last fit with another model in the worker', () => {
     expect(status.value.second.parameters.map((p) => p.name)).toEqual(['Vm', 'K', 'b']);
   });
 
+  it('nesting the formulas cannot show is taken on the user\'s word (the CLI\'s --nested): the F test of R then', async () => {
+    await mm();
+    const r = R.find((c) => c.name === 'puromycin-linear-term')!;
+    // K = exp(lK): the same family with a term more, which the check on the formulas cannot see.
+    const second = 'Vm*conc/(exp(lK)+conc) + b*conc';
+    const unsaid = await compareWithModel({ model: second, fixed: [] });
+    if (!unsaid.ok) throw new Error(unsaid.error.message);
+    expect(unsaid.value.comparison.nested).toBeNull();
+    expect(unsaid.value.comparison.verdict).toMatch(/^The models are not nested, so there is no F test/);
+    const said = await compareWithModel({ model: second, fixed: [], nested: true });
+    if (!said.ok) throw new Error(said.error.message);
+    const c = said.value.comparison;
+    expect([c.nested, c.simpler]).toEqual(['user', 0]);
+    expect(rel(c.F, r.F)).toBeLessThan(1e-6);
+    expect(rel(c.p, r.p)).toBeLessThan(1e-6);
+  });
+
   it('the same model with K fixed is nested; so is the last fit with K fixed against the free one', async () => {
     await mm();
     const r = R.find((c) => c.name === 'puromycin-fixed-K')!;

@@ -48,12 +48,10 @@ export async function compareWithModel(request: ModelCompareRequest, onProgress?
     report.flush();
     if (flag.aborted) return fail('cancelled', 'The comparison was cancelled.');
     const firstFixed = (input.parameters ?? []).filter((p) => p.fixed).map((p) => [p.name, p.value as number] as const);
-    const nesting = findNesting({ ast: input.model.ast, fixed: new Map(firstFixed) }, { ast: model.ast, fixed: fixedBy });
-    const comparison = compareModels(
-      fitSummary(modelLabel(last.model, firstFixed), first),
-      fitSummary(modelLabel(request.model, [...fixedBy]), found.fit),
-      nesting ? { by: 'structure', nesting } : null,
-    );
+    const structural = findNesting({ ast: input.model.ast, fixed: new Map(firstFixed) }, { ast: model.ast, fixed: fixedBy });
+    // The user's word where the formulas cannot tell: the model with fewer fitted parameters is the simpler one.
+    const nesting = structural ? { by: 'structure' as const, nesting: structural } : request.nested ? { by: 'user' as const, nesting: { simpler: found.fit.stats.freeParameters < first.stats.freeParameters ? (1 as const) : (0 as const), constants: new Map<string, number>() } } : null;
+    const comparison = compareModels(fitSummary(modelLabel(last.model, firstFixed), first), fitSummary(modelLabel(request.model, [...fixedBy]), found.fit), nesting);
     return { ok: true, value: { comparison, second: found.fit, model: request.model, firstFitMs: first.fitMs } };
   } catch (error) {
     if (flag.aborted) return fail('cancelled', 'The comparison was cancelled.');

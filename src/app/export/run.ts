@@ -143,7 +143,7 @@ export async function runExport(id: ExportId): Promise<ExportOutput> {
         if ('kind' in input) return input;
         const derive = result ? pageDerived(s.derivedText, result).specs : [];
         const compared = pageComparison(s);
-        const compareModel = compared ? { model: compared.model, fixed: compared.second.parameters.filter((p) => p.fixed).map((p) => ({ name: p.name, value: p.value })) } : undefined;
+        const compareModel = compared ? { model: compared.model, fixed: compared.second.parameters.filter((p) => p.fixed).map((p) => ({ name: p.name, value: p.value })), nested: compared.comparison.nested === 'user' } : undefined;
         return { kind: 'copy', text: cliCommand(input.spec, { csvFileName: input.data.fileName, derive, compareModel }) };
       }
     }

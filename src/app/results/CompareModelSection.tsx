@@ -26,6 +26,7 @@ export function CompareModelSection({ outcome }: { readonly outcome: FitOutcome 
   const setText = (model: string) => setCompareDraft({ model });
   const setFixedText = (fixed: string) => setCompareDraft({ fixed });
   const [inputError, setInputError] = useState<{ field: 'model' | 'fixed'; message: string } | null>(null);
+  const [nested, setNested] = useState(false);
   const mine = run.outcome === outcome;
   const running = mine && run.status === 'running';
   const result = mine && run.status === 'done' ? run.result : null;
@@ -37,7 +38,7 @@ export function CompareModelSection({ outcome }: { readonly outcome: FitOutcome 
     const fixed = parseFixedList(fixedText);
     if (!fixed.ok) return setInputError({ field: 'fixed', message: fixed.message });
     setInputError(null);
-    void runModelCompare(text.trim(), fixed.value);
+    void runModelCompare(text.trim(), fixed.value, nested);
   };
   const pick = (value: string) => {
     if (value === THIS_MODEL) setText(modelText);
@@ -102,6 +103,10 @@ export function CompareModelSection({ outcome }: { readonly outcome: FitOutcome 
             setInputError(null);
           }} data-testid="compare-fixed-input" />
         </label>
+        <label className="check compare-nested" title="The F test needs one model to be the other with parameters fixed. Fitbench checks this on the formulas; tick this where you know it holds but the check cannot tell (the CLI's --nested).">
+          <input type="checkbox" checked={nested} onChange={(e) => setNested(e.target.checked)} data-testid="compare-nested" />
+          Nested (state it where the check cannot tell)
+        </label>
         <button type="submit" className="btn btn-small btn-primary compare-submit" disabled={busy || running} data-testid="compare-button">
           {result ? 'Compare again' : 'Compare'}
         </button>
@@ -133,9 +138,10 @@ export function CompareModelSection({ outcome }: { readonly outcome: FitOutcome 
 
 /** How the comparison was decided, in one sentence. */
 function nestingText(c: ModelComparison): string {
-  if (c.simpler === null) return 'Not nested (checked on the formulas: neither model is the other with parameters replaced by constants), so they are compared by AICc only.';
+  if (c.simpler === null) return 'Not nested (checked on the formulas: neither model is the other with parameters replaced by constants), so they are compared by AICc only. Tick "Nested" if you know one is the other in another form.';
   const simpler = c.simpler === 0 ? 'this model' : 'the second model';
   const fuller = c.simpler === 0 ? 'the second' : 'this one';
+  if (c.nested === 'user') return `Nested as you stated (the formulas do not show it): ${simpler} is taken as the simpler one, so the extra-sum-of-squares F test applies.`;
   const constants = [...c.constants].map(([name, value]) => `${name} = ${formatNumber(value, 6)}`).join(', ');
   // The verdict above states F and p; this line says why the test applies.
   return `Nested: ${simpler} is ${fuller} with ${constants}, so the extra-sum-of-squares F test applies.`;

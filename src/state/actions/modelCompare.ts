@@ -29,14 +29,14 @@ export function setCompareDraft(patch: Partial<{ model: string; fixed: string }>
   setState({ compareDraft: { ...getState().compareDraft, ...patch } });
 }
 
-export async function runModelCompare(model: string, fixed: readonly { name: string; value: number }[]): Promise<void> {
+export async function runModelCompare(model: string, fixed: readonly { name: string; value: number }[], nested = false): Promise<void> {
   const s = getState();
   const outcome = s.outcome;
   if (!outcome || s.fitStatus === 'running' || s.batchStatus === 'running' || s.modelCompare.status === 'running' || s.profileRun.status === 'running') return;
   setState({ modelCompare: { status: 'running', outcome, progress: null, result: null, error: null } });
   const mine = () => getState().modelCompare.outcome === outcome && getState().outcome === outcome;
   const status = await getClient().compareModel(
-    { model, fixed },
+    { model, fixed, nested },
     callback((p) => {
       if (mine() && getState().modelCompare.status === 'running') setState({ modelCompare: { ...getState().modelCompare, progress: p } });
     }),
