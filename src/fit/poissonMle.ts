@@ -80,13 +80,21 @@ export async function poissonFit(input: CurveFitInput): Promise<PoissonFit> {
     }
   }
   let cash = 0;
-  let deviance = 0;
   for (let i = 0; i < rows; i++) {
     const y = data.y[i];
     cash += 2 * (mu[i] - (y > 0 ? y * Math.log(mu[i]) : 0));
-    deviance += 2 * ((y > 0 ? y * Math.log(y / mu[i]) : 0) - (y - mu[i]));
   }
-  return { result: result!, cash, deviance, rounds, converged };
+  return { result: result!, cash, deviance: poissonDeviance(data.y, mu), rounds, converged };
+}
+
+/** The Poisson deviance 2Σ[yᵢ ln(yᵢ/μᵢ) − (yᵢ − μᵢ)] (a term with yᵢ = 0 is 2μᵢ); NaN where μ ≤ 0. */
+export function poissonDeviance(y: Float64Array, mu: Float64Array): number {
+  let deviance = 0;
+  for (let i = 0; i < y.length; i++) {
+    if (!(mu[i] > 0)) return NaN;
+    deviance += 2 * ((y[i] > 0 ? y[i] * Math.log(y[i] / mu[i]) : 0) - (y[i] - mu[i]));
+  }
+  return deviance;
 }
 
 /**

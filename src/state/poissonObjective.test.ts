@@ -17,7 +17,7 @@ import { runFit } from './actions/fit';
 import { setGroupBy } from './actions/groups';
 import { setModelText } from './actions/model';
 import { setParamValue } from './actions/params';
-import { setSettings } from './actions/settings';
+import { setObjective, setSettings } from './actions/settings';
 import { loadReportData, runProfile } from './actions/uncertainty';
 import { currentSpec } from './spec';
 import { getState, initialState, setState } from './store';
@@ -31,7 +31,7 @@ async function poissonFitOfCounts(): Promise<void> {
   setModelText('A*exp(-k*t)');
   setParamValue('A', 30);
   setParamValue('k', 0.2);
-  setSettings({ objective: 'poisson' });
+  setObjective('poisson');
   await runFit();
 }
 
@@ -50,6 +50,8 @@ describe('the Poisson objective on the page', () => {
     expect(relative(p.get('k')!.stderr!, R.se_k)).toBeLessThan(1e-5);
     expect(o.poisson!.converged).toBe(true);
     expect(relative(o.poisson!.deviance, R.deviance)).toBeLessThan(1e-7);
+    // The statistic beside the parameters is the deviance the fit minimised.
+    expect(relative(getState().curve!.deviance!, R.deviance)).toBeLessThan(1e-7);
     // The residual plots show Pearson residuals (y − μ)/√μ, scaled by √(χ²/ν): their squares sum to ν.
     await loadReportData();
     const report = getState().reportData;

@@ -99,6 +99,8 @@ export interface CurveRequest extends PlotRequest {
   readonly params: Float64Array;
   /** Weights from y (settings.weights): the live χ² weighs the points as the fit will. */
   readonly weights?: Weighting;
+  /** settings.objective: with 'poisson' the curve carries the deviance at these values. */
+  readonly objective?: 'least-squares' | 'poisson';
 }
 
 export interface FitRequest extends PlotRequest {

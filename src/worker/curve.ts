@@ -6,6 +6,7 @@ import type { FitData } from '../data/selectColumns';
 import type { FitData as CurveFitData } from '../fit/types';
 import type { CompiledModel } from '../model/index';
 import { weightSigma, type Weighting } from '../fit/weights';
+import { poissonDeviance } from '../fit/poissonMle';
 import type { BandPair, Curve, PlotRequest } from './api';
 import { fitBands } from './bands';
 import { session } from './session';
@@ -53,6 +54,11 @@ export function withWeights(data: FitData, weights: Weighting | undefined): FitD
   } catch {
     return { ...data, sigma: new Float64Array(data.rows).fill(NaN) };
   }
+}
+
+/** The curve with the Poisson deviance at its values, when that is the objective. */
+export function withDeviance(drawn: Evaluated, y: Float64Array, objective: 'least-squares' | 'poisson' | undefined): Curve {
+  return objective === 'poisson' ? { ...drawn.curve, deviance: poissonDeviance(y, drawn.fitted) } : drawn.curve;
 }
 
 export function evaluateCurve(model: CompiledModel, data: FitData, params: Float64Array, plot: PlotRequest): Evaluated {

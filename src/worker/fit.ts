@@ -9,7 +9,7 @@ import type { FitResult } from '../fit/types';
 import { poissonFit } from '../fit/poissonMle';
 import type { FitOutcome, FitProgress, FitRequest, PoissonFacts, Status } from './api';
 import { chooseFitBackend } from './backend';
-import { evaluateCurve, withWeights, modelFitData } from './curve';
+import { evaluateCurve, withDeviance, withWeights, modelFitData } from './curve';
 import { toWorkerError } from './errors';
 import { fitInputs } from './fitInputs';
 import { session, endRun, startRun } from './session';
@@ -101,7 +101,7 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
   session.lastFit = { model: request.model, selection: data, result, absoluteSigma: request.settings.absoluteSigma, input: { parameters, options: fitOptions(request.settings) }, poisson: poisson !== null };
   const params = Float64Array.from(m.params, (name) => result.parameters.find((p) => p.name === name)?.value ?? NaN);
   const drawn = evaluateCurve(m, withWeights(data, request.settings.weights), params, request);
-  return { ok: true, value: { result, backend: { ...backend.report(result), cpuKernels: m.kernels().kind }, curve: drawn.curve, varpro, poisson } };
+  return { ok: true, value: { result, backend: { ...backend.report(result), cpuKernels: m.kernels().kind }, curve: withDeviance(drawn, data.y, request.settings.objective), varpro, poisson } };
 }
 
 export function cancelFit(): void {

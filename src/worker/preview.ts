@@ -1,6 +1,6 @@
 /** The model at the slider's parameters, for interactive tuning. */
 import type { Curve, CurveRequest, Status } from './api';
-import { evaluateCurve, withWeights } from './curve';
+import { evaluateCurve, withDeviance, withWeights } from './curve';
 import { compiled } from './modelCache';
 import { ensureSelection } from './select';
 
@@ -12,6 +12,7 @@ export function previewCurve(request: CurveRequest): Status<Curve> {
   if (request.params.length !== model.value.params.length) {
     return { ok: false, error: { code: 'stale', message: 'The parameters do not match the model.', field: 'parameter' } };
   }
-  return { ok: true, value: evaluateCurve(model.value, withWeights(picked.value, request.weights), request.params, request).curve };
+  const drawn = evaluateCurve(model.value, withWeights(picked.value, request.weights), request.params, request);
+  return { ok: true, value: withDeviance(drawn, picked.value.y, request.objective) };
 }
 

@@ -105,6 +105,8 @@ export interface Curve {
   readonly residuals: Series;
   /** Σ(w(y − model))² at these parameters; NaN when the model is not finite somewhere. */
   readonly chi2: number;
+  /** With the Poisson objective: the deviance at these values (what that fit minimises). */
+  readonly deviance?: number;
   /** Rows where the model is not finite. */
   readonly nonFinite: number;
   /** Confidence and prediction bands (confidenceLevel, 95%) on the grid, when these parameters

@@ -1,7 +1,7 @@
 /** Solver options: the objective (least squares or Poisson likelihood), loss and f_scale,
  *  tolerances, evaluation budget, method, backend, absolute σ, VarPro. */
 import { useApp } from '../../state';
-import { setSettings } from '../../state/actions/settings';
+import { setObjective, setSettings } from '../../state/actions/settings';
 import type { SolverSettings } from '../../share/types';
 import { NumberField } from '../common/NumberField';
 import { Notice } from '../common/Notice';
@@ -38,7 +38,7 @@ export function OptionsPanel() {
           value={s.objective ?? 'least-squares'}
           data-testid="opt-objective"
           title="Poisson likelihood: counts, the Cash statistic minimised (σ² = the model); its errors from the Fisher information"
-          onChange={(e) => setSettings({ objective: e.target.value as NonNullable<SolverSettings['objective']> })}
+          onChange={(e) => setObjective(e.target.value as NonNullable<SolverSettings['objective']>)}
         >
           <option value="least-squares">least squares</option>
           <option value="poisson">Poisson likelihood (counts)</option>

@@ -10,8 +10,17 @@ function LiveChi2() {
   const chi2 = useApp((s) => s.curve?.chi2 ?? null);
   const nonFinite = useApp((s) => s.curve?.nonFinite ?? 0);
   const weighted = useApp(isWeighted);
+  const deviance = useApp((s) => s.curve?.deviance ?? null);
   if (chi2 === null) return null;
   if (nonFinite > 0) return <span className="live-chi2 warn-text">model not finite at {nonFinite.toLocaleString('en-US')} points</span>;
+  // The Poisson objective minimises the deviance: that is the number to watch while tuning.
+  if (deviance !== null) {
+    return (
+      <span className="live-chi2" data-testid="live-chi2" title="Poisson deviance 2Σ[y ln(y/μ) − (y − μ)] at these values">
+        deviance {formatNumber(deviance, 4)}
+      </span>
+    );
+  }
   return (
     <span className="live-chi2" data-testid="live-chi2" title={weighted ? 'Σ((y − model)/σ)² at these values' : 'Σ(y − model)² at these values'}>
       {weighted ? 'χ²' : 'RSS'} {formatNumber(chi2, 4)}

@@ -19,7 +19,7 @@ interface Job {
 }
 
 function shapeOf(s: AppState): string {
-  return `${s.modelText}|${s.mapping.x.join(',')}|${s.mapping.y}|${s.mapping.sigma ?? ''}|${s.settings.weights ?? ''}|${rowsKey(s.mapping.rows)}|${s.params.map((p) => p.name).join(',')}|${s.plot.plotVar}|${s.plot.logX}|${s.selection?.rows ?? 0}`;
+  return `${s.modelText}|${s.mapping.x.join(',')}|${s.mapping.y}|${s.mapping.sigma ?? ''}|${s.settings.weights ?? ''}|${s.settings.objective ?? ''}|${rowsKey(s.mapping.rows)}|${s.params.map((p) => p.name).join(',')}|${s.plot.plotVar}|${s.plot.logX}|${s.selection?.rows ?? 0}`;
 }
 
 const curves = coalesce<Job>(async (job) => {
@@ -51,7 +51,7 @@ export function refreshCurve(): void {
   const signature = curveSignature(s);
   if (signature === s.curveSignature) return;
   curves.request({
-    request: { model: s.modelText, mapping: s.mapping, params: paramVector(s.params), weights: s.settings.weights, ...plotRequest(s) },
+    request: { model: s.modelText, mapping: s.mapping, params: paramVector(s.params), weights: s.settings.weights, objective: s.settings.objective, ...plotRequest(s) },
     shape: shapeOf(s),
     signature,
   });

@@ -30,3 +30,9 @@ export async function setSigmaColumn(sigma: string | null): Promise<void> {
   if ((getState().settings.weights ?? 'sigma') !== 'sigma') setSettings({ weights: 'sigma' });
   await setMapping({ sigma });
 }
+
+/** The objective (least squares or the Poisson likelihood); the live statistic is drawn again. */
+export function setObjective(objective: NonNullable<SolverSettings['objective']>): void {
+  setSettings({ objective });
+  refreshCurve();
+}
