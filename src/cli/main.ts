@@ -127,7 +127,7 @@ async function fit(argv: readonly string[]): Promise<number> {
     checkpoint: writer ? { ...writer.report(), resumed } : null,
     derived,
     modelComparison: compared,
-    poisson: poisson ? { cash: poisson.cash, deviance: poisson.deviance, rounds: poisson.rounds, converged: poisson.converged } : null,
+    poisson: poisson ? { cash: poisson.cash, deviance: poisson.deviance, rounds: poisson.rounds, converged: poisson.converged, pearsonChi2: poisson.pearsonChi2, dispersion: poisson.dispersion, logLik: poisson.logLik, aic: poisson.aic, aicc: poisson.aicc, bic: poisson.bic } : null,
   };
   if (command.report) writeReport({ path: command.report, model, data, options: command.options, result, profile, facts });
   console.log(command.json ? jsonReport(result, facts, profile) : textReport(result, facts, profile));

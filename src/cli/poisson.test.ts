@@ -32,6 +32,28 @@ describe('--mle poisson', () => {
     expect(text.out).toMatch(/Poisson maximum likelihood: Cash C = [\d.e+-]+, deviance 16\.92\d+/);
   });
 
+  it("reports the Poisson likelihood's AIC (R's glm), Pearson χ² and no least-squares statistics", async () => {
+    // r.aic: AIC(glm(y ~ t, family = poisson())) = 99.5278 (fixtures/poisson/make_poisson.R); the
+    // Gaussian AIC(nls) of the same fitted values would be 101.54.
+    const j = JSON.parse((await run('fit', csv, '--model', 'A*exp(-k*t)', '--p0', 'A=10,k=0.1', '--mle', 'poisson', '--json')).out);
+    expect(rel(j.poisson.aic, r.aic)).toBeLessThan(1e-9);
+    expect(rel(j.poisson.pearsonChi2, r.pearsonChi2)).toBeLessThan(1e-8);
+    expect(rel(j.poisson.aicc, r.aic + 12 / 17)).toBeLessThan(1e-9); // + 2k(k + 1)/(n − k − 1), k = 2, n = 20
+    expect(j.chi2).toBeCloseTo(r.pearsonChi2, 6); // the old field stays (JSON is only added to)
+    const text = (await run('fit', csv, '--model', 'A*exp(-k*t)', '--p0', 'A=10,k=0.1', '--mle', 'poisson')).out;
+    expect(text).toMatch(/AIC = 99\.5277\d* /);
+    expect(text).toMatch(/Pearson χ² = 16\.4671/);
+    expect(text).not.toMatch(/Sy\.x|R² =|AIC\(R\)/);
+    // The printable report's goodness-of-fit table too.
+    const html = file('poisson-report.html', '');
+    await run('fit', csv, '--model', 'A*exp(-k*t)', '--p0', 'A=10,k=0.1', '--mle', 'poisson', '--report', html);
+    const page = readFileSync(html, 'utf8');
+    const aic = /data-stat="aic"><th scope="row">AIC<\/th><td class="num" data-value="([^"]+)"/.exec(page);
+    expect(rel(Number(aic?.[1]), r.aic)).toBeLessThan(1e-9);
+    expect(page).toContain('data-stat="pearsonChi2"');
+    expect(page).not.toMatch(/data-stat="(syx|aicR|r2)"/);
+  });
+
   it('refuses what it does not combine with', async () => {
     const base = ['fit', csv, '--model', 'A*exp(-k*t)', '--p0', 'A=10,k=0.1', '--mle'];
     expect((await run(...base, 'gauss')).err).toMatch(/--mle takes poisson/);

@@ -28,12 +28,53 @@ export interface RunFacts {
   readonly varpro?: VarproPhase | null;
   /** --tie and --derive: the tied parameters (tied: true) and derived quantities, delta-method errors. */
   readonly derived?: readonly (DerivedQuantity & { readonly tied: boolean })[];
-  /** --mle poisson: the Cash statistic, the deviance and the reweighting rounds (IRLS). */
-  readonly poisson?: { readonly cash: number; readonly deviance: number; readonly rounds: number; readonly converged: boolean } | null;
+  /** --mle poisson: the Cash statistic, the deviance and the reweighting rounds (IRLS), and the
+   *  likelihood's statistics as R's glm reports them (src/stats/poissonGoodness.ts). */
+  readonly poisson?: PoissonFactsJson | null;
   /** --checkpoint: where the state was saved, how often, the time it took, and what was resumed. */
   readonly checkpoint?: { readonly file: string; readonly saves: number; readonly saveMs: number; readonly resumed: { readonly nit: number; readonly nfev: number } | null } | null;
   /** --compare-model: the second model's fit and the comparison (compareReport.ts). */
   readonly modelComparison?: ComparedFit | null;
+}
+
+export interface PoissonFactsJson {
+  readonly cash: number;
+  readonly deviance: number;
+  readonly rounds: number;
+  readonly converged: boolean;
+  readonly pearsonChi2: number;
+  readonly dispersion: number;
+  readonly logLik: number;
+  readonly aic: number;
+  readonly aicc: number;
+  readonly bic: number;
+}
+
+/** poisson in the JSON (fields only added: cash, deviance, rounds, converged came first). */
+function poissonJson(p: PoissonFactsJson | null | undefined) {
+  if (!p) return null;
+  return { ...p, pearsonChi2: finite(p.pearsonChi2), dispersion: finite(p.dispersion), logLik: finite(p.logLik), aic: finite(p.aic), aicc: finite(p.aicc), bic: finite(p.bic) };
+}
+
+/**
+ * The goodness-of-fit lines of the text report. A Poisson fit has the likelihood's statistics
+ * (R's glm); the least-squares ones (Sy.x, R², the Gaussian AICs) mean nothing there and the χ²
+ * of its last reweighted round is Pearson's, so it is named so.
+ */
+function goodnessText(result: FitResult, facts: RunFacts): string[] {
+  const s = result.stats;
+  const p = facts.poisson;
+  if (p) {
+    return [
+      `  deviance = ${num(p.deviance)} (minimised)   Pearson χ² = ${num(p.pearsonChi2)}   dispersion = ${num(p.dispersion)} (Pearson χ²/ν)   dof = ${s.dof}`,
+      `  log-likelihood = ${num(p.logLik)}   AIC = ${num(p.aic)}   AICc = ${num(p.aicc)}   BIC = ${num(p.bic)} (R's glm: Poisson log-likelihood, k = ${s.freeParameters})   RMSE = ${num(s.rmse)} (÷n)`,
+    ];
+  }
+  return [
+    `  χ² = ${num(s.chi2)}   reduced χ² = ${num(s.redchi2)}   R² = ${num(s.r2, 8)}   adj. R² = ${num(s.adjR2, 8)}`,
+    `  Sy.x = ${num(s.syx ?? NaN)} (÷(n−k))   RMSE = ${num(s.rmse)} (÷n)   dof = ${s.dof}   cost = ${num(result.cost)}`,
+    `  AIC = ${num(s.aic)}   BIC = ${num(s.bic)} (lmfit's: no constant)   AIC(R) = ${num(s.aicR ?? NaN)}   BIC(R) = ${num(s.bicR ?? NaN)}   AICc = ${num(s.aicc ?? NaN)} (R's: log-likelihood, σ counted)`,
+  ];
 }
 
 /** autoStart in the JSON: null when every start was given and no --starts asked for a search. */
@@ -146,7 +187,7 @@ export function jsonReport(result: FitResult, facts: RunFacts, profile: ProfileR
     varpro: varproJson(facts.varpro),
     checkpoint: facts.checkpoint ?? null,
     objective: facts.poisson ? 'poisson' : 'least-squares',
-    poisson: facts.poisson ?? null,
+    poisson: poissonJson(facts.poisson),
     derived: Object.fromEntries(
       (facts.derived ?? []).map((d) => [d.name, { value: finite(d.value), stderr: finite(d.stderr), ci: Number.isFinite(d.stderr) ? [d.ciLower, d.ciUpper] : null, expression: d.expression, tied: d.tied }]),
     ),
@@ -174,7 +215,6 @@ function diagnosticsText(result: FitResult): string[] {
 }
 
 export function textReport(result: FitResult, facts: RunFacts, profile: ProfileResult | null = null): string {
-  const s = result.stats;
   const head = result.success ? 'Converged' : 'Did not converge';
   const ci = intervals(result, profile);
   const end = (v: number | null, side: string) => (v === null ? side : num(v, 6));
@@ -199,9 +239,7 @@ export function textReport(result: FitResult, facts: RunFacts, profile: ProfileR
     line(header),
     ...rows.map(line),
     '',
-    `  χ² = ${num(s.chi2)}   reduced χ² = ${num(s.redchi2)}   R² = ${num(s.r2, 8)}   adj. R² = ${num(s.adjR2, 8)}`,
-    `  Sy.x = ${num(s.syx ?? NaN)} (÷(n−k))   RMSE = ${num(s.rmse)} (÷n)   dof = ${s.dof}   cost = ${num(result.cost)}`,
-    `  AIC = ${num(s.aic)}   BIC = ${num(s.bic)} (lmfit's: no constant)   AIC(R) = ${num(s.aicR ?? NaN)}   BIC(R) = ${num(s.bicR ?? NaN)}   AICc = ${num(s.aicc ?? NaN)} (R's: log-likelihood, σ counted)`,
+    ...goodnessText(result, facts),
     ...diagnosticsText(result),
     `  nfev ${result.nfev}, njev ${result.njev}, backend ${facts.backend}: ${phases}`,
     ...(facts.autoStart

@@ -43,6 +43,7 @@ export function reportHtml(run: ReportRun, now: Date = new Date()): string {
     notes: facts.notes,
     derived: facts.derived,
     comparison: facts.modelComparison?.comparison ?? null,
+    poisson: facts.poisson ?? null,
   });
 }
 

@@ -25,6 +25,10 @@
  *                               "status", "message", "ms", "lost" } ] },
  *     "derived": [ { "name", "expression", "value", "stderr", "ciLower", "ciUpper" } ]
  *     (the derived quantities typed in the results, delta-method errors: src/fit/derived.ts; [] for none),
+ *     "poisson": { "cash", "deviance", "rounds", "converged", "pearsonChi2", "dispersion", "logLik",
+ *                  "aic", "aicc", "bic" } | null
+ *     (Solver options › Objective = Poisson likelihood: R's glm statistics, src/stats/poissonGoodness.ts;
+ *      "statistics" then holds the last reweighted least-squares round's, whose chi2 is Pearson's χ²),
  *     "modelComparison": { … } | null
  *     (the page's "Compare with another model" of this fit, as the CLI's --json writes it:
  *      src/fit/compare/comparisonJson.ts; null when none was run)
@@ -58,7 +62,27 @@ export interface ComparedModelFit {
   readonly comparison: ModelComparison;
 }
 
-export function resultsJson(spec: FitSpec, result: FitResult, derived: readonly DerivedQuantity[] = [], compared: ComparedModelFit | null = null): string {
+/** A Poisson likelihood fit's facts (the worker's PoissonFacts; the CLI's --json "poisson"). */
+export interface PoissonResultFacts {
+  readonly cash: number;
+  readonly deviance: number;
+  readonly rounds: number;
+  readonly converged: boolean;
+  readonly pearsonChi2?: number;
+  readonly dispersion?: number;
+  readonly logLik?: number;
+  readonly aic?: number;
+  readonly aicc?: number;
+  readonly bic?: number;
+}
+
+function poissonJson(p: PoissonResultFacts | null): Json {
+  if (!p) return null;
+  const opt = (v: number | undefined) => num(v ?? NaN);
+  return { cash: num(p.cash), deviance: num(p.deviance), rounds: p.rounds, converged: p.converged, pearsonChi2: opt(p.pearsonChi2), dispersion: opt(p.dispersion), logLik: opt(p.logLik), aic: opt(p.aic), aicc: opt(p.aicc), bic: opt(p.bic) };
+}
+
+export function resultsJson(spec: FitSpec, result: FitResult, derived: readonly DerivedQuantity[] = [], compared: ComparedModelFit | null = null, poisson: PoissonResultFacts | null = null): string {
   const st = result.stats;
   const doc: Json = {
     format: RESULTS_FORMAT,
@@ -130,6 +154,7 @@ export function resultsJson(spec: FitSpec, result: FitResult, derived: readonly 
       })),
     },
     derived: derived.map((d) => ({ name: d.name, expression: d.expression, value: num(d.value), stderr: num(d.stderr), ciLower: num(d.ciLower), ciUpper: num(d.ciUpper) })),
+    poisson: poissonJson(poisson),
     modelComparison: compared ? modelComparisonJson(result, compared.second, compared.comparison) : null,
   };
   return `${JSON.stringify(doc, null, 2)}\n`;

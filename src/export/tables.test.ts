@@ -66,10 +66,11 @@ describe('results exports', () => {
     };
     expect(Object.keys(doc)).toEqual([
       'format', 'formatVersion', 'model', 'libraryId', 'columns', 'dataFile', 'settings', 'success', 'status', 'message',
-      'parameters', 'confidenceLevel', 'tValue', 'covariance', 'correlation', 'statistics', 'solver', 'derived', 'modelComparison',
+      'parameters', 'confidenceLevel', 'tValue', 'covariance', 'correlation', 'statistics', 'solver', 'derived', 'poisson', 'modelComparison',
     ]);
     expect(doc.derived).toEqual([]);
     expect(doc.modelComparison).toBeNull();
+    expect(doc.poisson).toBeNull(); // a least-squares fit
     expect(doc).toMatchObject({ format: 'fitbench-results', formatVersion: 1, model: spec.model, dataFile: 'decay.csv', success: true, columns: spec.columns });
     expect(doc.settings).toEqual(spec.settings);
     doc.parameters.forEach((p, i) => {

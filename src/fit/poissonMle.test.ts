@@ -34,8 +34,37 @@ describe('Poisson maximum likelihood', () => {
     expect(rel(A.stderr, r.se_A)).toBeLessThan(1e-6);
     expect(rel(k.stderr, r.se_k)).toBeLessThan(1e-6);
     expect(rel(fit.deviance, r.deviance)).toBeLessThan(1e-8);
+    // The likelihood statistics are the Poisson ones, not least squares' (AIC(nls) gives 101.54 here).
+    expect(rel(fit.aic, r.aic)).toBeLessThan(1e-10);
+    expect(rel(fit.pearsonChi2, r.pearsonChi2)).toBeLessThan(1e-8);
     // The least-squares fit of the same counts is a different estimate.
     expect(rel(A.value, 36)).toBeGreaterThan(1e-3);
+  });
+
+  it('equals R glm on a real count series with zeros (discoveries): logLik, AIC, BIC, AICc, deviance, Pearson χ²', async () => {
+    // fixtures/poisson/make_discoveries.R: glm(y ~ t + I(t^2), family = poisson()) on R's discoveries.
+    const d = JSON.parse(readFileSync(new URL('../../fixtures/poisson/discoveries.json', import.meta.url), 'utf8'));
+    const compiled = compileModel('exp(a + b*t + c*t^2)', { columns: ['t'] });
+    if (!compiled.ok) throw new Error(compiled.error.message);
+    const fit = await poissonFit({
+      model: compiled.value,
+      data: { vars: [Float64Array.from(d.t as number[])], y: Float64Array.from(d.y as number[]), sigma: null },
+      parameters: [
+        { name: 'a', value: 1 },
+        { name: 'b', value: 0 },
+        { name: 'c', value: 0 },
+      ],
+    });
+    expect(fit.converged).toBe(true);
+    expect(rel(fit.result.parameters[2].value, d.c)).toBeLessThan(1e-6);
+    expect(rel(fit.logLik, d.logLik)).toBeLessThan(1e-9);
+    expect(rel(fit.aic, d.aic)).toBeLessThan(1e-9);
+    expect(rel(fit.bic, d.bic)).toBeLessThan(1e-9);
+    // AICc = AIC + 2k(k + 1)/(n − k − 1), k = 3 (Burnham & Anderson 2002, eq. 2.2): R's AIC plus 24/96.
+    expect(rel(fit.aicc, d.aic + 24 / 96)).toBeLessThan(1e-9);
+    expect(rel(fit.deviance, d.deviance)).toBeLessThan(1e-8);
+    expect(rel(fit.pearsonChi2, d.pearsonChi2)).toBeLessThan(1e-8);
+    expect(rel(fit.dispersion, d.pearsonChi2 / 97)).toBeLessThan(1e-8);
   });
 
   it('refuses negative counts, a σ column and a model that is not positive', async () => {

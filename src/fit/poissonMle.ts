@@ -13,11 +13,11 @@ import type { CompiledModel } from '../model/index';
 import { curveFit, type CurveFitInput } from './curveFit';
 import { FitInputError } from './parameters';
 import type { FitResult } from './types';
+import { poissonGoodness, type PoissonGoodness } from '../stats/poissonGoodness';
 
-export interface PoissonFit {
+/** The fit, and its likelihood statistics (cash, deviance, Pearson χ², log-likelihood, AIC, …). */
+export interface PoissonFit extends PoissonGoodness {
   readonly result: FitResult;
-  readonly cash: number;
-  readonly deviance: number;
   /** Reweighting rounds taken. */
   readonly rounds: number;
   readonly converged: boolean;
@@ -79,12 +79,7 @@ export async function poissonFit(input: CurveFitInput): Promise<PoissonFit> {
       break;
     }
   }
-  let cash = 0;
-  for (let i = 0; i < rows; i++) {
-    const y = data.y[i];
-    cash += 2 * (mu[i] - (y > 0 ? y * Math.log(mu[i]) : 0));
-  }
-  return { result: result!, cash, deviance: poissonDeviance(data.y, mu), rounds, converged };
+  return { result: result!, ...poissonGoodness(data.y, mu, result!.free.length), rounds, converged };
 }
 
 /** The Poisson deviance 2Σ[yᵢ ln(yᵢ/μᵢ) − (yᵢ − μᵢ)] (a term with yᵢ = 0 is 2μᵢ); NaN where μ ≤ 0. */

@@ -195,6 +195,14 @@ export interface PoissonFacts {
   readonly deviance: number;
   readonly rounds: number;
   readonly converged: boolean;
+  /** The Poisson likelihood's own statistics (src/stats/poissonGoodness.ts: R's glm); absent in
+   *  sessions saved before they were reported. */
+  readonly pearsonChi2?: number;
+  readonly dispersion?: number;
+  readonly logLik?: number;
+  readonly aic?: number;
+  readonly aicc?: number;
+  readonly bic?: number;
 }
 
 /** "Fit each group": the page's model and parameter table fitted to each picked group on its own. */

@@ -64,7 +64,7 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
   const fit = poissonObjective
     ? async (input: CurveFitInput) => {
         const p = await poissonFit(input);
-        poisson = { cash: p.cash, deviance: p.deviance, rounds: p.rounds, converged: p.converged };
+        poisson = { cash: p.cash, deviance: p.deviance, rounds: p.rounds, converged: p.converged, pearsonChi2: p.pearsonChi2, dispersion: p.dispersion, logLik: p.logLik, aic: p.aic, aicc: p.aicc, bic: p.bic };
         return p.result;
       }
     : request.settings.varpro

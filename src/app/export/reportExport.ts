@@ -34,6 +34,7 @@ export async function pageReport(s: AppState, now: Date = new Date()): Promise<R
     data,
     derived: pageDerived(s.derivedText, outcome.result).quantities,
     comparison: s.modelCompare.status === 'done' && s.modelCompare.outcome === outcome ? (s.modelCompare.result?.comparison ?? null) : null,
+    poisson: outcome.poisson ?? null,
   });
   return { ok: true, html };
 }

@@ -97,7 +97,7 @@ export async function runExport(id: ExportId): Promise<ExportOutput> {
     switch (id) {
       case 'results-json':
         if (!result) break;
-        return file(resultsJson(await specWithData(s), result, pageDerived(s.derivedText, result).quantities, pageComparison(s)), 'application/json', exportName(b, 'results', 'json'));
+        return file(resultsJson(await specWithData(s), result, pageDerived(s.derivedText, result).quantities, pageComparison(s), s.outcome?.poisson ?? null), 'application/json', exportName(b, 'results', 'json'));
       case 'report-html': {
         const report = await pageReport(s);
         return report.ok ? file(report.html, 'text/html;charset=utf-8', exportName(b, 'report', 'html')) : { kind: 'error', message: report.message };

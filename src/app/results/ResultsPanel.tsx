@@ -59,7 +59,7 @@ export function ResultsPanel() {
           <div className="table-scroll">
             <ParamTable result={r} />
           </div>
-          <StatsGrid result={r} weighted={weighted} />
+          <StatsGrid result={r} weighted={weighted} poisson={outcome.poisson ?? null} />
         </div>
       </section>
       <DerivedSection result={r} />

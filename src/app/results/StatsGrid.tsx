@@ -1,10 +1,38 @@
 /** Goodness of fit and the solver's accounting. */
 import type { FitResult } from '../../fit/types';
+import type { PoissonFacts } from '../../worker/api';
 import { formatNumber } from '../format/number';
 
-export function StatsGrid({ result, weighted }: { readonly result: FitResult; readonly weighted: boolean }) {
+type Item = [string, string, string];
+
+/**
+ * A Poisson likelihood fit (Solver options › Objective) has no σ and no sum of squares to
+ * minimise: its statistics are the likelihood's, as R's glm(…, family = poisson) reports them
+ * (src/stats/poissonGoodness.ts). R², Sy.x and the least-squares AICs have no meaning there.
+ */
+function poissonItems(result: FitResult, p: PoissonFacts): Item[] {
   const s = result.stats;
-  const items: [string, string, string][] = [
+  const k = s.freeParameters;
+  return [
+    ['deviance', formatNumber(p.deviance, 5), `2Σ[y ln(y/μ) − (y − μ)], minimised; ν = ${s.dof}`],
+    ['Pearson χ²', formatNumber(p.pearsonChi2 ?? s.chi2, 5), 'Σ(y − μ)²/μ'],
+    ['dispersion', formatNumber(p.dispersion ?? s.redchi2, 4), `Pearson χ² / ν: ≈ 1 for Poisson counts`],
+    ['log-likelihood', formatNumber(p.logLik ?? NaN, 6), 'Σ[y ln μ − μ − ln y!]'],
+    ['AIC', formatNumber(p.aic ?? NaN, 5), `R's AIC(glm): −2 ln L + 2k, k = ${k}`],
+    ['AICc', formatNumber(p.aicc ?? NaN, 5), 'AIC + 2k(k + 1)/(n − k − 1)'],
+    ['BIC', formatNumber(p.bic ?? NaN, 5), "R's BIC(glm): −2 ln L + k·ln n"],
+    ['Cash C', formatNumber(p.cash, 6), '2Σ(μ − y ln μ) = deviance + a constant'],
+    ['RMSE', formatNumber(s.rmse, 4), '√(Σ(y − μ)² / n), unweighted'],
+  ];
+}
+
+export function StatsGrid({ result, weighted, poisson = null }: { readonly result: FitResult; readonly weighted: boolean; readonly poisson?: PoissonFacts | null }) {
+  const s = result.stats;
+  const tail: Item[] = [
+    ['points / free', `${s.points.toLocaleString('en-US')} / ${s.freeParameters}`, ''],
+    ['evaluations', `${result.nfev}`, `${result.nit} iterations, ${result.njev} Jacobians`],
+  ];
+  const items: Item[] = poisson ? [...poissonItems(result, poisson), ...tail] : [
     ['χ²', formatNumber(s.chi2, 5), weighted ? 'Σ((y − f)/σ)²' : 'Σ(y − f)²'],
     ['reduced χ²', formatNumber(s.redchi2, 4), `χ² / ν, ν = ${s.dof}`],
     ['R²', formatNumber(s.r2, 6), weighted ? 'weighted' : ''],
@@ -16,11 +44,10 @@ export function StatsGrid({ result, weighted }: { readonly result: FitResult; re
     ['AIC (R)', formatNumber(s.aicR ?? NaN, 5), "R's AIC(nls): −2 ln L + 2(k + 1), σ counted"],
     ['BIC (R)', formatNumber(s.bicR ?? NaN, 5), "R's BIC(nls): −2 ln L + (k + 1)·ln n"],
     ['AICc', formatNumber(s.aicc ?? NaN, 5), 'AIC (R) + 2K(K + 1)/(n − K − 1), K = k + 1'],
-    ['points / free', `${s.points.toLocaleString('en-US')} / ${s.freeParameters}`, ''],
-    ['evaluations', `${result.nfev}`, `${result.nit} iterations, ${result.njev} Jacobians`],
+    ...tail,
   ];
   return (
-    <dl className="stats-grid" data-testid="result-stats">
+    <dl className="stats-grid" data-testid="result-stats" data-objective={poisson ? 'poisson' : 'least-squares'}>
       {items.map(([k, v, note]) => (
         <div className="stat" key={k} data-stat={k}>
           <dt>{k}</dt>

@@ -18,6 +18,7 @@ import { comparisonSection, derivedSection } from './extras';
 import { fitFigure, histogramFigure, profileFigure, qqFigure, residualFigure } from './figures';
 import { attr, reportNumber as num, reportP } from './format';
 import type { ReportData } from './reportData';
+import type { PoissonGoodness } from '../../stats/poissonGoodness';
 import { REPORT_CSS } from './style';
 
 export interface FitReport {
@@ -39,6 +40,9 @@ export interface FitReport {
   /** Derived quantities (--derive, the page's card), and a comparison with a second model (extras.ts). */
   readonly derived?: readonly DerivedQuantity[];
   readonly comparison?: ModelComparison | null;
+  /** A Poisson likelihood fit's statistics (src/stats/poissonGoodness.ts): they replace the
+   *  least-squares ones, which mean nothing there. Fields may be absent in older saved fits. */
+  readonly poisson?: Partial<PoissonGoodness> | null;
 }
 
 function verdictText(r: FitResult): string {
@@ -92,9 +96,32 @@ function parameterTable(r: FitResult, profile: ProfileResult | null): string {
   return `<table class="params" data-ci-method="${profile ? 'profile' : 'wald'}"><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
-function statisticsTable(r: FitResult): string {
+type StatRow = [string, string, number | undefined, string];
+
+/** R's glm(family = poisson) statistics of a Poisson likelihood fit. */
+function poissonRows(r: FitResult, p: Partial<PoissonGoodness>): StatRow[] {
   const s = r.stats;
-  const items: [string, string, number | undefined, string][] = [
+  return [
+    ['deviance', 'deviance', p.deviance, `2Σ[y ln(y/μ) − (y − μ)], minimised; ν = ${s.dof}`],
+    ['pearsonChi2', 'Pearson χ²', p.pearsonChi2 ?? s.chi2, 'Σ(y − μ)²/μ'],
+    ['dispersion', 'dispersion', p.dispersion ?? s.redchi2, 'Pearson χ²/ν: ≈ 1 for Poisson counts'],
+    ['logLik', 'log-likelihood', p.logLik, 'Poisson, Σ[y ln μ − μ − ln y!]'],
+    ['aic', 'AIC', p.aic, "R's AIC(glm): −2 ln L + 2k"],
+    ['aicc', 'AICc', p.aicc, 'AIC + 2k(k + 1)/(n − k − 1)'],
+    ['bic', 'BIC', p.bic, "R's BIC(glm): −2 ln L + k·ln n"],
+    ['cash', 'Cash C', p.cash, '2Σ(μ − y ln μ)'],
+    ['rmse', 'RMSE', s.rmse, '√(Σ(y − μ)²/n), unweighted'],
+  ];
+}
+
+function statisticsTable(r: FitResult, poisson: Partial<PoissonGoodness> | null | undefined): string {
+  const s = r.stats;
+  const tail: StatRow[] = [
+    ['n', 'points', s.points, ''],
+    ['free', 'free parameters', s.freeParameters, ''],
+    ['dof', 'degrees of freedom', s.dof, 'n − k'],
+  ];
+  const items: StatRow[] = poisson ? [...poissonRows(r, poisson), ...tail] : [
     ['chi2', 'χ²', s.chi2, r.weighting && r.weighting !== 'unweighted' ? 'Σ((y − f)/σ)²' : 'Σ(y − f)²'],
     ['redchi2', 'reduced χ²', s.redchi2, `χ²/ν, ν = ${s.dof}`],
     ['r2', 'R²', s.r2, ''],
@@ -107,9 +134,7 @@ function statisticsTable(r: FitResult): string {
     ['bicR', 'BIC (R)', s.bicR, "R's BIC(nls): −2 ln L + (k + 1)·ln n"],
     ['aicc', 'AICc', s.aicc, 'AIC (R) + 2K(K + 1)/(n − K − 1), K = k + 1'],
     ['logLik', 'log-likelihood', s.logLik, 'Gaussian, σ̂² = χ²/n'],
-    ['n', 'points', s.points, ''],
-    ['free', 'free parameters', s.freeParameters, ''],
-    ['dof', 'degrees of freedom', s.dof, 'n − k'],
+    ...tail,
   ];
   const rows = items.map(([key, label, v, note]) => `<tr data-stat="${key}"><th scope="row">${esc(label)}</th><td class="num" data-value="${attr(v)}">${esc(num(v))}</td><td class="note">${esc(note)}</td></tr>`);
   return `<table class="stats"><tbody>${rows.join('')}</tbody></table>`;
@@ -167,7 +192,7 @@ export function fitReportHtml(rep: FitReport): string {
 <p class="note">${rep.profile ? 'Profile intervals are asymmetric where the model is curved in the parameter; a missing end (∞) means the profile never reached the confidence level on that side. ' : ''}Wald intervals are value ± t·(standard error); p tests the parameter = 0 with Student's t on ${r.stats.dof} degrees of freedom.</p></section>
 ${derivedSection(rep.derived, Math.round(r.confidenceLevel * 100))}
 <section><h2>Fit</h2><figure class="wide">${fitFigure(rep.data)}</figure></section>
-<section><h2>Goodness of fit</h2>${statisticsTable(r)}</section>
+<section><h2>Goodness of fit</h2>${statisticsTable(r, rep.poisson)}</section>
 <section><h2>Residual diagnostics</h2>${diagnostics(r, rep.data)}</section>
 ${profiles(r, rep.profile)}
 ${comparisonSection(rep.comparison)}
