@@ -15,7 +15,7 @@ import type { BoundModel } from './cpuEvaluator';
 import type { ResolvedParameters } from './parameters';
 import { finalResiduals } from './residuals';
 import type { FitResult, ParameterResult, PhaseRecord } from './types';
-import { describeWeighting, type Weighting } from './weights';
+import { describeWeighting, zeroCounts, type Weighting } from './weights';
 
 export interface SummaryInput {
   readonly input: CurveFitInput;
@@ -96,7 +96,7 @@ export function summarize(s: SummaryInput): FitResult {
     tValue,
     optimality: result.optimality,
     undetermined,
-    weighting: describeWeighting(s.weighting, Boolean(input.data.sigma)),
+    weighting: describeWeighting(s.weighting, Boolean(input.data.sigma), s.weighting === 'poisson' ? zeroCounts(input.data.y) : 0),
     diagnostics: residualDiagnostics({ vars: input.data.vars, y: input.data.y, f: residuals.values, w: bound.data.w, chi2: residuals.chi2, freeParameters: k }),
     nfev: phases.reduce((sum, p) => sum + p.nfev, 0),
     njev: phases.reduce((sum, p) => sum + p.njev, 0),

@@ -54,4 +54,30 @@ describe('weightings agree with scipy curve_fit given the equivalent sigma', () 
     await expect(run([1, -2, 3], 'poisson')).rejects.toThrow(/row 2 has y = -2/);
     await expect(run([1, 2, 3], '1/y2', Float64Array.from([1, 1, 1]))).rejects.toBeInstanceOf(FitInputError);
   });
+
+  it('messages write 1/y² (not the option spelling 1/y2) and point counts with y = 0 to the Poisson choices', async () => {
+    const compiled = compileModel('a*x', { columns: ['x'] });
+    if (!compiled.ok) throw new Error(compiled.error.message);
+    const run = (y: number[], weights: Weighting, sigma?: Float64Array) =>
+      curveFit({ model: compiled.value, data: { vars: [Float64Array.from([1, 2, 3])], y: Float64Array.from(y), sigma }, parameters: [{ name: 'a', value: 1 }], options: { weights } });
+    const message = async (p: Promise<unknown>) => p.then(() => '', (e: Error) => e.message);
+    for (const mode of ['1/y2', 'relative'] as const) {
+      const text = await message(run([1, 0, 3], mode));
+      expect(text).toMatch(/^1\/y² (\(relative\) )?weighting divides by y², and row 2 has y = 0/);
+      expect(await message(run([1, 2, 3], mode, Float64Array.from([1, 1, 1])))).toMatch(/σ column and 1\/y² (\(relative\) )?weighting/);
+    }
+    const oneOverY = await message(run([1, 0, 3], '1/y'));
+    expect(oneOverY).toMatch(/Poisson weighting \(σ² = y, σ = 1 where y = 0\)/);
+    expect(oneOverY).toMatch(/Poisson likelihood objective/);
+    for (const text of [oneOverY, await message(run([1, 0, 3], '1/y2'))]) expect(text).not.toMatch(/1\/y2/);
+  });
+
+  it('the Poisson weighting line says σ = 1 where y = 0 and how many rows that is', async () => {
+    const compiled = compileModel('a*x', { columns: ['x'] });
+    if (!compiled.ok) throw new Error(compiled.error.message);
+    const run = (y: number[]) =>
+      curveFit({ model: compiled.value, data: { vars: [Float64Array.from([1, 2, 3, 4])], y: Float64Array.from(y) }, parameters: [{ name: 'a', value: 1 }], options: { weights: 'poisson' } });
+    expect((await run([0, 3, 0, 8])).weighting).toBe('Poisson weighting, 1/y (σ = √y; σ = 1 where y = 0: 2 rows)');
+    expect((await run([1, 3, 5, 8])).weighting).toBe('Poisson weighting, 1/y (σ = √y; σ = 1 where y = 0, no such row)');
+  });
 });

@@ -15,8 +15,18 @@ import type { FitData } from './types';
 export type Weighting = 'sigma' | '1/y' | '1/y2' | 'relative' | 'poisson';
 export const WEIGHTINGS: readonly Weighting[] = ['sigma', '1/y', '1/y2', 'relative', 'poisson'];
 
-/** A sentence for the report: how the points were weighted. */
-export function describeWeighting(mode: Weighting, hasSigma: boolean): string {
+/** How each weighting is named in messages ("1/y²", not the option's spelling "1/y2"). */
+const MODE_NAME: Record<Weighting, string> = { sigma: 'σ column', '1/y': '1/y', '1/y2': '1/y²', relative: '1/y² (relative)', poisson: 'Poisson' };
+
+/** The rows with y = 0, which Poisson weighting gives σ = 1 (said in the results). */
+export function zeroCounts(y: Float64Array): number {
+  let zeros = 0;
+  for (let i = 0; i < y.length; i++) if (y[i] === 0) zeros++;
+  return zeros;
+}
+
+/** A sentence for the report: how the points were weighted; `zeros`: rows with y = 0 (Poisson). */
+export function describeWeighting(mode: Weighting, hasSigma: boolean, zeros = 0): string {
   switch (mode) {
     case 'sigma':
       return hasSigma ? 'weighted by 1/σ² from the σ column' : 'unweighted';
@@ -26,7 +36,7 @@ export function describeWeighting(mode: Weighting, hasSigma: boolean): string {
     case 'relative':
       return 'relative weighting, 1/y² (σ = |y|)';
     case 'poisson':
-      return 'Poisson weighting, 1/y (σ² = y; σ = 1 where y = 0)';
+      return `Poisson weighting, 1/y (σ = √y; σ = 1 where y = 0${zeros > 0 ? `: ${zeros.toLocaleString('en-US')} row${zeros === 1 ? '' : 's'}` : ', no such row'})`;
   }
 }
 
@@ -34,7 +44,7 @@ export function describeWeighting(mode: Weighting, hasSigma: boolean): string {
 export function weightSigma(mode: Weighting, data: FitData): Float64Array | null {
   if (mode === 'sigma') return data.sigma ?? null;
   if (data.sigma) {
-    throw new FitInputError('weights', `Both a σ column and ${mode} weighting were given: choose one (drop the σ column or the weighting).`);
+    throw new FitInputError('weights', `Both a σ column and ${MODE_NAME[mode]} weighting were given: choose one (drop the σ column or the weighting).`);
   }
   const y = data.y;
   const sigma = new Float64Array(y.length);
@@ -44,7 +54,12 @@ export function weightSigma(mode: Weighting, data: FitData): Float64Array | null
       if (!(v >= 0)) throw new FitInputError('weights', `Poisson weighting needs counts y ≥ 0; row ${i + 1} has y = ${v}. Use 1/y² weighting or a σ column.`);
       sigma[i] = v > 0 ? Math.sqrt(v) : 1;
     } else {
-      if (v === 0) throw new FitInputError('weights', `${mode} weighting divides by y, and row ${i + 1} has y = 0. Exclude that row or use Poisson weighting or a σ column.`);
+      if (v === 0) {
+        throw new FitInputError(
+          'weights',
+          `${MODE_NAME[mode]} weighting divides by ${mode === '1/y' ? '|y|' : 'y²'}, and row ${i + 1} has y = 0. For counts, use Poisson weighting (σ² = y, σ = 1 where y = 0) or the Poisson likelihood objective (the page's Solver options › Objective; the CLI's --mle poisson), which takes y = 0 as it is; else exclude that row or give a σ column.`,
+        );
+      }
       sigma[i] = mode === '1/y' ? Math.sqrt(Math.abs(v)) : Math.abs(v);
     }
   }

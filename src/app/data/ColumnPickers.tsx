@@ -32,10 +32,11 @@ const NO_COLUMNS: readonly ColumnInfo[] = [];
 
 /** Weights computed from y (src/fit/weights.ts), offered below the columns. The option values
  *  start with a control character, which no column name from a file holds. */
-const WEIGHT_OPTIONS: readonly { readonly mode: Weighting; readonly label: string }[] = [
-  { mode: '1/y', label: 'weights 1/y (σ = √|y|)' },
-  { mode: '1/y2', label: 'weights 1/y², relative (σ = |y|)' },
-  { mode: 'poisson', label: 'Poisson counts (σ² = y)' },
+const WEIGHT_OPTIONS: readonly { readonly mode: Weighting; readonly label: string; readonly title: string }[] = [
+  { mode: '1/y', label: 'weights 1/y (σ = √|y|)', title: 'Weight 1/|y|: σ = √|y|. Refuses rows with y = 0.' },
+  { mode: '1/y2', label: 'weights 1/y², relative (σ = |y|)', title: 'Relative weighting, 1/y²: σ = |y|. Refuses rows with y = 0.' },
+  // σ = 0 would give an empty bin infinite weight: it gets σ = 1 (src/fit/weights.ts), said here.
+  { mode: 'poisson', label: 'Poisson counts (σ² = y; σ = 1 where y = 0)', title: 'σ = √y; a row with y = 0 gets σ = 1. For counts, Solver options › Objective › Poisson likelihood fits them without that patch.' },
 ];
 const WEIGHT_PREFIX = '\u0001';
 
@@ -49,7 +50,14 @@ function SigmaSelect({ columns }: { readonly columns: readonly ColumnInfo[] }) {
   const value = sigma ?? (weights !== 'sigma' ? WEIGHT_PREFIX + (weights === 'relative' ? '1/y2' : weights) : '');
   const choose = (v: string) => void (v.startsWith(WEIGHT_PREFIX) ? setWeights(v.slice(WEIGHT_PREFIX.length) as Weighting) : setSigmaColumn(v === '' ? null : v));
   return (
-    <select className="select" value={value} aria-label="sigma column (uncertainty of y) or weights" data-testid="sigma-select" onChange={(e) => choose(e.target.value)}>
+    <select
+      className="select"
+      value={value}
+      aria-label="sigma column (uncertainty of y) or weights"
+      title={WEIGHT_OPTIONS.find((w) => value === WEIGHT_PREFIX + w.mode)?.title}
+      data-testid="sigma-select"
+      onChange={(e) => choose(e.target.value)}
+    >
       <option value="">none (unweighted)</option>
       {columns.map((c) => (
         <option key={c.name} value={c.name} disabled={c.categories !== null && c.name !== sigma}>
@@ -59,7 +67,7 @@ function SigmaSelect({ columns }: { readonly columns: readonly ColumnInfo[] }) {
       ))}
       <optgroup label="Weights from y">
         {WEIGHT_OPTIONS.map((w) => (
-          <option key={w.mode} value={WEIGHT_PREFIX + w.mode}>
+          <option key={w.mode} value={WEIGHT_PREFIX + w.mode} title={w.title}>
             {w.label}
           </option>
         ))}
