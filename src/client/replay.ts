@@ -44,7 +44,7 @@ export function remember(replay: Replay, method: string, args: readonly unknown[
   if (method === 'fit') {
     const request = args[0] as FitRequest;
     const outcome = answer.value as FitOutcome;
-    return { ...replay, fit: { model: request.model, mapping: request.mapping, result: outcome.result, absoluteSigma: request.settings.absoluteSigma } };
+    return { ...replay, fit: { model: request.model, mapping: request.mapping, result: outcome.result, absoluteSigma: request.settings.absoluteSigma, weights: request.settings.weights, poisson: outcome.poisson != null } };
   }
   return replay;
 }

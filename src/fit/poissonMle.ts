@@ -79,7 +79,9 @@ export async function poissonFit(input: CurveFitInput): Promise<PoissonFit> {
       break;
     }
   }
-  return { result: result!, ...poissonGoodness(data.y, mu, result!.free.length), rounds, converged };
+  // The last round weighed by 1/μ internally; the user gave no σ column.
+  const fitted = { ...result!, weighting: 'Poisson likelihood (σ² = μ from the model)' };
+  return { result: fitted, ...poissonGoodness(data.y, mu, fitted.free.length), rounds, converged };
 }
 
 /** The Poisson deviance 2Σ[yᵢ ln(yᵢ/μᵢ) − (yᵢ − μᵢ)] (a term with yᵢ = 0 is 2μᵢ); NaN where μ ≤ 0. */

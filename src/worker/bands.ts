@@ -6,7 +6,9 @@
  *
  * The variance of a new observation, for the prediction band, is the residual variance s² = 2·cost/ν
  * (the covariance's scale: χ²/ν, or Σρ/ν for a robust loss) without σ; with σ it is σ²(x) of the
- * data, binned by x (src/stats/sigmaOnGrid.ts), scaled by s² unless σ is absolute.
+ * data, binned by x (src/stats/sigmaOnGrid.ts), scaled by s² unless σ is absolute. Weights from y
+ * (1/y, 1/y², Poisson) are such a σ, computed from y (src/worker/curve.ts withWeights). A Poisson
+ * likelihood fit's new count has variance μ(x): the curve on the grid.
  */
 import type { FitData } from '../data/selectColumns';
 import type { FitResult } from '../fit/types';
@@ -44,7 +46,7 @@ export function observationVariance(result: FitResult, data: FitData, absoluteSi
 }
 
 /** The bands on `grid`, which runs along the data column `x` (the plotted variable). */
-export function fitBands(model: CompiledModel, result: FitResult, grid: Float64Array, data: FitData, absoluteSigma: boolean, x: Float64Array, columns?: Float64Array[]): Bands | null {
+export function fitBands(model: CompiledModel, result: FitResult, grid: Float64Array, data: FitData, absoluteSigma: boolean, x: Float64Array, columns?: Float64Array[], poisson = false): Bands | null {
   const k = result.free.length;
   if (k === 0 || !Number.isFinite(result.tValue)) return null;
   for (let i = 0; i < result.pcov.length; i++) if (!Number.isFinite(result.pcov[i])) return null;
@@ -58,7 +60,8 @@ export function fitBands(model: CompiledModel, result: FitResult, grid: Float64A
   const vars = columns ?? (model.variables.length ? [grid] : []);
   model.kernels(wrt).residualsJacobian(params, { vars, y: new Float64Array(rows), w: null }, f, J, 0, rows);
   const conf = bandHalfWidths(J, rows, result.pcov, k, result.tValue, 0);
-  const noise = observationVariance(result, data, absoluteSigma, x, grid);
+  // A Poisson likelihood fit: a new count at x has variance μ(x), the curve itself.
+  const noise = poisson ? f.map((mu) => (mu > 0 ? mu : NaN)) : observationVariance(result, data, absoluteSigma, x, grid);
   if (typeof noise === 'number' ? !Number.isFinite(noise) : noise.some((v) => !Number.isFinite(v))) return null;
   const pred = bandHalfWidths(J, rows, result.pcov, k, result.tValue, noise);
   return { confidence: bandAround(f, conf), prediction: bandAround(f, pred) };

@@ -9,7 +9,7 @@ import { weightSigma, type Weighting } from '../fit/weights';
 import { poissonDeviance } from '../fit/poissonMle';
 import type { BandPair, Curve, PlotRequest } from './api';
 import { fitBands } from './bands';
-import { session } from './session';
+import { session, type LastFit } from './session';
 import { columnRange, zoomedGrid } from './grid';
 import { buildSeries, plotColumn } from './series';
 import { gridColumns, heldVariables } from './gridVars';
@@ -45,15 +45,35 @@ export interface Evaluated {
   grid: Float64Array | null;
 }
 
+/** The selection each weighted copy was made from, and with which weights: the last fit's bands
+ *  belong to a redraw of its own selection with its own weights. */
+const weightedFrom = new WeakMap<FitData, { readonly base: FitData; readonly weights: Weighting }>();
+const weightedCopies = new WeakMap<FitData, Map<Weighting, FitData>>();
+
 /** The rows with the σ that weights from y give them, for the χ² shown with the curve (NaN where
  *  they give none: y = 0 under 1/y, where the fit refuses). A σ column stays as it is. */
 export function withWeights(data: FitData, weights: Weighting | undefined): FitData {
   if (!weights || weights === 'sigma' || data.sigma) return data;
+  // One copy per selection and weighting: a redraw at the fitted values then finds the same σ
+  // array, whose σ(x) profile for the prediction band is cached (bands.ts).
+  const known = weightedCopies.get(data)?.get(weights);
+  if (known) return known;
+  let weighted: FitData;
   try {
-    return { ...data, sigma: weightSigma(weights, data) };
+    weighted = { ...data, sigma: weightSigma(weights, data) };
   } catch {
-    return { ...data, sigma: new Float64Array(data.rows).fill(NaN) };
+    weighted = { ...data, sigma: new Float64Array(data.rows).fill(NaN) };
   }
+  weightedFrom.set(weighted, { base: data, weights });
+  weightedCopies.set(data, (weightedCopies.get(data) ?? new Map()).set(weights, weighted));
+  return weighted;
+}
+
+/** Whether `data` (perhaps a weighted copy) is the last fit's selection under the fit's weights. */
+function sameFitData(last: LastFit, data: FitData): boolean {
+  const from = weightedFrom.get(data);
+  if (!from) return last.selection === data && (last.weights ?? 'sigma') === 'sigma';
+  return last.selection === from.base && last.weights === from.weights;
 }
 
 /** The curve with the Poisson deviance at its values, when that is the objective. */
@@ -99,8 +119,8 @@ export function evaluateCurve(model: CompiledModel, data: FitData, params: Float
 function lastFitBands(model: CompiledModel, data: FitData, params: Float64Array, grid: Float64Array, columns: Float64Array[], x: Float64Array): { confidence: BandPair | null; prediction: BandPair | null } {
   const last = session.lastFit;
   const none = { confidence: null, prediction: null };
-  if (!last || last.selection !== data || last.model !== model.source) return none;
+  if (!last || !sameFitData(last, data) || last.model !== model.source) return none;
   const same = model.params.every((name, i) => last.result.parameters.find((p) => p.name === name)?.value === params[i]);
   if (!same) return none;
-  return fitBands(model, last.result, grid, data, last.absoluteSigma, x, columns) ?? none;
+  return fitBands(model, last.result, grid, data, last.absoluteSigma, x, columns, last.poisson ?? false) ?? none;
 }

@@ -5,7 +5,7 @@
  */
 import { curveCsv, gridCurveCsv } from '../export/index';
 import type { DataMapping, Status, WorkerError } from './api';
-import { evaluateCurve } from './curve';
+import { evaluateCurve, withWeights } from './curve';
 import { compiled } from './modelCache';
 import { ensureSelection } from './select';
 import { session, type LastFit } from './session';
@@ -34,7 +34,8 @@ export function exportCurve(request: CurveExportRequest): Status<string> {
   const model = compiled(request.model, request.mapping.x);
   if (!model.ok) return model;
   const m = model.value;
-  const data = last.value.selection;
+  // The fit's own σ (weights from y), for its prediction band.
+  const data = withWeights(last.value.selection, last.value.weights);
   const params = Float64Array.from(m.params, (name) => last.value.result.parameters.find((p) => p.name === name)?.value ?? NaN);
   const drawn = evaluateCurve(m, data, params, { plotVar: request.plotVar, logX: request.logX, buckets: 1 });
   if (request.kind === 'points') {

@@ -98,7 +98,7 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
     endRun(flag);
   }
 
-  session.lastFit = { model: request.model, selection: data, result, absoluteSigma: request.settings.absoluteSigma, input: { parameters, options: fitOptions(request.settings) }, poisson: poisson !== null };
+  session.lastFit = { model: request.model, selection: data, result, absoluteSigma: request.settings.absoluteSigma, input: { parameters, options: fitOptions(request.settings) }, poisson: poisson !== null, weights: request.settings.weights ?? 'sigma' };
   const params = Float64Array.from(m.params, (name) => result.parameters.find((p) => p.name === name)?.value ?? NaN);
   const drawn = evaluateCurve(m, withWeights(data, request.settings.weights), params, request);
   return { ok: true, value: { result, backend: { ...backend.report(result), cpuKernels: m.kernels().kind }, curve: withDeviance(drawn, data.y, request.settings.objective), varpro, poisson } };

@@ -8,6 +8,7 @@ import type { Table } from '../data/types';
 import type { FitOptions } from '../fit/defaults';
 import type { ParameterSpec } from '../fit/parameters';
 import type { FitResult } from '../fit/types';
+import type { Weighting } from '../fit/weights';
 import type { DataMapping, RowRequest } from './api';
 
 export interface CancelFlag {
@@ -24,6 +25,9 @@ export interface LastFit {
   readonly input?: { readonly parameters: readonly ParameterSpec[]; readonly options: FitOptions };
   /** Fitted by Poisson maximum likelihood: the least-squares tools (profiles, comparison) do not apply. */
   readonly poisson?: boolean;
+  /** Weights from y the fit used (settings.weights; absent: 'sigma', the σ column or none): a redraw
+   *  with the same weights keeps the bands. */
+  readonly weights?: Weighting;
 }
 
 export interface Session {

@@ -7,6 +7,7 @@
  */
 import type { Table } from '../data/types';
 import type { FitResult } from '../fit/types';
+import type { Weighting } from '../fit/weights';
 import type { DataMapping, Status, TableSummary } from './api';
 import { adoptTable } from './load';
 import { ensureSelection } from './select';
@@ -26,6 +27,10 @@ export interface RestoredFit {
   readonly mapping: DataMapping;
   readonly result: FitResult;
   readonly absoluteSigma: boolean;
+  /** The fit's weights from y (settings.weights), so that its bands follow a redraw; absent: none. */
+  readonly weights?: Weighting;
+  /** Fitted by Poisson maximum likelihood (settings.objective 'poisson'). */
+  readonly poisson?: boolean;
 }
 
 /** A table read back from storage is checked before it is used (storage is another program's too). */
@@ -81,6 +86,6 @@ export function restoreFit(fit: RestoredFit): Status<null> {
   const picked = ensureSelection(fit.mapping);
   if (!picked.ok) return picked;
   if (fit.result.stats.points !== picked.value.rows) return { ok: false, error: { code: 'stale', message: 'The saved fit does not match the saved data.' } };
-  session.lastFit = { model: fit.model, selection: picked.value, result: fit.result, absoluteSigma: fit.absoluteSigma };
+  session.lastFit = { model: fit.model, selection: picked.value, result: fit.result, absoluteSigma: fit.absoluteSigma, weights: fit.weights, poisson: fit.poisson };
   return { ok: true, value: null };
 }

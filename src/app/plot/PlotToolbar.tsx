@@ -1,16 +1,25 @@
 /** Plot controls: which x, log axes, the bands. */
-import { useApp } from '../../state';
+import { useApp, type AppState } from '../../state';
 import { setPlot } from '../../state/actions/data';
 import { fitSignature } from '../../state/signature';
 import { FigureSettings } from './FigureSettings';
 
-function Toggle({ label, checked, onChange, testId, disabled }: { readonly label: string; readonly checked: boolean; readonly onChange: (v: boolean) => void; readonly testId: string; readonly disabled?: boolean }) {
+function Toggle({ label, checked, onChange, testId, disabled, title }: { readonly label: string; readonly checked: boolean; readonly onChange: (v: boolean) => void; readonly testId: string; readonly disabled?: boolean; readonly title?: string }) {
   return (
-    <label className={disabled ? 'toggle is-disabled' : 'toggle'}>
+    <label className={disabled ? 'toggle is-disabled' : 'toggle'} title={title}>
       <input type="checkbox" checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} data-testid={testId} />
       {label}
     </label>
   );
+}
+
+/** Why the band toggles are off, for their title (a toggle greyed without a word was a trial finding). */
+function bandsOffReason(s: AppState): string {
+  if (s.outcome === null) return 'Bands show the uncertainty of a fitted curve: fit first.';
+  if (s.fittedSignature !== fitSignature(s)) return 'The model, data or parameters changed since the fit: press Fit to draw the bands again.';
+  if (s.curve?.kind === 'points') return 'The model depends on more than the plotted variable, so there is no single curve to draw bands around.';
+  if (s.outcome.result.free.length === 0) return 'No free parameter: the curve has no uncertainty to band.';
+  return 'No bands: the covariance of the parameters is undetermined (see the results).';
 }
 
 export function PlotToolbar() {
@@ -18,6 +27,7 @@ export function PlotToolbar() {
   const x = useApp((s) => s.mapping.x);
   const y = useApp((s) => s.mapping.y);
   const fresh = useApp((s) => s.outcome !== null && s.fittedSignature === fitSignature(s) && s.curve?.confidence != null);
+  const why = useApp(bandsOffReason);
   return (
     <div className="plot-toolbar">
       <h2 className="plot-title">
@@ -35,8 +45,8 @@ export function PlotToolbar() {
         )}
       </h2>
       <div className="plot-toggles">
-        <Toggle label="Confidence band" checked={plot.showConfidence} onChange={(v) => void setPlot({ showConfidence: v })} testId="toggle-confidence" disabled={!fresh} />
-        <Toggle label="Prediction band" checked={plot.showPrediction} onChange={(v) => void setPlot({ showPrediction: v })} testId="toggle-prediction" disabled={!fresh} />
+        <Toggle label="Confidence band" checked={plot.showConfidence} onChange={(v) => void setPlot({ showConfidence: v })} testId="toggle-confidence" disabled={!fresh} title={fresh ? undefined : why} />
+        <Toggle label="Prediction band" checked={plot.showPrediction} onChange={(v) => void setPlot({ showPrediction: v })} testId="toggle-prediction" disabled={!fresh} title={fresh ? undefined : why} />
         <Toggle label="Log x" checked={plot.logX} onChange={(v) => void setPlot({ logX: v })} testId="toggle-logx" />
         <Toggle label="Log y" checked={plot.logY} onChange={(v) => void setPlot({ logY: v })} testId="toggle-logy" />
         <FigureSettings />

@@ -54,6 +54,11 @@ export function ResultsPanel() {
             The model, data or parameters changed since this fit; these results describe the last fit. Press Fit to update them.
           </p>
         )}
+        {r.weighting && r.weighting !== 'unweighted' && (
+          <p className="muted small" data-testid="result-weighting">
+            {r.weighting[0].toUpperCase() + r.weighting.slice(1)}.
+          </p>
+        )}
         <AdviceList result={r} />
         <div className="results-grid">
           <div className="table-scroll">

@@ -230,7 +230,7 @@ export async function restoreSession(id: string): Promise<string | null> {
     await setPlot({ ...record.plot, ...(record.plot.plotVar >= mapping.x.length ? { plotVar: 0 } : {}) });
     const outcome = record.outcome;
     if (outcome) {
-      const back = await getClient().restoreFit({ model: spec.model, mapping, result: outcome.result, absoluteSigma: spec.settings.absoluteSigma });
+      const back = await getClient().restoreFit({ model: spec.model, mapping, result: outcome.result, absoluteSigma: spec.settings.absoluteSigma, weights: spec.settings.weights, poisson: outcome.poisson != null });
       setState({ outcome, fitStatus: 'done', fittedSignature: record.fittedSignature, ...(back.ok ? { curveSignature: null } : {}) });
       refreshCurve();
     }
