@@ -22,6 +22,7 @@ import { setModelText } from './actions/model';
 import { setParamFixed, setParamValue } from './actions/params';
 import { searchStarts } from './actions/startSearch';
 import { applySpec } from './spec';
+import { groupStartsOnScreen } from './groupStarts';
 import { getState, initialState, setState, store } from './store';
 
 const problems = new Map(loadNist().map((p) => [p.name, p]));
@@ -168,6 +169,8 @@ describe('empty start values', () => {
     // The rows hold the pooled search's best values.
     expect(row('Vm').value).not.toBeNull();
     expect(row('K').value).not.toBeNull();
+    // The page says the rows (and the main plot's curve) are the all-rows start, and where the results are.
+    expect(groupStartsOnScreen(getState())).toEqual({ column: 'state', card: 'Each state' });
     for (const ref of reference.perGroup) {
       const fitted = getState().batch!.rows.find((r) => r.key === ref.group)!;
       getState().batch!.names.forEach((name, j) => expect(relative(fitted.params[j], ref.params[name])).toBeLessThan(1e-5));
@@ -181,6 +184,13 @@ describe('empty start values', () => {
     await runGlobalFit();
     expect(getState().globalError).toBeNull();
     expect(getState().globalStatus).toBe('done');
+    expect(groupStartsOnScreen(getState())).toEqual({ column: 'state', card: 'Global fit by state' });
+    // A row moved off the found value, or a fit to all rows, ends that note.
+    const vmStart = row('Vm').value!;
+    setParamValue('Vm', vmStart * 1.1);
+    expect(groupStartsOnScreen(getState())).toBeNull();
+    setParamValue('Vm', vmStart);
+    expect(groupStartsOnScreen(getState())).not.toBeNull();
     const g = getState().global!;
     expect(relative(g.chi2, reference.globalSharedK.rss)).toBeLessThan(1e-6);
     const k = g.names.indexOf('K');
@@ -190,5 +200,8 @@ describe('empty start values', () => {
       expect(relative(r.params[k], reference.globalSharedK.K)).toBeLessThan(1e-5);
       expect(relative(r.params[vm], reference.globalSharedK.Vm[i])).toBeLessThan(1e-5);
     });
+    await runFit();
+    expect(getState().outcome).not.toBeNull();
+    expect(groupStartsOnScreen(getState())).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import { excludeLines, toggleExcluded } from '../../state/actions/rows';
 import { fitSignature } from '../../state/signature';
 import { viewKey, zoomRange } from '../../state/view';
 import { logHiddenNote } from './logHidden';
+import { groupStartsOnScreen } from '../../state/groupStarts';
 import { mainFigure } from './mainFigure';
 import { PlotlyChart } from './PlotlyChart';
 import { PlotToolbar } from './PlotToolbar';
@@ -80,7 +81,10 @@ function PlotNote() {
   const logX = useApp((s) => s.plot.logX);
   const logY = useApp((s) => s.plot.logY);
   const xRange = useApp((s) => s.selection?.ranges[s.plot.plotVar] ?? null);
+  const startsCard = useApp((s) => groupStartsOnScreen(s)?.card ?? null);
   const notes: string[] = [];
+  // A group fit from empty values drew its all-rows start here: not a fit, and not the group results.
+  if (startsCard) notes.push(`The curve is drawn at the start values found over all rows, from which the group fits started; it is not a fit. The group results are in the “${startsCard}” card below.`);
   // Plotly's own "double-click to zoom back out" tip is off (it covered the log toggles): said here.
   if (zoomed && !data?.decimated) notes.push('Zoomed in: double-click the plot to see all the data.');
   if (data?.decimated && data.density) {

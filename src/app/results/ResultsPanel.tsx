@@ -15,19 +15,31 @@ import { SolverInfo } from './SolverInfo';
 import { StatsGrid } from './StatsGrid';
 import { verdictBadge } from './verdictBadge';
 import { isWeighted } from '../../state/slices/settings';
+import { groupStartsOnScreen } from '../../state/groupStarts';
 
 export function ResultsPanel() {
   const outcome = useApp((s) => s.outcome);
   const running = useApp((s) => s.fitStatus === 'running');
   const stale = useApp((s) => s.outcome !== null && s.fittedSignature !== fitSignature(s));
   const weighted = useApp(isWeighted);
+  // Strings, so that the selectors' values compare equal between renders.
+  const startsCard = useApp((s) => groupStartsOnScreen(s)?.card ?? null);
+  const startsColumn = useApp((s) => groupStartsOnScreen(s)?.column ?? null);
+  const groupStarts = startsCard !== null && startsColumn !== null ? { card: startsCard, column: startsColumn } : null;
   if (running) return <LiveCost />;
   if (!outcome) {
     return (
       <>
         <FitErrorCard />
         <section className="card results-empty" data-testid="results-empty">
-          <p className="muted">Results appear here after a fit: the parameters with standard errors and 95% intervals, χ², R², AIC/BIC, the correlation matrix and the cost per iteration.</p>
+          {groupStarts ? (
+            <p data-testid="results-group-starts">
+              No fit to all rows yet. The parameter rows hold the start values found over all rows, every {groupStarts.column} together: each {groupStarts.column}’s fit started from them, and the plot draws
+              that curve. The results per {groupStarts.column} are in the “{groupStarts.card}” card above; press Fit for one fit to all rows.
+            </p>
+          ) : (
+            <p className="muted">Results appear here after a fit: the parameters with standard errors and 95% intervals, χ², R², AIC/BIC, the correlation matrix and the cost per iteration.</p>
+          )}
         </section>
       </>
     );
