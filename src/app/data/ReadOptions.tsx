@@ -3,12 +3,17 @@
 import { useApp } from '../../state';
 import { reloadTable } from '../../state/actions/data';
 
+/** A restored session (or a link's data) keeps the table as it was read, not the file: the switch
+ *  shows how it was read, and says how to read it otherwise (a switch that vanished on a reload was
+ *  a trial finding). */
+const NOT_HELD = 'This session keeps the table as it was read, not the file: open the file again to read its first row otherwise.';
+
 export function ReadOptions() {
   const table = useApp((s) => s.table);
   const reloadable = useApp((s) => s.reloadable);
   const busy = useApp((s) => s.loading !== null);
-  if (!table || !reloadable) return null;
-  const sheets = table.source?.sheets ?? [];
+  if (!table) return null;
+  const sheets = reloadable ? (table.source?.sheets ?? []) : [];
   // A Parquet file names its columns in its schema: there is no first row to doubt.
   const headerAsked = table.source?.format !== 'parquet';
   if (sheets.length < 2 && !headerAsked) return null;
@@ -27,10 +32,15 @@ export function ReadOptions() {
         </label>
       )}
       {headerAsked && (
-        <label className="check">
-          <input type="checkbox" checked={table.hasHeader} disabled={busy} data-testid="header-switch" onChange={(e) => void reloadTable({ header: e.target.checked })} />
+        <label className={reloadable ? 'check' : 'check is-disabled'} title={reloadable ? undefined : NOT_HELD}>
+          <input type="checkbox" checked={table.hasHeader} disabled={busy || !reloadable} data-testid="header-switch" onChange={(e) => void reloadTable({ header: e.target.checked })} />
           First row is header
         </label>
+      )}
+      {headerAsked && !reloadable && (
+        <p className="hint" data-testid="header-switch-note">
+          {NOT_HELD}
+        </p>
       )}
     </div>
   );

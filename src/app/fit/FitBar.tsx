@@ -101,7 +101,7 @@ function GroupFitControls() {
         )}
       </div>
       {text && (
-        <div className={`status status-${state === 'error' ? 'error' : running ? 'running' : 'idle'}`} data-testid="group-status" data-state={state} data-mode={mode} role="status" aria-live="polite">
+        <div className={`status status-wrap status-${state === 'error' ? 'error' : running ? 'running' : 'idle'}`} data-testid="group-status" data-state={state} data-mode={mode} role="status" aria-live="polite">
           {running && <span className="spinner" aria-hidden="true" />}
           <span className="status-text">{text}</span>
         </div>

@@ -2,15 +2,17 @@
  *  is mounted by App before it, so the keyboard reaches it first and the setup right after. */
 import { useApp } from '../../state';
 import { Logo } from './Logo';
+import { rowsText } from './rowsText';
 
 function SourceLabel() {
   const source = useApp((s) => s.source);
   const rows = useApp((s) => s.table?.rows ?? null);
+  const used = useApp((s) => s.selection?.rows ?? null);
   if (!source || rows === null) return <span className="source muted">No data loaded</span>;
   return (
     <span className="source" data-testid="source-label">
       <span className="source-name">{source.name}</span>
-      <span className="muted"> · {rows.toLocaleString('en-US')} rows</span>
+      <span className="muted" data-testid="source-rows"> · {rowsText(rows, used)}</span>
     </span>
   );
 }
