@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { localClient } from '../client/localClient';
 import { setClient } from '../client/worker';
-import { loadText, setMapping } from './actions/data';
+import { loadText, reloadTable, setMapping } from './actions/data';
 import { runFit } from './actions/fit';
 import { setModelText } from './actions/model';
 import { setCompareDraft } from './actions/modelCompare';
@@ -263,5 +263,32 @@ describe('sessions', () => {
     expect(back.spec.compare).toEqual({ model: 'A*exp(-t/tau) + c + d*t', fixed: 'd=0' });
     setCompareDraft({ model: '  ', fixed: '' });
     expect(JSON.parse(specToJson(currentSpec(getState())))).not.toHaveProperty('compare');
+  });
+
+  it('a restored session reads its data again with other options: "First row is header" after a reload', async () => {
+    // A trial found the switch gone after a reload: the session now keeps the text it was read from.
+    setState(initialState, true);
+    expect(await loadText(sample('decay.csv'), 'decay.csv')).toBe(true);
+    await settle();
+    setState(initialState, true);
+    expect(await restoreLatestSession()).toBe(true);
+    const s = getState();
+    expect(s.table?.rows).toBe(81);
+    expect(s.reloadable).toBe(true);
+    expect(s.table?.hasHeader).toBe(true);
+    expect(await reloadTable({ header: false })).toBe(true);
+    expect(getState().table?.hasHeader).toBe(false);
+    expect(getState().table?.rows).toBe(82);
+    expect(await reloadTable({ header: true })).toBe(true);
+    expect(getState().table?.rows).toBe(81);
+  });
+
+  it('a session saved without its input (too large, or an older record) restores its table, not re-readable', async () => {
+    await settle();
+    for (const [key, saved] of db) if (key.startsWith('data:')) db.set(key, { ...(saved as object), input: undefined });
+    setState(initialState, true);
+    expect(await restoreLatestSession()).toBe(true);
+    expect(getState().table?.rows).toBe(81);
+    expect(getState().reloadable).toBe(false);
   });
 });

@@ -18,11 +18,13 @@ import type { ColumnMapping, FitSpec, ParameterRow, RowSpec, SolverSettings } fr
 import type { CurveExportRequest } from './exports';
 import type { Curve, SelectionSummary, TableSummary } from './shapes';
 import type { RestoredFit } from './tables';
+import type { TableInput } from './session';
 
 export type { CurveExportRequest } from './exports';
 export type { ReportData } from '../export/report/reportData';
 export type { NamedProfile, ProfileProgress } from '../fit/profileFit';
 export type { RestoredFit } from './tables';
+export type { TableInput } from './session';
 export type { BandPair, ColumnInfo, Curve, ExcludedPoints, SelectionSummary, Series, TableSummary, VariableRange } from './shapes';
 export type { Density } from './density';
 
@@ -370,7 +372,7 @@ export interface WorkerApi {
   /** Writes the loaded table to session storage (IndexedDB) under `key`. */
   saveTable(key: string): Promise<Status<{ rows: number }>>;
   /** Loads a table saved with saveTable as the current table. */
-  loadSavedTable(key: string): Promise<Status<TableSummary>>;
+  loadSavedTable(key: string): Promise<Status<TableSummary & { readonly input: TableInput | null }>>;
   /** Makes a saved fit the last fit again (its bands follow redraws at its parameters). */
   restoreFit(fit: RestoredFit): Promise<Status<null>>;
   /** Takes the Web Lock `lock` for the worker's whole life and answers with its name once held

@@ -5,7 +5,7 @@ import { parseBlob, parseDelimitedText } from '../data/index';
 import { FORMAT_BYTES, fileFormat, xlsRefused } from '../data/sheets/fileFormat';
 import type { Result, Table } from '../data/types';
 import type { LoadOptions, LoadProgress, Status, TableSummary } from './api';
-import { session } from './session';
+import { session, type TableInput } from './session';
 import { throttle } from './throttle';
 
 function summarize(table: Table, fileName: string | null): TableSummary {
@@ -24,8 +24,9 @@ function summarize(table: Table, fileName: string | null): TableSummary {
 }
 
 /** Makes `table` the session's table: what belonged to the previous one (selection, fit) goes. */
-export function adoptTable(table: Table, fileName: string | null): Status<TableSummary> {
+export function adoptTable(table: Table, fileName: string | null, input: TableInput | null = null): Status<TableSummary> {
   session.table = table;
+  session.input = input;
   session.fileName = fileName;
   session.mapping = null;
   session.selection = null;
@@ -34,9 +35,9 @@ export function adoptTable(table: Table, fileName: string | null): Status<TableS
   return { ok: true, value: summarize(table, fileName) };
 }
 
-function adopt(parsed: Result<Table>, fileName: string | null): Status<TableSummary> {
+function adopt(parsed: Result<Table>, fileName: string | null, input: TableInput | null = null): Status<TableSummary> {
   if (!parsed.ok) return { ok: false, error: { ...parsed.error, field: 'data' } };
-  return adoptTable(parsed.value, fileName);
+  return adoptTable(parsed.value, fileName, input);
 }
 
 /** A spreadsheet (.xlsx, .ods) or Parquet file: its reader is imported on the first such file. */
@@ -60,11 +61,11 @@ export async function loadFile(file: Blob, name: string | null, onProgress?: (p:
         : await readSheet(file, format, options);
   if (session.load === flag) session.load = null;
   if (flag.aborted && format !== 'text') return { ok: false, error: { code: 'aborted', message: 'Loading was cancelled.', field: 'data' } };
-  return adopt(parsed, name);
+  return adopt(parsed, name, { kind: 'blob', blob: file, options });
 }
 
 export function loadText(text: string, name: string | null, options: LoadOptions = {}): Status<TableSummary> {
-  return adopt(parseDelimitedText(text, { header: options.header ?? 'auto' }), name);
+  return adopt(parseDelimitedText(text, { header: options.header ?? 'auto' }), name, { kind: 'text', text, options });
 }
 
 /** Inline columns (from a link) become CSV text, so they pass through the same ingest. */

@@ -9,7 +9,7 @@ import type { FitOptions } from '../fit/defaults';
 import type { ParameterSpec } from '../fit/parameters';
 import type { FitResult } from '../fit/types';
 import type { Weighting } from '../fit/weights';
-import type { DataMapping, RowRequest } from './api';
+import type { DataMapping, LoadOptions, RowRequest } from './api';
 
 export interface CancelFlag {
   aborted: boolean;
@@ -30,8 +30,14 @@ export interface LastFit {
   readonly weights?: Weighting;
 }
 
+/** What the table was read from and how (a file or pasted text), so that a saved session can be
+ *  read again with other options ("First row is header") after a reload. */
+export type TableInput = { readonly kind: 'blob'; readonly blob: Blob; readonly options: LoadOptions } | { readonly kind: 'text'; readonly text: string; readonly options: LoadOptions };
+
 export interface Session {
   table: Table | null;
+  /** The input of the table (null: inline columns from a link, or a restored table saved without it). */
+  input: TableInput | null;
   fileName: string | null;
   mapping: DataMapping | null;
   selection: FitData | null;
@@ -42,7 +48,7 @@ export interface Session {
   lastFit: LastFit | null;
 }
 
-export const session: Session = { table: null, fileName: null, mapping: null, selection: null, choice: null, load: null, fit: null, lastFit: null };
+export const session: Session = { table: null, input: null, fileName: null, mapping: null, selection: null, choice: null, load: null, fit: null, lastFit: null };
 
 const NO_ROWS: RowRequest = { where: [], exclude: [] };
 

@@ -11,7 +11,7 @@ import type { Weighting } from '../fit/weights';
 import type { DataMapping, Status, TableSummary } from './api';
 import { adoptTable } from './load';
 import { ensureSelection } from './select';
-import { session } from './session';
+import { session, type TableInput } from './session';
 import { readValue, storageReason, writeValue } from './storage';
 
 /** What one data key holds. */
@@ -20,6 +20,24 @@ export interface SavedTable {
   readonly version: 1;
   readonly fileName: string | null;
   readonly table: Table;
+  /** The file or text it was read from, up to INPUT_BYTES (older records lack it): a restored
+   *  session can read it again with other options ("First row is header"). */
+  readonly input?: TableInput | null;
+}
+
+/** Inputs kept with a saved table up to this size; a larger one is not stored twice. */
+export const INPUT_BYTES = 16 * 1024 * 1024;
+
+function inputBytes(input: TableInput): number {
+  return input.kind === 'blob' ? input.blob.size : input.text.length * 2;
+}
+
+/** A stored input read back: checked, since storage is another program's too. */
+function isInput(v: unknown): v is TableInput {
+  if (typeof v !== 'object' || v === null) return false;
+  const i = v as Partial<{ kind: string; blob: unknown; text: unknown; options: unknown }>;
+  const options = typeof i.options === 'object' && i.options !== null;
+  return options && ((i.kind === 'blob' && i.blob instanceof Blob) || (i.kind === 'text' && typeof i.text === 'string'));
 }
 
 export interface RestoredFit {
@@ -58,7 +76,8 @@ function isTable(t: unknown): t is Table {
 export async function saveTable(key: string): Promise<Status<{ rows: number }>> {
   const table = session.table;
   if (!table) return { ok: false, error: { code: 'no-data', message: 'There is no data to save.' } };
-  const value: SavedTable = { format: 'fitbench-table', version: 1, fileName: session.fileName, table };
+  const input = session.input && inputBytes(session.input) <= INPUT_BYTES ? session.input : null;
+  const value: SavedTable = { format: 'fitbench-table', version: 1, fileName: session.fileName, table, input };
   try {
     await writeValue(key, value);
     return { ok: true, value: { rows: table.rowCount } };
@@ -67,7 +86,9 @@ export async function saveTable(key: string): Promise<Status<{ rows: number }>> 
   }
 }
 
-export async function loadSavedTable(key: string): Promise<Status<TableSummary>> {
+/** The saved table, and the input it was read from when that was kept (for the page to read it
+ *  again with other options). */
+export async function loadSavedTable(key: string): Promise<Status<TableSummary & { readonly input: TableInput | null }>> {
   let saved: unknown;
   try {
     saved = await readValue<unknown>(key);
@@ -78,7 +99,9 @@ export async function loadSavedTable(key: string): Promise<Status<TableSummary>>
   if (!s || s.format !== 'fitbench-table' || s.version !== 1 || !isTable(s.table)) {
     return { ok: false, error: { code: 'missing', message: 'The saved data of this session are missing or damaged.', field: 'data' } };
   }
-  return adoptTable(s.table, typeof s.fileName === 'string' ? s.fileName : null);
+  const input = isInput(s.input) ? s.input : null;
+  const adopted = adoptTable(s.table, typeof s.fileName === 'string' ? s.fileName : null, input);
+  return adopted.ok ? { ok: true, value: { ...adopted.value, input } } : adopted;
 }
 
 /** Makes a restored fit the worker's last fit (for its bands), when it matches the selection. */

@@ -1,7 +1,7 @@
 /** Data actions: load a file, pasted text or a sample; choose columns; how the plot draws. */
 import { NO_BATCH } from '../slices/batch';
 import { callback, getClient } from '../../client/worker';
-import type { LoadOptions, Status, TableSummary } from '../../worker/api';
+import type { LoadOptions, Status, TableInput, TableSummary } from '../../worker/api';
 import { defaultMapping, type Mapping, type Source } from '../slices/data';
 import { prefersLogX, type PlotSettings } from '../slices/settings';
 import { getState, setState } from '../store';
@@ -18,6 +18,16 @@ type Input = { readonly kind: 'blob'; readonly blob: Blob; readonly name: string
 let current: Input | null = null;
 /** The input of the load in flight: it becomes `current` if its table is adopted. */
 let incoming: Input | null = null;
+
+/**
+ * A restored session's table, with the input it was read from when the session kept it: the page
+ * can then read it again with other options ("First row is header") as before the reload.
+ */
+export async function adoptRestoredTable(status: Status<TableSummary & { readonly input: TableInput | null }>, source: Source, mapping?: Mapping): Promise<boolean> {
+  const input = status.ok ? status.value.input : null;
+  incoming = input === null ? null : input.kind === 'blob' ? { kind: 'blob', blob: input.blob, name: source.name, options: input.options } : { kind: 'text', text: input.text, name: source.name, options: input.options };
+  return adoptTable(status, source, mapping);
+}
 
 /** Adopts a loaded table (or reports why it could not load; the previous data stay). */
 export async function adoptTable(status: Status<TableSummary>, source: Source, mapping?: Mapping): Promise<boolean> {

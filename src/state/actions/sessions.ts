@@ -22,7 +22,7 @@ import type { SessionMeta } from '../slices/sessions';
 import { applySpec, currentSpec, specMapping } from '../spec';
 import { getState, setState, store, type AppState } from '../store';
 import { refreshCurve } from './curve';
-import { adoptTable, setPlot } from './data';
+import { adoptRestoredTable, setPlot } from './data';
 import { resetWorkbench } from './reset';
 
 export const SAVE_DELAY_MS = 1000;
@@ -224,7 +224,7 @@ export async function restoreSession(id: string): Promise<string | null> {
       return `This session could not be restored: ${status.error.message}`;
     }
     const mapping = specMapping(spec);
-    if (!(await adoptTable(status, record.source, mapping))) return 'This session could not be restored: its data could not be loaded.';
+    if (!(await adoptRestoredTable(status, record.source, mapping))) return 'This session could not be restored: its data could not be loaded.';
     await applySpec(spec);
     // A plot variable beyond the saved columns (another version's record) draws the first one.
     await setPlot({ ...record.plot, ...(record.plot.plotVar >= mapping.x.length ? { plotVar: 0 } : {}) });
