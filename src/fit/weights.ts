@@ -30,8 +30,11 @@ export function describeWeighting(mode: Weighting, hasSigma: boolean): string {
   }
 }
 
-/** The σ of each point under `mode`, or null for unweighted; errors name the row and the fix. */
-export function weightSigma(mode: Weighting, data: FitData): Float64Array | null {
+/**
+ * The σ of each point under `mode`, or null for unweighted; errors name the row and the fix.
+ * `firstRow`: the index of data's first row among all rows (a streamed chunk's start), for the message.
+ */
+export function weightSigma(mode: Weighting, data: Pick<FitData, 'y' | 'sigma'>, firstRow = 0): Float64Array | null {
   if (mode === 'sigma') return data.sigma ?? null;
   if (data.sigma) {
     throw new FitInputError('weights', `Both a σ column and ${mode} weighting were given: choose one (drop the σ column or the weighting).`);
@@ -41,10 +44,10 @@ export function weightSigma(mode: Weighting, data: FitData): Float64Array | null
   for (let i = 0; i < y.length; i++) {
     const v = y[i];
     if (mode === 'poisson') {
-      if (!(v >= 0)) throw new FitInputError('weights', `Poisson weighting needs counts y ≥ 0; row ${i + 1} has y = ${v}. Use 1/y² weighting or a σ column.`);
+      if (!(v >= 0)) throw new FitInputError('weights', `Poisson weighting needs counts y ≥ 0; row ${firstRow + i + 1} has y = ${v}. Use 1/y² weighting or a σ column.`);
       sigma[i] = v > 0 ? Math.sqrt(v) : 1;
     } else {
-      if (v === 0) throw new FitInputError('weights', `${mode} weighting divides by y, and row ${i + 1} has y = 0. Exclude that row or use Poisson weighting or a σ column.`);
+      if (v === 0) throw new FitInputError('weights', `${mode} weighting divides by y, and row ${firstRow + i + 1} has y = 0. Exclude that row or use Poisson weighting or a σ column.`);
       sigma[i] = mode === '1/y' ? Math.sqrt(Math.abs(v)) : Math.abs(v);
     }
   }
