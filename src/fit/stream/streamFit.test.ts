@@ -63,6 +63,23 @@ describe('curveFit over streamed chunks', () => {
     expect(streamed.warnings.join(' ')).toMatch(/double-double/);
   });
 
+  it('more replicate groups than the budget holds: the replicates test is left out, and a warning says why', async () => {
+    const m = 9_000;
+    const r = rng(8);
+    const x = Float64Array.from({ length: m }, (_, i) => Math.floor(i / 3));
+    const y = Float64Array.from(x, (v) => 1 + 0.01 * v + 0.1 * normal(r));
+    const model = compiled('a + b*x', ['x']);
+    const source = memoryChunks({ vars: [x], y, w: null }, 65_536);
+    const parameters = [{ name: 'a', value: 0 }, { name: 'b', value: 0 }];
+    const memory = await curveFit({ model, data: { vars: [x], y }, parameters });
+    const capped = await curveFit({ model, data: EMPTY, parameters, streamed: { source, maxGroups: 2_999 } });
+    expect(memory.diagnostics?.replicates).not.toBeNull();
+    expect(capped.diagnostics?.replicates).toBeNull();
+    expect(capped.warnings.join(' ')).toMatch(/more than 2999 distinct values/);
+    const enough = await curveFit({ model, data: EMPTY, parameters, streamed: { source, maxGroups: 3_000 } });
+    expect(enough.diagnostics?.replicates).toEqual(memory.diagnostics?.replicates);
+  });
+
   it('unsorted x, weights from y, a robust loss: the in-memory fit to the last bit, residuals in row order', async () => {
     const m = 210_000;
     const r = rng(3);

@@ -197,7 +197,8 @@ export function streamStatistics({ kernels, params, source, freeParameters: k, m
   if (m >= 2) {
     if (!xOrdered && source.variables === 1) notes.push('The runs test and Durbin–Watson take the residuals in row order: x is not sorted, and sorting needs all residuals in memory.');
     if (!xOrdered && m <= DIAGNOSTICS_SORT_MAX_ROWS) notes.push('The replicates test is left out: finding replicates of unsorted or several variables needs all rows in memory.');
-    if (groups?.overflow) notes.push(`The replicates test is left out: x has more than ${maxGroups} distinct values, whose means do not fit the memory budget.`);
+    // Only where the test would have a result: with all x distinct there is no pure error to test against.
+    if (groups?.overflow && m - groups.count > 0 && groups.count - k > 0) notes.push(`The replicates test is left out: x has more than ${maxGroups} distinct values, whose means do not fit the memory budget.`);
     diagnostics = {
       order: xOrdered ? 'x' : 'rows',
       runs: runsFromCounts(m, positive, runs),
