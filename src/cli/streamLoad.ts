@@ -155,7 +155,6 @@ export function loadStreamed({ command, plan, model, freeParameters, onBytes }: 
   };
   const columns = createTempColumns(model.variables.length, weighted, chunkRows);
   try {
-    const row = new Float64Array(model.variables.length);
     const names = table.columns.map((c) => c.name);
     /** Appends a parsed piece's rows; `lineBefore`: the file's lines before the piece. */
     const append = (piece: Table, lineBefore: number) => {
@@ -179,10 +178,8 @@ export function loadStreamed({ command, plan, model, freeParameters, onBytes }: 
       } catch (error) {
         throw new CliError(`--weights: ${(error as Error).message}`);
       }
-      for (let r = 0; r < data.rows; r++) {
-        for (let c = 0; c < row.length; c++) row[c] = data.vars[c][r];
-        columns.push(row, data.y[r], sigma ? 1 / sigma[r] : 1);
-      }
+      // w = 1/σ as curveFit forms it from σ (the same division, so the same bits).
+      columns.append(data.vars, data.y, sigma ? sigma.map((v) => 1 / v) : null, data.rows);
     };
 
     const fd = openSync(file, 'r');

@@ -16,8 +16,8 @@ import { join } from 'node:path';
 import type { ChunkSource, ChunkView } from '../store/chunkSource';
 
 export interface TempColumns {
-  /** Appends one row: the variables, y and w (when weighted). */
-  push(vars: readonly number[] | Float64Array, y: number, w: number): void;
+  /** Appends rows [0, count) of the columns: the variables, y and w (null when not weighted). */
+  append(vars: readonly Float64Array[], y: Float64Array, w: Float64Array | null, count: number): void;
   /** Ends the writing; the chunks can be read from then on. */
   finish(): ChunkSource & { readonly bytes: number };
   /** Closes and removes the file (idempotent). */
@@ -85,18 +85,26 @@ export function createTempColumns(variables: number, weighted: boolean, chunkRow
   return {
     path,
     get rows() { return rows; },
-    push(vars, y, w) {
+    append(vars, y, w, count) {
       const b = buffer!;
-      for (let c = 0; c < variables; c++) b[c * chunkRows + filled] = vars[c];
-      b[variables * chunkRows + filled] = y;
-      if (weighted) b[(variables + 1) * chunkRows + filled] = w;
-      if (variables > 0) {
-        if (vars[0] < lastX) sorted = false;
-        lastX = vars[0];
+      for (let from = 0; from < count; ) {
+        const take = Math.min(count - from, chunkRows - filled);
+        const put = (column: Float64Array, c: number) => b.set(column.subarray(from, from + take), c * chunkRows + filled);
+        vars.forEach(put);
+        put(y, variables);
+        if (weighted) put(w!, variables + 1);
+        if (variables > 0 && sorted) {
+          const x = vars[0];
+          for (let i = from; i < from + take && sorted; i++) {
+            if (x[i] < lastX) sorted = false;
+            lastX = x[i];
+          }
+        }
+        from += take;
+        filled += take;
+        rows += take;
+        if (filled === chunkRows) flush();
       }
-      filled++;
-      rows++;
-      if (filled === chunkRows) flush();
     },
     finish() {
       flush();
