@@ -43,6 +43,8 @@ interface Run {
   limit: string;
   rssMiB: number;
   wall: number;
+  /** user + system seconds of the command (less sensitive than the wall clock to a shared machine's load). */
+  cpu: number;
   parse: number;
   fit: number;
   json: Record<string, any>;
@@ -56,7 +58,8 @@ function fit(file: string, memoryLimit: string | null): Run {
   const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr);
   if (r.status !== 0 || !rss) throw new Error(`fitbench failed (${r.status}): ${r.stderr.slice(-2000)}`);
   const json = JSON.parse(r.stdout);
-  return { mode: json.memory.mode, limit: memoryLimit ?? 'default', rssMiB: Number(rss[1]) / 1024, wall, parse: json.timing.parseMs / 1000, fit: json.timing.fitMs / 1000, json };
+  const seconds = (what: string) => Number(new RegExp(`${what} time \\(seconds\\): ([\\d.]+)`).exec(r.stderr)?.[1] ?? NaN);
+  return { mode: json.memory.mode, limit: memoryLimit ?? 'default', rssMiB: Number(rss[1]) / 1024, wall, cpu: seconds('User') + seconds('System'), parse: json.timing.parseMs / 1000, fit: json.timing.fitMs / 1000, json };
 }
 
 /** max |a − b|/|b| over the entries of two name → number records (0 when equal, Infinity when one is null). */
@@ -91,7 +94,7 @@ try {
       const mem = run.json.memory;
       const chunks = mem.mode === 'stream' ? `${mem.chunks} × ${mem.chunkRows}` : '—';
       const diff = run === memory ? '(reference)' : same(run) === 0 ? '0 (bit-equal)' : same(run).toExponential(1);
-      rows.push(`| ${n.toExponential(0)} | ${mb.toFixed(0)} | ${run.mode} | ${run.limit} | ${run.rssMiB.toFixed(0)} | ${run.wall.toFixed(1)} | ${run.parse.toFixed(1)} / ${run.fit.toFixed(1)} | ${chunks} | ${mem.passes || '—'} | ${run.json.nfev} | ${diff} |`);
+      rows.push(`| ${n.toExponential(0)} | ${mb.toFixed(0)} | ${run.mode} | ${run.limit} | ${run.rssMiB.toFixed(0)} | ${run.wall.toFixed(1)} | ${run.cpu.toFixed(1)} | ${run.parse.toFixed(1)} / ${run.fit.toFixed(1)} | ${chunks} | ${mem.passes || '—'} | ${run.json.nfev} | ${diff} |`);
       console.log(rows[rows.length - 1]);
     }
     rmSync(file);
@@ -106,11 +109,12 @@ const table = [
   `${started}, Node ${process.version}, ${availableParallelism()} cores, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB, load average ${load} at the start.`,
   'The CLI fit of a*exp(-x/tau) + c on x,y CSV files (model and data in the script), once in memory (default --memory-limit: half',
   `of the machine's memory) and once with --memory-limit ${limit}, which streams the columns from a temporary file chunk by chunk.`,
-  'Peak RSS from /usr/bin/time -v (MiB); wall: the whole command; parse / fit as the CLI reports them (s). Difference: the largest',
+  'Peak RSS from /usr/bin/time -v (MiB); wall: the whole command; CPU: its user + system time (the wall clock of a shared machine',
+  'also counts other processes); parse / fit as the CLI reports them (s, wall). Difference: the largest',
   'relative difference of the parameters, their standard errors and χ² from the in-memory fit.',
   '',
-  '| rows | MB | mode | --memory-limit | peak RSS MiB | wall s | parse / fit s | chunks × rows | passes | nfev | max rel. difference |',
-  '|---:|---:|---|---|---:|---:|---:|---:|---:|---:|---:|',
+  '| rows | MB | mode | --memory-limit | peak RSS MiB | wall s | CPU s | parse / fit s | chunks × rows | passes | nfev | max rel. difference |',
+  '|---:|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   ...rows,
   '',
 ];

@@ -124,11 +124,6 @@ export interface StreamLoadInput {
   readonly onBytes?: (bytes: number, rows: number) => void;
 }
 
-/** The first line of a piece that holds a quote (after the header line of the first piece), or -1. */
-function quoteAt(bytes: Uint8Array, from: number): number {
-  return bytes.indexOf(QUOTE, from);
-}
-
 export function loadStreamed({ command, plan, model, freeParameters, onBytes }: StreamLoadInput): StreamedProblem {
   const file = command.file;
   const first = plan.first!;
@@ -197,7 +192,7 @@ export function loadStreamed({ command, plan, model, freeParameters, onBytes }: 
         carry = bytes.slice(end);
         if (piece.length > 0) {
           // A quoted header is fine; a quote below it may open a record that spans a piece's end.
-          const quote = quoteAt(piece, index === 0 && table.hasHeader ? piece.indexOf(LF) + 1 : 0);
+          const quote = piece.indexOf(QUOTE, index === 0 && table.hasHeader ? piece.indexOf(LF) + 1 : 0);
           if (quote >= 0) throw new CliError(`${file}:${lines + countLines(piece.subarray(0, quote)) + 1}: a quoted field; a streamed file must be plain numeric text. Remove the quotes, or raise --memory-limit to read it in memory.`);
           if (index === 0) {
             if (piece.length !== first.bytes) throw new Error(`${file} changed while it was read.`);

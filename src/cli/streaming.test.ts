@@ -90,6 +90,14 @@ describe('--memory-limit', () => {
     expect(left()).toEqual([]);
   });
 
+  it('a quoted field in a streamed file is refused with its line (a quoted record may span the pieces read)', async () => {
+    const quoted = file('quoted.csv', lines.slice(0, 200_000).join('\n') + '\n"6.6",1,0.01\n' + lines.slice(200_000).join('\n') + '\n');
+    const res = await run('fit', quoted, ...FIT, '--memory-limit', '16M');
+    expect(res.code).toBe(2);
+    expect(res.err).toMatch(/quoted\.csv:200001: a quoted field; a streamed file must be plain numeric text\. Remove the quotes, or raise --memory-limit/);
+    expect(left()).toEqual([]);
+  });
+
   it('what needs all rows in memory is refused with the fix: a missing start, --where', async () => {
     const noStart = await run('fit', big, '--model', 'a*exp(-x/tau) + c', '--p0', 'a=1', '--memory-limit', '16M');
     expect(noStart.code).toBe(2);

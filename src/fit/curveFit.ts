@@ -50,9 +50,9 @@ export interface CurveFitInput {
    *  after every iteration. The polish and refinement after it are short and always rerun. */
   readonly checkpoint?: { readonly resume?: TrfState | null; readonly onState?: (state: TrfState) => void | Promise<void> };
   /**
-   * The rows as chunks on disk, read chunk by chunk by every pass (fit/stream, issue 12); `data`
-   * then carries only the columns' names' shape (empty arrays) and is not read. The weights are
-   * in the chunks (wᵢ = 1/σᵢ, formed as the rows were stored).
+   * The rows as chunks (on disk in the CLI), read one chunk at a time by every pass (fit/stream,
+   * issue 12); `data` is then not read (give empty columns). The weights are in the chunks
+   * (wᵢ = 1/σᵢ, formed as the rows were stored).
    */
   readonly streamed?: StreamedRows;
 }
