@@ -192,7 +192,7 @@ export function loadStreamed({ command, plan, model, freeParameters, onBytes }: 
         carry = bytes.slice(end);
         if (piece.length > 0) {
           // A quoted header is fine; a quote below it may open a record that spans a piece's end.
-          const quote = piece.indexOf(QUOTE, index === 0 && table.hasHeader ? piece.indexOf(LF) + 1 : 0);
+          const quote = piece.indexOf(QUOTE, index === 0 && table.hasHeader ? lineStart(piece, table.lines[0] ?? 1) : 0);
           if (quote >= 0) throw new CliError(`${file}:${lines + countLines(piece.subarray(0, quote)) + 1}: a quoted field; a streamed file must be plain numeric text. Remove the quotes, or raise --memory-limit to read it in memory.`);
           if (index === 0) {
             if (piece.length !== first.bytes) throw new Error(`${file} changed while it was read.`);
@@ -225,6 +225,13 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   out.set(a);
   out.set(b, a.length);
   return out;
+}
+
+/** The byte where 1-based line `line` starts (past the header and any comment lines above it). */
+function lineStart(bytes: Uint8Array, line: number): number {
+  let at = 0;
+  for (let l = 1; l < line && at >= 0; l++) at = bytes.indexOf(LF, at) + 1 || -1;
+  return Math.max(0, at);
 }
 
 function countLines(bytes: Uint8Array): number {

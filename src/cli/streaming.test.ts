@@ -80,6 +80,15 @@ describe('--memory-limit', () => {
     expect(left()).toEqual([]);
   });
 
+  it('a comment, a quoted header, CRLF, ";" and decimal commas: each piece is read as the first one was', async () => {
+    const europe = file('europe.csv', '# exported\r\n"x";"y";"s"\r\n' + lines.slice(1).map((l) => l.replaceAll(',', ';').replaceAll('.', ',')).join('\r\n') + '\r\n');
+    const memory = JSON.parse((await run('fit', europe, ...FIT)).out);
+    const streamed = JSON.parse((await run('fit', europe, ...FIT, '--memory-limit', '16M')).out);
+    expect(streamed.memory.mode).toBe('stream');
+    expect(streamed.n).toBe(300_000);
+    for (const key of ['params', 'stderr', 'chi2', 'diagnostics']) expect(streamed[key], key).toEqual(memory[key]);
+  });
+
   it('a bad row deep in a streamed file is named by its line, and nothing is left behind', async () => {
     const res = await run('fit', bad, ...FIT, '--memory-limit', '16M');
     expect(res.code).toBe(2);
