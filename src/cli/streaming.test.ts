@@ -5,7 +5,7 @@
  * run (its name is gone while it runs; a Ctrl-C leaves nothing).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readlinkSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,7 @@ import { cliRunner, tempFiles } from '../../test/cli';
 import { normal, rng } from '../../test/random';
 import { parseMemoryLimit } from './memoryLimit';
 
-const { file } = tempFiles('fitbench-stream');
+const { file, dir } = tempFiles('fitbench-stream');
 const run = cliRunner();
 
 // 300 000 rows, sorted x with triplicates, σ per row: ≈ 13 MB of text, ≈ 17 MB in memory.
@@ -40,6 +40,9 @@ beforeAll(() => {
 afterAll(() => {
   if (savedTmp === undefined) delete process.env.TMPDIR;
   else process.env.TMPDIR = savedTmp;
+  // The data files are ≈ 13 MB each: not left in the system's temporary folder.
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(tmp, { recursive: true, force: true });
 });
 
 describe('--memory-limit', () => {
