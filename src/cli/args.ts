@@ -15,6 +15,7 @@ import { WEIGHTINGS, type Weighting } from '../fit/weights';
 import { isLossName, type LossName } from '../solver/loss';
 import { parseDerivedSpec, type DerivedSpec } from '../fit/derived';
 import { CliError } from './errors';
+import { parseMemoryLimit } from './memoryLimit';
 
 export type Backend = 'auto' | 'cpu' | 'gpu';
 
@@ -65,6 +66,8 @@ export interface FitCommand {
   readonly varpro: boolean;
   /** --compare-model EXPR (with --compare-p0/-bounds/-fix, --nested): a second model on the same rows. */
   readonly compareModel: CompareModelCommand | null;
+  /** --memory-limit SIZE in bytes (null: half of the machine's memory); above it the columns are streamed from disk. */
+  readonly memoryLimit: number | null;
 }
 
 /** The second model of a model comparison and its parameter table, as --p0/--bounds/--fix. */
@@ -121,6 +124,7 @@ const OPTIONS = {
   'compare-bounds': { type: 'string', multiple: true },
   'compare-fix': { type: 'string', multiple: true },
   nested: { type: 'boolean' },
+  'memory-limit': { type: 'string', multiple: true },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -431,6 +435,7 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     report: one('report'),
     'compare-model': one('compare-model'),
     nested: all.nested,
+    'memory-limit': one('memory-limit'),
   };
   if (v.help) return 'help';
   if (parsed.positionals.length !== 1) {
@@ -496,5 +501,6 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     report: v.report ?? null,
     varpro: varproArg(Boolean(v.varpro), { grouped: v.group !== undefined || Boolean(v.wide), loss, starts: v.starts !== undefined, mle: v.mle !== undefined, checkpoint: checkpoint !== null }),
     compareModel: compareModelArgs(v['compare-model'], merged, Boolean(v.nested), { grouped: v.group !== undefined || Boolean(v.wide), mle: v.mle !== undefined, loss, checkpoint: checkpoint !== null }),
+    memoryLimit: v['memory-limit'] === undefined ? null : parseMemoryLimit(v['memory-limit']),
   };
 }

@@ -60,7 +60,7 @@ export interface LoadedGroups {
 export const isGrouped = (command: FitCommand): boolean => command.group !== null || command.wide;
 
 /** An error from src/data as a CLI error naming the file (and line). */
-function dataError(file: string, error: DataError, option?: string): CliError {
+export function dataError(file: string, error: DataError, option?: string): CliError {
   const where = error.line ? `${file}:${error.line}` : file;
   return new CliError(`${option ? `${option}: ` : ''}${where}: ${error.message}`);
 }
@@ -114,7 +114,7 @@ function fileSize(file: string): number {
  * y: --y, else the page's default (data/defaultColumns.ts): a column named y that the model does
  * not use, else the last unused numeric column that is no identifier (a run counter, an ID).
  */
-function chooseY(command: FitCommand, table: Table, variables: readonly string[]): string {
+export function chooseY(command: FitCommand, table: Table, variables: readonly string[]): string {
   if (command.y) return command.y;
   const used = [...variables, ...(command.group ? [command.group] : []), ...(command.sigma ? [command.sigma] : [])];
   const y = defaultY(tableCandidates(table), used);
@@ -126,7 +126,11 @@ function chooseY(command: FitCommand, table: Table, variables: readonly string[]
 function loadTableAndModel(command: FitCommand): { table: Table; model: CompiledModel } {
   const parsed = readTable(command.file);
   if (!parsed.ok) throw dataError(command.file, parsed.error);
-  const table = parsed.value;
+  return { table: parsed.value, model: compileForTable(command, parsed.value) };
+}
+
+/** The model compiled against the table's column names (a streamed file: those of its first piece). */
+export function compileForTable(command: FitCommand, table: Table): CompiledModel {
   const names = table.columns.map((c) => c.name);
   // --tie b=2*a: b is replaced by (2*a) in the model, which then has one parameter fewer.
   const compiled = compileModel(tieParameters(command.model, names, command.ties), { columns: names });
@@ -137,7 +141,7 @@ function loadTableAndModel(command: FitCommand): { table: Table; model: Compiled
       `--model uses none of the columns of ${command.file} (${names.join(', ')}): every identifier became a parameter (${model.params.join(', ')}). Write the model in terms of a column name.`,
     );
   }
-  return { table, model };
+  return model;
 }
 
 /** --where and --exclude-rows against the table. */

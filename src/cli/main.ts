@@ -26,6 +26,9 @@ import { fitCompareModel } from './compareModel';
 import { checkpointSubject, checkpointWriter, readCheckpoint, type CheckpointWriter } from './checkpoint';
 import { jsonReport, textReport } from './report';
 import { USAGE } from './usage';
+import { defaultMemoryLimit } from './memoryLimit';
+import { planMemory } from './streamLoad';
+import { fitStreamed } from './streamedFit';
 import { writeReport } from './writeReport';
 
 async function fit(argv: readonly string[]): Promise<number> {
@@ -34,8 +37,11 @@ async function fit(argv: readonly string[]): Promise<number> {
     console.log(USAGE);
     return EXIT.ok;
   }
-  if (isGrouped(command)) return fitGroupsCommand(command);
   const t0 = now();
+  // --memory-limit: a file whose columns would not fit is streamed from a temporary file.
+  const plan = planMemory(command.file, command.memoryLimit ?? defaultMemoryLimit());
+  if (plan.mode === 'stream') return fitStreamed(command, plan, t0);
+  if (isGrouped(command)) return fitGroupsCommand(command);
   const { table, model, data, rows: chosenRows } = loadProblem(command);
   const parseMs = now() - t0;
   const parameters = parameterTable(command, model.params);
@@ -128,6 +134,7 @@ async function fit(argv: readonly string[]): Promise<number> {
     derived,
     modelComparison: compared,
     poisson: poisson ? { cash: poisson.cash, deviance: poisson.deviance, rounds: poisson.rounds, converged: poisson.converged, pearsonChi2: poisson.pearsonChi2, dispersion: poisson.dispersion, logLik: poisson.logLik, aic: poisson.aic, aicc: poisson.aicc, bic: poisson.bic } : null,
+    memory: { limit: plan.limit, mode: 'memory' as const, estimateBytes: plan.estimateBytes, chunkRows: null, chunks: null, tempBytes: 0, passes: 0 },
   };
   if (command.report) writeReport({ path: command.report, model, data, options: command.options, result, profile, facts });
   console.log(command.json ? jsonReport(result, facts, profile) : textReport(result, facts, profile));

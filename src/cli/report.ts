@@ -35,6 +35,22 @@ export interface RunFacts {
   readonly checkpoint?: { readonly file: string; readonly saves: number; readonly saveMs: number; readonly resumed: { readonly nit: number; readonly nfev: number } | null } | null;
   /** --compare-model: the second model's fit and the comparison (compareReport.ts). */
   readonly modelComparison?: ComparedFit | null;
+  /** --memory-limit: the budget, and whether the columns were held in memory or streamed from a temporary file. */
+  readonly memory?: MemoryFacts | null;
+}
+
+/** How the rows were held (issue 12): in memory, or streamed in chunks from a temporary file. */
+export interface MemoryFacts {
+  /** The budget in bytes (--memory-limit, else half of the machine's memory). */
+  readonly limit: number;
+  readonly mode: 'memory' | 'stream';
+  /** Bytes an in-memory fit was estimated to hold (null for a file of one piece, not sized up). */
+  readonly estimateBytes: number | null;
+  /** stream: rows per chunk, chunks, the temporary file's bytes and the passes over it; null / 0 in memory. */
+  readonly chunkRows: number | null;
+  readonly chunks: number | null;
+  readonly tempBytes: number;
+  readonly passes: number;
 }
 
 export interface PoissonFactsJson {
@@ -192,6 +208,7 @@ export function jsonReport(result: FitResult, facts: RunFacts, profile: ProfileR
       (facts.derived ?? []).map((d) => [d.name, { value: finite(d.value), stderr: finite(d.stderr), ci: Number.isFinite(d.stderr) ? [d.ciLower, d.ciUpper] : null, expression: d.expression, tied: d.tied }]),
     ),
     modelComparison: modelComparisonJson(result, facts.modelComparison),
+    memory: facts.memory ?? null,
   });
 }
 
@@ -268,6 +285,12 @@ export function textReport(result: FitResult, facts: RunFacts, profile: ProfileR
       ? [
           `  checkpoint ${facts.checkpoint.file}: ${facts.checkpoint.saves} save${facts.checkpoint.saves === 1 ? '' : 's'} (${facts.checkpoint.saveMs.toFixed(1)} ms)` +
             (facts.checkpoint.resumed ? `, resumed after iteration ${facts.checkpoint.resumed.nit} (${facts.checkpoint.resumed.nfev} evaluations)` : ''),
+        ]
+      : []),
+    ...(facts.memory?.mode === 'stream'
+      ? [
+          `  streamed: ${facts.memory.chunks} chunk${facts.memory.chunks === 1 ? '' : 's'} of ${facts.memory.chunkRows} rows from a ${(facts.memory.tempBytes / 1024 ** 2).toFixed(0)} MiB temporary file, ${facts.memory.passes} passes ` +
+            `(--memory-limit ${(facts.memory.limit / 1024 ** 2).toFixed(0)} MiB; in memory about ${((facts.memory.estimateBytes ?? 0) / 1024 ** 2).toFixed(0)} MiB)`,
         ]
       : []),
     `  parse ${facts.parseMs.toFixed(1)} ms, fit ${facts.fitMs.toFixed(1)} ms`,

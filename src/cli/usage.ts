@@ -67,6 +67,11 @@ options:
                        (Bates & Watts; R's confint.nls), asymmetric, null where unbounded
   --report FILE.html   also write a printable fit report (model, data summary, parameters with
                        errors and intervals, statistics, residual diagnostics, plots) to FILE
+  --memory-limit SIZE  memory the fit may hold (K, M, G; default half of this machine's): a file
+                       whose columns need more is streamed from a temporary binary file in
+                       chunks (progress on stderr names the chunk); same results, in one thread,
+                       with --p0 for every free parameter and without --group, --where, --varpro,
+                       --mle, --ci profile, --compare-model, --report and --checkpoint
   --json               print one JSON object instead of the report
   -h, --help           this help
 

@@ -72,7 +72,7 @@ export function sliceData(data: ModelData, start: number, end: number): ModelDat
   };
 }
 
-export function fullParameters(model: BoundModel, x: Float64Array): Float64Array {
+export function fullParameters(model: Pick<BoundModel, 'base' | 'free'>, x: Float64Array): Float64Array {
   const p = Float64Array.from(model.base);
   model.free.forEach((idx, j) => (p[idx] = x[j]));
   return p;

@@ -16,6 +16,9 @@ import { trf, type TrfResult } from '../solver/trf';
 import { now } from '../solver/clock';
 import { cpuEvaluator, type BoundModel, type ChunkProgress, type Linearization } from './cpuEvaluator';
 import type { RowPasses } from './parallel/rowParallelEvaluator';
+import { streamEvaluator } from './stream/streamEvaluator';
+import { streamSumSquaresWY } from './stream/streamStatistics';
+import type { StreamedRows } from './stream/streamedRows';
 import { chooseLinearization, DEFAULTS, defaultMaxNfev, NORMAL_CONDITION_LIMIT, POLISH_MAX_ROWS, type FitOptions } from './defaults';
 import { FitInputError, resolveParameters, type ParameterSpec } from './parameters';
 import { diagnoseNonFinite } from './nonFinite';
@@ -46,6 +49,30 @@ export interface CurveFitInput {
   /** Checkpoints of the main phase (issue 12): start it from a saved state, and hear its state
    *  after every iteration. The polish and refinement after it are short and always rerun. */
   readonly checkpoint?: { readonly resume?: TrfState | null; readonly onState?: (state: TrfState) => void | Promise<void> };
+  /**
+   * The rows as chunks (on disk in the CLI), read one chunk at a time by every pass (fit/stream,
+   * issue 12); `data` is then not read (give empty columns). The weights are in the chunks
+   * (wᵢ = 1/σᵢ, formed as the rows were stored).
+   */
+  readonly streamed?: StreamedRows;
+}
+
+function tooFewRows(m: number, k: number): void {
+  if (m < k) {
+    throw new FitInputError(
+      'too-few-rows',
+      `${m} usable row${m === 1 ? '' : 's'} for ${k} free parameters: a fit needs at least as many rows as free parameters. Fix some parameters or add data.`,
+    );
+  }
+}
+
+function validateStreamed(model: CompiledModel, streamed: StreamedRows, k: number): number {
+  const m = streamed.source.rows;
+  if (streamed.source.variables !== model.variables.length) {
+    throw new FitInputError('variables', `The model uses ${model.variables.length} variables but ${streamed.source.variables} columns were stored.`);
+  }
+  tooFewRows(m, k);
+  return m;
 }
 
 function validateData(model: CompiledModel, data: FitData, k: number): number {
@@ -57,12 +84,7 @@ function validateData(model: CompiledModel, data: FitData, k: number): number {
     if (v.length !== m) throw new FitInputError('shape', `Column "${model.variables[i]}" has ${v.length} rows, y has ${m}.`);
   });
   if (data.sigma && data.sigma.length !== m) throw new FitInputError('shape', `sigma has ${data.sigma.length} rows, y has ${m}.`);
-  if (m < k) {
-    throw new FitInputError(
-      'too-few-rows',
-      `${m} usable row${m === 1 ? '' : 's'} for ${k} free parameters: a fit needs at least as many rows as free parameters. Fix some parameters or add data.`,
-    );
-  }
+  tooFewRows(m, k);
   return m;
 }
 
@@ -72,10 +94,11 @@ export async function curveFit(input: CurveFitInput): Promise<FitResult> {
   const opts = { ...DEFAULTS, ...input.options };
   const params = resolveParameters(model.params, input.parameters);
   const k = params.free.length;
-  const m = validateData(model, data, k);
+  const streamed = input.streamed ?? null;
+  const m = streamed ? validateStreamed(model, streamed, k) : validateData(model, data, k);
   if (opts.fScale !== undefined && !(opts.fScale > 0)) throw new FitInputError('f-scale', `f_scale must be positive, got ${opts.fScale}.`);
   const loss: Loss = makeLoss(opts.loss, opts.fScale);
-  const sigma = weightSigma(opts.weights ?? 'sigma', data);
+  const sigma = streamed ? null : weightSigma(opts.weights ?? 'sigma', data);
   const w = sigma ? sigma.map((s) => 1 / s) : null;
 
   const bound: BoundModel = {
@@ -120,7 +143,10 @@ export async function curveFit(input: CurveFitInput): Promise<FitResult> {
   if (k === 0) throw new FitInputError('no-free-parameters', 'Every parameter is fixed: free at least one to fit.');
 
   // Every float64 pass runs on the rows' worker pool when the caller gave one (all cores), else here.
-  const cpu = (linearization: Linearization): Evaluator => input.rowPasses?.evaluator(bound, linearization) ?? cpuEvaluator(bound, linearization, { onChunk: input.onChunk });
+  const cpu = (linearization: Linearization): Evaluator =>
+    streamed
+      ? streamEvaluator(bound, streamed.source, linearization, { sumRows: streamed.sumRows, passes: streamed.passes })
+      : (input.rowPasses?.evaluator(bound, linearization) ?? cpuEvaluator(bound, linearization, { onChunk: input.onChunk }));
   const primary = input.primary?.(bound) ?? null;
   const linearization = primary?.linearization ?? chooseLinearization(opts.method, m);
   let main: PrimaryPhase = primary ?? { backend: 'cpu' as const, linearization, evaluator: cpu(linearization) };
@@ -177,7 +203,7 @@ export async function curveFit(input: CurveFitInput): Promise<FitResult> {
       linear: result.linear,
       lb: params.lb,
       ub: params.ub,
-      costNoise: costRoundingLevel(result.cost, bound.data.y, w),
+      costNoise: costRoundingLevel(result.cost, streamed ? streamSumSquaresWY(streamed.source) : sumSquaresWY(bound.data.y, w)),
       maxSteps: Math.min(25, nfevLeft()),
     });
     if (refined.steps > 0) {
@@ -207,8 +233,8 @@ export async function curveFit(input: CurveFitInput): Promise<FitResult> {
     if (isFiniteLinearModel(precise)) result = { ...result, linear: precise };
   }
 
-  const values = input.rowPasses ? await input.rowPasses.values(bound, result.x) : undefined;
-  return summarize({ input, values, weighting: opts.weights ?? 'sigma', absoluteSigma: opts.absoluteSigma, confidenceLevel: opts.confidenceLevel, params, bound, result, phases, history, warnings, loss, started });
+  const values = input.rowPasses && !streamed ? await input.rowPasses.values(bound, result.x) : undefined;
+  return summarize({ input, values, streamed: streamed ?? undefined, weighting: opts.weights ?? 'sigma', absoluteSigma: opts.absoluteSigma, confidenceLevel: opts.confidenceLevel, params, bound, result, phases, history, warnings, loss, started });
 }
 
 /**
@@ -219,7 +245,8 @@ function explainStart(error: unknown, input: CurveFitInput, bound: BoundModel, x
   if (!(error instanceof SolverInputError) || !error.code.startsWith('nonfinite')) return error;
   const params = Float64Array.from(bound.base);
   bound.free.forEach((idx, j) => (params[idx] = x[j]));
-  const explained = diagnoseNonFinite({ model: input.model, bound, sigma, params });
+  // Streamed rows are not in memory to be searched row by row: only the parameter is named.
+  const explained = input.streamed ? null : diagnoseNonFinite({ model: input.model, bound, sigma, params });
   if (explained) return explained;
   // Every row is finite in float64 (the primary evaluator's arithmetic differs): name the parameter.
   const j = error.parameter;
@@ -232,8 +259,13 @@ function explainStart(error: unknown, input: CurveFitInput, bound: BoundModel, x
  * Rounding level of ½Σrᵢ²: each rᵢ = wᵢ(fᵢ − yᵢ) carries an error ≈ ε·wᵢ(|fᵢ| + |yᵢ|), so the cost
  * carries ≈ Σ|rᵢ|·ε·wᵢ(|fᵢ| + |yᵢ|) ≤ ε·‖r‖·2‖w∘y‖ near a fit (Cauchy–Schwarz), with a safety factor.
  */
-function costRoundingLevel(cost: number, y: Float64Array, w: Float64Array | null): number {
+function costRoundingLevel(cost: number, wy: number): number {
+  return 16 * 2.220446049250313e-16 * Math.sqrt(2 * cost) * Math.sqrt(wy);
+}
+
+/** Σ(wᵢyᵢ)² (streamSumSquaresWY is the same loop over chunks). */
+function sumSquaresWY(y: Float64Array, w: Float64Array | null): number {
   let wy = 0;
   for (let i = 0; i < y.length; i++) wy += (w ? w[i] * y[i] : y[i]) ** 2;
-  return 16 * 2.220446049250313e-16 * Math.sqrt(2 * cost) * Math.sqrt(wy);
+  return wy;
 }

@@ -14,6 +14,8 @@ import type { CurveFitInput } from './curveFit';
 import type { BoundModel } from './cpuEvaluator';
 import type { ResolvedParameters } from './parameters';
 import { finalResiduals } from './residuals';
+import { streamStatistics, type StreamStatistics } from './stream/streamStatistics';
+import type { StreamedRows } from './stream/streamedRows';
 import type { FitResult, ParameterResult, PhaseRecord } from './types';
 import { describeWeighting, zeroCounts, type Weighting } from './weights';
 
@@ -32,6 +34,23 @@ export interface SummaryInput {
   readonly started: number;
   /** The model's values at the rows, when a worker pool computed them (else computed here). */
   readonly values?: Float64Array;
+  /** The rows streamed from chunks (fit/stream): the statistics are then formed chunk by chunk. */
+  readonly streamed?: StreamedRows;
+}
+
+/** χ², the RSS, goodness of fit and diagnostics from rows in memory (the usual case). */
+function inMemoryStatistics(s: SummaryInput, full: Float64Array): StreamStatistics & { extendedPrecision: boolean } {
+  const { input, params, bound } = s;
+  const k = params.free.length;
+  const residuals = finalResiduals(input.model, params.free, input.data, bound.data.w, full, s.values);
+  return {
+    chi2: residuals.chi2,
+    rss: residuals.rss,
+    stats: goodnessOfFit({ y: input.data.y, w: bound.data.w, chi2: residuals.chi2, rss: residuals.rss, freeParameters: k }),
+    diagnostics: residualDiagnostics({ vars: input.data.vars, y: input.data.y, f: residuals.values, w: bound.data.w, chi2: residuals.chi2, freeParameters: k }),
+    notes: [],
+    extendedPrecision: residuals.extendedPrecision,
+  };
 }
 
 /** The warning that names the parameters of one undetermined group. */
@@ -47,7 +66,10 @@ export function summarize(s: SummaryInput): FitResult {
   const m = bound.rows;
   const full = Float64Array.from(params.base);
   params.free.forEach((idx, j) => (full[idx] = result.x[j]));
-  const residuals = finalResiduals(input.model, params.free, input.data, bound.data.w, full, s.values);
+  const residuals = s.streamed
+    ? { ...streamStatistics({ kernels: bound.kernels, params: full, source: s.streamed.source, freeParameters: k, maxGroups: s.streamed.maxGroups, passes: s.streamed.passes }), extendedPrecision: false }
+    : inMemoryStatistics(s, full);
+  warnings.push(...residuals.notes);
   // scipy's cost: ½Σρ. For the linear loss it is ½χ², which the extended-precision pass sharpens.
   const cost = loss.name === 'linear' ? 0.5 * residuals.chi2 : result.cost;
   const cov = curveFitCovariance({ linear: result.linear, m, cost, absoluteSigma: s.absoluteSigma });
@@ -56,7 +78,7 @@ export function summarize(s: SummaryInput): FitResult {
   for (const group of cov.undetermined) warnings.push(undeterminedWarning(group.map(freeName)));
   const undetermined = cov.undetermined.flat().sort((a, b) => a - b).map(freeName);
   const stderr = standardErrors(cov.pcov, k);
-  const stats = goodnessOfFit({ y: input.data.y, w: bound.data.w, chi2: residuals.chi2, rss: residuals.rss, freeParameters: k });
+  const stats = residuals.stats;
   const level = s.confidenceLevel;
   const tValue = stats.dof > 0 ? studentTQuantile(1 - (1 - level) / 2, stats.dof) : NaN;
   const freeIndex = new Map(params.free.map((idx, j) => [idx, j]));
@@ -96,8 +118,13 @@ export function summarize(s: SummaryInput): FitResult {
     tValue,
     optimality: result.optimality,
     undetermined,
-    weighting: describeWeighting(s.weighting, Boolean(input.data.sigma), s.weighting === 'poisson' ? zeroCounts(input.data.y) : 0),
-    diagnostics: residualDiagnostics({ vars: input.data.vars, y: input.data.y, f: residuals.values, w: bound.data.w, chi2: residuals.chi2, freeParameters: k }),
+    weighting: describeWeighting(
+      s.weighting,
+      s.streamed ? s.streamed.source.weighted : Boolean(input.data.sigma),
+      // A streamed fit does not hold y to count its zeros; the sentence then omits the count.
+      s.weighting === 'poisson' && !s.streamed ? zeroCounts(input.data.y) : 0,
+    ),
+    diagnostics: residuals.diagnostics,
     nfev: phases.reduce((sum, p) => sum + p.nfev, 0),
     njev: phases.reduce((sum, p) => sum + p.njev, 0),
     nit: phases.reduce((sum, p) => sum + p.nit, 0),

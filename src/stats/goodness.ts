@@ -70,17 +70,35 @@ function weightedMean(y: Float64Array, w: Float64Array | null): number {
   return swy / sw;
 }
 
-export function goodnessOfFit({ y, w, chi2, rss, freeParameters: k }: GoodnessInput): GoodnessOfFit {
+export function goodnessOfFit({ y, w, chi2, rss, freeParameters }: GoodnessInput): GoodnessOfFit {
   const m = y.length;
-  const dof = m - k;
   const mean = weightedMean(y, w);
   let tss = 0;
   if (w) for (let i = 0; i < m; i++) tss += w[i] * w[i] * (y[i] - mean) ** 2;
   else for (let i = 0; i < m; i++) tss += (y[i] - mean) ** 2;
-  const r2 = tss > 0 ? 1 - chi2 / tss : NaN;
-  const logTerm = m * Math.log(Math.max(chi2, Number.MIN_VALUE) / m);
   let sumLogW2 = 0;
   if (w) for (let i = 0; i < m; i++) sumLogW2 += Math.log(w[i] * w[i]);
+  return goodnessFromSums({ points: m, tss, sumLogW2, chi2, rss, freeParameters });
+}
+
+/**
+ * The sums over the rows that goodness of fit needs besides χ² and the RSS: the weighted total sum
+ * of squares Σwᵢ²(yᵢ − ȳ_w)² and Σln wᵢ² (0 unweighted). A streamed fit (fit/stream) forms them
+ * chunk by chunk, in the same order as goodnessOfFit's loops.
+ */
+export interface GoodnessSums {
+  readonly points: number;
+  readonly tss: number;
+  readonly sumLogW2: number;
+  readonly chi2: number;
+  readonly rss: number;
+  readonly freeParameters: number;
+}
+
+export function goodnessFromSums({ points: m, tss, sumLogW2, chi2, rss, freeParameters: k }: GoodnessSums): GoodnessOfFit {
+  const dof = m - k;
+  const r2 = tss > 0 ? 1 - chi2 / tss : NaN;
+  const logTerm = m * Math.log(Math.max(chi2, Number.MIN_VALUE) / m);
   const logLik = -0.5 * (m * (Math.log(2 * Math.PI) + 1 - Math.log(m) + Math.log(Math.max(chi2, Number.MIN_VALUE))) - sumLogW2);
   const K = k + 1;
   const aicR = -2 * logLik + 2 * K;

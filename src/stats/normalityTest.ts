@@ -33,9 +33,15 @@ export function dagostinoPearson(v: ArrayLike<number>): NormalityTest | null {
     m3 += d2 * d;
     m4 += d2 * d2;
   }
-  m2 /= n;
-  m3 /= n;
-  m4 /= n;
+  return normalityFromMoments(n, m2 / n, m3 / n, m4 / n);
+}
+
+/**
+ * The test from the central moments m₂, m₃, m₄ (each Σ(v − v̄)ʲ/n) of n values: a streamed fit
+ * (fit/stream) forms them chunk by chunk in the same order as the loops above.
+ */
+export function normalityFromMoments(n: number, m2: number, m3: number, m4: number): NormalityTest | null {
+  if (n < NORMALITY_MIN_N) return null;
   if (!(m2 > 0)) return null;
   // Skewness √b₁ → Z (D'Agostino 1970).
   const b1 = m3 / m2 ** 1.5;

@@ -54,6 +54,14 @@ export function replicatesTest({ groupOf, groupCount: G, y, w, chi2, freeParamet
     const w2 = w ? w[i] * w[i] : 1;
     ssPureError += w2 * (y[i] - swy[g] / sw[g]) ** 2;
   }
+  return replicatesFromSums({ points: n, groupCount: G, ssPureError, chi2, freeParameters: k });
+}
+
+/** The test from the pure-error sum of squares of n rows in G replicate groups (a streamed fit forms it chunk by chunk). */
+export function replicatesFromSums({ points: n, groupCount: G, ssPureError, chi2, freeParameters: k }: { points: number; groupCount: number; ssPureError: number; chi2: number; freeParameters: number }): ReplicatesTest | null {
+  const dfPureError = n - G;
+  const dfLackOfFit = G - k;
+  if (dfPureError <= 0 || dfLackOfFit <= 0) return null;
   const ssLackOfFit = Math.max(chi2 - ssPureError, 0);
   const F = ssLackOfFit / dfLackOfFit / (ssPureError / dfPureError);
   return { ssLackOfFit, dfLackOfFit, ssPureError, dfPureError, F, p: fSf(F, dfLackOfFit, dfPureError) };

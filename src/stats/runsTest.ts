@@ -31,6 +31,11 @@ export function runsTest(r: ArrayLike<number>): RunsTest {
     if (s !== last) runs++;
     last = s;
   }
+  return runsFromCounts(n, positive, runs);
+}
+
+/** The test from the counts: n residuals, `positive` of them ≥ 0, in `runs` runs of one sign. */
+export function runsFromCounts(n: number, positive: number, runs: number): RunsTest {
   const negative = n - positive;
   const npn = positive * negative;
   const expected = (2 * npn) / n + 1;

@@ -1,0 +1,246 @@
+/**
+ * The streamed ingest of the CLI (issue 12): the file read a piece at a time (4 MiB, cut at a line
+ * end), each piece parsed by the byte ingest with the first piece's delimiter, decimal mark and no
+ * header, and only the model's columns kept, as float64 in a temporary file (tempColumns.ts): the
+ * whole file's columns are never in memory. The rows are checked as strictly as in memory (load.ts):
+ * an unusable cell is an error naming its line.
+ *
+ * `planMemory` decides, from the file's size and its first piece, whether the fit holds the
+ * columns in memory or streams them (memoryLimit.ts).
+ */
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { createByteIngest, selectColumns, sniffEncoding, findColumn, type Delimiter, type ParseOptions, type Result, type Table } from '../data';
+import { fileFormat } from '../data/sheets/fileFormat';
+import type { CompiledModel } from '../model';
+import { DEFAULT_CHUNK_ROWS } from '../fit/cpuEvaluator';
+import type { ParameterSpec } from '../fit/parameters';
+import { weightSigma } from '../fit/weights';
+import { chunkRowsFor } from '../store/chunkPlan';
+import type { ChunkSource } from '../store/chunkSource';
+import type { FitCommand } from './args';
+import { CliError } from './errors';
+import { chooseY, dataError } from './load';
+import { formatBytes, inMemoryBytesPerRow } from './memoryLimit';
+import { createTempColumns, type TempColumns } from './tempColumns';
+
+/** Bytes per piece read and parsed. */
+const PIECE_BYTES = 4 << 20;
+const LF = 10;
+const QUOTE = 34;
+/** The in-memory reader's columns are pre-sized with 10% spare rows (data/byteIngest.ts). */
+const RESERVE = 1.1;
+
+export interface MemoryPlan {
+  readonly mode: 'memory' | 'stream';
+  readonly limit: number;
+  /** Bytes an in-memory fit of the file is estimated to hold (null when the file was not sized up). */
+  readonly estimateBytes: number | null;
+  readonly fileBytes: number;
+  /** The first piece, parsed (stream mode only). */
+  readonly first: { readonly table: Table; readonly bytes: number } | null;
+}
+
+function readPiece(fd: number, position: number, length: number): Uint8Array {
+  const buffer = new Uint8Array(length);
+  let n = 0;
+  while (n < length) {
+    const got = readSync(fd, buffer, n, length - n, position + n);
+    if (got === 0) break;
+    n += got;
+  }
+  return buffer.subarray(0, n);
+}
+
+function parsePiece(bytes: Uint8Array, options: ParseOptions): Result<Table> {
+  const ingest = createByteIngest(options, bytes.length);
+  ingest.push(bytes);
+  return ingest.finish();
+}
+
+/**
+ * In memory or streamed. A file that fits one piece, that is not UTF-8 text, or whose first piece
+ * does not parse is left to the in-memory reader (which reads it, or says what is wrong with it).
+ */
+export function planMemory(file: string, limit: number): MemoryPlan {
+  let size: number;
+  try {
+    size = statSync(file).size;
+  } catch {
+    return { mode: 'memory', limit, estimateBytes: null, fileBytes: 0, first: null };
+  }
+  if (size <= PIECE_BYTES) return { mode: 'memory', limit, estimateBytes: null, fileBytes: size, first: null };
+  const fd = openSync(file, 'r');
+  let head: Uint8Array;
+  try {
+    head = readPiece(fd, 0, PIECE_BYTES);
+  } finally {
+    closeSync(fd);
+  }
+  if (fileFormat(head) !== 'text' || sniffEncoding(head) !== 'utf-8') return { mode: 'memory', limit, estimateBytes: null, fileBytes: size, first: null };
+  const cut = head.lastIndexOf(LF) + 1;
+  if (cut <= 0) return { mode: 'memory', limit, estimateBytes: null, fileBytes: size, first: null };
+  const parsed = parsePiece(head.subarray(0, cut), { maxLoCells: 0 });
+  if (!parsed.ok || parsed.value.rowCount === 0) return { mode: 'memory', limit, estimateBytes: null, fileBytes: size, first: null };
+  const table = parsed.value;
+  const rows = Math.ceil((table.rowCount / cut) * size * RESERVE);
+  const estimateBytes = rows * inMemoryBytesPerRow(table.columns.length);
+  return { mode: estimateBytes > limit ? 'stream' : 'memory', limit, estimateBytes, fileBytes: size, first: { table, bytes: cut } };
+}
+
+/**
+ * What a streamed fit cannot do (it needs all rows in memory): the sentence after "where", and
+ * what to do instead; null when nothing.
+ */
+export function streamRefusal(command: FitCommand, parameters: readonly ParameterSpec[]): { what: string; fix: string | null } | null {
+  const missing = parameters.some((p) => !p.fixed && (p.value === null || p.value === undefined));
+  const they = (what: string) => ({ what: `${what} cannot run (they need all rows in memory)`, fix: null });
+  const it = (what: string) => ({ what: `${what} cannot run (it needs all rows in memory)`, fix: null });
+  if (command.group !== null || command.wide) return they('--group and --wide fits');
+  if (command.where.length > 0 || command.excludeRows.length > 0) return they('row filters (--where, --exclude-rows)');
+  if (missing || command.starts !== null) return { ...it('the automatic start search'), fix: 'give --p0 for every free parameter (e.g. from a fit of the first rows), or raise --memory-limit' };
+  if (command.varpro) return it('--varpro');
+  if (command.mle !== null) return it('--mle poisson');
+  if (command.ci === 'profile') return it('--ci profile');
+  if (command.compareModel) return it('--compare-model');
+  if (command.report) return it('--report (its plots)');
+  if (command.checkpoint) return it('--checkpoint (its data fingerprint)');
+  if (command.backend === 'gpu') return it('--backend gpu (it uploads the columns)');
+  return null;
+}
+
+export interface StreamedProblem {
+  readonly model: CompiledModel;
+  readonly source: ChunkSource & { readonly bytes: number };
+  readonly columns: TempColumns;
+  readonly names: { readonly x: string[]; readonly y: string; readonly sigma: string | null };
+}
+
+export interface StreamLoadInput {
+  readonly command: FitCommand;
+  readonly plan: MemoryPlan;
+  readonly model: CompiledModel;
+  readonly freeParameters: number;
+  /** Hears the bytes read so far (progress). */
+  readonly onBytes?: (bytes: number, rows: number) => void;
+}
+
+export function loadStreamed({ command, plan, model, freeParameters, onBytes }: StreamLoadInput): StreamedProblem {
+  const file = command.file;
+  const first = plan.first!;
+  const table = first.table;
+  const y = chooseY(command, table, model.variables);
+  const column = (name: string, option: string): number => {
+    const found = findColumn(table, name);
+    if (!found.ok) throw dataError(file, found.error, option);
+    return table.columns.indexOf(found.value);
+  };
+  const xIndex = model.variables.map((v) => column(v, '--model'));
+  const yIndex = column(y, '--y');
+  const sigmaIndex = command.sigma ? column(command.sigma, '--sigma') : -1;
+  const weights = command.options.weights ?? 'sigma';
+  const weighted = sigmaIndex >= 0 || weights !== 'sigma';
+  const columnsOnDisk = model.variables.length + 1 + (weighted ? 1 : 0);
+  const chunkRows = chunkRowsFor({ budgetBytes: plan.limit, columns: columnsOnDisk, parameters: freeParameters, sumRows: DEFAULT_CHUNK_ROWS });
+  const options: ParseOptions = {
+    delimiter: table.delimiter as Delimiter,
+    decimal: table.decimalComma ? ',' : '.',
+    header: false,
+    maxLoCells: 0,
+    previewRows: 0,
+  };
+  const columns = createTempColumns(model.variables.length, weighted, chunkRows);
+  try {
+    const names = table.columns.map((c) => c.name);
+    /** Appends a parsed piece's rows; `lineBefore`: the file's lines before the piece. */
+    const append = (piece: Table, lineBefore: number) => {
+      const at = (line: number) => `${file}:${lineBefore + line}`;
+      const width = piece.columns.length;
+      const needed = Math.max(...xIndex, yIndex, sigmaIndex);
+      if (needed >= width) throw new CliError(`${at(piece.lines[0] ?? 1)}: the line has ${width} field${width === 1 ? '' : 's'}, the fit reads column ${needed + 1} (${names[needed]}); fix the line.`);
+      const pick = (i: number) => piece.columns[i].name;
+      const selected = selectColumns(piece, { x: xIndex.map(pick), y: pick(yIndex), sigma: sigmaIndex >= 0 ? pick(sigmaIndex) : null, share: true });
+      if (!selected.ok) throw dataError(file, selected.error);
+      const data = selected.value;
+      const bad = data.dropped[0];
+      if (bad) {
+        const more = data.droppedCount > 1 ? ` (${data.droppedCount} unusable rows in this part of the file)` : '';
+        const col = bad.column !== null ? `column "${names[piece.columns.findIndex((c) => c.name === bad.column)]}": ` : '';
+        throw new CliError(`${at(bad.line)}: ${col}${bad.reason}; fix or remove the row${more}.`);
+      }
+      let sigma: Float64Array | null = null;
+      try {
+        sigma = weightSigma(weights, { y: data.y, sigma: data.sigma }, columns.rows);
+      } catch (error) {
+        throw new CliError(`--weights: ${(error as Error).message}`);
+      }
+      // w = 1/σ as curveFit forms it from σ (the same division, so the same bits).
+      columns.append(data.vars, data.y, sigma ? sigma.map((v) => 1 / v) : null, data.rows);
+    };
+
+    const fd = openSync(file, 'r');
+    try {
+      let position = 0;
+      let lines = 0;
+      let carry: Uint8Array = new Uint8Array(0);
+      for (let index = 0; ; index++) {
+        const read = readPiece(fd, position, PIECE_BYTES);
+        position += read.length;
+        const bytes = carry.length ? concat(carry, read) : read;
+        const end = read.length === 0 ? bytes.length : bytes.lastIndexOf(LF) + 1;
+        if (end === 0 && read.length > 0) { carry = bytes; continue; } // no line end yet: a long line
+        const piece = bytes.subarray(0, end);
+        carry = bytes.slice(end);
+        if (piece.length > 0) {
+          // A quoted header is fine; a quote below it may open a record that spans a piece's end.
+          const quote = piece.indexOf(QUOTE, index === 0 && table.hasHeader ? lineStart(piece, table.lines[0] ?? 1) : 0);
+          if (quote >= 0) throw new CliError(`${file}:${lines + countLines(piece.subarray(0, quote)) + 1}: a quoted field; a streamed file must be plain numeric text. Remove the quotes, or raise --memory-limit to read it in memory.`);
+          if (index === 0) {
+            if (piece.length !== first.bytes) throw new Error(`${file} changed while it was read.`);
+            append(table, 0);
+          }
+          else {
+            const parsed = parsePiece(piece, options);
+            if (parsed.ok) append(parsed.value, lines);
+            else if (parsed.error.code !== 'empty') throw dataError(file, parsed.error.line ? { ...parsed.error, line: lines + parsed.error.line } : parsed.error);
+          }
+          lines += countLines(piece);
+        }
+        onBytes?.(position, columns.rows);
+        if (read.length === 0) break;
+      }
+    } finally {
+      closeSync(fd);
+    }
+    if (columns.rows === 0) throw new CliError(`${file}: no data rows.`);
+    const source = columns.finish();
+    return { model, source, columns, names: { x: xIndex.map((i) => names[i]), y, sigma: sigmaIndex >= 0 ? names[sigmaIndex] : null } };
+  } catch (error) {
+    columns.remove();
+    throw error;
+  }
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}
+
+/** The byte where 1-based line `line` starts (past the header and any comment lines above it). */
+function lineStart(bytes: Uint8Array, line: number): number {
+  let at = 0;
+  for (let l = 1; l < line && at >= 0; l++) at = bytes.indexOf(LF, at) + 1 || -1;
+  return Math.max(0, at);
+}
+
+function countLines(bytes: Uint8Array): number {
+  let n = 0;
+  for (let i = bytes.indexOf(LF); i >= 0; i = bytes.indexOf(LF, i + 1)) n++;
+  return n;
+}
+
+/** The in-memory estimate, in words, for messages. */
+export function planWords(plan: MemoryPlan): string {
+  return `about ${formatBytes(plan.estimateBytes ?? 0)} in memory is more than --memory-limit ${formatBytes(plan.limit)}`;
+}

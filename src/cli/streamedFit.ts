@@ -1,0 +1,67 @@
+/**
+ * `fitbench fit` on a file whose columns exceed --memory-limit (issue 12): the model's columns are
+ * stored in a temporary binary file (streamLoad.ts), every pass of the fit reads them chunk by
+ * chunk (fit/stream), and the file is removed at the end, on an error too. The result is the
+ * in-memory fit's (the passes sum in the same order); the JSON adds `memory`.
+ */
+import { curveFit } from '../fit/curveFit';
+import { DEFAULT_CHUNK_ROWS } from '../fit/cpuEvaluator';
+import { compileDerived, deriveQuantities } from '../fit/derived';
+import { now } from '../solver/clock';
+import { CHUNK_SHARE } from '../store/chunkPlan';
+import type { FitCommand } from './args';
+import { CliError, EXIT } from './errors';
+import { compileForTable } from './load';
+import { formatBytes } from './memoryLimit';
+import { parameterTable } from './parameters';
+import { jsonReport, textReport } from './report';
+import { loadStreamed, streamRefusal, type MemoryPlan } from './streamLoad';
+import { progressLines } from './streamProgress';
+
+export async function fitStreamed(command: FitCommand, plan: MemoryPlan, t0: number): Promise<number> {
+  const first = plan.first!;
+  const model = compileForTable(command, first.table);
+  const parameters = parameterTable(command, model.params);
+  for (const d of command.derive) compileDerived(d, model.params);
+  const refusal = streamRefusal(command, parameters);
+  if (refusal) {
+    const estimate = formatBytes(plan.estimateBytes ?? 0);
+    const fix = refusal.fix ? `: ${refusal.fix}.` : `. Raise --memory-limit above ${estimate}, or drop what needs it.`;
+    throw new CliError(`${command.file}: about ${estimate} in memory is more than --memory-limit ${formatBytes(plan.limit)}, so the columns are streamed from disk, where ${refusal.what}${fix}`);
+  }
+  const free = parameters.filter((p) => !p.fixed).length;
+  const progress = progressLines();
+  const loaded = loadStreamed({ command, plan, model, freeParameters: free, onBytes: (read, rows) => progress.bytes(read, plan.fileBytes, rows) });
+  try {
+    const { source } = loaded;
+    const parseMs = now() - t0;
+    const t1 = now();
+    const passes = { count: 0, onChunk: progress.chunk };
+    const data = { vars: model.variables.map(() => new Float64Array(0)), y: new Float64Array(0) };
+    // The replicate groups' means may take the budget's share of a chunk (8 bytes each).
+    const maxGroups = Math.floor(plan.limit / CHUNK_SHARE / 8);
+    const result = await curveFit({ model, data, parameters, options: command.options, streamed: { source, sumRows: DEFAULT_CHUNK_ROWS, maxGroups, passes } });
+    const fitMs = now() - t1;
+    const derived = [...deriveQuantities(result, command.ties).map((d) => ({ ...d, tied: true })), ...deriveQuantities(result, command.derive).map((d) => ({ ...d, tied: false }))];
+    const facts = {
+      file: command.file,
+      model: command.model,
+      rows: source.rows,
+      filteredRows: 0,
+      excludedRows: 0,
+      y: loaded.names.y,
+      sigma: loaded.names.sigma,
+      backend: 'cpu',
+      parseMs,
+      fitMs,
+      workers: 0,
+      notes: [] as string[],
+      derived,
+      memory: { limit: plan.limit, mode: 'stream' as const, estimateBytes: plan.estimateBytes, chunkRows: source.chunkRows, chunks: source.chunks, tempBytes: source.bytes, passes: passes.count },
+    };
+    console.log(command.json ? jsonReport(result, facts) : textReport(result, facts));
+    return result.success ? EXIT.ok : EXIT.notConverged;
+  } finally {
+    loaded.columns.remove();
+  }
+}
