@@ -1,7 +1,7 @@
 /** The worker API's implementation as plain async functions (index.ts exposes it with Comlink;
  *  the in-thread client of src/client/localClient.ts calls it directly). */
 import type { WorkerApi } from './api';
-import { cancelFit, runFit } from './fit';
+import { cancelFit, checkpointOffer, runFit } from './fit';
 import { guess } from './guess';
 import { cancelLoad, loadColumns, loadFile, loadText } from './load';
 import { previewCurve } from './preview';
@@ -28,6 +28,7 @@ export const workerApi: WorkerApi = {
   guess: async (id, plotVar) => guess(id, plotVar),
   curve: async (request) => previewCurve(request),
   fit: runFit,
+  checkpointOffer,
   cancelFit,
   fitGroups: fitEachGroup,
   autoStart: findStarts,

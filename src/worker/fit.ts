@@ -15,6 +15,9 @@ import { fitInputs } from './fitInputs';
 import { session, endRun, startRun } from './session';
 import { throttle } from './throttle';
 import { FitCancelledError } from './yielding';
+import { checkpointWriter, compareSubject, notCheckpointed, offerFor, readCheckpoint, type CheckpointWriter } from './checkpoint';
+import type { CheckpointRecord } from '../store/checkpointRecord';
+import type { CheckpointOffer } from './api';
 
 /** The solver settings minus the backend, which the worker decides on its own (backend.ts). */
 function fitOptions(settings: FitRequest['settings']): FitOptions {
@@ -51,6 +54,7 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
 
   const parameters = request.parameters.map((p) => ({ name: p.name, value: p.value, min: p.min, max: p.max, fixed: p.fixed }));
   let result: FitResult;
+  let checkpointStats: FitOutcome['checkpoint'] = null;
   let varpro: FitOutcome['varpro'] = null;
   let poisson: PoissonFacts | null = null;
   const poissonObjective = request.settings.objective === 'poisson';
@@ -58,6 +62,25 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
     endRun(flag);
     backend.release();
     return { ok: false, error: { code: 'bad-settings', message: 'VarPro is a least-squares option: turn it off for a Poisson likelihood fit (Solver options).', field: 'settings' } };
+  }
+  // Checkpoints (issue 12): a resumed fit continues from the stored state when it still belongs
+  // to this fit; every checkpointed fit saves its state as it runs and deletes it at its end.
+  let writer: CheckpointWriter | null = null;
+  let resumed: CheckpointRecord | null = null;
+  if (request.checkpoint && notCheckpointed(request.settings) === null) {
+    const subjectInput = { model: request.model, data: modelFitData(m, data), parameters, options: fitOptions(request.settings) };
+    if (request.checkpoint.resume) {
+      const stored = await readCheckpoint(request.checkpoint.key).catch((error: unknown) => ({ problem: `storage refused: ${(error as Error).message}` }));
+      const differs = stored && 'record' in stored ? compareSubject(stored.record, subjectInput) : null;
+      if (!stored || !('record' in stored) || differs) {
+        endRun(flag);
+        backend.release();
+        const why = !stored ? 'it is no longer stored' : 'problem' in stored ? stored.problem : 'it belongs to another fit';
+        return { ok: false, error: { code: 'checkpoint', message: `The interrupted fit cannot be resumed (${why}). Press Fit to run it from its start.` } };
+      }
+      resumed = stored.record;
+    }
+    writer = checkpointWriter(request.checkpoint.key, subjectInput, resumed);
   }
   // VarPro (a solver option): the reduced fit first, then this same full fit from where it ended.
   // The Poisson objective (issue 10): iteratively reweighted fits to the maximum likelihood.
@@ -82,7 +105,9 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
       options: fitOptions(request.settings),
       signal: flag,
       primary: backend.primary,
+      ...(writer ? { checkpoint: writer.hooks } : {}),
       onIteration: (s, phase) => {
+        writer?.onIteration(s, phase.role);
         costs.push(s.cost);
         state = { ...state, iteration: s.iteration, nfev: s.nfev, cost: s.cost, optimality: s.optimality, stepNorm: s.stepNorm, elapsedMs: s.elapsedMs, phase: phase.role, backend: phase.backend, accepted: s.x.length === freeNames.length ? { names: freeNames, values: Array.from(s.x) } : state.accepted };
         report.push(state);
@@ -96,12 +121,40 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
     report.flush();
     backend.release();
     endRun(flag);
+    checkpointStats = (await writer?.close()) ?? null;
   }
+  if (resumed) result = withSavedHistory(result, resumed);
 
   session.lastFit = { model: request.model, selection: data, result, absoluteSigma: request.settings.absoluteSigma, input: { parameters, options: fitOptions(request.settings) }, poisson: poisson !== null };
   const params = Float64Array.from(m.params, (name) => result.parameters.find((p) => p.name === name)?.value ?? NaN);
   const drawn = evaluateCurve(m, withWeights(data, request.settings.weights), params, request);
-  return { ok: true, value: { result, backend: { ...backend.report(result), cpuKernels: m.kernels().kind }, curve: withDeviance(drawn, data.y, request.settings.objective), varpro, poisson } };
+  return { ok: true, value: { result, backend: { ...backend.report(result), cpuKernels: m.kernels().kind }, curve: withDeviance(drawn, data.y, request.settings.objective), varpro, poisson, resumed: resumed ? { nit: resumed.state.nit, nfev: resumed.state.nfev } : null, checkpoint: checkpointStats } };
+}
+
+/** A resumed fit's history: the iterations saved before the interruption, then its own. */
+function withSavedHistory(result: FitResult, record: CheckpointRecord): FitResult {
+  const saved = (record.history ?? []).map((h) => ({ ...h, x: Float64Array.from(h.x), phase: 0 }));
+  return { ...result, history: [...saved, ...result.history] };
+}
+
+/** The stored checkpoint under `key` against the fit `request` would run (issue 12). */
+export async function checkpointOffer(key: string, request: FitRequest): Promise<Status<CheckpointOffer>> {
+  let stored;
+  try {
+    stored = await readCheckpoint(key);
+  } catch (error) {
+    return { ok: false, error: { code: 'storage', message: `The saved fit cannot be read (${(error as Error).message}).` } };
+  }
+  if (!stored) return { ok: true, value: { kind: 'none' } };
+  if ('problem' in stored) return { ok: true, value: { kind: 'damaged', problem: stored.problem } };
+  const inputs = fitInputs(request);
+  if (!inputs.ok) return { ok: true, value: offerFor(stored.record, { part: 'model', saved: stored.record.model }, []) };
+  const { data, model } = inputs.value;
+  const fixed = new Set(request.parameters.filter((p) => p.fixed).map((p) => p.name));
+  const parameters = request.parameters.map((p) => ({ name: p.name, value: p.value, min: p.min, max: p.max, fixed: p.fixed }));
+  const blocked = notCheckpointed(request.settings);
+  const difference = blocked ? { part: 'options' as const, keys: [blocked] } : compareSubject(stored.record, { model: request.model, data: modelFitData(model, data), parameters, options: fitOptions(request.settings) });
+  return { ok: true, value: offerFor(stored.record, difference, model.params.filter((name) => !fixed.has(name))) };
 }
 
 export function cancelFit(): void {

@@ -17,13 +17,14 @@ import { specToJson } from '../../share/index';
 import { deleteValue, readValue, storageReason, writeValue } from '../../worker/storage';
 import { dataLabel } from '../dataFile';
 import { readSessionSpec } from '../sessions/lenientSpec';
-import { dataKey, INDEX_KEY, isSessionRecord, newSessionId, sessionProblem, readIndex, sessionKey, sessionName, SESSION_FORMAT, SESSION_VERSION, updateIndex, type SessionRecord } from '../sessions/record';
+import { checkpointKey, dataKey, INDEX_KEY, isSessionRecord, newSessionId, sessionProblem, readIndex, sessionKey, sessionName, SESSION_FORMAT, SESSION_VERSION, updateIndex, type SessionRecord } from '../sessions/record';
 import type { SessionMeta } from '../slices/sessions';
 import { applySpec, currentSpec, specMapping } from '../spec';
 import { getState, setState, store, type AppState } from '../store';
 import { refreshCurve } from './curve';
 import { adoptTable, setPlot } from './data';
 import { resetWorkbench } from './reset';
+import { offerInterruptedFit } from './checkpoint';
 
 export const SAVE_DELAY_MS = 1000;
 /** How long a deleted session can be brought back: its record and data stay stored until then. */
@@ -74,8 +75,9 @@ function onTableChange(table: AppState['table']): void {
     current = { id: restoring, table, dataSaved: true, dataFailed: false };
   } else {
     current = { id: nextId ?? newSessionId(), table, dataSaved: false, dataFailed: false };
-    // The notice about the restored session no longer describes the page.
-    if (getState().restored) setState({ restored: null });
+    // The notices about the restored session no longer describe the page (its interrupted fit
+    // stays stored, offered again when that session is opened).
+    if (getState().restored || getState().interruptedFit) setState({ restored: null, interruptedFit: null });
   }
   nextId = null;
   if (getState().sessionId !== current.id) setState({ sessionId: current.id });
@@ -165,6 +167,7 @@ async function saveCurrent(): Promise<void> {
 async function removeStored(id: string): Promise<void> {
   await deleteValue(sessionKey(id));
   await deleteValue(dataKey(id));
+  await deleteValue(checkpointKey(id));
 }
 
 /** Saves now what is waiting to be saved (before the page switches to another session). */
@@ -249,6 +252,7 @@ export async function restoreLatestSession(): Promise<boolean> {
   const error = await restoreSession(latest.id);
   if (error) resetWorkbench();
   setState({ restored: { meta: latest, error } });
+  if (error === null) await offerInterruptedFit();
   return error === null;
 }
 
@@ -256,6 +260,7 @@ export async function restoreLatestSession(): Promise<boolean> {
 export async function openSession(id: string): Promise<string | null> {
   const error = await restoreSession(id);
   setState({ restored: null });
+  if (error === null) await offerInterruptedFit();
   return error;
 }
 
