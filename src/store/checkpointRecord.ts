@@ -101,10 +101,12 @@ export function readCheckpointRecord(value: unknown): CheckpointReading {
   if (!isObject(value) || own(value, 'format') !== CHECKPOINT_FORMAT) return { ok: false, kind: 'format', problem: 'it is not a fitbench checkpoint' };
   if (own(value, 'version') !== CHECKPOINT_VERSION) return { ok: false, kind: 'format', problem: `it is a checkpoint of another version (${String(own(value, 'version'))}; this one reads version ${CHECKPOINT_VERSION})` };
   try {
+    // In the order of the record's meaning: what was fitted, to which data, with which parameters.
+    const model = field(value, 'model', isText, 'text');
     const data = field(value, 'data', isObject, 'a data fingerprint');
     const parameters = field(value, 'parameters', Array.isArray, 'a list').map(parameter);
     const subject: CheckpointSubject = {
-      model: field(value, 'model', isText, 'text'),
+      model,
       data: { rows: field(data, 'rows', isCount, 'a row count', 'data.rows'), hash: field(data, 'hash', isHash, '16 hexadecimal digits', 'data.hash') },
       parameters,
       options: plain(field(value, 'options', isObject, 'a set of options'), 'options') as Fields,
