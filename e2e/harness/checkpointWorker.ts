@@ -2,11 +2,12 @@
  * A Web Worker of the checkpoint harness: the page's fit path (curveFit on the CPU with the
  * worker's checkpoint writer, src/worker/checkpoint.ts, saving to IndexedDB through idb-keyval)
  * on a two-peak data set of `rows` rows from a poor start, with the dense QR method (the e2e
- * spec's fit): without checkpoints, with saves every `everyMs`, or resumed from a stored state.
+ * spec's fit), on the page's CPU evaluator (src/worker/backend.ts): without checkpoints, with saves every `everyMs`, or resumed from a stored state.
  */
 import { curveFit } from '../../src/fit/curveFit';
 import { compileModel } from '../../src/model';
 import { readCheckpointRecord } from '../../src/store/checkpointRecord';
+import { chooseFitBackend } from '../../src/worker/backend';
 import { checkpointWriter } from '../../src/worker/checkpoint';
 import { readValue } from '../../src/worker/storage';
 
@@ -55,12 +56,16 @@ async function run(request: CheckpointBenchRequest): Promise<CheckpointBenchRun>
   if (stored && !stored.ok) throw new Error(`stored checkpoint: ${stored.problem}`);
   const resumed = stored?.ok ? stored.record : null;
   const writer = request.everyMs === null && !resumed ? null : checkpointWriter(KEY, { model: MODEL, data, parameters, options }, resumed, request.everyMs ?? 2000);
+  // The page's CPU fit: its passes yield to the worker's event loop every 30 ms (for Cancel, and
+  // here for IndexedDB's answers), as src/worker/fit.ts runs them.
+  const backend = await chooseFitBackend(request.rows, 'cpu', { model, method: 'dense', signal: { aborted: false }, onChunk: () => undefined });
   const t0 = performance.now();
   const r = await curveFit({
     model,
     data,
     parameters,
     options,
+    primary: backend.primary,
     ...(writer ? { checkpoint: writer.hooks } : {}),
     onIteration: (s, phase) => {
       if (request.keepAt === undefined || s.iteration <= request.keepAt) writer?.onIteration(s, phase.role);

@@ -1,7 +1,8 @@
 /** The worker API's implementation as plain async functions (index.ts exposes it with Comlink;
  *  the in-thread client of src/client/localClient.ts calls it directly). */
 import type { WorkerApi } from './api';
-import { cancelFit, checkpointOffer, runFit } from './fit';
+import { cancelFit, runFit } from './fit';
+import { checkpointOffer } from './checkpointOffer';
 import { guess } from './guess';
 import { cancelLoad, loadColumns, loadFile, loadText } from './load';
 import { previewCurve } from './preview';

@@ -25,7 +25,7 @@ import type { IterationSummary } from '../solver/summary';
 import type { TrfState } from '../solver/trfState';
 import { CHECKPOINT_FORMAT, CHECKPOINT_VERSION, readCheckpointRecord, type CheckpointRecord, type SavedIteration } from '../store/checkpointRecord';
 import { checkpointSubject, subjectDifference, type CheckpointSubject, type SubjectDifference } from '../store/checkpointSubject';
-import type { CheckpointOffer, FitRequest } from './api';
+import type { CheckpointOffer, FitRequest, Status } from './api';
 import { deleteValue, readValue, storageReason, writeValue } from './storage';
 
 export const CHECKPOINT_EVERY_MS = 2000;
@@ -132,6 +132,14 @@ export async function readCheckpoint(key: string): Promise<{ record: CheckpointR
   if (reading.ok) return { record: reading.record };
   await deleteValue(key).catch(() => undefined);
   return { problem: reading.problem };
+}
+
+/** The stored checkpoint a resumed fit continues from, or why it cannot. */
+export async function resumable(key: string, input: SubjectInput): Promise<Status<CheckpointRecord>> {
+  const stored = await readCheckpoint(key).catch((error: unknown) => ({ problem: `storage refused: ${storageReason(error)}` }));
+  const why = !stored ? 'it is no longer stored' : 'problem' in stored ? stored.problem : compareSubject(stored.record, input) ? 'it belongs to another fit' : null;
+  if (why !== null || !stored || !('record' in stored)) return { ok: false, error: { code: 'checkpoint', message: `The interrupted fit cannot be resumed (${why}). Press Fit to run it from its start.` } };
+  return { ok: true, value: stored.record };
 }
 
 /** How the saved subject compares with the fit the page would run now. */

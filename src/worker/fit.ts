@@ -1,6 +1,7 @@
 /**
- * A fit in the worker: compile, select, choose the backend, run curveFit with throttled progress
- * and a cancel flag, then draw the result (curve on the grid with its bands, residuals).
+ * A fit in the worker: compile, select, choose the backend, run curveFit with throttled progress,
+ * a cancel flag and checkpoints (issue 12: checkpoint.ts), then draw the result (curve on the grid
+ * with its bands, residuals).
  */
 import { curveFit, type CurveFitInput } from '../fit/curveFit';
 import { varproFit } from '../start/varpro';
@@ -15,12 +16,11 @@ import { fitInputs } from './fitInputs';
 import { session, endRun, startRun } from './session';
 import { throttle } from './throttle';
 import { FitCancelledError } from './yielding';
-import { checkpointWriter, compareSubject, notCheckpointed, offerFor, readCheckpoint, type CheckpointWriter } from './checkpoint';
+import { checkpointWriter, notCheckpointed, resumable, type CheckpointWriter } from './checkpoint';
 import type { CheckpointRecord } from '../store/checkpointRecord';
-import type { CheckpointOffer } from './api';
 
 /** The solver settings minus the backend, which the worker decides on its own (backend.ts). */
-function fitOptions(settings: FitRequest['settings']): FitOptions {
+export function fitOptions(settings: FitRequest['settings']): FitOptions {
   const { backend: _backend, varpro: _varpro, objective: _objective, ...options } = settings;
   return options;
 }
@@ -70,15 +70,13 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
   if (request.checkpoint && notCheckpointed(request.settings) === null) {
     const subjectInput = { model: request.model, data: modelFitData(m, data), parameters, options: fitOptions(request.settings) };
     if (request.checkpoint.resume) {
-      const stored = await readCheckpoint(request.checkpoint.key).catch((error: unknown) => ({ problem: `storage refused: ${(error as Error).message}` }));
-      const differs = stored && 'record' in stored ? compareSubject(stored.record, subjectInput) : null;
-      if (!stored || !('record' in stored) || differs) {
+      const stored = await resumable(request.checkpoint.key, subjectInput);
+      if (!stored.ok) {
         endRun(flag);
         backend.release();
-        const why = !stored ? 'it is no longer stored' : 'problem' in stored ? stored.problem : 'it belongs to another fit';
-        return { ok: false, error: { code: 'checkpoint', message: `The interrupted fit cannot be resumed (${why}). Press Fit to run it from its start.` } };
+        return stored;
       }
-      resumed = stored.record;
+      resumed = stored.value;
     }
     writer = checkpointWriter(request.checkpoint.key, subjectInput, resumed);
   }
@@ -135,26 +133,6 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
 function withSavedHistory(result: FitResult, record: CheckpointRecord): FitResult {
   const saved = (record.history ?? []).map((h) => ({ ...h, x: Float64Array.from(h.x), phase: 0 }));
   return { ...result, history: [...saved, ...result.history] };
-}
-
-/** The stored checkpoint under `key` against the fit `request` would run (issue 12). */
-export async function checkpointOffer(key: string, request: FitRequest): Promise<Status<CheckpointOffer>> {
-  let stored;
-  try {
-    stored = await readCheckpoint(key);
-  } catch (error) {
-    return { ok: false, error: { code: 'storage', message: `The saved fit cannot be read (${(error as Error).message}).` } };
-  }
-  if (!stored) return { ok: true, value: { kind: 'none' } };
-  if ('problem' in stored) return { ok: true, value: { kind: 'damaged', problem: stored.problem } };
-  const inputs = fitInputs(request);
-  if (!inputs.ok) return { ok: true, value: offerFor(stored.record, { part: 'model', saved: stored.record.model }, []) };
-  const { data, model } = inputs.value;
-  const fixed = new Set(request.parameters.filter((p) => p.fixed).map((p) => p.name));
-  const parameters = request.parameters.map((p) => ({ name: p.name, value: p.value, min: p.min, max: p.max, fixed: p.fixed }));
-  const blocked = notCheckpointed(request.settings);
-  const difference = blocked ? { part: 'options' as const, keys: [blocked] } : compareSubject(stored.record, { model: request.model, data: modelFitData(model, data), parameters, options: fitOptions(request.settings) });
-  return { ok: true, value: offerFor(stored.record, difference, model.params.filter((name) => !fixed.has(name))) };
 }
 
 export function cancelFit(): void {

@@ -17,7 +17,7 @@ export function InterruptedFitNotice() {
     return (
       <div className="notice notice-warning page-notice" role="status" data-testid="interrupted-fit" data-state="damaged">
         <div className="page-notice-body">
-          <strong>A saved fit could not be read</strong> ({offer.problem}), so it was discarded. Press Fit to run the fit again.
+          <strong>A saved fit could not be read</strong> ({offer.problem}), so it was discarded. The session itself is intact; press Fit to run the fit again.
         </div>
         <button type="button" className="icon-btn page-notice-close" aria-label="Dismiss" onClick={discardInterruptedFit} data-testid="interrupted-fit-dismiss">
           ×
