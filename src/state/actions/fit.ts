@@ -91,13 +91,19 @@ export async function runFit(options: { readonly resume?: boolean } = {}): Promi
     setState({ fitStatus: 'error', fitError: blocked });
     return;
   }
-  // The session is saved as the fit starts (it is not saved while a fit runs): a reload mid-fit
-  // restores the page this fit belongs to, and its checkpoint matches it.
-  await flushSave();
+  setState({ fitStatus: 'running', fitCancelled: false, progress: null, liveCosts: [], fitError: null, paramErrors: NO_PARAM_ERRORS });
   // A new fit replaces an interrupted one that was offered for resuming.
   if (!resume) forgetInterruptedFit();
+  // The session is saved as the fit starts (it is not saved while a fit runs): a reload mid-fit
+  // restores the page this fit belongs to, and its checkpoint matches it.
+  await flushSave(true);
+  if (signal.aborted) {
+    // Cancelled while the session was being saved: the fit does not start.
+    controller = null;
+    setState({ fitStatus: 'idle', fitCancelled: true });
+    return;
+  }
   s = getState();
-  setState({ fitStatus: 'running', fitCancelled: false, progress: null, liveCosts: [], fitError: null, paramErrors: NO_PARAM_ERRORS });
   // Empty start values are searched for first, unless VarPro solves every one of them itself.
   const solved = solvedByVarpro(s);
   if (emptyRows(s.params).some((r) => !solved.has(r.name))) {

@@ -127,11 +127,12 @@ function buildRecord(s: AppState, id: string, savedAt: number): SessionRecord | 
   };
 }
 
-async function saveCurrent(): Promise<void> {
+/** `fitStarting`: the fit just shown as running has not changed the page yet (runFit saves it so). */
+async function saveCurrent(fitStarting = false): Promise<void> {
   const s = getState();
   if (!s.table || current.table !== s.table || restoring !== null) return;
   if (current.id === null) current = { id: newSessionId(), table: s.table, dataSaved: false, dataFailed: false };
-  if (s.loading || s.fitStatus === 'running') {
+  if (s.loading || (s.fitStatus === 'running' && !fitStarting)) {
     schedule();
     return;
   }
@@ -170,12 +171,13 @@ async function removeStored(id: string): Promise<void> {
   await deleteValue(checkpointKey(id));
 }
 
-/** Saves now what is waiting to be saved (before the page switches to another session). */
-export async function flushSave(): Promise<void> {
+/** Saves now what is waiting to be saved (before the page switches to another session, or as a
+ *  fit starts: `fitStarting`, the page then shows the fit as running but is still the fit's own). */
+export async function flushSave(fitStarting = false): Promise<void> {
   if (timer === null) return serial(async () => undefined);
   clearTimeout(timer);
   timer = null;
-  return serial(saveCurrent);
+  return serial(() => saveCurrent(fitStarting));
 }
 
 /** Reads the list of recent sessions into the store. */
