@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliRunner } from '../test/cli';
-import { fit, fittedParameters, setParam, typeModel } from './lib/app-actions';
+import { fit, fittedParameters, plotted, setParam, typeModel } from './lib/app-actions';
 import { launch, openApp, pageErrors, shot } from './lib/app-browser';
 import { serveDist, type Served } from './lib/app-serve';
 
@@ -115,6 +115,9 @@ describe('a fit interrupted by a reload', () => {
     expect(nit).toBeGreaterThanOrEqual(saved!.nit);
     expect(nit).toBeLessThan(whole.nit);
     expect(await notice.textContent()).toMatch(new RegExp(`A fit of ${MODEL.replace(/[()*^/+.-]/g, '\\$&')} on two-peaks\\.csv was interrupted at iteration ${nit} \\(cost \\d[\\d.e+]*\\)\\.`));
+    // The restored page's curve (the start values) is drawn before the picture is taken.
+    await page.waitForFunction(() => document.querySelector('[data-testid="main-plot"]')?.textContent?.includes('model'), undefined, { timeout: 60_000 });
+    await plotted(page);
     await notice.scrollIntoViewIfNeeded();
     await shot(page, 'checkpoint-notice-1440');
     await page.setViewportSize({ width: 390, height: 844 });
