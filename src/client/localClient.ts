@@ -17,6 +17,7 @@ export function localClient(api: WorkerApi = workerApi): Client {
     guess: async (...a) => api.guess(...a),
     curve: async (...a) => api.curve(...a),
     fit: async (...a) => api.fit(...a),
+    checkpointOffer: async (...a) => api.checkpointOffer(...a),
     cancelFit: async () => api.cancelFit(),
     fitGroups: async (...a) => api.fitGroups(...a),
     autoStart: async (...a) => api.autoStart(...a),

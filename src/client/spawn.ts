@@ -57,6 +57,7 @@ export function spawnWorker(): WorkerHandle {
       guess: guarded(remote.guess),
       curve: guarded(remote.curve),
       fit: guarded(remote.fit),
+      checkpointOffer: guarded(remote.checkpointOffer),
       cancelFit: () => remote.cancelFit().catch(() => undefined),
       fitGroups: guarded(remote.fitGroups),
       autoStart: guarded(remote.autoStart),

@@ -68,7 +68,7 @@ function lostStatus(gone: Gone): Status<never> {
 type Method = keyof Client;
 const STATUS_FREE: ReadonlySet<Method> = new Set<Method>(['cancelLoad', 'cancelFit', 'alive']);
 /** Calls that change nothing but storage or read what the worker holds: safe to ask again. */
-const RETRIED: ReadonlySet<Method> = new Set<Method>(['select', 'guess', 'curve', 'exportColumns', 'exportData', 'fingerprint', 'planLink', 'exportCurve', 'saveTable', 'restoreFit', 'reportData']);
+const RETRIED: ReadonlySet<Method> = new Set<Method>(['select', 'guess', 'curve', 'exportColumns', 'exportData', 'fingerprint', 'planLink', 'exportCurve', 'saveTable', 'restoreFit', 'reportData', 'checkpointOffer']);
 /** What a call's race gives when the worker died first (never a worker's answer: those are clones). */
 class Died {
   constructor(readonly gone: Gone) {}
@@ -182,6 +182,7 @@ const emptyClientShape: Record<Method, true> = {
   guess: true,
   curve: true,
   fit: true,
+  checkpointOffer: true,
   cancelFit: true,
   fitGroups: true,
   autoStart: true,

@@ -2,6 +2,7 @@
  *  the in-thread client of src/client/localClient.ts calls it directly). */
 import type { WorkerApi } from './api';
 import { cancelFit, runFit } from './fit';
+import { checkpointOffer } from './checkpointOffer';
 import { guess } from './guess';
 import { cancelLoad, loadColumns, loadFile, loadText } from './load';
 import { previewCurve } from './preview';
@@ -28,6 +29,7 @@ export const workerApi: WorkerApi = {
   guess: async (id, plotVar) => guess(id, plotVar),
   curve: async (request) => previewCurve(request),
   fit: runFit,
+  checkpointOffer,
   cancelFit,
   fitGroups: fitEachGroup,
   autoStart: findStarts,

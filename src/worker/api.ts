@@ -12,6 +12,7 @@ import type { GlobalResult } from '../fit/global/types';
 import type { ReportData } from '../export/report/reportData';
 import type { NamedProfile, ProfileProgress } from '../fit/profileFit';
 import type { FitResult } from '../fit/types';
+import type { SubjectDifference } from '../store/checkpointSubject';
 import type { GuessedParameter } from '../library/types';
 import type { Fingerprint, LinkPlan, PlanOptions } from '../share/index';
 import type { ColumnMapping, FitSpec, ParameterRow, RowSpec, SolverSettings } from '../share/types';
@@ -110,6 +111,32 @@ export interface FitRequest extends PlotRequest {
   readonly mapping: DataMapping;
   readonly parameters: readonly ParameterRow[];
   readonly settings: SolverSettings;
+  /** Checkpoints (issue 12, src/worker/checkpoint.ts): the storage key the fit saves its state
+   *  under as it runs (the page's session), and whether to continue from the state saved there. */
+  readonly checkpoint?: { readonly key: string; readonly resume: boolean } | null;
+}
+
+/** A stored checkpoint as the page offers it (issue 12). */
+export type CheckpointOffer =
+  | { readonly kind: 'none' }
+  /** Stored, but not a checkpoint this page can read: it was deleted. */
+  | { readonly kind: 'damaged'; readonly problem: string }
+  | (CheckpointFacts & { readonly kind: 'resumable' })
+  /** Saved for another fit: what differs from the fit on the page now. */
+  | (CheckpointFacts & { readonly kind: 'differs'; readonly difference: SubjectDifference });
+
+export interface CheckpointFacts {
+  readonly model: string;
+  /** Iterations done and evaluations spent before the interruption. */
+  readonly iteration: number;
+  readonly nfev: number;
+  /** The cost after that iteration (null for a record without iterations). */
+  readonly cost: number | null;
+  /** ISO time of the save. */
+  readonly savedAt: string;
+  /** The saved parameters by name (the free ones; null when the fit on the page has other free
+   *  parameters): Resume shows them in the table before the fit continues from them. */
+  readonly accepted: { readonly names: readonly string[]; readonly values: readonly number[] } | null;
 }
 
 /** "Auto start" (issue 11): starting values searched for on the selected rows. */
@@ -190,6 +217,11 @@ export interface FitOutcome {
   /** The Poisson objective's facts (settings.objective 'poisson'; absent or null: least squares):
    *  the Cash statistic, the deviance and the reweighting rounds (src/fit/poissonMle.ts). */
   readonly poisson?: PoissonFacts | null;
+  /** Continued from a checkpoint (issue 12): the iterations and evaluations saved before the
+   *  interruption (absent or null: a fit from its start). The result counts both sides. */
+  readonly resumed?: { readonly nit: number; readonly nfev: number } | null;
+  /** The fit's checkpoint saves (absent: none were due). */
+  readonly checkpoint?: { readonly saves: number; readonly saveMs: number; readonly writeMs: number; readonly failed: string | null } | null;
 }
 
 export interface PoissonFacts {
@@ -342,6 +374,8 @@ export interface WorkerApi {
   curve(request: CurveRequest): Promise<Status<Curve>>;
   /** Runs curveFit; progress is throttled to about 10 messages a second. */
   fit(request: FitRequest, onProgress?: (p: FitProgress) => void): Promise<Status<FitOutcome>>;
+  /** The checkpoint stored under `key` compared with the fit `request` would run (issue 12). */
+  checkpointOffer(key: string, request: FitRequest): Promise<Status<CheckpointOffer>>;
   /** Stops a running fit; it resolves with the last accepted parameters (status −2). A group
    *  batch stops after the group in progress and keeps the groups done. */
   cancelFit(): void;

@@ -1,6 +1,7 @@
 /**
- * A fit in the worker: compile, select, choose the backend, run curveFit with throttled progress
- * and a cancel flag, then draw the result (curve on the grid with its bands, residuals).
+ * A fit in the worker: compile, select, choose the backend, run curveFit with throttled progress,
+ * a cancel flag and checkpoints (issue 12: checkpoint.ts), then draw the result (curve on the grid
+ * with its bands, residuals).
  */
 import { curveFit, type CurveFitInput } from '../fit/curveFit';
 import { varproFit } from '../start/varpro';
@@ -15,9 +16,11 @@ import { fitInputs } from './fitInputs';
 import { session, endRun, startRun } from './session';
 import { throttle } from './throttle';
 import { FitCancelledError } from './yielding';
+import { checkpointWriter, notCheckpointed, resumable, type CheckpointWriter } from './checkpoint';
+import type { CheckpointRecord } from '../store/checkpointRecord';
 
 /** The solver settings minus the backend, which the worker decides on its own (backend.ts). */
-function fitOptions(settings: FitRequest['settings']): FitOptions {
+export function fitOptions(settings: FitRequest['settings']): FitOptions {
   const { backend: _backend, varpro: _varpro, objective: _objective, ...options } = settings;
   return options;
 }
@@ -51,6 +54,7 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
 
   const parameters = request.parameters.map((p) => ({ name: p.name, value: p.value, min: p.min, max: p.max, fixed: p.fixed }));
   let result: FitResult;
+  let checkpointStats: FitOutcome['checkpoint'] = null;
   let varpro: FitOutcome['varpro'] = null;
   let poisson: PoissonFacts | null = null;
   const poissonObjective = request.settings.objective === 'poisson';
@@ -58,6 +62,23 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
     endRun(flag);
     backend.release();
     return { ok: false, error: { code: 'bad-settings', message: 'VarPro is a least-squares option: turn it off for a Poisson likelihood fit (Solver options).', field: 'settings' } };
+  }
+  // Checkpoints (issue 12): a resumed fit continues from the stored state when it still belongs
+  // to this fit; every checkpointed fit saves its state as it runs and deletes it at its end.
+  let writer: CheckpointWriter | null = null;
+  let resumed: CheckpointRecord | null = null;
+  if (request.checkpoint && notCheckpointed(request.settings) === null) {
+    const subjectInput = { model: request.model, data: modelFitData(m, data), parameters, options: fitOptions(request.settings) };
+    if (request.checkpoint.resume) {
+      const stored = await resumable(request.checkpoint.key, subjectInput);
+      if (!stored.ok) {
+        endRun(flag);
+        backend.release();
+        return stored;
+      }
+      resumed = stored.value;
+    }
+    writer = checkpointWriter(request.checkpoint.key, subjectInput, resumed);
   }
   // VarPro (a solver option): the reduced fit first, then this same full fit from where it ended.
   // The Poisson objective (issue 10): iteratively reweighted fits to the maximum likelihood.
@@ -82,7 +103,9 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
       options: fitOptions(request.settings),
       signal: flag,
       primary: backend.primary,
+      ...(writer ? { checkpoint: writer.hooks } : {}),
       onIteration: (s, phase) => {
+        writer?.onIteration(s, phase.role);
         costs.push(s.cost);
         state = { ...state, iteration: s.iteration, nfev: s.nfev, cost: s.cost, optimality: s.optimality, stepNorm: s.stepNorm, elapsedMs: s.elapsedMs, phase: phase.role, backend: phase.backend, accepted: s.x.length === freeNames.length ? { names: freeNames, values: Array.from(s.x) } : state.accepted };
         report.push(state);
@@ -96,12 +119,20 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
     report.flush();
     backend.release();
     endRun(flag);
+    checkpointStats = (await writer?.close()) ?? null;
   }
+  if (resumed) result = withSavedHistory(result, resumed);
 
   session.lastFit = { model: request.model, selection: data, result, absoluteSigma: request.settings.absoluteSigma, input: { parameters, options: fitOptions(request.settings) }, poisson: poisson !== null, weights: request.settings.weights ?? 'sigma' };
   const params = Float64Array.from(m.params, (name) => result.parameters.find((p) => p.name === name)?.value ?? NaN);
   const drawn = evaluateCurve(m, withWeights(data, request.settings.weights), params, request);
-  return { ok: true, value: { result, backend: { ...backend.report(result), cpuKernels: m.kernels().kind }, curve: withDeviance(drawn, data.y, request.settings.objective), varpro, poisson } };
+  return { ok: true, value: { result, backend: { ...backend.report(result), cpuKernels: m.kernels().kind }, curve: withDeviance(drawn, data.y, request.settings.objective), varpro, poisson, resumed: resumed ? { nit: resumed.state.nit, nfev: resumed.state.nfev } : null, checkpoint: checkpointStats } };
+}
+
+/** A resumed fit's history: the iterations saved before the interruption, then its own. */
+function withSavedHistory(result: FitResult, record: CheckpointRecord): FitResult {
+  const saved = (record.history ?? []).map((h) => ({ ...h, x: Float64Array.from(h.x), phase: 0 }));
+  return { ...result, history: [...saved, ...result.history] };
 }
 
 export function cancelFit(): void {

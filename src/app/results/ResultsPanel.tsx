@@ -95,7 +95,7 @@ export function ResultsPanel() {
       </div>
       <section className="card" aria-label="Solver">
         <h2 className="card-title">Solver</h2>
-        <SolverInfo result={r} backend={outcome.backend} varpro={outcome.varpro ?? null} poisson={outcome.poisson ?? null} />
+        <SolverInfo result={r} backend={outcome.backend} varpro={outcome.varpro ?? null} poisson={outcome.poisson ?? null} resumed={outcome.resumed ?? null} />
       </section>
     </div>
   );

@@ -5,12 +5,17 @@ import { formatNumber } from '../format/number';
 
 const ROLE: Record<string, string> = { fit: 'Fit', polish: 'Polish (float64 QR)', refine: 'Refine (Gauss–Newton)' };
 
-export function SolverInfo({ result, backend, varpro, poisson }: { readonly result: FitResult; readonly backend: BackendReport; readonly varpro: FitOutcome['varpro']; readonly poisson: FitOutcome['poisson'] }) {
+export function SolverInfo({ result, backend, varpro, poisson, resumed }: { readonly result: FitResult; readonly backend: BackendReport; readonly varpro: FitOutcome['varpro']; readonly poisson: FitOutcome['poisson']; readonly resumed?: FitOutcome['resumed'] }) {
   return (
     <div className="solver-info" data-testid="result-solver">
       <p className="solver-message" data-testid="solver-message">
         {result.message}
       </p>
+      {resumed && (
+        <p className="muted small" data-testid="result-resumed" data-nit={resumed.nit} data-nfev={resumed.nfev} data-total-nfev={result.nfev}>
+          Resumed after iteration {resumed.nit} of an interrupted fit ({resumed.nfev} evaluations before the interruption, {result.nfev - resumed.nfev} after it); the counts below include both.
+        </p>
+      )}
       {poisson && (
         <p className="muted small" data-testid="result-poisson">
           Poisson maximum likelihood: Cash C = {formatNumber(poisson.cash, 6)}, deviance {formatNumber(poisson.deviance, 6)} on {result.stats.dof} degrees of freedom ({poisson.rounds} reweighting

@@ -1,13 +1,14 @@
 /**
  * Messages about the page as a whole, above the plot: a link that could not be opened (in
  * decodeSpec's words, with what the page did), a link without data, the session restored at
- * startup (or why it could not be), and storage that cannot keep sessions (said once).
+ * startup (or why it could not be), a fit interrupted with its state saved (Resume / Discard), and storage that cannot keep sessions (said once).
  */
 import { useApp } from '../../state';
 import { dismissLinkMessage } from '../../state/actions/link';
 import { dismissRestored, dismissStorageError, newSession } from '../../state/actions/sessions';
 import { savedAtText } from '../sessions/timeText';
 import { forgetLink } from './hashSync';
+import { InterruptedFitNotice } from './InterruptedFitNotice';
 
 function Dismiss({ onClick, label, testId }: { readonly onClick: () => void; readonly label: string; readonly testId: string }) {
   return (
@@ -22,7 +23,8 @@ export function PageNotices() {
   const linkNotice = useApp((s) => s.linkNotice);
   const restored = useApp((s) => s.restored);
   const storageError = useApp((s) => s.storageError);
-  if (!linkError && !linkNotice && !restored && !storageError) return null;
+  const interruptedFit = useApp((s) => s.interruptedFit);
+  if (!linkError && !linkNotice && !restored && !storageError && !interruptedFit) return null;
   return (
     <div className="page-notices">
       {linkError && (
@@ -66,6 +68,7 @@ export function PageNotices() {
           <Dismiss label="Dismiss" testId="session-restored-dismiss" onClick={dismissRestored} />
         </div>
       )}
+      <InterruptedFitNotice />
       {storageError && (
         <div className="notice notice-warning page-notice" role="status" data-testid="storage-warning">
           <div className="page-notice-body">{storageError}</div>

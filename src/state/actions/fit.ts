@@ -1,7 +1,7 @@
 /** Fit actions: run the solver in the worker with streamed progress; cancel it. */
 import { fitWithSignal } from '../../client/fitRun';
 import { getClient } from '../../client/worker';
-import type { FitProgress, WorkerError } from '../../worker/api';
+import type { FitProgress, FitRequest, WorkerError } from '../../worker/api';
 import { linkMayAutoFit } from '../../worker/limits';
 import { emptyRows, NO_PARAM_ERRORS, updateRow, type ParamRow } from '../slices/params';
 import { withProgress } from '../slices/fit';
@@ -13,6 +13,10 @@ import { cancelStartSearch, findEmptyStarts } from './startSearch';
 import { solvedByVarpro } from '../varproStarts';
 import { plotRequest } from './plotRequest';
 import { watchWorker } from './recovery';
+import { flushSave } from './sessions';
+import { forgetInterruptedFit, offerInterruptedFit } from './checkpoint';
+import { checkpointKey } from '../sessions/record';
+import { deleteValue } from '../../worker/storage';
 
 let controller: AbortController | null = null;
 watchWorker();
@@ -47,7 +51,22 @@ export function autoFitBlocker(s: AppState): string | null {
   return `The fit is large (${rows.toLocaleString('en-US')} rows × ${free.toLocaleString('en-US')} free parameters), so it was not started: press Fit to run it.`;
 }
 
-export async function runFit(): Promise<void> {
+/** What the worker is asked to fit: the page as it is (the request of a fit, and of a checkpoint's comparison). */
+export function fitRequest(s: AppState, resume = false): FitRequest {
+  return {
+    model: s.modelText,
+    mapping: s.mapping,
+    parameters: s.params.map(({ name, value, min, max, fixed }) => ({ name, value, min, max, fixed })),
+    settings: { ...s.settings },
+    ...plotRequest(s),
+    // The fit saves its state under its session as it runs (issue 12), so a reload can resume it.
+    checkpoint: s.sessionId !== null ? { key: checkpointKey(s.sessionId), resume } : null,
+  };
+}
+
+/** Fit (resume: continue the interrupted fit whose checkpoint the page offered, src/state/actions/checkpoint.ts). */
+export async function runFit(options: { readonly resume?: boolean } = {}): Promise<void> {
+  const resume = options.resume === true;
   const first = getState();
   // One fit at a time: a single fit would stop a running per-group batch (they share the worker's cancel flag).
   if (first.fitStatus === 'running' || first.batchStatus === 'running' || first.globalStatus === 'running' || first.comparisonStatus === 'running') return;
@@ -73,6 +92,18 @@ export async function runFit(): Promise<void> {
     return;
   }
   setState({ fitStatus: 'running', fitCancelled: false, progress: null, liveCosts: [], fitError: null, paramErrors: NO_PARAM_ERRORS });
+  // A new fit replaces an interrupted one that was offered for resuming.
+  if (!resume) forgetInterruptedFit();
+  // The session is saved as the fit starts (it is not saved while a fit runs): a reload mid-fit
+  // restores the page this fit belongs to, and its checkpoint matches it.
+  await flushSave(true);
+  if (signal.aborted) {
+    // Cancelled while the session was being saved: the fit does not start.
+    controller = null;
+    setState({ fitStatus: 'idle', fitCancelled: true });
+    return;
+  }
+  s = getState();
   // Empty start values are searched for first, unless VarPro solves every one of them itself.
   const solved = solvedByVarpro(s);
   if (emptyRows(s.params).some((r) => !solved.has(r.name))) {
@@ -84,13 +115,7 @@ export async function runFit(): Promise<void> {
     setState({ params: rows });
     s = getState();
   }
-  const request = {
-    model: s.modelText,
-    mapping: s.mapping,
-    parameters: s.params.map(({ name, value, min, max, fixed }) => ({ name, value, min, max, fixed })),
-    settings: { ...s.settings },
-    ...plotRequest(s),
-  };
+  const request = fitRequest(s, resume);
   let accepted: FitProgress['accepted'] = null;
   const onProgress = (p: FitProgress) => {
     accepted = p.accepted ?? accepted;
@@ -104,6 +129,9 @@ export async function runFit(): Promise<void> {
       // Stopped inside a pass or by restarting the worker: back to idle at once, then the rows
       // take the last accepted parameters (a commit of its own: a long table is slow to lay out).
       setState({ fitStatus: 'idle', fitCancelled: true });
+      // Cancelled by the user: nothing to resume (the worker deletes its checkpoint, but not when
+      // Cancel had to restart it).
+      if (request.checkpoint) void deleteValue(request.checkpoint.key).catch(() => undefined);
       await new Promise((resolve) => setTimeout(resolve, 0));
       setState(acceptedParams(s, accepted));
       refreshCurve();
@@ -112,6 +140,8 @@ export async function runFit(): Promise<void> {
     if (e.code === 'worker-lost') {
       const lost = { code: e.code, message: 'The fit stopped because its worker quit; press Fit to run it again.' };
       setState({ fitStatus: 'error', fitError: lost });
+      // Its state may have been saved as it ran: offered for resuming once the worker is back.
+      void offerInterruptedFit();
       return;
     }
     setState({ fitStatus: 'error', fitError: e, paramErrors: e.param ? new Map([[e.param, e.message]]) : NO_PARAM_ERRORS });

@@ -17,13 +17,14 @@ import { specToJson } from '../../share/index';
 import { deleteValue, readValue, storageReason, writeValue } from '../../worker/storage';
 import { dataLabel } from '../dataFile';
 import { readSessionSpec } from '../sessions/lenientSpec';
-import { dataKey, INDEX_KEY, isSessionRecord, newSessionId, sessionProblem, readIndex, sessionKey, sessionName, SESSION_FORMAT, SESSION_VERSION, updateIndex, type SessionRecord } from '../sessions/record';
+import { checkpointKey, dataKey, INDEX_KEY, isSessionRecord, newSessionId, sessionProblem, readIndex, sessionKey, sessionName, SESSION_FORMAT, SESSION_VERSION, updateIndex, type SessionRecord } from '../sessions/record';
 import type { SessionMeta } from '../slices/sessions';
 import { applySpec, currentSpec, specMapping } from '../spec';
 import { getState, setState, store, type AppState } from '../store';
 import { refreshCurve } from './curve';
 import { adoptRestoredTable, setPlot } from './data';
 import { resetWorkbench } from './reset';
+import { offerInterruptedFit } from './checkpoint';
 
 export const SAVE_DELAY_MS = 1000;
 /** How long a deleted session can be brought back: its record and data stay stored until then. */
@@ -74,8 +75,9 @@ function onTableChange(table: AppState['table']): void {
     current = { id: restoring, table, dataSaved: true, dataFailed: false };
   } else {
     current = { id: nextId ?? newSessionId(), table, dataSaved: false, dataFailed: false };
-    // The notice about the restored session no longer describes the page.
-    if (getState().restored) setState({ restored: null });
+    // The notices about the restored session no longer describe the page (its interrupted fit
+    // stays stored, offered again when that session is opened).
+    if (getState().restored || getState().interruptedFit) setState({ restored: null, interruptedFit: null });
   }
   nextId = null;
   if (getState().sessionId !== current.id) setState({ sessionId: current.id });
@@ -125,11 +127,12 @@ function buildRecord(s: AppState, id: string, savedAt: number): SessionRecord | 
   };
 }
 
-async function saveCurrent(): Promise<void> {
+/** `fitStarting`: the fit just shown as running has not changed the page yet (runFit saves it so). */
+async function saveCurrent(fitStarting = false): Promise<void> {
   const s = getState();
   if (!s.table || current.table !== s.table || restoring !== null) return;
   if (current.id === null) current = { id: newSessionId(), table: s.table, dataSaved: false, dataFailed: false };
-  if (s.loading || s.fitStatus === 'running') {
+  if (s.loading || (s.fitStatus === 'running' && !fitStarting)) {
     schedule();
     return;
   }
@@ -165,14 +168,16 @@ async function saveCurrent(): Promise<void> {
 async function removeStored(id: string): Promise<void> {
   await deleteValue(sessionKey(id));
   await deleteValue(dataKey(id));
+  await deleteValue(checkpointKey(id));
 }
 
-/** Saves now what is waiting to be saved (before the page switches to another session). */
-export async function flushSave(): Promise<void> {
+/** Saves now what is waiting to be saved (before the page switches to another session, or as a
+ *  fit starts: `fitStarting`, the page then shows the fit as running but is still the fit's own). */
+export async function flushSave(fitStarting = false): Promise<void> {
   if (timer === null) return serial(async () => undefined);
   clearTimeout(timer);
   timer = null;
-  return serial(saveCurrent);
+  return serial(() => saveCurrent(fitStarting));
 }
 
 /** Reads the list of recent sessions into the store. */
@@ -249,6 +254,7 @@ export async function restoreLatestSession(): Promise<boolean> {
   const error = await restoreSession(latest.id);
   if (error) resetWorkbench();
   setState({ restored: { meta: latest, error } });
+  if (error === null) await offerInterruptedFit();
   return error === null;
 }
 
@@ -256,6 +262,7 @@ export async function restoreLatestSession(): Promise<boolean> {
 export async function openSession(id: string): Promise<string | null> {
   const error = await restoreSession(id);
   setState({ restored: null });
+  if (error === null) await offerInterruptedFit();
   return error;
 }
 

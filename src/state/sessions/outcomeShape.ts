@@ -77,6 +77,12 @@ const optionalPoisson: Check = (v, path) => {
   if (v !== undefined && v !== null) poissonFacts(v, path);
 };
 
+/** A fit resumed from a checkpoint (issue 12): what was done before the interruption. */
+const resumedFacts = record({ nit: number, nfev: number });
+const optionalResumed: Check = (v, path) => {
+  if (v !== undefined && v !== null) resumedFacts(v, path);
+};
+
 const parameter = record({ name: text, value: number, stderr: number, ciLower: number, ciUpper: number, fixed: flag, start: number, min: number, max: number, atBound: number });
 const stats = record({ points: number, freeParameters: number, dof: number, chi2: number, redchi2: number, rss: number, rmse: number, r2: number, adjR2: number, aic: number, bic: number });
 const phase = record({ role: oneOf('fit', 'polish', 'refine'), backend: oneOf('cpu', 'gpu'), linearization: oneOf('dense', 'normal'), nfev: number, njev: number, nit: number, status: number, message: text, ms: number });
@@ -143,5 +149,5 @@ function problem(check: () => void): string | null {
 
 /** null when `value` is a usable saved fit, else what is wrong with it (`outcome.result.stats.chi2 is missing`). */
 export function outcomeProblem(value: unknown, path = 'outcome'): string | null {
-  return problem(() => fields(value, path, { result: checkResult, curve: checkCurve, backend: record({ requested: oneOf('auto', 'cpu', 'gpu'), used: oneOf('cpu', 'gpu'), reason: text }), varpro: optionalVarpro, poisson: optionalPoisson }));
+  return problem(() => fields(value, path, { result: checkResult, curve: checkCurve, backend: record({ requested: oneOf('auto', 'cpu', 'gpu'), used: oneOf('cpu', 'gpu'), reason: text }), varpro: optionalVarpro, poisson: optionalPoisson, resumed: optionalResumed }));
 }

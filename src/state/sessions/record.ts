@@ -26,6 +26,8 @@ export const INDEX_KEY = 'index';
 
 export const sessionKey = (id: string): string => `session:${id}`;
 export const dataKey = (id: string): string => `data:${id}`;
+/** The state of the session's fit, saved as it runs (issue 12, src/worker/checkpoint.ts). */
+export const checkpointKey = (id: string): string => `checkpoint:${id}`;
 
 export interface SessionRecord {
   readonly format: typeof SESSION_FORMAT;

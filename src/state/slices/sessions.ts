@@ -3,6 +3,18 @@
  * and how saving goes (storage can be missing or full; the page says so once and keeps working).
  */
 
+import type { CheckpointOffer } from '../../worker/api';
+
+/** A fit of this session that stopped before its end with its state saved (issue 12): offered to
+ *  be resumed ('resumable'), or explained and offered to be discarded. */
+export interface InterruptedFit {
+  readonly offer: Exclude<CheckpointOffer, { kind: 'none' }>;
+  /** The data's name on the page (the notice names it). */
+  readonly fileName: string;
+  /** The session whose checkpoint it is. */
+  readonly sessionId: string;
+}
+
 /** One entry of the recent-sessions list (the index in storage). */
 export interface SessionMeta {
   readonly id: string;
@@ -31,6 +43,8 @@ export interface SessionsSlice {
   readonly restored: { readonly meta: SessionMeta; readonly error: string | null } | null;
   /** A session just deleted, that Undo still brings back (for UNDO_DELETE_MS), or null. */
   readonly deletedSession: SessionMeta | null;
+  /** A fit that was interrupted (a reload, a closed tab, a lost worker) with its state saved. */
+  readonly interruptedFit: InterruptedFit | null;
 }
 
-export const initialSessions: SessionsSlice = { sessionId: null, recentSessions: [], saveState: 'idle', savedAt: null, storageError: null, storageFailed: false, restored: null, deletedSession: null };
+export const initialSessions: SessionsSlice = { sessionId: null, recentSessions: [], saveState: 'idle', savedAt: null, storageError: null, storageFailed: false, restored: null, deletedSession: null, interruptedFit: null };

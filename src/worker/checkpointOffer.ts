@@ -1,0 +1,33 @@
+/**
+ * What the page hears about a stored checkpoint when a session opens (issue 12): none, one it may
+ * resume, one of another fit (what differs), or a damaged one (deleted). The comparison is with the
+ * fit the page's request would run now: the same selection, model, parameters and options.
+ */
+import type { CheckpointOffer, FitRequest, Status } from './api';
+import { compareSubject, notCheckpointed, offerFor, readCheckpoint } from './checkpoint';
+import { modelFitData } from './curve';
+import { fitOptions } from './fit';
+import { fitInputs } from './fitInputs';
+
+/** The stored checkpoint under `key` against the fit `request` would run (issue 12). */
+export async function checkpointOffer(key: string, request: FitRequest): Promise<Status<CheckpointOffer>> {
+  let stored: Awaited<ReturnType<typeof readCheckpoint>>;
+  try {
+    stored = await readCheckpoint(key);
+  } catch (error) {
+    return { ok: false, error: { code: 'storage', message: `The saved fit cannot be read (${(error as Error).message}).` } };
+  }
+  if (!stored) return { ok: true, value: { kind: 'none' } };
+  if ('problem' in stored) return { ok: true, value: { kind: 'damaged', problem: stored.problem } };
+  const inputs = fitInputs(request);
+  // The page cannot fit as it is (its own messages say why): nothing to compare with yet, and the
+  // checkpoint stays for when it can.
+  if (!inputs.ok) return inputs;
+  const { data, model } = inputs.value;
+  const fixed = new Set(request.parameters.filter((p) => p.fixed).map((p) => p.name));
+  const parameters = request.parameters.map((p) => ({ name: p.name, value: p.value, min: p.min, max: p.max, fixed: p.fixed }));
+  const blocked = notCheckpointed(request.settings);
+  const difference = blocked ? { part: 'options' as const, keys: [blocked] } : compareSubject(stored.record, { model: request.model, data: modelFitData(model, data), parameters, options: fitOptions(request.settings) });
+  return { ok: true, value: offerFor(stored.record, difference, model.params.filter((name) => !fixed.has(name))) };
+}
+
