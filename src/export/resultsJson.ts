@@ -23,8 +23,9 @@
  *     "solver": { "cost", "nfev", "njev", "nit", "extendedPrecision", "fitMs", "warnings": […],
  *                 "phases": [ { "role", "backend", "linearization", "nfev", "njev", "nit",
  *                               "status", "message", "ms", "lost" } ] },
- *     "derived": [ { "name", "expression", "value", "stderr", "ciLower", "ciUpper" } ]
- *     (the derived quantities typed in the results, delta-method errors: src/fit/derived.ts; [] for none),
+ *     "derived": [ { "name", "expression", "value", "stderr", "ciLower", "ciUpper", "tied" } ]
+ *     (the tied parameters, tied: true, and the derived quantities typed in the results, tied:
+ *     false; delta-method errors: src/fit/derived.ts; [] for none),
  *     "modelComparison": { … } | null
  *     (the page's "Compare with another model" of this fit, as the CLI's --json writes it:
  *      src/fit/compare/comparisonJson.ts; null when none was run)
@@ -58,7 +59,7 @@ export interface ComparedModelFit {
   readonly comparison: ModelComparison;
 }
 
-export function resultsJson(spec: FitSpec, result: FitResult, derived: readonly DerivedQuantity[] = [], compared: ComparedModelFit | null = null): string {
+export function resultsJson(spec: FitSpec, result: FitResult, derived: readonly (DerivedQuantity & { readonly tied?: boolean })[] = [], compared: ComparedModelFit | null = null): string {
   const st = result.stats;
   const doc: Json = {
     format: RESULTS_FORMAT,
@@ -129,7 +130,7 @@ export function resultsJson(spec: FitSpec, result: FitResult, derived: readonly 
         lost: p.lost ?? false,
       })),
     },
-    derived: derived.map((d) => ({ name: d.name, expression: d.expression, value: num(d.value), stderr: num(d.stderr), ciLower: num(d.ciLower), ciUpper: num(d.ciUpper) })),
+    derived: derived.map((d) => ({ name: d.name, expression: d.expression, value: num(d.value), stderr: num(d.stderr), ciLower: num(d.ciLower), ciUpper: num(d.ciUpper), tied: d.tied === true })),
     modelComparison: compared ? modelComparisonJson(result, compared.second, compared.comparison) : null,
   };
   return `${JSON.stringify(doc, null, 2)}\n`;

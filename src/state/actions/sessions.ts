@@ -81,7 +81,7 @@ function onTableChange(table: AppState['table']): void {
   if (getState().sessionId !== current.id) setState({ sessionId: current.id });
 }
 
-const WATCHED: readonly (keyof AppState)[] = ['table', 'source', 'mapping', 'modelText', 'params', 'settings', 'outcome', 'plot', 'groupBy', 'groupPick', 'groupMode', 'sharedParams', 'derivedText', 'compareDraft'];
+const WATCHED: readonly (keyof AppState)[] = ['table', 'source', 'mapping', 'modelText', 'params', 'settings', 'outcome', 'plot', 'groupBy', 'groupPick', 'groupMode', 'sharedParams', 'derivedText', 'compareDraft', 'ties'];
 
 function schedule(): void {
   if (timer !== null) clearTimeout(timer);
