@@ -14,6 +14,7 @@ export function TieButton({ name, tied, open, disabled, onOpen }: { readonly nam
       className={tied ? 'tie-btn is-tied' : 'tie-btn'}
       disabled={disabled}
       aria-expanded={open}
+      aria-label={tied ? `Edit the tie of ${name}` : `Tie ${name} to an expression of the other parameters`}
       onClick={onOpen}
       title={tied ? `${name} is tied: edit or remove its expression` : `Tie ${name} to an expression of the other parameters (e.g. ${name} = 2*a): it is then not fitted`}
       data-testid={`param-tie-${name}`}
