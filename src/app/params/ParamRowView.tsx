@@ -36,8 +36,7 @@ export function ParamRowView({ row, busy }: { readonly row: ParamRow; readonly b
         </code>
         {tie ? (
           <output className="tied-value" aria-label={`${row.name}, tied to ${tie.expression}`} data-testid={`param-tied-${row.name}`}>
-            <code className="tied-expression">= {tie.expression}</code>
-            <span className="tied-number">{tied === null || tieError ? '—' : formatNumber(tied, 6)}</span>
+            {tied === null || tieError ? '—' : formatNumber(tied, 10)}
           </output>
         ) : (
           <NumberField
@@ -63,6 +62,14 @@ export function ParamRowView({ row, busy }: { readonly row: ParamRow; readonly b
         {global && <SharedToggle row={row} disabled={busy || tie !== null} />}
       </div>
       {editing && <TieEditor name={row.name} expression={tie?.expression ?? ''} onClose={() => setEditing(false)} />}
+      {tie !== null && (
+        <p className="tied-line">
+          <code className="tied-expression">
+            {row.name} = {tie.expression}
+          </code>
+          <span className="muted">tied: not fitted, computed from the others</span>
+        </p>
+      )}
       {tie === null && (
         <div className="param-range">
           <NumberField value={row.min} empty={-Infinity} onCommit={(v) => setParamBound(row.name, 'min', v)} label={`${row.name} lower bound`} placeholder="−∞" testId={`param-min-${row.name}`} className="bound" disabled={busy} />

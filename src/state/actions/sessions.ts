@@ -20,6 +20,7 @@ import { readSessionSpec } from '../sessions/lenientSpec';
 import { dataKey, INDEX_KEY, isSessionRecord, newSessionId, sessionProblem, readIndex, sessionKey, sessionName, SESSION_FORMAT, SESSION_VERSION, updateIndex, type SessionRecord } from '../sessions/record';
 import type { SessionMeta } from '../slices/sessions';
 import { applySpec, currentSpec, specMapping } from '../spec';
+import { tiedModel } from '../ties';
 import { getState, setState, store, type AppState } from '../store';
 import { refreshCurve } from './curve';
 import { adoptTable, setPlot } from './data';
@@ -230,7 +231,8 @@ export async function restoreSession(id: string): Promise<string | null> {
     await setPlot({ ...record.plot, ...(record.plot.plotVar >= mapping.x.length ? { plotVar: 0 } : {}) });
     const outcome = record.outcome;
     if (outcome) {
-      const back = await getClient().restoreFit({ model: spec.model, mapping, result: outcome.result, absoluteSigma: spec.settings.absoluteSigma });
+      // The model the fit ran on: with the ties written in (state/ties.ts), as its result's parameters.
+      const back = await getClient().restoreFit({ model: tiedModel(getState()).text, mapping, result: outcome.result, absoluteSigma: spec.settings.absoluteSigma });
       setState({ outcome, fitStatus: 'done', fittedSignature: record.fittedSignature, ...(back.ok ? { curveSignature: null } : {}) });
       refreshCurve();
     }
