@@ -17,7 +17,7 @@ import { specToJson } from '../../share/index';
 import { deleteValue, readValue, storageReason, writeValue } from '../../worker/storage';
 import { dataLabel } from '../dataFile';
 import { readSessionSpec } from '../sessions/lenientSpec';
-import { dataKey, INDEX_KEY, isSessionRecord, newSessionId, sessionProblem, readIndex, sessionKey, sessionName, SESSION_FORMAT, SESSION_VERSION, updateIndex, type SessionRecord } from '../sessions/record';
+import { dataKey, INDEX_KEY, isSessionRecord, newSessionId, savedComparison, sessionProblem, readIndex, sessionKey, sessionName, SESSION_FORMAT, SESSION_VERSION, updateIndex, type SessionRecord } from '../sessions/record';
 import type { SessionMeta } from '../slices/sessions';
 import { applySpec, currentSpec, specMapping } from '../spec';
 import { tiedModel } from '../ties';
@@ -82,7 +82,7 @@ function onTableChange(table: AppState['table']): void {
   if (getState().sessionId !== current.id) setState({ sessionId: current.id });
 }
 
-const WATCHED: readonly (keyof AppState)[] = ['table', 'source', 'mapping', 'modelText', 'params', 'settings', 'outcome', 'plot', 'groupBy', 'groupPick', 'groupMode', 'sharedParams', 'derivedText', 'compareDraft', 'ties'];
+const WATCHED: readonly (keyof AppState)[] = ['table', 'source', 'mapping', 'modelText', 'params', 'settings', 'outcome', 'plot', 'groupBy', 'groupPick', 'groupMode', 'sharedParams', 'derivedText', 'compareDraft', 'ties', 'modelCompare'];
 
 function schedule(): void {
   if (timer !== null) clearTimeout(timer);
@@ -123,6 +123,7 @@ function buildRecord(s: AppState, id: string, savedAt: number): SessionRecord | 
     plot: s.plot,
     outcome: s.outcome,
     fittedSignature: s.fittedSignature,
+    ...(s.outcome && s.modelCompare.status === 'done' && s.modelCompare.outcome === s.outcome && s.modelCompare.result ? { comparison: s.modelCompare.result } : {}),
   };
 }
 
@@ -233,7 +234,10 @@ export async function restoreSession(id: string): Promise<string | null> {
     if (outcome) {
       // The model the fit ran on: with the ties written in (state/ties.ts), as its result's parameters.
       const back = await getClient().restoreFit({ model: tiedModel(getState()).text, mapping, result: outcome.result, absoluteSigma: spec.settings.absoluteSigma });
-      setState({ outcome, fitStatus: 'done', fittedSignature: record.fittedSignature, ...(back.ok ? { curveSignature: null } : {}) });
+      // The Compare card's last comparison with this fit, when it was saved and reads back whole.
+      const comparison = savedComparison(record);
+      const compared = comparison ? { modelCompare: { status: 'done' as const, outcome, progress: null, result: comparison, error: null } } : {};
+      setState({ outcome, fitStatus: 'done', fittedSignature: record.fittedSignature, ...compared, ...(back.ok ? { curveSignature: null } : {}) });
       refreshCurve();
     }
     setState({ sessionId: id });
