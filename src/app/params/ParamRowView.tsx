@@ -31,9 +31,12 @@ export function ParamRowView({ row, busy }: { readonly row: ParamRow; readonly b
   return (
     <div className={tie ? 'param-row is-tied' : row.fixed ? 'param-row is-fixed' : 'param-row'} data-testid={`param-row-${row.name}`} data-param={row.name} data-value={String(tie ? tied : row.value)} data-tied={tie ? tie.expression : undefined}>
       <div className={global ? 'param-line has-shared' : 'param-line'}>
-        <code className="param-name" title={row.positive ? `${row.name} is a positive scale: its slider is logarithmic` : undefined}>
-          {row.name}
-        </code>
+        <span className="param-name-cell">
+          <code className="param-name" title={row.positive ? `${row.name} is a positive scale: its slider is logarithmic` : undefined}>
+            {row.name}
+          </code>
+          <TieButton name={row.name} tied={tie !== null} open={editing} disabled={busy} onOpen={() => setEditing(!editing)} />
+        </span>
         {tie ? (
           <output className="tied-value" aria-label={`${row.name}, tied to ${tie.expression}`} data-testid={`param-tied-${row.name}`}>
             {tied === null || tieError ? '—' : formatNumber(tied, 10)}
@@ -52,13 +55,10 @@ export function ParamRowView({ row, busy }: { readonly row: ParamRow; readonly b
             describedBy={error ? errorId : undefined}
           />
         )}
-        <span className="param-toggles">
-          <label className="fixed-toggle">
-            <input type="checkbox" checked={row.fixed && !tie} disabled={busy || tie !== null} onChange={(e) => setParamFixed(row.name, e.target.checked)} data-testid={`param-fixed-${row.name}`} />
-            fixed
-          </label>
-          <TieButton name={row.name} tied={tie !== null} open={editing} disabled={busy} onOpen={() => setEditing(!editing)} />
-        </span>
+        <label className="fixed-toggle">
+          <input type="checkbox" checked={row.fixed && !tie} disabled={busy || tie !== null} onChange={(e) => setParamFixed(row.name, e.target.checked)} data-testid={`param-fixed-${row.name}`} />
+          fixed
+        </label>
         {global && <SharedToggle row={row} disabled={busy || tie !== null} />}
       </div>
       {editing && <TieEditor name={row.name} expression={tie?.expression ?? ''} onClose={() => setEditing(false)} />}
