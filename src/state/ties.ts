@@ -57,11 +57,6 @@ function computeTied(s: TieInputs): TiedModel {
   return { text: rewriteTies(s.modelText, modelColumns(s), active), params: s.params.filter((r) => !tied.has(r.name)), active, errors };
 }
 
-/** The tie of parameter `name` in use, or null. */
-export function tieOf(s: TieInputs, name: string): TieRow | null {
-  return tiedModel(s).active.find((t) => t.name === name) ?? null;
-}
-
 /** Why the ties stop a fit (at the first broken tie's row), or null. */
 export function tieBlocker(s: TieInputs): WorkerError | null {
   const [first] = tiedModel(s).errors;
