@@ -15,7 +15,9 @@ import { localClient } from '../client/localClient';
 import { setClient } from '../client/worker';
 import { CLI_PROGRAM, cliWords } from '../export/cliCommand';
 import { pythonScript } from '../export/index';
+import { runGroupFits } from './actions/batch';
 import { loadText } from './actions/data';
+import { setGroupBy } from './actions/groups';
 import { runFit } from './actions/fit';
 import { setModelText } from './actions/model';
 import { setParamFixed, setParamValue } from './actions/params';
@@ -115,6 +117,28 @@ describe('tied parameters on the page', () => {
     // scipy's forward-difference Jacobian and the script's central-difference gradient.
     expect(rel(py.value, c.value)).toBeLessThan(1e-6);
     expect(rel(py.stderr, c.stderr)).toBeLessThan(1e-4);
+  });
+
+  it('fits each group with the tie written in: each group as the single tied fit of its rows', async () => {
+    await pageFit('Vm*conc/(K + conc) + c', '-K*Vm/4');
+    const single = values();
+    // The same rows twice, as groups "a" and "b": each group's tied fit is the single one.
+    const twice = ['conc,rate,g', ...R.conc.flatMap((c: number, i: number) => [`${c},${R.rate[i]},a`, `${c},${R.rate[i]},b`])].join('\n');
+    setState(initialState, true);
+    expect(await loadText(twice, 'twice.csv')).toBe(true);
+    setModelText('Vm*conc/(K + conc) + c');
+    setParamValue('Vm', 200);
+    setParamValue('K', 0.1);
+    expect(setTie('c', '-K*Vm/4')).toBeNull();
+    await setGroupBy('g');
+    await runGroupFits();
+    const b = getState().batch!;
+    expect(getState().batchError).toBeNull();
+    expect(b.names).toEqual(['Vm', 'K']);
+    for (const row of b.rows) {
+      expect(rel(row.params[0], single.get('Vm')!.value)).toBeLessThan(1e-9);
+      expect(rel(row.params[1], single.get('K')!.value)).toBeLessThan(1e-9);
+    }
   });
 
   it('refuses ties it cannot make, saying why, and keeps the tie in force', async () => {
