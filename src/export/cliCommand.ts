@@ -7,7 +7,7 @@
  *     [--ftol V] [--xtol V] [--gtol V] [--max-nfev N] [--x-scale jac|V]
  *     [--method auto|dense|normal] [--backend auto|cpu|gpu]
  *     [--where COL=VALUE ...] [--exclude-rows 3,17,20-25]
- *     [--group COL [--groups K1,K2] [--shared a,b]]
+ *     [--group COL [--groups K1,K2] [--shared a,b]] [--tie b=2*a]
  *
  * Options equal to the CLI's defaults (src/fit/defaults.ts: linear loss, f_scale 1, tolerances
  * 1e-15, the default budget, x_scale jac, auto method and backend) are left out. Numbers are the
@@ -26,6 +26,7 @@ import type { DerivedSpec } from '../fit/derived';
 import type { FitSpec, ParameterRow } from '../share/types';
 import { exportGroups } from './groupPlan';
 import { shellJoin } from './shellQuote';
+import { untieSpec } from './untie';
 
 /** How the command starts: node and the downloaded one-file CLI (in a clone, `npx fitbench` does the same). */
 export const CLI_PROGRAM = ['node', 'fitbench.mjs'] as const;
@@ -62,7 +63,12 @@ export function lineList(lines: readonly number[]): string {
 export const escapeKey = (key: string): string => key.replace(/[\\,]/g, (c) => `\\${c}`);
 
 /** Words of the command, unquoted (for programs: execFile, spawn). */
-export function cliWords(spec: FitSpec, options: CliCommandOptions): string[] {
+export function cliWords(tiedSpec: FitSpec, options: CliCommandOptions): string[] {
+  // Tied parameters: --tie NAME=EXPR on a single fit (its rows left out of --p0, --bounds and
+  // --fix, which the CLI refuses for them); group fits get the model with the ties written in.
+  const untied = untieSpec(tiedSpec);
+  const single = exportGroups(tiedSpec) === null;
+  const spec = single ? { ...untied.spec, model: tiedSpec.model } : untied.spec;
   const words = [...CLI_PROGRAM, 'fit', options.csvFileName.startsWith('-') ? `./${options.csvFileName}` : options.csvFileName];
   const option = (name: string, value: string) => {
     if (value.startsWith('-')) words.push(`--${name}=${value}`);
@@ -104,6 +110,7 @@ export function cliWords(spec: FitSpec, options: CliCommandOptions): string[] {
   // VarPro is a single least-squares fit's option (the command line refuses it with groups or a robust loss).
   if (s.varpro && !groups && s.loss === 'linear' && s.objective !== 'poisson') words.push('--varpro');
   if (s.objective === 'poisson' && !groups) option('mle', 'poisson');
+  if (single) for (const t of untied.ties) option('tie', `${t.name}=${t.expression}`);
   if (!groups) for (const d of options.derive ?? []) option('derive', `${d.name}=${d.expression}`);
   if (!groups && options.compareModel) {
     // Its starts come from the start search, in the page as in the CLI (no --compare-p0).

@@ -23,8 +23,9 @@
  *     "solver": { "cost", "nfev", "njev", "nit", "extendedPrecision", "fitMs", "warnings": […],
  *                 "phases": [ { "role", "backend", "linearization", "nfev", "njev", "nit",
  *                               "status", "message", "ms", "lost" } ] },
- *     "derived": [ { "name", "expression", "value", "stderr", "ciLower", "ciUpper" } ]
- *     (the derived quantities typed in the results, delta-method errors: src/fit/derived.ts; [] for none),
+ *     "derived": [ { "name", "expression", "value", "stderr", "ciLower", "ciUpper", "tied" } ]
+ *     (the tied parameters, tied: true, and the derived quantities typed in the results, tied:
+ *     false; delta-method errors: src/fit/derived.ts; [] for none),
  *     "poisson": { "cash", "deviance", "rounds", "converged", "pearsonChi2", "dispersion", "logLik",
  *                  "aic", "aicc", "bic" } | null
  *     (Solver options › Objective = Poisson likelihood: R's glm statistics, src/stats/poissonGoodness.ts;
@@ -82,7 +83,7 @@ function poissonJson(p: PoissonResultFacts | null): Json {
   return { cash: num(p.cash), deviance: num(p.deviance), rounds: p.rounds, converged: p.converged, pearsonChi2: opt(p.pearsonChi2), dispersion: opt(p.dispersion), logLik: opt(p.logLik), aic: opt(p.aic), aicc: opt(p.aicc), bic: opt(p.bic) };
 }
 
-export function resultsJson(spec: FitSpec, result: FitResult, derived: readonly DerivedQuantity[] = [], compared: ComparedModelFit | null = null, poisson: PoissonResultFacts | null = null): string {
+export function resultsJson(spec: FitSpec, result: FitResult, derived: readonly (DerivedQuantity & { readonly tied?: boolean })[] = [], compared: ComparedModelFit | null = null, poisson: PoissonResultFacts | null = null): string {
   const st = result.stats;
   const doc: Json = {
     format: RESULTS_FORMAT,
@@ -153,7 +154,7 @@ export function resultsJson(spec: FitSpec, result: FitResult, derived: readonly 
         lost: p.lost ?? false,
       })),
     },
-    derived: derived.map((d) => ({ name: d.name, expression: d.expression, value: num(d.value), stderr: num(d.stderr), ciLower: num(d.ciLower), ciUpper: num(d.ciUpper) })),
+    derived: derived.map((d) => ({ name: d.name, expression: d.expression, value: num(d.value), stderr: num(d.stderr), ciLower: num(d.ciLower), ciUpper: num(d.ciUpper), tied: d.tied === true })),
     poisson: poissonJson(poisson),
     modelComparison: compared ? modelComparisonJson(result, compared.second, compared.comparison) : null,
   };

@@ -89,14 +89,15 @@ describe('results exports', () => {
     expect(doc.solver.phases).toHaveLength(r.phases.length);
   });
 
-  it('resultsJson: derived quantities as computed, an undetermined error as null', async () => {
+  it('resultsJson: derived quantities as computed, an undetermined error as null, a tied parameter marked', async () => {
     const r = await fit();
     const derived = [
       { name: 'half', expression: 'ln(2)*tau', value: 2.5, stderr: 0.125, ciLower: 2.2, ciUpper: 2.8 },
       { name: 'q', expression: 'A', value: 1, stderr: Infinity, ciLower: -Infinity, ciUpper: Infinity },
+      { name: 'c', expression: '2*A', value: 2, stderr: 0.5, ciLower: 1, ciUpper: 3, tied: true },
     ];
     const doc = JSON.parse(resultsJson(spec, r, derived)) as { derived: unknown[] };
-    expect(doc.derived).toEqual([derived[0], { name: 'q', expression: 'A', value: 1, stderr: null, ciLower: null, ciUpper: null }]);
+    expect(doc.derived).toEqual([{ ...derived[0], tied: false }, { name: 'q', expression: 'A', value: 1, stderr: null, ciLower: null, ciUpper: null, tied: false }, derived[2]]);
   });
 
   it('resultsCsv: name,value,stderr,ci_lower,ci_upper,fixed with exact numbers', async () => {

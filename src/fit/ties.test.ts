@@ -37,5 +37,6 @@ describe('tied parameters', () => {
     expect(() => tieParameters('a*x + b', ['x'], [{ name: 'b', expression: 'q*2' }])).toThrow(/"q" is not a parameter of the model/);
     expect(() => tieParameters('a*x + b + c', ['x'], [{ name: 'b', expression: 'c' }, { name: 'c', expression: 'a' }])).toThrow(/"c" is tied itself/);
     expect(() => tieParameters('a*x + b', ['x'], [{ name: 'b', expression: 'a*(' }])).toThrow(/--tie b=a\*\(/);
+    expect(() => tieParameters('a*x + b', ['x'], [{ name: 'b', expression: '2*b' }])).toThrow(/--tie b: "b" cannot be tied to itself; write it in terms of the other parameters \(a\)/);
   });
 });

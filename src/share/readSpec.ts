@@ -21,6 +21,7 @@ import { readGroups } from './readGroups';
 import { readParameters } from './readParameters';
 import { readCompare } from './readCompare';
 import { readDerived } from './readDerived';
+import { readTies } from './readTies';
 import { allRows, readRows } from './readRows';
 import { readSettings } from './readSettings';
 import { array, fail, identifier, Invalid, nullable, object, string, type Fields } from './schema';
@@ -69,7 +70,9 @@ export function readSpec(v: unknown): DecodeResult<FitSpec> {
     const hasDerived = has('derived');
     // `compare` too: the second model typed for a comparison, written only when there is one.
     const hasCompare = has('compare');
-    const o = object(v, '', [...KEYS, ...(hasRows ? ['rows'] : []), ...(hasGroups ? ['groups'] : []), ...(hasDerived ? ['derived'] : []), ...(hasCompare ? ['compare'] : [])]);
+    // `ties` too: tied parameters, written only when there are some.
+    const hasTies = has('ties');
+    const o = object(v, '', [...KEYS, ...(hasRows ? ['rows'] : []), ...(hasGroups ? ['groups'] : []), ...(hasDerived ? ['derived'] : []), ...(hasCompare ? ['compare'] : []), ...(hasTies ? ['ties'] : [])]);
     const compare = hasCompare ? readCompare(o.compare, 'compare') : undefined;
     const derived = hasDerived ? readDerived(o.derived, 'derived') : [];
     const rows = hasRows ? readRows(o.rows, 'rows') : undefined;
@@ -84,6 +87,7 @@ export function readSpec(v: unknown): DecodeResult<FitSpec> {
     const used = usedColumns(columns);
     const parameters = readParameters(o.parameters, 'parameters', params, used);
     const groups = hasGroups ? readGroups(o.groups, 'groups', params, parameters) : undefined;
+    const ties = hasTies ? readTies(o.ties, 'ties', params) : [];
     return {
       ok: true,
       spec: {
@@ -98,6 +102,7 @@ export function readSpec(v: unknown): DecodeResult<FitSpec> {
         ...(groups ? { groups } : {}),
         ...(derived.length > 0 ? { derived } : {}),
         ...(compare ? { compare } : {}),
+        ...(ties.length > 0 ? { ties } : {}),
       },
     };
   } catch (e) {

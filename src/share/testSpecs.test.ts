@@ -135,7 +135,9 @@ export const arbSpec: fc.Arbitrary<FitSpec> = fc
       parameters: fc.tuple(...params.map(arbParameter)),
       settings: arbSettings,
       data: arbData(used, sigma),
-    });
+      // Sometimes the first parameter tied to the second (FitSpec.ties, issue 10).
+      tied: fc.boolean(),
+    }).map(({ tied, ...spec }): FitSpec => (tied && params.length >= 2 ? { ...spec, ties: [{ name: params[0], expression: `2*${params[1]} + 1` }] } : spec));
   })
   .filter((s) => s.parameters.length > 0);
 

@@ -112,6 +112,10 @@ export interface FitSpec {
   /** The second model typed in "Compare with another model" and its fixed list (issue 10): kept so
    *  that nothing typed is lost. Written only when a second model is typed. */
   readonly compare?: CompareDraftSpec;
+  /** Tied parameters (issue 10; the CLI's --tie): each `name = expression` of the other
+   *  parameters, not fitted. Written only when there are some, so a fit without ties gives the
+   *  same link as before. */
+  readonly ties?: readonly DerivedRow[];
 }
 
 /** A second model as typed, and the parameters it fixes (`K=0.05, n=2`), both as text. */

@@ -69,5 +69,6 @@ export function specToWire(spec: FitSpec): JsonValue {
     ...(spec.groups ? { groups: groupsToWire(spec.groups) } : {}),
     ...(spec.derived && spec.derived.length > 0 ? { derived: spec.derived.map((d) => ({ name: d.name, expression: d.expression })) } : {}),
     ...(spec.compare ? { compare: { model: spec.compare.model, fixed: spec.compare.fixed } } : {}),
+    ...(spec.ties && spec.ties.length > 0 ? { ties: spec.ties.map((t) => ({ name: t.name, expression: t.expression })) } : {}),
   };
 }

@@ -13,10 +13,14 @@ export interface DerivedLineError {
   readonly message: string;
 }
 
+/** A quantity of the results: a derived one, or a tied parameter (tied: true; state/ties.ts). */
+export type PageQuantity = DerivedQuantity & { readonly tied: boolean };
+
 export interface PageDerived {
-  /** The entries that could be computed, in the order typed. */
+  /** The entries that could be computed, in the order typed (the ties are not among them). */
   readonly specs: readonly DerivedSpec[];
-  readonly quantities: readonly DerivedQuantity[];
+  /** The tied parameters first (as the CLI reports --tie), then the entries typed. */
+  readonly quantities: readonly PageQuantity[];
   readonly errors: readonly DerivedLineError[];
 }
 
@@ -28,21 +32,39 @@ export function derivedEntries(text: string): string[] {
     .filter((s) => s !== '');
 }
 
-export function pageDerived(text: string, result: FitResult): PageDerived {
+/**
+ * The tied parameters of a fit as derived quantities (the CLI's --tie does the same): each tie
+ * whose parameter the fit did not fit and whose expression uses only the fit's parameters. (A tie
+ * made after the fit is left out: the results then say they describe the last fit.)
+ */
+export function tiedQuantities(result: FitResult, ties: readonly DerivedSpec[]): PageQuantity[] {
+  const fitted = new Set(result.parameters.map((p) => p.name));
+  return ties.flatMap((tie) => {
+    if (fitted.has(tie.name)) return [];
+    try {
+      return deriveQuantities(result, [tie]).map((q) => ({ ...q, tied: true }));
+    } catch {
+      return [];
+    }
+  });
+}
+
+export function pageDerived(text: string, result: FitResult, ties: readonly DerivedSpec[] = []): PageDerived {
   const specs: DerivedSpec[] = [];
-  const quantities: DerivedQuantity[] = [];
+  const quantities: PageQuantity[] = tiedQuantities(result, ties);
   const errors: DerivedLineError[] = [];
-  // A Set of names, never a plain object: "__proto__" is a name like any other.
-  const seen = new Set<string>();
+  // A Set of names, never a plain object: "__proto__" is a name like any other. A tied
+  // parameter's name is taken too.
+  const seen = new Set<string>(quantities.map((q) => q.name));
   derivedEntries(text).forEach((entry, i) => {
     const spec = parseDerivedSpec(entry);
     if (!spec) return errors.push({ entry: i + 1, message: `"${entry}" is not name = expression; write e.g. half = ln(2)/k.` });
-    if (seen.has(spec.name)) return errors.push({ entry: i + 1, message: `"${spec.name}" is named twice; give each quantity its own name.` });
+    if (seen.has(spec.name)) return errors.push({ entry: i + 1, message: ties.some((t) => t.name === spec.name) ? `"${spec.name}" is a tied parameter, shown above; give the quantity another name.` : `"${spec.name}" is named twice; give each quantity its own name.` });
     try {
       const [q] = deriveQuantities(result, [spec]);
       seen.add(spec.name);
       specs.push(spec);
-      quantities.push(q);
+      quantities.push({ ...q, tied: false });
     } catch (error) {
       errors.push({ entry: i + 1, message: error instanceof Error ? error.message : String(error) });
     }

@@ -8,14 +8,19 @@ export function rowsKey(rows: RowSpec | undefined): string {
 }
 import { zoomRange } from './view';
 
-export function curveSignature(s: Pick<AppState, 'modelText' | 'mapping' | 'params' | 'plot' | 'plotRange' | 'source' | 'dataEpoch' | 'settings'>): string {
-  const m = s.mapping;
-  const values = s.params.map((p) => `${p.name}=${p.value}`).join(',');
-  return `${s.modelText}|${m.x.join(',')}|${m.y}|${m.sigma ?? ''}|${s.settings.weights ?? ''}|${s.settings.objective ?? ''}|${rowsKey(m.rows)}|${values}|${s.plot.plotVar}|${s.plot.logX}|${zoomRange(s)?.join(':') ?? ''}`;
+/** The ties part (written only when there are ties, so that signatures saved before ties read the same). */
+function tiesKey(ties: AppState['ties'] | undefined): string {
+  return ties && ties.length > 0 ? `|tie:${ties.map((t) => `${t.name}=${t.expression}`).join('\u0000')}` : '';
 }
 
-export function fitSignature(s: Pick<AppState, 'modelText' | 'mapping' | 'params'>): string {
+export function curveSignature(s: Pick<AppState, 'modelText' | 'mapping' | 'params' | 'plot' | 'plotRange' | 'source' | 'dataEpoch' | 'settings' | 'ties'>): string {
+  const m = s.mapping;
+  const values = s.params.map((p) => `${p.name}=${p.value}`).join(',');
+  return `${s.modelText}|${m.x.join(',')}|${m.y}|${m.sigma ?? ''}|${s.settings.weights ?? ''}|${s.settings.objective ?? ''}|${rowsKey(m.rows)}|${values}|${s.plot.plotVar}|${s.plot.logX}|${zoomRange(s)?.join(':') ?? ''}${tiesKey(s.ties)}`;
+}
+
+export function fitSignature(s: Pick<AppState, 'modelText' | 'mapping' | 'params' | 'ties'>): string {
   const m = s.mapping;
   const rows = s.params.map((p) => `${p.name}=${p.value}:${p.min}:${p.max}:${p.fixed}`).join(',');
-  return `${s.modelText}|${m.x.join(',')}|${m.y}|${m.sigma ?? ''}|${rowsKey(m.rows)}|${rows}`;
+  return `${s.modelText}|${m.x.join(',')}|${m.y}|${m.sigma ?? ''}|${rowsKey(m.rows)}|${rows}${tiesKey(s.ties)}`;
 }

@@ -17,7 +17,7 @@ import { adoptTable, setMapping } from './actions/data';
 import type { Mapping } from './slices/data';
 import { LINKED_DATA } from './dataFile';
 import { setModelText } from './actions/model';
-import { makeRow, NO_PARAM_ERRORS } from './slices/params';
+import { makeRow, NO_PARAM_ERRORS, NO_TIES } from './slices/params';
 import { DEFAULT_SETTINGS } from './slices/settings';
 import { getState, setState, type AppState } from './store';
 
@@ -39,7 +39,15 @@ export function currentSpec(state: AppState): FitSpec {
     ...(state.groupBy !== null ? { groups: groupSpec(state, state.groupBy) } : {}),
     ...derivedSpec(state.derivedText),
     ...(state.compareDraft.model.trim() !== '' ? { compare: { model: state.compareDraft.model, fixed: state.compareDraft.fixed } } : {}),
+    ...tiesSpec(state),
   };
+}
+
+/** The ties of the model's parameters (one waiting for a parameter the model lacks stays behind). */
+function tiesSpec(state: AppState): { ties?: DerivedRow[] } {
+  const names = new Set(state.params.map((p) => p.name));
+  const ties = state.ties.filter((t) => names.has(t.name)).map(({ name, expression }) => ({ name, expression }));
+  return ties.length > 0 ? { ties } : {};
 }
 
 /** The derived quantities as they travel: the entries typed as name = expression (others are left out). */
@@ -85,6 +93,7 @@ export async function applySpec(spec: FitSpec): Promise<void> {
   } else {
     setState({ mapping });
   }
+  setState({ ties: spec.ties ? spec.ties.map(({ name, expression }) => ({ name, expression })) : NO_TIES });
   setModelText(spec.model, spec.libraryId);
   setState({ derivedText: (spec.derived ?? []).map((d) => `${d.name} = ${d.expression}`).join('\n'), compareDraft: spec.compare ?? { model: '', fixed: '' } });
   const rows = new Map(spec.parameters.map((p) => [p.name, p]));

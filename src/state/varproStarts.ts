@@ -6,15 +6,18 @@
 import { parse } from '../model/index';
 import { linearParameters } from '../start/linearity';
 import { modelColumns } from './actions/model';
+import { tiedModel } from './ties';
 import type { AppState } from './store';
 
 /** The names of the parameters VarPro would solve for this page (empty when it is off). */
 export function solvedByVarpro(s: AppState): Set<string> {
   if (!s.settings.varpro || s.settings.loss !== 'linear') return new Set();
-  const parsed = parse(s.modelText, modelColumns(s));
+  // The model the fit is given: with the ties written in (state/ties.ts).
+  const tied = tiedModel(s);
+  const parsed = parse(tied.text, modelColumns(s));
   if (!parsed.ok) return new Set();
   const names = parsed.value.params;
-  const rows = new Map(s.params.map((r) => [r.name, r]));
+  const rows = new Map(tied.params.map((r) => [r.name, r]));
   const held = new Set<number>();
   names.forEach((name, i) => {
     const r = rows.get(name);

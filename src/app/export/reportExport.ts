@@ -7,6 +7,7 @@ import { getClient } from '../../client/worker';
 import { fitReportHtml } from '../../export/report/html';
 import type { AppState } from '../../state';
 import { dataLabel } from '../../state/dataFile';
+import { tiedModel } from '../../state/ties';
 import { pageDerived } from '../../state/derivedQuantities';
 
 export type ReportOutput = { readonly ok: true; readonly html: string } | { readonly ok: false; readonly message: string };
@@ -32,7 +33,7 @@ export async function pageReport(s: AppState, now: Date = new Date()): Promise<R
     result: outcome.result,
     profile: profiled ? { profiles: [...profiled.profiles], warnings: [...profiled.warnings] } : null,
     data,
-    derived: pageDerived(s.derivedText, outcome.result).quantities,
+    derived: pageDerived(s.derivedText, outcome.result, tiedModel(s).active).quantities,
     comparison: s.modelCompare.status === 'done' && s.modelCompare.outcome === outcome ? (s.modelCompare.result?.comparison ?? null) : null,
     poisson: outcome.poisson ?? null,
   });

@@ -9,6 +9,7 @@ import type { PageModelComparison } from '../../worker/api';
 import { getState, type AppState } from '../../state';
 import { dataFileName } from '../../state/dataFile';
 import { pageDerived } from '../../state/derivedQuantities';
+import { tiedModel } from '../../state/ties';
 import { portableSpec } from '../../state/shareSpec';
 import type { ExportId } from './catalogue';
 import { exportBase, exportName } from './fileNames';
@@ -97,7 +98,7 @@ export async function runExport(id: ExportId): Promise<ExportOutput> {
     switch (id) {
       case 'results-json':
         if (!result) break;
-        return file(resultsJson(await specWithData(s), result, pageDerived(s.derivedText, result).quantities, pageComparison(s), s.outcome?.poisson ?? null), 'application/json', exportName(b, 'results', 'json'));
+        return file(resultsJson(await specWithData(s), result, pageDerived(s.derivedText, result, tiedModel(s).active).quantities, pageComparison(s), s.outcome?.poisson ?? null), 'application/json', exportName(b, 'results', 'json'));
       case 'report-html': {
         const report = await pageReport(s);
         return report.ok ? file(report.html, 'text/html;charset=utf-8', exportName(b, 'report', 'html')) : { kind: 'error', message: report.message };
@@ -121,7 +122,7 @@ export async function runExport(id: ExportId): Promise<ExportOutput> {
       }
       case 'points-csv':
       case 'grid-csv': {
-        const status = await getClient().exportCurve({ kind: id === 'points-csv' ? 'points' : 'grid', model: s.modelText, mapping: s.mapping, plotVar: s.plot.plotVar, logX: s.plot.logX });
+        const status = await getClient().exportCurve({ kind: id === 'points-csv' ? 'points' : 'grid', model: tiedModel(s).text, mapping: s.mapping, plotVar: s.plot.plotVar, logX: s.plot.logX });
         if (!status.ok) return { kind: 'error', message: status.error.message };
         return file(status.value, CSV, exportName(b, id === 'points-csv' ? 'fit-points' : 'fit-curve', 'csv'));
       }

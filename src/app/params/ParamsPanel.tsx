@@ -5,6 +5,7 @@ import { formatNumber } from '../format/number';
 import { ParamRowView } from './ParamRowView';
 import { solvedByVarpro } from '../../state/varproStarts';
 import { isWeighted } from '../../state/slices/settings';
+import { tiedModel } from '../../state/ties';
 
 function LiveChi2() {
   const chi2 = useApp((s) => s.curve?.chi2 ?? null);
@@ -47,6 +48,8 @@ function EmptyNote({ names }: { readonly names: readonly string[] }) {
 
 export function ParamsPanel() {
   const params = useApp((s) => s.params);
+  // A tied row needs no start value: it is computed from the others (state/ties.ts).
+  const empty = useApp((s) => tiedModel(s).params.filter((r) => r.value === null).map((r) => r.name).join(','));
   const busy = useApp((s) => s.fitStatus === 'running');
   return (
     <Panel title="Parameters" step={3} testId="params-panel" actions={<LiveChi2 />}>
@@ -57,7 +60,7 @@ export function ParamsPanel() {
           {params.map((row) => (
             <ParamRowView key={row.name} row={row} busy={busy} />
           ))}
-          <EmptyNote names={params.filter((r) => r.value === null).map((r) => r.name)} />
+          <EmptyNote names={empty === '' ? [] : empty.split(',')} />
         </div>
       )}
     </Panel>

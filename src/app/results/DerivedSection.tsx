@@ -1,19 +1,22 @@
 /**
  * Derived quantities (issue 10): type `half = ln(2)/k` (one per line) and read its value with a
  * delta-method standard error and interval, computed from this fit as the CLI's --derive does
- * (src/fit/derived.ts). The results JSON and the fitbench command export include them.
+ * (src/fit/derived.ts). The results JSON and the fitbench command export include them. Tied
+ * parameters (issue 10, a tie per parameter row) come first, marked "tied", as the CLI's --tie.
  */
 import { useMemo } from 'react';
 import type { FitResult } from '../../fit/types';
 import { useApp } from '../../state';
 import { pageDerived } from '../../state/derivedQuantities';
 import { setDerivedText } from '../../state/actions/derived';
+import { tiedModel } from '../../state/ties';
 import { formatNumber } from '../format/number';
 import { formatInterval, formatValueError } from '../format/valueError';
 
 export function DerivedSection({ result }: { readonly result: FitResult }) {
   const text = useApp((s) => s.derivedText);
-  const derived = useMemo(() => pageDerived(text, result), [text, result]);
+  const ties = useApp((s) => tiedModel(s).active);
+  const derived = useMemo(() => pageDerived(text, result, ties), [text, result, ties]);
   const level = Math.round(result.confidenceLevel * 100);
   const example = result.free.length >= 2 ? `ratio = ${result.free[0]}/${result.free[1]}` : result.free.length === 1 ? `half = ln(2)/${result.free[0]}` : 'half = ln(2)/k';
   return (
@@ -64,9 +67,14 @@ export function DerivedSection({ result }: { readonly result: FitResult }) {
                 const ve = formatValueError(q.value, q.stderr);
                 const finite = Number.isFinite(q.stderr);
                 return (
-                  <tr key={q.name} data-testid={`derived-row-${q.name}`} data-value={String(q.value)} data-stderr={String(q.stderr)}>
+                  <tr key={q.name} className={q.tied ? 'is-tied' : undefined} data-testid={`derived-row-${q.name}`} data-value={String(q.value)} data-stderr={String(q.stderr)} data-tied={q.tied ? 'true' : undefined}>
                     <th scope="row">
                       <code>{q.name}</code>
+                      {q.tied && (
+                        <span className="tied-tag" title={`${q.name} is tied: not fitted, computed from the fitted parameters`}>
+                          tied
+                        </span>
+                      )}
                     </th>
                     <td className="num-col">{finite ? `${ve.value} ± ${ve.error}${ve.exponent}` : `${formatNumber(q.value, 6)} ± undetermined`}</td>
                     <td className="num-col">{finite && q.stderr > 0 ? formatInterval(q.ciLower, q.ciUpper, q.stderr) : '—'}</td>

@@ -35,6 +35,8 @@ import { PY_LOADER, PY_ROW_MASK } from './pyLoader';
 import { pyBool, pyFloat, pyList, pyString } from './pyLiteral';
 import { calledFunctions, pyModelFunction } from './pyModel';
 import { PY_REPORT, PY_REPORT_JSON, pyPageFit } from './pyReport';
+import { pyTies, withTiedJson } from './pyTies';
+import { untieSpec } from '../untie';
 
 export interface PythonScriptOptions {
   /** Default data file of the script (the first argument overrides it). */
@@ -69,7 +71,9 @@ function scriptRows(spec: FitSpec): { where: WhereClause[]; exclude: readonly nu
   return { where, exclude: rows.exclude };
 }
 
-export function pythonScript(spec: FitSpec, options: PythonScriptOptions): string {
+export function pythonScript(tiedSpec: FitSpec, options: PythonScriptOptions): string {
+  // Tied parameters (issue 10): the model with each tie written in, the tied rows left out.
+  const { spec, ties } = untieSpec(tiedSpec);
   if (!DELIMITERS.includes(options.delimiter)) throw new RangeError(`pythonScript: delimiter must be one of ${DELIMITERS.map((d) => JSON.stringify(d)).join(', ')}`);
   // method and backend are written bare into a comment: only the known words may be (a newline in
   // a forged saved session's setting would otherwise start a line of Python).
@@ -120,7 +124,8 @@ export function pythonScript(spec: FitSpec, options: PythonScriptOptions): strin
     `DELIMITER = ${options.delimiter === 'whitespace' ? 'None  # runs of spaces and tabs' : pyString(options.delimiter)}`,
     `DECIMAL_COMMA = ${pyBool(options.decimalComma)}`,
     `HEADER = ${pyBool(options.header)}`,
-    `MODEL = ${pyString(spec.model)}  # as written in Fitbench; model() below is its translation`,
+    ...(ties.length > 0 ? [`MODEL_AS_WRITTEN = ${pyString(tiedSpec.model)}  # in Fitbench, with ${ties.map((t) => t.name).join(', ')} tied (TIES below)`] : []),
+    `MODEL = ${pyString(spec.model)}  # ${ties.length > 0 ? 'with the ties written in' : 'as written in Fitbench'}; model() below is its translation`,
     `X_COLUMNS = ${pyList(spec.columns.x.map(pyString))}`,
     `Y_COLUMN = ${pyString(spec.columns.y)}`,
     `SIGMA_COLUMN = ${sigma === null ? 'None' : pyString(sigma)}`,
@@ -184,8 +189,9 @@ export function pythonScript(spec: FitSpec, options: PythonScriptOptions): strin
     '    full_output=True,',
     ')',
     PY_REPORT,
+    ...pyTies(ties, model.params),
     ...(options.pageFit ? pyPageFit(rows.map((p) => p.name), options.pageFit) : []),
-    PY_REPORT_JSON,
+    ties.length > 0 ? withTiedJson(PY_REPORT_JSON) : PY_REPORT_JSON,
   ];
   const grouped = groups
     ? [

@@ -9,14 +9,15 @@ import type { DerivedQuantity } from '../../fit/derived';
 import { escapeHtml as esc } from './escape';
 import { attr, reportNumber as num } from './format';
 
-export function derivedSection(derived: readonly DerivedQuantity[] | undefined, level: number): string {
+/** Derived quantities; a tied parameter (tied: true, the CLI's --tie) says so before its expression. */
+export function derivedSection(derived: readonly (DerivedQuantity & { readonly tied?: boolean })[] | undefined, level: number): string {
   if (!derived || derived.length === 0) return '';
   const rows = derived.map((d) => {
     const finite = Number.isFinite(d.stderr);
     return [
       `<tr data-derived="${esc(d.name)}">`,
       `<th scope="row"><code>${esc(d.name)}</code></th>`,
-      `<td><code>${esc(d.expression)}</code></td>`,
+      `<td>${d.tied ? 'tied: ' : ''}<code>${esc(d.expression)}</code></td>`,
       `<td class="num" data-value="${attr(d.value)}">${esc(num(d.value, 7))}</td>`,
       `<td class="num" data-value="${finite ? attr(d.stderr) : ''}">${finite ? esc(num(d.stderr, 4)) : 'undetermined'}</td>`,
       `<td class="num interval" data-lower="${finite ? attr(d.ciLower) : ''}" data-upper="${finite ? attr(d.ciUpper) : ''}">${finite ? esc(`[${num(d.ciLower)}, ${num(d.ciUpper)}]`) : '—'}</td>`,

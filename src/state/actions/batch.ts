@@ -7,6 +7,7 @@ import { emptyRows } from '../slices/params';
 import { groupObjectiveBlocker, preflight } from './fit';
 import { startsForGroups } from './startSearch';
 import { closeGroup } from './openGroup';
+import { tiedModel } from '../ties';
 
 let cancelled = false;
 
@@ -31,7 +32,7 @@ export async function runGroupFits(): Promise<void> {
   setState({ batchStatus: 'running', batchProgress: null, batchError: null });
   // A typed model with empty start values: one search over all rows fills them first (a library
   // model's per-group fit guesses its own).
-  if (s.libraryId === null && emptyRows(s.params).length > 0) {
+  if (s.libraryId === null && emptyRows(tiedModel(s).params).length > 0) {
     const ready = await startsForGroups(s);
     if (!ready.ok) {
       if (getState().batchStatus === 'running') setState({ batchStatus: ready.error ? 'error' : 'idle', batchError: ready.error });
@@ -40,15 +41,17 @@ export async function runGroupFits(): Promise<void> {
     s = getState();
   }
   const current = () => getState().dataEpoch === s.dataEpoch && getState().groupBy === s.groupBy && getState().groupWide === s.groupWide && getState().batchStatus === 'running';
+  // The model with the ties written in, and the rows without the tied parameters (state/ties.ts).
+  const tied = tiedModel(s);
   const status = await getClient().fitGroups(
     {
-      model: s.modelText,
+      model: tied.text,
       libraryId: s.libraryId,
       mapping: s.mapping,
       group: s.groupBy ?? '',
       wide: s.groupWide,
       keys: s.groupPick,
-      parameters: s.params.map(({ name, value, min, max, fixed }) => ({ name, value, min, max, fixed })),
+      parameters: tied.params.map(({ name, value, min, max, fixed }) => ({ name, value, min, max, fixed })),
       settings: { ...s.settings },
       plotVar: s.plot.plotVar,
     },

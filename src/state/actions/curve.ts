@@ -9,6 +9,7 @@ import { paramVector } from '../slices/params';
 import { curveSignature, rowsKey } from '../signature';
 import { getState, setState, type AppState } from '../store';
 import { plotRequest } from './plotRequest';
+import { tiedModel } from '../ties';
 
 interface Job {
   readonly request: CurveRequest;
@@ -19,7 +20,7 @@ interface Job {
 }
 
 function shapeOf(s: AppState): string {
-  return `${s.modelText}|${s.mapping.x.join(',')}|${s.mapping.y}|${s.mapping.sigma ?? ''}|${s.settings.weights ?? ''}|${s.settings.objective ?? ''}|${rowsKey(s.mapping.rows)}|${s.params.map((p) => p.name).join(',')}|${s.plot.plotVar}|${s.plot.logX}|${s.selection?.rows ?? 0}`;
+  return `${tiedModel(s).text}|${s.mapping.x.join(',')}|${s.mapping.y}|${s.mapping.sigma ?? ''}|${s.settings.weights ?? ''}|${s.settings.objective ?? ''}|${rowsKey(s.mapping.rows)}|${s.params.map((p) => p.name).join(',')}|${s.plot.plotVar}|${s.plot.logX}|${s.selection?.rows ?? 0}`;
 }
 
 const curves = coalesce<Job>(async (job) => {
@@ -38,7 +39,9 @@ const curves = coalesce<Job>(async (job) => {
 /** Whether a curve can be drawn now. */
 export function canDrawCurve(s: AppState): boolean {
   // An empty start value has no curve: Fit finds it first (issue 11).
-  return s.selection !== null && s.modelText.trim() !== '' && s.modelInfo.error === null && s.params.length === s.modelInfo.params.length && s.params.every((p) => p.value !== null);
+  // A broken tie has no curve either: its row says why (state/ties.ts).
+  const tied = tiedModel(s);
+  return s.selection !== null && s.modelText.trim() !== '' && s.modelInfo.error === null && s.params.length === s.modelInfo.params.length && tied.errors.size === 0 && tied.params.every((p) => p.value !== null);
 }
 
 export function refreshCurve(): void {
@@ -50,8 +53,10 @@ export function refreshCurve(): void {
   }
   const signature = curveSignature(s);
   if (signature === s.curveSignature) return;
+  // The model with the ties written in, and the rows without the tied parameters (state/ties.ts).
+  const tied = tiedModel(s);
   curves.request({
-    request: { model: s.modelText, mapping: s.mapping, params: paramVector(s.params), weights: s.settings.weights, objective: s.settings.objective, ...plotRequest(s) },
+    request: { model: tied.text, mapping: s.mapping, params: paramVector(tied.params), weights: s.settings.weights, objective: s.settings.objective, ...plotRequest(s) },
     shape: shapeOf(s),
     signature,
   });

@@ -17,6 +17,7 @@ import { flushSave } from './sessions';
 import { forgetInterruptedFit, offerInterruptedFit } from './checkpoint';
 import { checkpointKey } from '../sessions/record';
 import { deleteValue } from '../../worker/storage';
+import { tieBlocker, tiedModel } from '../ties';
 
 let controller: AbortController | null = null;
 watchWorker();
@@ -34,7 +35,7 @@ export function preflight(s: AppState): WorkerError | null {
     const x = s.mapping.x.join(', ');
     return { code: 'no-variable', message: `The model uses none of the x columns (${x}): it was written for other data. Write it in terms of ${s.mapping.x[0]}, or choose the x column it uses.`, field: 'model' };
   }
-  return null;
+  return tieBlocker(s);
 }
 
 /** Group fits (each group, global) are least-squares fits: the Poisson objective stops them, saying so. */
@@ -46,17 +47,19 @@ export function groupObjectiveBlocker(s: AppState): WorkerError | null {
 /** Why a fit that nobody asked for (a link's) waits for a click on Fit, or null when it may run. */
 export function autoFitBlocker(s: AppState): string | null {
   const rows = s.selection?.rows ?? 0;
-  const free = s.params.filter((p) => !p.fixed).length;
+  const free = tiedModel(s).params.filter((p) => !p.fixed).length;
   if (linkMayAutoFit(rows, free)) return null;
   return `The fit is large (${rows.toLocaleString('en-US')} rows × ${free.toLocaleString('en-US')} free parameters), so it was not started: press Fit to run it.`;
 }
 
 /** What the worker is asked to fit: the page as it is (the request of a fit, and of a checkpoint's comparison). */
 export function fitRequest(s: AppState, resume = false): FitRequest {
+  // The model with the ties written in, and the rows without the tied parameters (state/ties.ts).
+  const tied = tiedModel(s);
   return {
-    model: s.modelText,
+    model: tied.text,
     mapping: s.mapping,
-    parameters: s.params.map(({ name, value, min, max, fixed }) => ({ name, value, min, max, fixed })),
+    parameters: tied.params.map(({ name, value, min, max, fixed }) => ({ name, value, min, max, fixed })),
     settings: { ...s.settings },
     ...plotRequest(s),
     // The fit saves its state under its session as it runs (issue 12), so a reload can resume it.
@@ -106,7 +109,7 @@ export async function runFit(options: { readonly resume?: boolean } = {}): Promi
   s = getState();
   // Empty start values are searched for first, unless VarPro solves every one of them itself.
   const solved = solvedByVarpro(s);
-  if (emptyRows(s.params).some((r) => !solved.has(r.name))) {
+  if (emptyRows(tiedModel(s).params).some((r) => !solved.has(r.name))) {
     const rows = await startsForEmpty(s, signal);
     if (!rows) {
       controller = null;
@@ -151,10 +154,10 @@ export async function runFit(options: { readonly resume?: boolean } = {}): Promi
   const fitted = new Map(outcome.result.parameters.map((p) => [p.name, p.value]));
   const now = getState();
   const fittedRows = s.params.map((r) => (fitted.has(r.name) ? updateRow(r, { value: fitted.get(r.name) ?? r.value }) : r));
-  const fittedSignatureValue = fitSignature({ modelText: s.modelText, mapping: s.mapping, params: fittedRows });
+  const fittedSignatureValue = fitSignature({ modelText: s.modelText, mapping: s.mapping, params: fittedRows, ties: s.ties });
   // The model or the columns changed while the fit ran: keep what is on screen, and the results
   // (marked as describing the last fit) say so.
-  if (now.modelText !== s.modelText || now.mapping !== s.mapping) {
+  if (now.modelText !== s.modelText || now.mapping !== s.mapping || now.ties !== s.ties) {
     setState({ fitStatus: 'done', outcome, fittedSignature: fittedSignatureValue });
     return;
   }
@@ -180,7 +183,7 @@ export async function runFit(options: { readonly resume?: boolean } = {}): Promi
  * Resolves to the rows to fit from, or null (the fit's state then says why it did not run).
  */
 async function startsForEmpty(s: AppState, signal: AbortSignal): Promise<ParamRow[] | null> {
-  const fixed = emptyRows(s.params).find((r) => r.fixed);
+  const fixed = emptyRows(tiedModel(s).params).find((r) => r.fixed);
   if (fixed) {
     const message = `"${fixed.name}" is fixed but has no value: type its value, or untick fixed so that Fit searches for it.`;
     setState({ fitStatus: 'error', fitError: { code: 'start', message, param: fixed.name, field: 'parameter' }, paramErrors: new Map([[fixed.name, message]]) });
@@ -205,7 +208,7 @@ async function startsForEmpty(s: AppState, signal: AbortSignal): Promise<ParamRo
  *  while the model is the one that was fitted: other rows would get other parameters' values). */
 function acceptedParams(started: AppState, accepted: FitProgress['accepted']): Partial<AppState> {
   const now = getState();
-  if (!accepted || now.modelText !== started.modelText || now.mapping !== started.mapping) return {};
+  if (!accepted || now.modelText !== started.modelText || now.mapping !== started.mapping || now.ties !== started.ties) return {};
   const values = new Map(accepted.names.map((name, i) => [name, accepted.values[i]]));
   const params = now.params.map((r) => {
     const v = values.get(r.name);

@@ -12,6 +12,7 @@ import { runGroupFits } from './batch';
 import { emptyRows } from '../slices/params';
 import { groupObjectiveBlocker, preflight } from './fit';
 import { startsForGroups } from './startSearch';
+import { tiedModel } from '../ties';
 
 /** A fit of any kind is running (they share the worker's one fit slot and its cancel). */
 export function anyFitRunning(s: AppState): boolean {
@@ -35,17 +36,19 @@ export function setShared(name: string, shared: boolean): void {
 /** The shared parameters a global fit takes: marked, in the model, and free (a fixed one is
  *  already the same in every group). */
 export function effectiveShared(s: AppState): string[] {
-  return s.params.filter((p) => !p.fixed && s.sharedParams.includes(p.name)).map((p) => p.name);
+  return tiedModel(s).params.filter((p) => !p.fixed && s.sharedParams.includes(p.name)).map((p) => p.name);
 }
 
 function request(s: AppState, group: string): GlobalFitRequest {
+  // The model with the ties written in, and the rows without the tied parameters (state/ties.ts).
+  const tied = tiedModel(s);
   return {
-    model: s.modelText,
+    model: tied.text,
     libraryId: s.libraryId,
     mapping: s.mapping,
     group,
     keys: s.groupPick,
-    parameters: s.params.map(({ name, value, min, max, fixed }) => ({ name, value, min, max, fixed })),
+    parameters: tied.params.map(({ name, value, min, max, fixed }) => ({ name, value, min, max, fixed })),
     settings: { ...s.settings },
     plotVar: s.plot.plotVar,
     shared: effectiveShared(s),
@@ -67,7 +70,7 @@ function blocker(s: AppState): WorkerError | null {
  * `stopped` then ends it, with the search's error or none (cancelled, outdated).
  */
 async function startsFilled(s: AppState, stopped: (error: WorkerError | null) => void): Promise<boolean> {
-  if (emptyRows(s.params).length === 0) return true;
+  if (emptyRows(tiedModel(s).params).length === 0) return true;
   const ready = await startsForGroups(s);
   if (!ready.ok) stopped(ready.error);
   return ready.ok;

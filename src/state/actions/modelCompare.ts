@@ -4,7 +4,9 @@
  * current outcome; the run remembers its outcome, so a new fit makes it stale.
  */
 import { callback, getClient } from '../../client/worker';
+import type { AutoStartStep } from '../../worker/api';
 import { getState, setState } from '../store';
+import { refitRestored, RESTORED_CODES } from './refitRestored';
 
 /**
  * "K=0.05, b=0" → [{name, value}]: the fixed parameters of the second model. An error names the
@@ -35,12 +37,15 @@ export async function runModelCompare(model: string, fixed: readonly { name: str
   if (!outcome || s.fitStatus === 'running' || s.batchStatus === 'running' || s.modelCompare.status === 'running' || s.profileRun.status === 'running') return;
   setState({ modelCompare: { status: 'running', outcome, progress: null, result: null, error: null } });
   const mine = () => getState().modelCompare.outcome === outcome && getState().outcome === outcome;
-  const status = await getClient().compareModel(
-    { model, fixed, nested },
-    callback((p) => {
-      if (mine() && getState().modelCompare.status === 'running') setState({ modelCompare: { ...getState().modelCompare, progress: p } });
-    }),
-  );
+  const onProgress = callback((p: AutoStartStep) => {
+    if (mine() && getState().modelCompare.status === 'running') setState({ modelCompare: { ...getState().modelCompare, progress: p } });
+  });
+  let status = await getClient().compareModel({ model, fixed, nested }, onProgress);
+  // A fit restored from a saved session: fitted again from its own values first (refitRestored.ts).
+  if (!status.ok && RESTORED_CODES.has(status.error.code) && mine()) {
+    const refit = await refitRestored(outcome);
+    status = refit ? { ok: false, error: refit } : mine() ? await getClient().compareModel({ model, fixed, nested }, onProgress) : status;
+  }
   if (!mine()) return;
   const run = getState().modelCompare;
   if (status.ok) setState({ modelCompare: { ...run, status: 'done', result: status.value } });

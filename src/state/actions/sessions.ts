@@ -17,9 +17,10 @@ import { specToJson } from '../../share/index';
 import { deleteValue, readValue, storageReason, writeValue } from '../../worker/storage';
 import { dataLabel } from '../dataFile';
 import { readSessionSpec } from '../sessions/lenientSpec';
-import { checkpointKey, dataKey, INDEX_KEY, isSessionRecord, newSessionId, sessionProblem, readIndex, sessionKey, sessionName, SESSION_FORMAT, SESSION_VERSION, updateIndex, type SessionRecord } from '../sessions/record';
+import { checkpointKey, dataKey, INDEX_KEY, isSessionRecord, newSessionId, savedComparison, sessionProblem, readIndex, sessionKey, sessionName, SESSION_FORMAT, SESSION_VERSION, updateIndex, type SessionRecord } from '../sessions/record';
 import type { SessionMeta } from '../slices/sessions';
 import { applySpec, currentSpec, specMapping } from '../spec';
+import { tiedModel } from '../ties';
 import { getState, setState, store, type AppState } from '../store';
 import { refreshCurve } from './curve';
 import { adoptRestoredTable, setPlot } from './data';
@@ -83,7 +84,7 @@ function onTableChange(table: AppState['table']): void {
   if (getState().sessionId !== current.id) setState({ sessionId: current.id });
 }
 
-const WATCHED: readonly (keyof AppState)[] = ['table', 'source', 'mapping', 'modelText', 'params', 'settings', 'outcome', 'plot', 'groupBy', 'groupPick', 'groupMode', 'sharedParams', 'derivedText', 'compareDraft'];
+const WATCHED: readonly (keyof AppState)[] = ['table', 'source', 'mapping', 'modelText', 'params', 'settings', 'outcome', 'plot', 'groupBy', 'groupPick', 'groupMode', 'sharedParams', 'derivedText', 'compareDraft', 'ties', 'modelCompare'];
 
 function schedule(): void {
   if (timer !== null) clearTimeout(timer);
@@ -124,6 +125,7 @@ function buildRecord(s: AppState, id: string, savedAt: number): SessionRecord | 
     plot: s.plot,
     outcome: s.outcome,
     fittedSignature: s.fittedSignature,
+    ...(s.outcome && s.modelCompare.status === 'done' && s.modelCompare.outcome === s.outcome && s.modelCompare.result ? { comparison: s.modelCompare.result } : {}),
   };
 }
 
@@ -235,8 +237,12 @@ export async function restoreSession(id: string): Promise<string | null> {
     await setPlot({ ...record.plot, ...(record.plot.plotVar >= mapping.x.length ? { plotVar: 0 } : {}) });
     const outcome = record.outcome;
     if (outcome) {
-      const back = await getClient().restoreFit({ model: spec.model, mapping, result: outcome.result, absoluteSigma: spec.settings.absoluteSigma, weights: spec.settings.weights, poisson: outcome.poisson != null });
-      setState({ outcome, fitStatus: 'done', fittedSignature: record.fittedSignature, ...(back.ok ? { curveSignature: null } : {}) });
+      // The model the fit ran on: with the ties written in (state/ties.ts), as its result's parameters.
+      const back = await getClient().restoreFit({ model: tiedModel(getState()).text, mapping, result: outcome.result, absoluteSigma: spec.settings.absoluteSigma, weights: spec.settings.weights, poisson: outcome.poisson != null });
+      // The Compare card's last comparison with this fit, when it was saved and reads back whole.
+      const comparison = savedComparison(record);
+      const compared = comparison ? { modelCompare: { status: 'done' as const, outcome, progress: null, result: comparison, error: null } } : {};
+      setState({ outcome, fitStatus: 'done', fittedSignature: record.fittedSignature, ...compared, ...(back.ok ? { curveSignature: null } : {}) });
       refreshCurve();
     }
     setState({ sessionId: id });

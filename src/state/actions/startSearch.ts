@@ -18,6 +18,7 @@ import type { StartSearch } from '../slices/startSearch';
 import { getState, setState, type AppState } from '../store';
 import { refreshCurve } from './curve';
 import { preflight } from './fit';
+import { tiedModel } from '../ties';
 
 let cancelled = false;
 
@@ -36,18 +37,20 @@ export function withFound(rows: readonly ParamRow[], found: readonly { readonly 
  * found belongs to none of them, and the slice is cleared).
  */
 async function search(s: AppState, trigger: StartSearch['trigger']): Promise<Status<AutoStartOutcome> | null> {
-  const base = { model: s.modelText, dataEpoch: s.dataEpoch, trigger, empty: emptyRows(s.params).map((r) => r.name), progress: null, outcome: null };
+  // The model with the ties written in, and the rows without the tied parameters (state/ties.ts).
+  const tied = tiedModel(s);
+  const base = { model: s.modelText, dataEpoch: s.dataEpoch, trigger, empty: emptyRows(tied.params).map((r) => r.name), progress: null, outcome: null };
   cancelled = false;
   setState({ startSearch: { ...base, status: 'running', error: null } });
   const same = () => {
     const now = getState();
-    return now.modelText === s.modelText && now.dataEpoch === s.dataEpoch && now.mapping === s.mapping && now.startSearch?.status === 'running';
+    return now.modelText === s.modelText && now.ties === s.ties && now.dataEpoch === s.dataEpoch && now.mapping === s.mapping && now.startSearch?.status === 'running';
   };
   const status = await getClient().autoStart(
     {
-      model: s.modelText,
+      model: tied.text,
       mapping: s.mapping,
-      parameters: s.params.map(({ name, value, min, max, fixed }) => ({ name, value, min, max, fixed })),
+      parameters: tied.params.map(({ name, value, min, max, fixed }) => ({ name, value, min, max, fixed })),
       settings: { ...s.settings },
       keepGiven: trigger !== 'button',
     },

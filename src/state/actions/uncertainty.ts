@@ -3,8 +3,10 @@
  * fetch the last fit's report data (residual plots) once per outcome.
  */
 import { callback, getClient } from '../../client/worker';
+import type { ProfileProgress } from '../../worker/api';
 import { NO_REPORT_DATA } from '../slices/uncertainty';
 import { getState, setState } from '../store';
+import { refitRestored, RESTORED_CODES } from './refitRestored';
 
 export async function runProfile(): Promise<void> {
   const s = getState();
@@ -12,11 +14,15 @@ export async function runProfile(): Promise<void> {
   if (!outcome || s.fitStatus === 'running' || s.batchStatus === 'running' || s.profileRun.status === 'running' || s.modelCompare.status === 'running') return;
   setState({ profileRun: { status: 'running', outcome, progress: null, result: null, error: null } });
   const mine = () => getState().profileRun.outcome === outcome && getState().outcome === outcome;
-  const status = await getClient().profile(
-    callback((p) => {
-      if (mine() && getState().profileRun.status === 'running') setState({ profileRun: { ...getState().profileRun, progress: p } });
-    }),
-  );
+  const onProgress = callback((p: ProfileProgress) => {
+    if (mine() && getState().profileRun.status === 'running') setState({ profileRun: { ...getState().profileRun, progress: p } });
+  });
+  let status = await getClient().profile(onProgress);
+  // A fit restored from a saved session: fitted again from its own values first (refitRestored.ts).
+  if (!status.ok && RESTORED_CODES.has(status.error.code) && mine()) {
+    const refit = await refitRestored(outcome);
+    status = refit ? { ok: false, error: refit } : mine() ? await getClient().profile(onProgress) : status;
+  }
   if (!mine()) return;
   const run = getState().profileRun;
   if (status.ok) setState({ profileRun: { ...run, status: 'done', result: status.value } });

@@ -57,6 +57,13 @@ function groups(v: unknown): GroupSpec | undefined {
   return { column: v.column, mode: v.mode === 'global' ? 'global' : 'each', shared: texts(v.shared), ...(Array.isArray(v.pick) ? { pick: texts(v.pick) } : {}) };
 }
 
+/** The ties of a record that are shaped right (the page checks the names and expressions). */
+function ties(v: unknown): { ties?: { name: string; expression: string }[] } {
+  if (!Array.isArray(v)) return {};
+  const out = v.filter((t): t is Fields => isObject(t) && typeof t.name === 'string' && t.name !== '' && typeof t.expression === 'string' && t.expression.trim() !== '').map((t) => ({ name: t.name as string, expression: t.expression as string }));
+  return out.length > 0 ? { ties: out } : {};
+}
+
 export function readSessionSpec(text: string): FitSpec | null {
   const strict = specFromJson(text);
   if (strict.ok) return strict.spec;
@@ -78,5 +85,6 @@ export function readSessionSpec(text: string): FitSpec | null {
     data: null,
     ...(groups(v.groups) ? { groups: groups(v.groups) } : {}),
     ...(isObject(v.compare) && typeof v.compare.model === 'string' && v.compare.model !== '' ? { compare: { model: v.compare.model, fixed: str(v.compare.fixed, '') } } : {}),
+    ...ties(v.ties),
   };
 }

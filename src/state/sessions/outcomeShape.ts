@@ -151,3 +151,46 @@ function problem(check: () => void): string | null {
 export function outcomeProblem(value: unknown, path = 'outcome'): string | null {
   return problem(() => fields(value, path, { result: checkResult, curve: checkCurve, backend: record({ requested: oneOf('auto', 'cpu', 'gpu'), used: oneOf('cpu', 'gpu'), reason: text }), varpro: optionalVarpro, poisson: optionalPoisson, resumed: optionalResumed }));
 }
+
+/** One model of a saved comparison (src/fit/compare/compareModels.ts ComparedModel). */
+const comparedModel = record({ label: text, success: flag, chi2: number, points: number, parameters: number, dof: number, aicc: number, weight: number });
+
+const pair =
+  (item: Check): Check =>
+  (v, path) => {
+    list(item)(v, path);
+    if ((v as unknown[]).length !== 2) bad(path, 'is not a pair');
+  };
+
+/** The constants a nesting puts in: a Map of parameter names to numbers (structured clones keep Maps). */
+const constants: Check = (v, path) => {
+  if (!(v instanceof Map)) bad(path, v === undefined ? 'is missing' : 'is not a Map');
+  for (const [key, value] of v) if (typeof key !== 'string' || typeof value !== 'number') bad(path, 'holds an entry that is not name → number');
+};
+
+/**
+ * null when `value` is a usable saved comparison with another model (PageModelComparison: the
+ * Compare card's last outcome), else what is wrong with it (`comparison.comparison.p is missing`).
+ */
+export function comparisonProblem(value: unknown, path = 'comparison'): string | null {
+  return problem(() =>
+    fields(value, path, {
+      comparison: record({
+        valid: flag,
+        models: pair(comparedModel),
+        nested: oneOf('structure', 'user', null),
+        simpler: oneOf(0, 1, null),
+        constants,
+        F: number,
+        df: pair(number),
+        p: number,
+        deltaAicc: number,
+        preferred: oneOf(0, 1, null),
+        verdict: text,
+      }),
+      second: checkResult,
+      model: text,
+      firstFitMs: number,
+    }),
+  );
+}

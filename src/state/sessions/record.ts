@@ -6,6 +6,8 @@
  *                                   plot settings, the last fit's outcome (structured clone:
  *                                   FitResult with its typed arrays, backend, curve) and the
  *                                   signature of the parameters it was fitted from
+ *                                   and the Compare card's last comparison with another model
+ *                                   for that outcome (optional; absent in older records)
  *   "data:<id>"     SavedTable      the parsed table, written and read by the worker
  *                                   (src/worker/tables.ts): Float64Array columns with their
  *                                   decimal residuals, line numbers, row issues, preview
@@ -13,11 +15,11 @@
  * Pure helpers: names, keys, the index update (newest first, one entry per id, pruned), and the
  * shape check of a record read back (storage is shared with other versions of the page).
  */
-import type { FitOutcome } from '../../worker/api';
+import type { FitOutcome, PageModelComparison } from '../../worker/api';
 import type { Source } from '../slices/data';
 import type { SessionMeta } from '../slices/sessions';
 import type { PlotSettings } from '../slices/settings';
-import { outcomeProblem, plotProblem } from './outcomeShape';
+import { comparisonProblem, outcomeProblem, plotProblem } from './outcomeShape';
 
 export const SESSION_FORMAT = 'fitbench-session';
 export const SESSION_VERSION = 1;
@@ -40,6 +42,10 @@ export interface SessionRecord {
   readonly outcome: FitOutcome | null;
   /** fitSignature of what the outcome was fitted from (results are fresh when it still matches). */
   readonly fittedSignature: string | null;
+  /** "Compare with another model": its last comparison with the outcome, when one was run for it
+   *  (sessions only: links keep the spec, which has the second model as typed). Absent in older
+   *  records; checked field by field when read (comparisonProblem), and left out when damaged. */
+  readonly comparison?: PageModelComparison | null;
 }
 
 /** "decay.csv · A*exp(-t/tau) + c" (the model shortened to fit a menu line). */
@@ -93,6 +99,14 @@ export function sessionProblem(value: unknown): string | null {
   if (typeof source !== 'object' || source === null || typeof source.name !== 'string' || !['file', 'paste', 'sample', 'link'].includes(source.kind as string)) return 'source is damaged';
   if (!(r.fittedSignature === null || typeof r.fittedSignature === 'string')) return 'fittedSignature is damaged';
   return plotProblem(r.plot) ?? (r.outcome === null ? null : outcomeProblem(r.outcome));
+}
+
+/** The record's comparison when it is usable with its outcome, else null (a damaged one is left out
+ *  rather than refusing the session: the fit itself is intact). */
+export function savedComparison(record: SessionRecord): PageModelComparison | null {
+  const c = record.comparison;
+  if (c === undefined || c === null || record.outcome === null) return null;
+  return comparisonProblem(c) === null ? c : null;
 }
 
 export function isSessionRecord(value: unknown): value is SessionRecord {

@@ -24,11 +24,22 @@ export interface ParamsSlice {
   readonly paramMemory: ReadonlyMap<string, ParamRow>;
   /** Messages about a parameter's input (from the fit's input checks), keyed by name. */
   readonly paramErrors: ReadonlyMap<string, string>;
+  /** Tied parameters (issue 10), `b = 2*a`: not fitted, replaced in the model by the expression
+   *  (src/state/ties.ts). A tie whose parameter left the model waits, unused, until it is back. */
+  readonly ties: readonly TieRow[];
 }
+
+/** One tie: the parameter's name and the expression of the others it is defined by. */
+export interface TieRow {
+  readonly name: string;
+  readonly expression: string;
+}
+
+export const NO_TIES: readonly TieRow[] = [];
 
 export const NO_PARAM_ERRORS: ReadonlyMap<string, string> = new Map();
 
-export const initialParams: ParamsSlice = { params: [], paramMemory: new Map(), paramErrors: NO_PARAM_ERRORS };
+export const initialParams: ParamsSlice = { params: [], paramMemory: new Map(), paramErrors: NO_PARAM_ERRORS, ties: NO_TIES };
 
 export function makeRow(name: string, patch: Partial<Omit<ParamRow, 'name' | 'range'>> = {}): ParamRow {
   const base = { value: 1, min: -Infinity, max: Infinity, fixed: false, positive: false, ...patch };
@@ -47,7 +58,7 @@ export function updateRow(row: ParamRow, patch: Partial<Omit<ParamRow, 'name' | 
  * 1, from which a typed model often ends in a wrong minimum. (A library model's guesser fills its
  * rows right after.)
  */
-export function reconcileParams(state: ParamsSlice, names: readonly string[]): Pick<ParamsSlice, 'params' | 'paramMemory'> {
+export function reconcileParams(state: Pick<ParamsSlice, 'params' | 'paramMemory'>, names: readonly string[]): Pick<ParamsSlice, 'params' | 'paramMemory'> {
   const current = new Map(state.params.map((r) => [r.name, r]));
   const memory = new Map(state.paramMemory);
   for (const row of state.params) if (!names.includes(row.name)) memory.set(row.name, row);
