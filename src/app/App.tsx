@@ -1,5 +1,5 @@
 /** The workbench: a setup column (data, model, parameters, options, Fit) and the plot with results. */
-import { useDeferredValue, useEffect } from 'react';
+import { Suspense, useDeferredValue, useEffect } from 'react';
 import { useApp } from '../state';
 import { runFit } from '../state/actions/fit';
 import { loadSampleList } from '../state/actions/samples';
@@ -15,10 +15,8 @@ import { ModelPanel } from './model/ModelPanel';
 import { ParamsPanel } from './params/ParamsPanel';
 import { PlotPanel } from './plot/PlotPanel';
 import { preloadPlotly } from './plot/plotlyLoader';
-import { ResultsPanel } from './results/ResultsPanel';
 import { SessionUndo } from './sessions/SessionUndo';
-import { GlobalResults } from './results/GlobalResults';
-import { GroupResults } from './results/GroupResults';
+import { GlobalResults, GroupResults, preloadResults, ResultsPanel } from './results/lazyResults';
 import { LinkFilePrompt } from './share/LinkFilePrompt';
 import { PageNotices } from './share/PageNotices';
 import { startWorkbench } from './share/startup';
@@ -44,7 +42,8 @@ export function App() {
     void loadSampleList();
     // A link in the address takes precedence over the saved session.
     void startWorkbench();
-    // plotly.js arrives after the first paint, before it is needed.
+    // The results cards' code and plotly.js arrive after the first paint, before they are needed.
+    preloadResults();
     preloadPlotly();
   }, []);
   return (
@@ -87,15 +86,17 @@ export function App() {
               <RenderBoundary area="The plot" resetKey={outcome}>
                 <PlotPanel />
               </RenderBoundary>
-              <RenderBoundary area="The per-group results" resetKey={batch}>
-                <GroupResults />
-              </RenderBoundary>
-              <RenderBoundary area="The global fit" resetKey={global}>
-                <GlobalResults />
-              </RenderBoundary>
-              <RenderBoundary area="The results" resetKey={outcome}>
-                <ResultsPanel />
-              </RenderBoundary>
+              <Suspense fallback={null}>
+                <RenderBoundary area="The per-group results" resetKey={batch}>
+                  <GroupResults />
+                </RenderBoundary>
+                <RenderBoundary area="The global fit" resetKey={global}>
+                  <GlobalResults />
+                </RenderBoundary>
+                <RenderBoundary area="The results" resetKey={outcome}>
+                  <ResultsPanel />
+                </RenderBoundary>
+              </Suspense>
             </>
           ) : linkWaits ? (
             <LinkFilePrompt />

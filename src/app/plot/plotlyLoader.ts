@@ -4,7 +4,8 @@
  * scatter only when a large series first needs it.
  */
 import type { Data } from 'plotly.js-dist-min';
-import { markWork, nextTask, sliceDrawing } from './plotlySlices';
+import { nextTask, whenIdleAfterPaint } from '../common/nextTask';
+import { markWork, sliceDrawing } from './plotlySlices';
 
 export type PlotlyStatic = ReturnType<typeof import('virtual:plotly/core').default.plotly>;
 
@@ -55,10 +56,8 @@ export function plotlyFor(data: readonly Data[]): { ready: boolean; load: () => 
 
 /**
  * Fetch plotly's core once the page has painted and the main thread is idle: by the time a sample
- * is chosen the library is usually there. Browsers without requestIdleCallback wait a second.
+ * is chosen the library is usually there.
  */
 export function preloadPlotly(): void {
-  const idle = (run: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 3000 }) : setTimeout(run, 1000));
-  // Two frames: the first paint has happened by the second.
-  requestAnimationFrame(() => requestAnimationFrame(() => idle(() => void loadPlotly())));
+  whenIdleAfterPaint(() => void loadPlotly());
 }

@@ -11,7 +11,7 @@
  * slice is spent): plotly calls them only as steps of such sequences (Lib.syncOrAsync, which waits
  * for a step that returns a promise), so axes, data and the final touches are three slices too.
  */
-import { macrotask } from '../../parallel/web/macrotask';
+import { nextTask } from '../common/nextTask';
 
 /** A slice of drawing that has run this long gives the main thread back at plotly's next wait. */
 export const SLICE_MS = 12;
@@ -29,14 +29,6 @@ const STEPS_AFTER_A_YIELD = ['layoutStyles', 'drawData', 'finalDraw'] as const;
 const spent = () => performance.now() - sliceStart >= SLICE_MS;
 
 let sliceStart = Number.NEGATIVE_INFINITY;
-
-/** Resolves in a later task: scheduler.yield where there is one (its continuation runs before
- *  other queued work), else a message to ourselves (setTimeout is throttled in hidden tabs). */
-export function nextTask(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (typeof scheduler?.yield === 'function') return scheduler.yield();
-  return macrotask();
-}
 
 /** Marks the start of a slice of main-thread work (a chart's draw begins one). */
 export function startSlice(): void {
