@@ -27,6 +27,8 @@ exports.steps = [
     require('polybooljs');
     require('events');
   },
+  // Step 4 in pieces (./coreSteps.cjs); the step itself then finds its modules evaluated.
+  ...require('./coreSteps.cjs').steps,
   function () {
     require('plotly.js/src/version');
     require('native-promise-only');
