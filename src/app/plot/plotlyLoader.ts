@@ -17,7 +17,10 @@ let glReady = false;
 /** plotly.js with the SVG scatter and the heatmap. */
 export function loadPlotly(): Promise<PlotlyStatic> {
   core ??= import('virtual:plotly/core').then(async (m) => {
-    // plotly's modules are evaluated in a few tasks, not one (scripts/plotly/core.cjs).
+    // plotly's modules are evaluated in a few tasks, not one (scripts/plotly/core.cjs), and not in
+    // the task that evaluated the bundle's chunks.
+    markWork('plotly.evaluate chunks');
+    await nextTask();
     for (const [i, step] of m.default.steps.entries()) {
       markWork(`plotly.evaluate ${i + 1}`);
       step();
