@@ -29,7 +29,8 @@ interface TraceEvent {
 const root = join(import.meta.dirname, '..');
 const outDir = process.argv[2] ?? 'dist';
 const runs = Number(process.argv[3] ?? 1);
-const CATEGORIES = ['disabled-by-default-v8.cpu_profiler', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8', 'blink.user_timing', 'loading', 'toplevel'];
+// FIRSTPLOT_TRACE_SAMPLES=0 leaves out V8's sampling profiler, which lengthens every task it samples.
+const CATEGORIES = [...(process.env.FIRSTPLOT_TRACE_SAMPLES === '0' ? [] : ['disabled-by-default-v8.cpu_profiler']), 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8', 'blink.user_timing', 'loading', 'toplevel'];
 
 /** A short name for what an event did: the script's file, the function, the timer, the phase. */
 function label(e: TraceEvent): string {

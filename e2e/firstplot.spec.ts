@@ -3,8 +3,12 @@
  * drawn, and the longest main-thread task (PerformanceObserver 'longtask') after the page's first
  * paint, each run in a fresh browser context (an empty cache, as a first visit).
  *
- * It prints a table and asserts no time (timings are noisy on shared machines); it asserts only that
- * the plot is drawn. Side by side with an older
+ * It prints a table. Timings are noisy on shared machines (CI's 2 cores are shared too), so it
+ * asserts the issue's targets (first plot within 1 s, no task over 50 ms) only at safe bounds over
+ * the median run: the plot drawn within LIMIT_FIRST_PLOT_MS, no task longer than LIMIT_TASK_MS.
+ * On this 2-core machine under other builds' load the medians were 450–650 ms and 55–80 ms
+ * (bench/results/firstplot.md); the bounds catch a return of the 0.3–3 s tasks of plotly's one-piece
+ * evaluation and draws, not a few ms. Side by side with an older
  * build: `npx vite build --outDir bench/out/dist-before` on that commit, then this spec with
  * FIRSTPLOT_BEFORE=bench/out/dist-before (and FIRSTPLOT_RUNS=5 for more runs). Results and how they
  * were taken: bench/results/firstplot.md.
@@ -34,6 +38,9 @@ const RUNS = Number(process.env.FIRSTPLOT_RUNS ?? 2);
 const READ_MS = Number(process.env.FIRSTPLOT_READ_MS ?? 1000);
 /** Tasks after the plot is drawn that still count (late work the first plot set off). */
 const SETTLE_MS = 2000;
+/** Safe bounds on the median run (see the docblock): the targets are 1 000 and 50 ms. */
+const LIMIT_FIRST_PLOT_MS = 2000;
+const LIMIT_TASK_MS = 200;
 
 const builds: { name: string; outDir: string }[] = [{ name: 'this build', outDir: 'dist' }];
 if (process.env.FIRSTPLOT_BEFORE) builds.unshift({ name: 'before', outDir: process.env.FIRSTPLOT_BEFORE });
@@ -113,8 +120,10 @@ async function measure(build: string): Promise<Run> {
   }
 }
 
+/** The middle value (the lower of the two middle ones for an even count). */
+const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+
 function table(runs: readonly Run[]): string {
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
   const rows = ['| build | run | sample chosen → first plot (ms) | longest task after first paint (ms) | long tasks (> 50 ms) after first paint |', '| --- | --- | --- | --- | --- |'];
   for (const b of builds) {
     const mine = runs.filter((r) => r.build === b.name);
@@ -140,8 +149,11 @@ describe('first plot', () => {
     }
   }
 
-  it('prints the table', () => {
+  it('prints the table, and the median run of this build stays within the bounds', () => {
     console.log(`\nFirst plot: the decay sample chosen ${READ_MS} ms after its card appears, 1440×900, headless Chromium, fresh context per run\n${table(runs)}\n`);
     expect(runs.length).toBe(RUNS * builds.length);
+    const mine = runs.filter((r) => r.build === 'this build');
+    expect(median(mine.map((r) => r.firstPlotMs)), 'median ms from choosing a sample to the first plot').toBeLessThanOrEqual(LIMIT_FIRST_PLOT_MS);
+    expect(median(mine.map((r) => r.maxLongTaskMs)), 'median longest main-thread task after first paint, ms').toBeLessThanOrEqual(LIMIT_TASK_MS);
   });
 });

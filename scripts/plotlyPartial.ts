@@ -20,7 +20,7 @@ function stamp(root: string): string {
   const hash = createHash('sha256');
   hash.update(readFileSync(join(root, 'node_modules/plotly.js/package.json')));
   hash.update(readFileSync(join(root, 'scripts/plotlyPartial.ts')));
-  for (const name of [...ENTRIES, 'buffer']) hash.update(readFileSync(join(root, `scripts/plotly/${name}.cjs`)));
+  for (const name of [...ENTRIES, 'coreSteps', 'buffer']) hash.update(readFileSync(join(root, `scripts/plotly/${name}.cjs`)));
   return hash.digest('hex');
 }
 

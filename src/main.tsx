@@ -1,25 +1,19 @@
-import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { RenderBoundary } from './app/common/RenderBoundary';
-import { markWork } from './app/plot/plotlySlices';
-import { store } from './state/store';
+import { nextTask } from './app/common/nextTask';
 import './styles/index.css';
 
-// A store change re-renders synchronously (useSyncExternalStore): the mark names such a task in
-// e2e/firstplot.spec.ts's list of long tasks.
-store.subscribe(() => markWork('store.update'));
-
-// The first render as a transition: React renders it in slices of a few ms with yields between
-// (a plain render was one main-thread task of 50–100 ms after the first paint); the commit that
-// puts it on the page is still one piece.
+// The page's code is evaluated in steps, one task each, after React's: the state and its actions,
+// then the workbench's components. Evaluating the whole bundle at once was one main-thread task of
+// 50–100 ms after the first paint (e2e/firstplot.spec.ts, bench/results/firstplot.md).
+// Each step leaves a performance mark in the task that evaluated it (e2e/firstplot.spec.ts).
+performance.mark('page.evaluate react');
 const root = createRoot(document.getElementById('root')!);
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <RenderBoundary area="The page">
-        <App />
-      </RenderBoundary>
-    </StrictMode>,
-  );
-});
+void nextTask()
+  .then(() => import('./state/store'))
+  .then(() => performance.mark('page.evaluate state'))
+  .then(nextTask)
+  .then(() => import('./app/mount'))
+  .then((m) => {
+    performance.mark('page.evaluate workbench');
+    m.mount(root);
+  });

@@ -27,6 +27,8 @@ exports.steps = [
     require('polybooljs');
     require('events');
   },
+  // Step 4 in pieces (./coreSteps.cjs); the step itself then finds its modules evaluated.
+  ...require('./coreSteps.cjs').steps,
   function () {
     require('plotly.js/src/version');
     require('native-promise-only');
@@ -65,9 +67,13 @@ exports.steps = [
 exports.plotly = function () {
   var Plotly = require('plotly.js/lib/core');
   Plotly.register([require('plotly.js/lib/heatmap')]);
-  // plotly's internal Plots module (Plotly.Plots is a copy of three of its functions) and the draw
-  // steps: the page wraps previousPromises and some steps so that a draw yields between steps
-  // (src/app/plot/plotlySlices.ts).
-  Plotly.fitbenchInternal = { plots: require('plotly.js/src/plots/plots'), subroutines: require('plotly.js/src/plot_api/subroutines') };
+  // plotly's internal Plots module (Plotly.Plots is a copy of three of its functions), the draw
+  // steps and the cartesian axes: the page wraps previousPromises and some steps so that a draw
+  // yields between steps (src/app/plot/plotlySlices.ts).
+  Plotly.fitbenchInternal = {
+    plots: require('plotly.js/src/plots/plots'),
+    subroutines: require('plotly.js/src/plot_api/subroutines'),
+    axes: require('plotly.js/src/plots/cartesian/axes'),
+  };
   return Plotly;
 };

@@ -1,8 +1,9 @@
 /** The workbench: a setup column (data, model, parameters, options, Fit) and the plot with results. */
-import { useDeferredValue, useEffect } from 'react';
+import { Suspense, useDeferredValue, useEffect } from 'react';
 import { useApp } from '../state';
 import { runFit } from '../state/actions/fit';
 import { loadSampleList } from '../state/actions/samples';
+import { whenIdleAfterPaint } from './common/nextTask';
 import { RenderBoundary } from './common/RenderBoundary';
 import { DataPanel } from './data/DataPanel';
 import { FitBar } from './fit/FitBar';
@@ -15,10 +16,8 @@ import { ModelPanel } from './model/ModelPanel';
 import { ParamsPanel } from './params/ParamsPanel';
 import { PlotPanel } from './plot/PlotPanel';
 import { preloadPlotly } from './plot/plotlyLoader';
-import { ResultsPanel } from './results/ResultsPanel';
 import { SessionUndo } from './sessions/SessionUndo';
-import { GlobalResults } from './results/GlobalResults';
-import { GroupResults } from './results/GroupResults';
+import { GlobalResults, GroupResults, preloadResults, ResultsPanel } from './results/lazyResults';
 import { LinkFilePrompt } from './share/LinkFilePrompt';
 import { PageNotices } from './share/PageNotices';
 import { startWorkbench } from './share/startup';
@@ -44,8 +43,13 @@ export function App() {
     void loadSampleList();
     // A link in the address takes precedence over the saved session.
     void startWorkbench();
-    // plotly.js arrives after the first paint, before it is needed.
+    // plotly.js and the results cards' code arrive after the first paint, before they are needed
+    // (plotly first: the first plot waits for it).
     preloadPlotly();
+    preloadResults();
+    // The first number formatted for 'en-US' loads the locale's data (about 10 ms, seen in the
+    // task that delivers a sample's rows, where the header counts them): done in idle time instead.
+    whenIdleAfterPaint(() => void (1234.5).toLocaleString('en-US'));
   }, []);
   return (
     <div className="app" data-testid="app">
@@ -87,15 +91,17 @@ export function App() {
               <RenderBoundary area="The plot" resetKey={outcome}>
                 <PlotPanel />
               </RenderBoundary>
-              <RenderBoundary area="The per-group results" resetKey={batch}>
-                <GroupResults />
-              </RenderBoundary>
-              <RenderBoundary area="The global fit" resetKey={global}>
-                <GlobalResults />
-              </RenderBoundary>
-              <RenderBoundary area="The results" resetKey={outcome}>
-                <ResultsPanel />
-              </RenderBoundary>
+              <Suspense fallback={null}>
+                <RenderBoundary area="The per-group results" resetKey={batch}>
+                  <GroupResults />
+                </RenderBoundary>
+                <RenderBoundary area="The global fit" resetKey={global}>
+                  <GlobalResults />
+                </RenderBoundary>
+                <RenderBoundary area="The results" resetKey={outcome}>
+                  <ResultsPanel />
+                </RenderBoundary>
+              </Suspense>
             </>
           ) : linkWaits ? (
             <LinkFilePrompt />

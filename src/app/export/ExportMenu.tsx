@@ -12,7 +12,11 @@ import { useDismiss, usePopover } from '../share/usePopover';
 import { Chevron } from '../sessions/SessionsMenu';
 import { EXPORT_GROUPS, exportAvailability, exportBlocker, type ExportId, type ExportItem } from './catalogue';
 import { downloadBlob } from './download';
-import { exportFileBase, runExport } from './run';
+import { exportFileBase } from './fileBase';
+import type { ExportOutput } from './run';
+
+/** The exports' code (scripts, reports, CSV writers) is loaded when an export is first run. */
+const runExport = (id: ExportId): Promise<ExportOutput> => import('./run').then((m) => m.runExport(id));
 
 type Message = { readonly kind: 'error'; readonly text: string } | { readonly kind: 'cli'; readonly text: string; readonly copied: boolean } | { readonly kind: 'busy'; readonly text: string };
 

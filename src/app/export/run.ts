@@ -7,16 +7,19 @@ import { cliCommand, correlationCsv, covarianceCsv, pythonScript, resultsCsv, re
 import type { FitSpec } from '../../share/types';
 import type { PageModelComparison } from '../../worker/api';
 import { getState, type AppState } from '../../state';
-import { dataFileName } from '../../state/dataFile';
 import { pageDerived } from '../../state/derivedQuantities';
 import { tiedModel } from '../../state/ties';
 import { portableSpec } from '../../state/shareSpec';
 import type { ExportId } from './catalogue';
-import { exportBase, exportName } from './fileNames';
+import { dataFileName } from '../../state/dataFile';
+import { exportFileBase } from './fileBase';
+import { exportName } from './fileNames';
 import { plotImage } from './plotImage';
 import { startSpec } from './startSpec';
 import { pageReport } from './reportExport';
 import { statisticsCsv } from './statisticsCsv';
+
+export { exportFileBase } from './fileBase';
 
 export type ExportOutput =
   | { readonly kind: 'file'; readonly blob: Blob; readonly fileName: string }
@@ -24,11 +27,6 @@ export type ExportOutput =
   | { readonly kind: 'error'; readonly message: string };
 
 const CSV = 'text/csv;charset=utf-8';
-
-/** The stem of every export's file name: the data file's name without its extension. */
-export function exportFileBase(s: AppState): string {
-  return exportBase(dataFileName(s), s.source?.kind === 'paste' ? 'pasted-data' : 'fitbench');
-}
 
 /**
  * The data file the script and the command read. A file the user opened is read as it is (its

@@ -9,7 +9,7 @@ import { setFigureNumber, setFigureText } from '../../state/actions/figure';
 import { downloadBlob } from '../export/download';
 import { exportName } from '../export/fileNames';
 import { plotImage } from '../export/plotImage';
-import { exportFileBase } from '../export/run';
+import { exportFileBase } from '../export/fileBase';
 import { PopoverHead } from '../share/CopyLink';
 import { usePopover } from '../share/usePopover';
 

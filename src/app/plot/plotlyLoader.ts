@@ -4,7 +4,8 @@
  * scatter only when a large series first needs it.
  */
 import type { Data } from 'plotly.js-dist-min';
-import { markWork, nextTask, sliceDrawing } from './plotlySlices';
+import { nextTask, whenIdleAfterPaint } from '../common/nextTask';
+import { markWork, sliceDrawing } from './plotlySlices';
 
 export type PlotlyStatic = ReturnType<typeof import('virtual:plotly/core').default.plotly>;
 
@@ -16,7 +17,10 @@ let glReady = false;
 /** plotly.js with the SVG scatter and the heatmap. */
 export function loadPlotly(): Promise<PlotlyStatic> {
   core ??= import('virtual:plotly/core').then(async (m) => {
-    // plotly's modules are evaluated in a few tasks, not one (scripts/plotly/core.cjs).
+    // plotly's modules are evaluated in a few tasks, not one (scripts/plotly/core.cjs), and not in
+    // the task that evaluated the bundle's chunks.
+    markWork('plotly.evaluate chunks');
+    await nextTask();
     for (const [i, step] of m.default.steps.entries()) {
       markWork(`plotly.evaluate ${i + 1}`);
       step();
@@ -55,10 +59,8 @@ export function plotlyFor(data: readonly Data[]): { ready: boolean; load: () => 
 
 /**
  * Fetch plotly's core once the page has painted and the main thread is idle: by the time a sample
- * is chosen the library is usually there. Browsers without requestIdleCallback wait a second.
+ * is chosen the library is usually there.
  */
 export function preloadPlotly(): void {
-  const idle = (run: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 3000 }) : setTimeout(run, 1000));
-  // Two frames: the first paint has happened by the second.
-  requestAnimationFrame(() => requestAnimationFrame(() => idle(() => void loadPlotly())));
+  whenIdleAfterPaint(() => void loadPlotly());
 }

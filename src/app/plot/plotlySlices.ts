@@ -11,7 +11,7 @@
  * slice is spent): plotly calls them only as steps of such sequences (Lib.syncOrAsync, which waits
  * for a step that returns a promise), so axes, data and the final touches are three slices too.
  */
-import { macrotask } from '../../parallel/web/macrotask';
+import { nextTask } from '../common/nextTask';
 
 /** A slice of drawing that has run this long gives the main thread back at plotly's next wait. */
 export const SLICE_MS = 12;
@@ -29,14 +29,6 @@ const STEPS_AFTER_A_YIELD = ['layoutStyles', 'drawData', 'finalDraw'] as const;
 const spent = () => performance.now() - sliceStart >= SLICE_MS;
 
 let sliceStart = Number.NEGATIVE_INFINITY;
-
-/** Resolves in a later task: scheduler.yield where there is one (its continuation runs before
- *  other queued work), else a message to ourselves (setTimeout is throttled in hidden tabs). */
-export function nextTask(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (typeof scheduler?.yield === 'function') return scheduler.yield();
-  return macrotask();
-}
 
 /** Marks the start of a slice of main-thread work (a chart's draw begins one). */
 export function startSlice(): void {
@@ -58,9 +50,32 @@ function resumed(): void {
   markWork('plotly.draw resumed');
 }
 
+type Internal = { plots: unknown; subroutines: unknown; axes?: unknown };
+
+/**
+ * Makes `host[name]` wait for the next task first when the slice is spent, and mark its work.
+ * Only for functions plotly calls as steps of a Lib.syncOrAsync sequence (which waits for a step
+ * that returns a promise), so that deferring one delays the steps after it and nothing else.
+ */
+function yieldBefore(host: Record<string, unknown>, name: string): void {
+  const step = host[name];
+  if (typeof step !== 'function') return;
+  host[name] = function (this: unknown, ...args: unknown[]) {
+    if (!spent()) {
+      markWork(`plotly.${name}`);
+      return step.apply(this, args);
+    }
+    return nextTask().then(() => {
+      resumed();
+      markWork(`plotly.${name}`);
+      return step.apply(this, args);
+    });
+  };
+}
+
 /** Installs the yielding `previousPromises` and steps on plotly's internal modules
  *  (scripts/plotly/core.cjs exposes them; the public Plotly.Plots is a copy of three functions), once. */
-export function sliceDrawing(plotly: { fitbenchInternal: { plots: unknown; subroutines: unknown } }): void {
+export function sliceDrawing(plotly: { fitbenchInternal: Internal }): void {
   const plots = plotly.fitbenchInternal.plots as Plots;
   if (plots.fitbenchSliced) return;
   plots.fitbenchSliced = true;
@@ -70,16 +85,11 @@ export function sliceDrawing(plotly: { fitbenchInternal: { plots: unknown; subro
     if (!spent()) return pending;
     return Promise.resolve(pending).then(nextTask).then(resumed);
   };
-  const steps = plotly.fitbenchInternal.subroutines as Record<string, Step>;
-  for (const name of STEPS_AFTER_A_YIELD) {
-    const step = steps[name];
-    if (typeof step !== 'function') continue;
-    steps[name] = function (this: unknown, gd: unknown) {
-      if (!spent()) return step.call(this, gd);
-      return nextTask().then(() => {
-        resumed();
-        return step.call(this, gd);
-      });
-    };
-  }
+  const steps = plotly.fitbenchInternal.subroutines as Record<string, unknown>;
+  for (const name of STEPS_AFTER_A_YIELD) yieldBefore(steps, name);
+  // Each axis's tick labels (drawn, measured and checked for overlaps: the heaviest part of
+  // drawing the axes) are a step of the axis's own sequence in plotly's cartesian axes.drawOne,
+  // and of the colorbar's; a slice each.
+  const axes = plotly.fitbenchInternal.axes as Record<string, unknown> | undefined;
+  if (axes) yieldBefore(axes, 'drawLabels');
 }

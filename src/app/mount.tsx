@@ -1,0 +1,25 @@
+/** Puts the workbench on the page (src/main.tsx loads this module after React's). */
+import { startTransition, StrictMode } from 'react';
+import type { Root } from 'react-dom/client';
+import { store } from '../state/store';
+import { App } from './App';
+import { RenderBoundary } from './common/RenderBoundary';
+import { markWork } from './plot/plotlySlices';
+
+export function mount(root: Root): void {
+  // A store change re-renders synchronously (useSyncExternalStore): the mark names such a task in
+  // e2e/firstplot.spec.ts's list of long tasks.
+  store.subscribe(() => markWork('store.update'));
+  // The first render as a transition: React renders it in slices of a few ms with yields between
+  // (a plain render was one main-thread task of 50–100 ms after the first paint); the commit that
+  // puts it on the page is still one piece.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <RenderBoundary area="The page">
+          <App />
+        </RenderBoundary>
+      </StrictMode>,
+    );
+  });
+}

@@ -1,0 +1,4 @@
+/** The results cards, one chunk (./lazyResults.ts loads it). */
+export { ResultsPanel } from './ResultsPanel';
+export { GroupResults } from './GroupResults';
+export { GlobalResults } from './GlobalResults';
