@@ -142,6 +142,9 @@ describe('a fit interrupted by a reload', () => {
 
   it('a damaged checkpoint is discarded with a notice, the session intact', async () => {
     expect(checkpointKey).toMatch(/^checkpoint:/);
+    // The resumed fit of the first test is saved with the session (a second after it ended): the
+    // reload below restores it, and its results.
+    await page.waitForFunction(() => (document.querySelector('[data-testid="save-status"]')?.textContent ?? '').startsWith('Saved'), undefined, { timeout: 60_000 });
     await page.evaluate(
       (k) =>
         new Promise<void>((resolve, reject) => {

@@ -131,7 +131,13 @@ describe('a worker lost mid-fit, and Cancel', () => {
 
     // Closed as soon as the page says "running": the fit of 400 000 rows is under way.
     await page.getByTestId('fit-button').click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="status"]')?.getAttribute('data-state') === 'running');
+    // The session is saved as a fit starts (issue 12's checkpoints) and the fit is sent after it:
+    // wait for both, so that the worker closes with the fit in it, not before.
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="status"]')?.getAttribute('data-state') === 'running' &&
+        (document.querySelector('[data-testid="save-status"]')?.textContent ?? '').startsWith('Saved'),
+    );
     const workers = page.workers();
     expect(workers).toHaveLength(1);
     const killedAt = Date.now();

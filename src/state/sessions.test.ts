@@ -291,4 +291,33 @@ describe('sessions', () => {
     expect(getState().table?.rows).toBe(81);
     expect(getState().reloadable).toBe(false);
   });
+
+  it('a change not yet saved is saved as the page is hidden (a reload right after a fit keeps it)', async () => {
+    expect(await loadText(sample('decay.csv'), 'decay.csv')).toBe(true);
+    setModelText('A*exp(-t/tau) + c');
+    setParamValue('tau', 3);
+    await settle();
+    // Node has no window events: the page's event target stands in for the test.
+    const page = new EventTarget();
+    const g = globalThis as unknown as { addEventListener?: unknown; removeEventListener?: unknown };
+    g.addEventListener = page.addEventListener.bind(page);
+    g.removeEventListener = page.removeEventListener.bind(page);
+    try {
+      stopAutosave();
+      startAutosave();
+      const stored = () => (db.get(`session:${getState().sessionId}`) as { spec: string }).spec;
+      expect(stored()).not.toContain('7.25');
+      setParamValue('tau', 7.25);
+      expect(getState().saveState).toBe('pending');
+      page.dispatchEvent(new Event('pagehide'));
+      // Half the save delay: only the save the hidden page started can have run.
+      await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS / 2);
+      expect(stored()).toContain('7.25');
+    } finally {
+      stopAutosave();
+      delete g.addEventListener;
+      delete g.removeEventListener;
+      startAutosave();
+    }
+  });
 });

@@ -95,9 +95,20 @@ function schedule(): void {
   }, SAVE_DELAY_MS);
 }
 
+/**
+ * A reload or a closed tab within SAVE_DELAY_MS of the last change (a fit that just ended, say)
+ * would lose it: the pending save starts as the page is hidden. Best effort: IndexedDB completes
+ * a transaction the page began, and the record is written after its data, so a save cut short
+ * leaves the previous session whole.
+ */
+function onPageHide(): void {
+  if (timer !== null) void flushSave();
+}
+
 /** Starts saving the page as it changes (idempotent). */
 export function startAutosave(): void {
   if (unsubscribe) return;
+  if (typeof globalThis.addEventListener === 'function') globalThis.addEventListener('pagehide', onPageHide);
   unsubscribe = store.subscribe((s, prev) => {
     if (s.table !== prev.table) onTableChange(s.table);
     if (restoring !== null || s.table === null) return;
@@ -106,6 +117,7 @@ export function startAutosave(): void {
 }
 
 export function stopAutosave(): void {
+  if (typeof globalThis.removeEventListener === 'function') globalThis.removeEventListener('pagehide', onPageHide);
   unsubscribe?.();
   unsubscribe = null;
   if (timer !== null) clearTimeout(timer);
