@@ -58,10 +58,17 @@ export function PageNotices() {
               </>
             ) : (
               <>
-                Restored your last session: <strong className="ink">{restored.meta.name}</strong> <span className="muted">({savedAtText(restored.meta.savedAt, Date.now())})</span>.{' '}
-                <button type="button" className="link-btn" onClick={() => void newSession()} data-testid="session-restored-new">
-                  Start a new session
-                </button>
+                {restored.opened ? 'Opened session' : 'Restored your last session'}: <strong className="ink">{restored.meta.name}</strong> <span className="muted">({savedAtText(restored.meta.savedAt, Date.now())})</span>.{' '}
+                {!restored.opened && (
+                  <button type="button" className="link-btn" onClick={() => void newSession()} data-testid="session-restored-new">
+                    Start a new session
+                  </button>
+                )}
+                {restored.note && (
+                  <div className="page-notice-hint" data-testid="session-restored-note">
+                    {restored.note}
+                  </div>
+                )}
               </>
             )}
           </div>
