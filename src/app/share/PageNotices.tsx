@@ -50,7 +50,7 @@ export function PageNotices() {
         </div>
       )}
       {restored && (
-        <div className={`notice ${restored.error ? 'notice-warning' : 'notice-info'} page-notice`} role="status" data-testid="session-restored" data-state={restored.error ? 'failed' : 'restored'}>
+        <div className={`notice ${restored.error || restored.note ? 'notice-warning' : 'notice-info'} page-notice`} role="status" data-testid="session-restored" data-state={restored.error ? 'failed' : 'restored'}>
           <div className="page-notice-body">
             {restored.error ? (
               <>
