@@ -114,6 +114,17 @@ describe('fit each group', () => {
       const over = await page.getByTestId(id).evaluate((el) => el.scrollWidth - el.clientWidth);
       expect(over, id).toBeLessThanOrEqual(0);
     }
+    // The legend stays clear of the x-axis title (it sat on "conc" at this width).
+    const boxes = await page.getByTestId('group-plot').evaluate((el) => {
+      const box = (sel: string) => {
+        const r = el.querySelector(sel)?.getBoundingClientRect();
+        return r ? { top: r.top, bottom: r.bottom, left: r.left, right: r.right } : null;
+      };
+      return { legend: box('.legend'), xtitle: box('.xtitle'), plot: box('.cartesianlayer .bg') ?? box('.nsewdrag') };
+    });
+    expect(boxes.legend && boxes.xtitle).toBeTruthy();
+    const apart = (a: NonNullable<typeof boxes.legend>, b: NonNullable<typeof boxes.legend>) => a.bottom <= b.top || b.bottom <= a.top || a.right <= b.left || b.right <= a.left;
+    expect(apart(boxes.legend!, boxes.xtitle!)).toBe(true);
     await shot(page, 'groups-puromycin-390');
     await page.getByTestId('fit-groups-button').scrollIntoViewIfNeeded();
     await shot(page, 'groups-fitbar-390');

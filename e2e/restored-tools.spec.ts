@@ -56,5 +56,39 @@ describe('tools on a fit restored from the saved session', () => {
     await scrollToSection(page, 'compare-section');
     await shot(page, 'restored-tools-390');
     expect(pageErrors(page)).toEqual([]);
+
+    // A damaged saved comparison: the session restores without it, and the notice says so.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    // Nothing left to save (a restored session that did not change is 'idle'): the damage stays.
+    await page.waitForFunction(() => ['saved', 'idle'].includes(document.querySelector('[data-testid="sessions-button"]')?.getAttribute('data-save-state') ?? ''), undefined, { timeout: 30_000 });
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('fitbench');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const store = open.result.transaction('sessions', 'readwrite').objectStore('sessions');
+            const index = store.get('index');
+            index.onsuccess = () => {
+              const key = `session:${(index.result as { id: string }[])[0].id}`;
+              const read = store.get(key);
+              read.onsuccess = () => {
+                const record = read.result as { comparison: { comparison: Record<string, unknown> } };
+                record.comparison.comparison = { ...record.comparison.comparison, p: 'x' };
+                const write = store.put(record, key);
+                write.onsuccess = () => resolve();
+                write.onerror = () => reject(write.error);
+              };
+            };
+          };
+        }),
+    );
+    await page.reload();
+    await page.getByTestId('session-restored-note').waitFor();
+    expect(await page.getByTestId('session-restored-note').textContent()).toBe('The saved model comparison could not be read and was left out; press Compare to run it again.');
+    expect(await page.locator('[data-testid="compare-section"]').getAttribute('data-status')).not.toBe('done');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, 'restored-damaged-comparison-1440');
+    expect(pageErrors(page)).toEqual([]);
   });
 });

@@ -70,6 +70,10 @@ describe('weights from y', () => {
     expect(Math.abs(fitted.k.value - R.k) / R.k).toBeLessThan(1e-6);
     expect(Math.abs(fitted.k.stderr - R.se_k) / R.se_k).toBeLessThan(1e-3);
     expect(await page.getByTestId('live-chi2').textContent()).toMatch(/^deviance 16\.92/);
+    // A likelihood fit's table tests with the normal, as R's summary.glm: the column is z, not t.
+    expect((await page.locator('[data-testid="result-params"] th.t-head').textContent())?.trim()).toBe('z');
+    await page.getByTestId('result-params').scrollIntoViewIfNeeded();
+    await shot(page, 'poisson-params-1440');
     const note = page.getByTestId('result-poisson');
     expect(await note.textContent()).toMatch(/Poisson maximum likelihood: Cash C = [−\d.]+, deviance 16\.92\d* on 18 degrees of freedom/);
     await note.scrollIntoViewIfNeeded();

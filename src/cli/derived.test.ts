@@ -35,6 +35,17 @@ describe('--derive and --tie', () => {
     expect(rel(tied.derived.c.stderr, tied.stderr.Vm / 20)).toBeLessThan(1e-12);
   });
 
+  it("the report's model section states the tie beside the model as typed", async () => {
+    const html = file('tied-report.html', '');
+    await run('fit', csv, '--model', 'Vm*conc/(K + conc) + c', '--p0', 'Vm=200,K=0.1', '--tie', 'c=-Vm/20', '--report', html);
+    const model = /<section><h2>Model<\/h2>(.*?)<\/section>/s.exec(readFileSync(html, 'utf8'))![1];
+    expect(model).toContain('<code>rate = Vm*conc/(K + conc) + c</code>');
+    expect(model).toContain('<li data-tie="c"><code>c = -Vm/20</code>, tied: not fitted</li>');
+    // Without a tie the section has no list.
+    await run('fit', csv, '--model', 'Vm*conc/(K + conc)', '--p0', 'Vm=200,K=0.1', '--report', html);
+    expect(readFileSync(html, 'utf8')).not.toContain('class="ties"');
+  });
+
   it('refuses what it cannot use, before fitting', async () => {
     const model = ['--model', 'Vm*conc/(K + conc)', '--p0', 'Vm=200,K=0.1'];
     expect((await run('fit', csv, ...model, '--derive', 'ratio')).err).toMatch(/--derive takes NAME=EXPRESSION/);

@@ -54,6 +54,28 @@ describe('--mle poisson', () => {
     expect(page).not.toMatch(/data-stat="(syx|aicR|r2)"/);
   });
 
+  it("gives summary(glm)'s z, Pr(>|z|) and confint.default intervals, labelled z (R on discoveries)", async () => {
+    // fixtures/poisson/make_discoveries.R; Student's t(97) would give p(a) = 5.7e-5 against R's 2.84e-5.
+    const d = JSON.parse(readFileSync(new URL('../../fixtures/poisson/discoveries.json', import.meta.url), 'utf8'));
+    const counts = file('discoveries.csv', 't,y\n' + d.t.map((t: number, i: number) => `${t},${d.y[i]}`).join('\n') + '\n');
+    const args = ['fit', counts, '--model', 'exp(a + b*t + c*t^2)', '--p0', 'a=1,b=0,c=0'];
+    const j = JSON.parse((await run(...args, '--mle', 'poisson', '--json')).out);
+    expect(j.statistic).toBe('z');
+    ['a', 'b', 'c'].forEach((name, i) => {
+      expect(rel(j.tvalue[name], d.z[i])).toBeLessThan(1e-6);
+      expect(rel(j.pvalue[name], d.p[i])).toBeLessThan(1e-5);
+      expect(rel(j.ci[name][0], d.ciLower[i])).toBeLessThan(1e-6);
+      expect(rel(j.ci[name][1], d.ciUpper[i])).toBeLessThan(1e-6);
+    });
+    expect(JSON.parse((await run(...args, '--json')).out).statistic).toBe('t');
+    expect((await run(...args, '--mle', 'poisson')).out).toMatch(/parameter +value +std\. error +z +p +95% interval/);
+    const html = file('discoveries-report.html', '');
+    await run(...args, '--mle', 'poisson', '--report', html);
+    const page = readFileSync(html, 'utf8');
+    expect(page).toContain('<th scope="col">z</th>');
+    expect(page).toContain('intervals with z = 1.96.');
+  });
+
   it('refuses what it does not combine with', async () => {
     const base = ['fit', csv, '--model', 'A*exp(-k*t)', '--p0', 'A=10,k=0.1', '--mle'];
     expect((await run(...base, 'gauss')).err).toMatch(/--mle takes poisson/);

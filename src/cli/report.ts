@@ -162,6 +162,8 @@ export function jsonReport(result: FitResult, facts: RunFacts, profile: ProfileR
     stderr: byName((p) => p.stderr),
     tvalue: byName((p) => (p.fixed ? NaN : (p.tStat ?? NaN))),
     pvalue: byName((p) => (p.fixed ? NaN : (p.pValue ?? NaN))),
+    // What tvalue, pvalue and ci are referred to: "t" (Student's t, n − k dof) or "z" (the normal, a Poisson likelihood fit).
+    statistic: result.statistic ?? 't',
     percentError: byName((p) => (p.fixed ? NaN : (p.percentError ?? NaN))),
     ci: intervals(result, profile),
     weighting: result.weighting ?? null,
@@ -244,7 +246,7 @@ export function textReport(result: FitResult, facts: RunFacts, profile: ProfileR
     p.fixed ? '' : `[${end(ci[p.name][0], '-inf')}, ${end(ci[p.name][1], 'inf')}]`,
     p.atBound === -1 ? 'at lower bound' : p.atBound === 1 ? 'at upper bound' : '',
   ]);
-  const header = ['parameter', 'value', 'std. error', 't', 'p', `${Math.round(result.confidenceLevel * 100)}% ${profile ? 'profile ' : ''}interval`, ''];
+  const header = ['parameter', 'value', 'std. error', result.statistic ?? 't', 'p', `${Math.round(result.confidenceLevel * 100)}% ${profile ? 'profile ' : ''}interval`, ''];
   const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
   const line = (cells: string[]) => '  ' + cells.map((cell, c) => cell.padEnd(widths[c])).join('  ').trimEnd();
   const phases = result.phases.map((p) => `${p.role} ${p.backend}/${p.linearization} (${p.nit} it${p.lost ? ', lost' : ''})`).join(' → ');

@@ -15,6 +15,7 @@
  *     "parameters": [ { "name", "value", "stderr", "ciLower", "ciUpper", "fixed", "start",
  *                       "min", "max", "atBound", "tValue", "pValue", "percentError" } ],  // model order; atBound −1/0/1
  *     "confidenceLevel": 0.95, "tValue": 2.01,
+ *     "statistic": "t",                             // or "z" (a Poisson likelihood fit: normal p and quantile)
  *     "covariance":  { "names": ["A", "tau", "c"], "matrix": [[…], …] },   // free parameters
  *     "correlation": { "names": […], "matrix": [[…], …] },
  *     "statistics": { "points", "freeParameters", "dof", "chi2", "redchi2", "rss", "rmse",
@@ -113,6 +114,7 @@ export function resultsJson(spec: FitSpec, result: FitResult, derived: readonly 
     })),
     confidenceLevel: result.confidenceLevel,
     tValue: num(result.tValue),
+    statistic: result.statistic ?? 't',
     covariance: matrix(result.free, result.pcov),
     correlation: matrix(result.free, result.correlation),
     statistics: {

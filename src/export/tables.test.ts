@@ -66,11 +66,12 @@ describe('results exports', () => {
     };
     expect(Object.keys(doc)).toEqual([
       'format', 'formatVersion', 'model', 'libraryId', 'columns', 'dataFile', 'settings', 'success', 'status', 'message',
-      'parameters', 'confidenceLevel', 'tValue', 'covariance', 'correlation', 'statistics', 'solver', 'derived', 'poisson', 'modelComparison',
+      'parameters', 'confidenceLevel', 'tValue', 'statistic', 'covariance', 'correlation', 'statistics', 'solver', 'derived', 'poisson', 'modelComparison',
     ]);
     expect(doc.derived).toEqual([]);
     expect(doc.modelComparison).toBeNull();
     expect(doc.poisson).toBeNull(); // a least-squares fit
+    expect(doc.statistic).toBe('t'); // Student's t (a Poisson likelihood fit says "z")
     expect(doc).toMatchObject({ format: 'fitbench-results', formatVersion: 1, model: spec.model, dataFile: 'decay.csv', success: true, columns: spec.columns });
     expect(doc.settings).toEqual(spec.settings);
     doc.parameters.forEach((p, i) => {

@@ -67,6 +67,28 @@ describe('Poisson maximum likelihood', () => {
     expect(rel(fit.dispersion, d.pearsonChi2 / 97)).toBeLessThan(1e-8);
   });
 
+  it("reports summary(glm)'s z table: z, Pr(>|z|) from the normal distribution, confint.default intervals", async () => {
+    // A likelihood fit has no residual variance to estimate, so R tests with the normal, not t(n − k):
+    // t(97) would give p = 5.7e-5 for a, twice R's 2.84e-5.
+    const d = JSON.parse(readFileSync(new URL('../../fixtures/poisson/discoveries.json', import.meta.url), 'utf8'));
+    const compiled = compileModel('exp(a + b*t + c*t^2)', { columns: ['t'] });
+    if (!compiled.ok) throw new Error(compiled.error.message);
+    const fit = await poissonFit({
+      model: compiled.value,
+      data: { vars: [Float64Array.from(d.t as number[])], y: Float64Array.from(d.y as number[]), sigma: null },
+      parameters: ['a', 'b', 'c'].map((name) => ({ name, value: name === 'a' ? 1 : 0 })),
+    });
+    expect(fit.result.statistic).toBe('z');
+    expect(rel(fit.result.tValue, 1.959963984540054)).toBeLessThan(1e-12); // qnorm(0.975)
+    fit.result.parameters.forEach((p, i) => {
+      expect(rel(p.stderr, d.se[i])).toBeLessThan(1e-6);
+      expect(rel(p.tStat as number, d.z[i])).toBeLessThan(1e-6);
+      expect(rel(p.pValue as number, d.p[i])).toBeLessThan(1e-5);
+      expect(rel(p.ciLower, d.ciLower[i])).toBeLessThan(1e-6);
+      expect(rel(p.ciUpper, d.ciUpper[i])).toBeLessThan(1e-6);
+    });
+  });
+
   it('refuses negative counts, a σ column and a model that is not positive', async () => {
     await expect(poissonFit(input([...r.y.slice(0, 19), -1]))).rejects.toThrow(/needs counts y ≥ 0; row 20 has y = -1/);
     await expect(poissonFit(input(r.y, r.y.map(() => 1)))).rejects.toThrow(/drop the σ column/);

@@ -13,6 +13,7 @@ import type { CompiledModel } from '../model/index';
 import { curveFit, type CurveFitInput } from './curveFit';
 import { FitInputError } from './parameters';
 import type { FitResult } from './types';
+import { withNormalStatistic } from './zTable';
 import { poissonGoodness, type PoissonGoodness } from '../stats/poissonGoodness';
 
 /** The fit, and its likelihood statistics (cash, deviance, Pearson χ², log-likelihood, AIC, …). */
@@ -79,8 +80,9 @@ export async function poissonFit(input: CurveFitInput): Promise<PoissonFit> {
       break;
     }
   }
-  // The last round weighed by 1/μ internally; the user gave no σ column.
-  const fitted = { ...result!, weighting: 'Poisson likelihood (σ² = μ from the model)' };
+  // The last round weighed by 1/μ internally; the user gave no σ column. The variance is known
+  // (σ² = μ), so the table's statistic is z, not t (zTable.ts).
+  const fitted = withNormalStatistic({ ...result!, weighting: 'Poisson likelihood (σ² = μ from the model)' });
   return { result: fitted, ...poissonGoodness(data.y, mu, fitted.free.length), rounds, converged };
 }
 

@@ -72,8 +72,14 @@ export interface FitResult {
   readonly cost: number;
   readonly stats: GoodnessOfFit;
   readonly confidenceLevel: number;
-  /** Student t quantile used for the intervals. */
+  /** Student t quantile used for the intervals (the normal quantile where `statistic` is 'z'). */
   readonly tValue: number;
+  /**
+   * The distribution of the parameter table's statistic: 't' (Student's t on n − k dof, least
+   * squares; meant where absent) or 'z' (the normal, for likelihood fits such as Poisson, as R's
+   * summary.glm and confint.default). tStat, pValue, the intervals and tValue follow it.
+   */
+  readonly statistic?: 't' | 'z';
   /**
    * First-order optimality at the reported parameters (‖g‖∞, Coleman–Li scaled with bounds).
    * Optional, like `undetermined`: results saved before these fields existed lack them.

@@ -14,6 +14,7 @@ import { runFit } from './actions/fit';
 import { setGroupBy, toggleGroup } from './actions/groups';
 import { pickLibraryModel, setModelText } from './actions/model';
 import { setParamValue } from './actions/params';
+import { setTie } from './actions/ties';
 import { batchCsv, sortedBatchRows } from './batchTable';
 import { getState, initialState, setState } from './store';
 
@@ -167,5 +168,30 @@ describe('fit each group with a library model', () => {
       expect(Array.from(row.start).every((v) => v !== 1e4)).toBe(true);
     }
     expect(b.rows[0].start[0]).not.toBe(b.rows[1].start[0]);
+  });
+});
+
+describe('a tied parameter in group fits', () => {
+  beforeEach(() => setUp(csv));
+
+  it("shows each group's tied value, as the model written by hand gives it, in the table's data and the CSV", async () => {
+    // The reference: the same groups fitted with the tie written into the model by hand.
+    setModelText('Vm*conc/(K + conc) - Vm/20');
+    await runGroupFits();
+    const byHand = getState().batch!;
+    setModelText('Vm*conc/(K + conc) + c');
+    expect(setTie('c', '-Vm/20')).toBeNull();
+    await runGroupFits();
+    const b = getState().batch!;
+    expect(b.names).toEqual(['Vm', 'K']);
+    expect(b.ties).toEqual([{ name: 'c', expression: '-Vm/20' }]);
+    const lines = batchCsv(b, 'state').trim().split('\n');
+    expect(lines[0]).toBe('state,rows,status,Vm,Vm_stderr,K,K_stderr,c_tied,redchi2,r2,message');
+    byHand.rows.forEach((hand, i) => {
+      const vm = hand.params[byHand.names.indexOf('Vm')];
+      expect(Math.abs(b.rows[i].params[0] - vm) / vm).toBeLessThan(1e-9);
+      const c = Number(lines[i + 1].split(',')[7]);
+      expect(Math.abs(c - -vm / 20) / (vm / 20)).toBeLessThan(1e-9);
+    });
   });
 });

@@ -3,6 +3,7 @@
  * group: key, rows, status, each parameter and its standard error, reduced χ², R², message).
  * Sorting is stable; a column that cannot be compared (NaN for a failed group) sorts last either way.
  */
+import { groupTiedValues } from './groupTies';
 import { csvTable } from '../export/csvText';
 import { naturalCompare } from '../data/groupKeys';
 import type { GroupFitRow } from '../fit/batch/types';
@@ -51,12 +52,15 @@ export function sortedBatchRows(batch: GroupBatchOutcome, sort: BatchSort): read
 }
 
 export function batchCsv(batch: GroupBatchOutcome, groupColumn: string, sort: BatchSort = null): string {
-  const head = [groupColumn, 'rows', 'status', ...batch.names.flatMap((n) => [n, `${n}_stderr`]), 'redchi2', 'r2', 'message'];
+  // A tied parameter: its value per group (computed from the fitted ones), no standard error.
+  const ties = batch.ties ?? [];
+  const head = [groupColumn, 'rows', 'status', ...batch.names.flatMap((n) => [n, `${n}_stderr`]), ...ties.map((t) => `${t.name}_tied`), 'redchi2', 'r2', 'message'];
   const rows = sortedBatchRows(batch, sort).map((row) => [
     row.key,
     row.rows,
     groupStatusText(row),
     ...batch.names.flatMap((_, j) => [row.params[j], row.stderr[j]]),
+    ...groupTiedValues(ties, batch.names, row.params),
     row.redchi2,
     row.r2,
     row.message,

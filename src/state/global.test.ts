@@ -17,6 +17,8 @@ import { compareWithSeparate, runGlobalFit, setGroupMode, setShared } from './ac
 import { setGroupBy, toggleGroup } from './actions/groups';
 import { setModelText } from './actions/model';
 import { setParamValue } from './actions/params';
+import { setTie } from './actions/ties';
+import { groupTiedValues } from './groupTies';
 import { openLink, planCurrentLink } from './actions/link';
 import { excludeLines } from './actions/rows';
 import { getState, initialState, setState } from './store';
@@ -149,5 +151,28 @@ describe('global fit over groups', () => {
     // optimum, reached from another start.
     expect(rel(g.chi2, made.chi2)).toBeLessThan(1e-10);
     g.rows.forEach((r, i) => r.params.forEach((v, j) => expect(rel(v, made.rows[i].params[j])).toBeLessThan(1e-7)));
+  });
+});
+
+describe('a tied parameter in a global fit', () => {
+  beforeEach(() => setUp(csv));
+
+  it("gives each group's tied value, as the global fit of the model written by hand gives it", async () => {
+    setModelText('Vm*conc/(K + conc) - Vm/20');
+    setShared('K', true);
+    await runGlobalFit();
+    const byHand = getState().global!;
+    setModelText('Vm*conc/(K + conc) + c');
+    setShared('K', true);
+    expect(setTie('c', '-Vm/20')).toBeNull();
+    await runGlobalFit();
+    const g = getState().global!;
+    expect(g.local).toEqual(['Vm']);
+    expect(g.ties).toEqual([{ name: 'c', expression: '-Vm/20' }]);
+    byHand.rows.forEach((hand, i) => {
+      const vm = hand.params[byHand.names.indexOf('Vm')];
+      const [c] = groupTiedValues(g.ties, g.names, g.rows[i].params);
+      expect(Math.abs(c - -vm / 20) / (vm / 20)).toBeLessThan(1e-9);
+    });
   });
 });

@@ -16,7 +16,7 @@ import { runFit } from './actions/fit';
 import { setModelText } from './actions/model';
 import { runModelCompare } from './actions/modelCompare';
 import { setParamValue } from './actions/params';
-import { flushSave, restoreLatestSession, SAVE_DELAY_MS, startAutosave, stopAutosave } from './actions/sessions';
+import { flushSave, openSession, restoreLatestSession, SAVE_DELAY_MS, startAutosave, stopAutosave } from './actions/sessions';
 import { setTie } from './actions/ties';
 import { runProfile } from './actions/uncertainty';
 import { getState, initialState, setState } from './store';
@@ -129,11 +129,23 @@ describe('tools on a fit restored from a session', () => {
       expect(getState().restored?.error ?? null).toBeNull();
       expect(getState().outcome).not.toBeNull();
       expect(getState().modelCompare.status).toBe('idle');
+      // …and the restore notice says so, and what to do.
+      expect(getState().restored?.note).toBe('The saved model comparison could not be read and was left out; press Compare to run it again.');
     }
     db.set(key, { ...record, comparison: { ...record.comparison, second: { success: true } } });
     setState(initialState, true);
     expect(await restoreLatestSession()).toBe(true);
     expect(getState().modelCompare.status).toBe('idle');
+    expect(getState().restored?.note).toMatch(/could not be read and was left out/);
+    // Opened from the list, the same session gets the notice too.
+    expect(await openSession((db.get('index') as { id: string }[])[0].id)).toBeNull();
+    expect(getState().restored).toMatchObject({ opened: true, error: null, note: expect.stringMatching(/press Compare to run it again/) });
+    // An intact comparison: no note.
+    db.set(key, record);
+    setState(initialState, true);
+    expect(await restoreLatestSession()).toBe(true);
+    expect(getState().modelCompare.status).toBe('done');
+    expect(getState().restored?.note ?? null).toBeNull();
   });
 
   it('a tied fit restores with its tie and profiles its free parameters', async () => {

@@ -78,9 +78,13 @@ function compiledTie(expression: string): CompiledModel | null {
 
 /** A tied parameter's value at the rows' values (null while a value it uses is empty). */
 export function tiedValue(tie: DerivedSpec, rows: readonly ParamRow[]): number | null {
+  return tieAt(tie, new Map(rows.map((r) => [r.name, r.value])));
+}
+
+/** A tie's value at named parameter values (null when it does not compile or a value is missing). */
+export function tieAt(tie: DerivedSpec, values: ReadonlyMap<string, number | null>): number | null {
   const model = compiledTie(tie.expression);
   if (!model) return null;
-  const values = new Map(rows.map((r) => [r.name, r.value]));
   const at = model.params.map((p) => values.get(p) ?? null);
   if (at.some((v) => v === null)) return null;
   return interpretPoint(model.tape(), at as number[], [], 0).value;

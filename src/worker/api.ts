@@ -4,6 +4,7 @@
  * copies or transfers it as is. Expected failures come back as `Status` values `{ ok: false,
  * error }`; the worker never throws a class across the boundary.
  */
+import type { DerivedSpec } from '../fit/derived';
 import type { Weighting } from '../fit/weights';
 import type { GroupFitRow } from '../fit/batch/types';
 import type { FitComparison } from '../fit/compare/compareFits';
@@ -273,6 +274,9 @@ export interface GroupOverlay {
 }
 
 export interface GroupBatchOutcome {
+  /** The ties the page fitted with (state/actions/batch.ts sets them; the worker fits the model
+   *  with them written in, so the rows lack the tied parameters: state/groupTies.ts computes them). */
+  readonly ties?: readonly DerivedSpec[];
   /** Parameter names: the order of every row's params and stderr. */
   readonly names: readonly string[];
   readonly free: readonly string[];
@@ -308,6 +312,8 @@ export interface GlobalFitProgress {
 
 /** The global fit as the page shows it: src/fit/global's result and the groups drawn. */
 export interface GlobalFitOutcome extends GlobalResult {
+  /** The ties the page fitted with (as GroupBatchOutcome's; set by state/actions/global.ts). */
+  readonly ties?: readonly DerivedSpec[];
   /** Groups the fit was asked to take (some may have been left out: see their rows). */
   readonly total: number;
   /** The first groups' data and curves through their global parameters (at most OVERLAY_MAX). */

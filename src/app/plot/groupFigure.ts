@@ -45,7 +45,10 @@ export function groupFigure(overlay: readonly GroupOverlay[], xLabel: string, yL
       margin: { l: 56, r: 16, t: 8, b: 44 },
       xaxis: axis(xLabel, { type: logX ? 'log' : 'linear' }),
       yaxis: axis(yLabel),
-      legend: { orientation: 'h', y: -0.2 },
+      // Above the plot area, anchored by its bottom edge: the plot grows the top margin to fit it.
+      // Below the plot (y: −0.2 of the plot's height) it sat on the x-axis title wherever the plot
+      // was short, as on a phone (390 px).
+      legend: { orientation: 'h', x: 0, xanchor: 'left', y: 1.02, yanchor: 'bottom' },
     },
   };
 }

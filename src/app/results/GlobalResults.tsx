@@ -11,6 +11,7 @@ import { clearGlobal, compareWithSeparate, anyFitRunning } from '../../state/act
 import { globalProgressText, OVERLAY_MAX } from '../../state/slices/batch';
 import type { GlobalFitOutcome } from '../../worker/api';
 import { Notice } from '../common/Notice';
+import { groupTiedValues, tiedNote } from '../../state/groupTies';
 import { formatNumber } from '../format/number';
 import { groupFigure } from '../plot/groupFigure';
 import { PlotlyChart } from '../plot/PlotlyChart';
@@ -57,6 +58,7 @@ function SharedTable({ g }: { readonly g: GlobalFitOutcome }) {
 
 function LocalTable({ g, column }: { readonly g: GlobalFitOutcome; readonly column: string }) {
   const local = g.local.map((name) => ({ name, j: g.names.indexOf(name) }));
+  const ties = g.ties ?? [];
   return (
     <div className="group-table-wrap">
       <table className="group-table" data-testid="global-table">
@@ -65,6 +67,7 @@ function LocalTable({ g, column }: { readonly g: GlobalFitOutcome; readonly colu
             <th scope="col">{column}</th>
             <th scope="col" className="cell-num">Rows</th>
             {local.map(({ name }) => <th key={name} scope="col" className="cell-num">{name} ± SE</th>)}
+            {ties.map((t) => <th key={t.name} scope="col" className="cell-num" title={`${t.name} = ${t.expression}: tied, computed from the fitted parameters`}>{t.name} (tied)</th>)}
             <th scope="col" className="cell-num" title="½Σ(weighted residual)², the solver's cost over this group's rows">Cost</th>
           </tr>
         </thead>
@@ -81,15 +84,19 @@ function LocalTable({ g, column }: { readonly g: GlobalFitOutcome; readonly colu
                       {Number.isNaN(row.stderr[j]) ? '' : <span className="pm"> ± {num(row.stderr[j], 3)}</span>}
                     </td>
                   ))}
+                  {groupTiedValues(ties, g.names, row.params).map((v, i) => (
+                    <td key={ties[i].name} className="cell-num" data-tied={ties[i].name}>{num(v)}</td>
+                  ))}
                   <td className="cell-num" data-col="cost">{num(row.cost)}</td>
                 </>
               ) : (
-                <td colSpan={local.length + 1} className="group-message" data-testid="global-message">Left out: {row.message}</td>
+                <td colSpan={local.length + ties.length + 1} className="group-message" data-testid="global-message">Left out: {row.message}</td>
               )}
             </tr>
           ))}
         </tbody>
       </table>
+      {ties.length > 0 && <p className="muted small" data-testid="global-tied-note">{tiedNote(ties, false)}</p>}
       {g.rows.length > TABLE_ROWS_MAX && <p className="muted small">The table shows the first {TABLE_ROWS_MAX.toLocaleString('en-US')} of {g.rows.length.toLocaleString('en-US')} groups.</p>}
     </div>
   );

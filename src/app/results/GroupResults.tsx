@@ -12,6 +12,7 @@ import { openGroup } from '../../state/actions/openGroup';
 import { batchCsv, groupStatusText, groupWhy, sortedBatchRows } from '../../state/batchTable';
 import { batchProgressText, OVERLAY_MAX } from '../../state/slices/batch';
 import { groupName } from '../../state/slices/data';
+import { groupTiedValues, tiedNote } from '../../state/groupTies';
 import { downloadText } from '../export/download';
 import { formatNumber } from '../format/number';
 import { groupFigure } from '../plot/groupFigure';
@@ -59,6 +60,7 @@ export function GroupResults() {
   if (opened) return <OpenedGroup column={column} />;
   const exportCsv = () => downloadText(batchCsv(batch, column, sort), `groups-${column}.csv`, 'text/csv');
   const shown = batch.overlay.length;
+  const ties = batch.ties ?? [];
   return (
     <section className="card group-results" aria-label="Per-group fits" data-testid="group-results">
       <header className="group-results-head">
@@ -80,6 +82,7 @@ export function GroupResults() {
               <SortHeader column="rows" label="Rows" numeric />
               <SortHeader column="status" label="Status" />
               {batch.names.map((n) => <SortHeader key={n} column={n} label={`${n} ± SE`} numeric />)}
+              {ties.map((t) => <th key={t.name} scope="col" className="cell-num" title={`${t.name} = ${t.expression}: tied, computed from the group's fitted parameters`}>{t.name} (tied)</th>)}
               <SortHeader column="redchi2" label="Reduced χ²" numeric />
               <SortHeader column="r2" label="R²" numeric />
             </tr>
@@ -102,7 +105,7 @@ export function GroupResults() {
                 </th>
                 <td className="cell-num">{row.rows}</td>
                 {row.code ? (
-                  <td colSpan={batch.names.length + 3} className="group-message" data-testid="group-message">
+                  <td colSpan={batch.names.length + ties.length + 3} className="group-message" data-testid="group-message">
                     {groupStatusText(row)}: {row.message}
                   </td>
                 ) : (
@@ -117,6 +120,9 @@ export function GroupResults() {
                         {Number.isNaN(row.stderr[j]) ? '' : <span className="pm"> ± {num(row.stderr[j], 3)}</span>}
                       </td>
                     ))}
+                    {groupTiedValues(ties, batch.names, row.params).map((v, i) => (
+                      <td key={ties[i].name} className="cell-num" data-tied={ties[i].name}>{num(v, 6)}</td>
+                    ))}
                     <td className="cell-num" data-col="redchi2">{num(row.redchi2)}</td>
                     <td className="cell-num" data-col="r2">{num(row.r2, 5)}</td>
                   </>
@@ -126,6 +132,7 @@ export function GroupResults() {
           </tbody>
         </table>
       </div>
+      {ties.length > 0 && <p className="muted small" data-testid="group-tied-note">{tiedNote(ties, true)}</p>}
       {rows.length > TABLE_ROWS_MAX && (
         <p className="muted" data-testid="group-table-note">
           The table shows the first {TABLE_ROWS_MAX.toLocaleString('en-US')} of {rows.length.toLocaleString('en-US')} groups in this order (sort by a column to see others); Export CSV has them all.

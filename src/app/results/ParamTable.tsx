@@ -1,6 +1,7 @@
 /**
  * Fitted parameters: value ± standard error aligned on the ±, % error, t and its two-sided p value
- * (Student t, n − k dof, as R's summary.nls), the 95% interval, flags.
+ * (Student t, n − k dof, as R's summary.nls; for a Poisson likelihood fit z and the normal, as R's
+ * summary.glm), the 95% interval, flags.
  */
 import type { FitResult } from '../../fit/types';
 import { formatNumber } from '../format/number';
@@ -23,6 +24,7 @@ function Flags({ p }: { readonly p: FitResult['parameters'][number] }) {
 
 export function ParamTable({ result }: { readonly result: FitResult }) {
   const level = Math.round(result.confidenceLevel * 100);
+  const z = result.statistic === 'z';
   return (
     <table className="result-table param-results" data-testid="result-params">
       <thead>
@@ -34,13 +36,13 @@ export function ParamTable({ result }: { readonly result: FitResult }) {
           <th scope="col" className="num-col" title="100 · std. error / |value|">
             % error
           </th>
-          <th scope="col" className="num-col" title="value / std. error">
-            t
+          <th scope="col" className="num-col t-head" title="value / std. error">
+            {z ? 'z' : 't'}
           </th>
-          <th scope="col" className="num-col" title="two-sided p value of t, Student t with n − k degrees of freedom (H₀: parameter = 0)">
+          <th scope="col" className="num-col" title={z ? 'two-sided p value of z, standard normal (likelihood fit; H₀: parameter = 0)' : 'two-sided p value of t, Student t with n − k degrees of freedom (H₀: parameter = 0)'}>
             p
           </th>
-          <th scope="col" className="num-col">
+          <th scope="col" className="num-col" title={z ? 'value ± z·std. error, z the normal quantile' : 'value ± t·std. error, t the Student t quantile'}>
             {level}% interval
           </th>
           <th scope="col">

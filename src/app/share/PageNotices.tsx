@@ -50,7 +50,7 @@ export function PageNotices() {
         </div>
       )}
       {restored && (
-        <div className={`notice ${restored.error ? 'notice-warning' : 'notice-info'} page-notice`} role="status" data-testid="session-restored" data-state={restored.error ? 'failed' : 'restored'}>
+        <div className={`notice ${restored.error || restored.note ? 'notice-warning' : 'notice-info'} page-notice`} role="status" data-testid="session-restored" data-state={restored.error ? 'failed' : 'restored'}>
           <div className="page-notice-body">
             {restored.error ? (
               <>
@@ -58,10 +58,17 @@ export function PageNotices() {
               </>
             ) : (
               <>
-                Restored your last session: <strong className="ink">{restored.meta.name}</strong> <span className="muted">({savedAtText(restored.meta.savedAt, Date.now())})</span>.{' '}
-                <button type="button" className="link-btn" onClick={() => void newSession()} data-testid="session-restored-new">
-                  Start a new session
-                </button>
+                {restored.opened ? 'Opened session' : 'Restored your last session'}: <strong className="ink">{restored.meta.name}</strong> <span className="muted">({savedAtText(restored.meta.savedAt, Date.now())})</span>.{' '}
+                {!restored.opened && (
+                  <button type="button" className="link-btn" onClick={() => void newSession()} data-testid="session-restored-new">
+                    Start a new session
+                  </button>
+                )}
+                {restored.note && (
+                  <div className="page-notice-hint" data-testid="session-restored-note">
+                    {restored.note}
+                  </div>
+                )}
               </>
             )}
           </div>

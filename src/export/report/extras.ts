@@ -9,8 +9,19 @@ import type { DerivedQuantity } from '../../fit/derived';
 import { escapeHtml as esc } from './escape';
 import { attr, reportNumber as num } from './format';
 
+/**
+ * The ties under the model as typed: the fit ran on the model with each tie written in, so each
+ * tied parameter is stated beside it, not fitted, with where its value and error are.
+ */
+export function tiesList(derived: readonly (DerivedQuantity & { readonly tied?: boolean })[] | undefined): string {
+  const tied = (derived ?? []).filter((d) => d.tied);
+  if (tied.length === 0) return '';
+  const items = tied.map((d) => `<li data-tie="${esc(d.name)}"><code>${esc(d.name)} = ${esc(d.expression)}</code>, tied: not fitted</li>`);
+  return `<ul class="ties">${items.join('')}</ul><p class="note">A tied parameter is computed from the fitted ones; its value and delta-method error are under Derived quantities.</p>`;
+}
+
 /** Derived quantities; a tied parameter (tied: true, the CLI's --tie) says so before its expression. */
-export function derivedSection(derived: readonly (DerivedQuantity & { readonly tied?: boolean })[] | undefined, level: number): string {
+export function derivedSection(derived: readonly (DerivedQuantity & { readonly tied?: boolean })[] | undefined, level: number, statistic: 't' | 'z' = 't'): string {
   if (!derived || derived.length === 0) return '';
   const rows = derived.map((d) => {
     const finite = Number.isFinite(d.stderr);
@@ -27,7 +38,7 @@ export function derivedSection(derived: readonly (DerivedQuantity & { readonly t
   return [
     '<section><h2>Derived quantities</h2>',
     `<table class="derived"><thead><tr><th scope="col">Quantity</th><th scope="col">Expression</th><th scope="col">Value</th><th scope="col">Std. error</th><th scope="col">${level}% interval</th></tr></thead><tbody>${rows.join('')}</tbody></table>`,
-    '<p class="note">Standard errors by the delta method, se² = ∇gᵀ Σ ∇g with the fit’s covariance Σ; intervals value ± t·se.</p></section>',
+    `<p class="note">Standard errors by the delta method, se² = ∇gᵀ Σ ∇g with the fit’s covariance Σ; intervals value ± ${statistic}·se.</p></section>`,
   ].join('');
 }
 

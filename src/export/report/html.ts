@@ -14,7 +14,7 @@ import type { FitResult, ParameterResult } from '../../fit/types';
 import { diagnosticSentences } from '../../stats/diagnosticsWords';
 import { profilePlotData } from '../../stats/profilePlot';
 import { escapeHtml as esc } from './escape';
-import { comparisonSection, derivedSection } from './extras';
+import { comparisonSection, derivedSection, tiesList } from './extras';
 import { fitFigure, histogramFigure, profileFigure, qqFigure, residualFigure } from './figures';
 import { attr, reportNumber as num, reportP } from './format';
 import type { ReportData } from './reportData';
@@ -68,9 +68,10 @@ function intervalCell(lo: number | null, hi: number | null, method: string): str
 
 function parameterTable(r: FitResult, profile: ProfileResult | null): string {
   const level = Math.round(r.confidenceLevel * 100);
+  const stat = r.statistic ?? 't';
   const head = [
-    '<th scope="col">Parameter</th><th scope="col">Value</th><th scope="col">Std. error</th><th scope="col">% error</th><th scope="col">t</th><th scope="col">p</th>',
-    `<th scope="col">${level}% Wald interval<br><span class="note">value ± t·se</span></th>`,
+    `<th scope="col">Parameter</th><th scope="col">Value</th><th scope="col">Std. error</th><th scope="col">% error</th><th scope="col">${stat}</th><th scope="col">p</th>`,
+    `<th scope="col">${level}% Wald interval<br><span class="note">value ± ${stat}·se</span></th>`,
     profile ? `<th scope="col">${level}% profile interval<br><span class="note">profile likelihood</span></th>` : '',
     '<th scope="col">Start</th><th scope="col">Notes</th>',
   ].join('');
@@ -185,12 +186,12 @@ export function fitReportHtml(rep: FitReport): string {
 <body><main class="report" data-ci-method="${rep.profile ? 'profile' : 'wald'}">
 <header><h1>Fit report</h1><p class="meta">${esc(rep.file)} · written by Fitbench on <time datetime="${esc(rep.generatedAt)}">${esc(rep.generatedAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC'))}</time></p>
 <p class="verdict ${ok ? 'ok' : 'warn'}" data-status="${r.status}">${esc(verdictText(r))}: ${esc(r.message)}</p></header>
-<section><h2>Model</h2><p class="model"><code>${esc(rep.data.yName)} = ${esc(rep.model)}</code></p>
-<p>${esc(r.weighting ?? 'unweighted')}; loss ${esc(rep.loss)}; ${Math.round(r.confidenceLevel * 100)}% intervals with t(${r.stats.dof}) = ${esc(num(r.tValue, 5))}.</p></section>
+<section><h2>Model</h2><p class="model"><code>${esc(rep.data.yName)} = ${esc(rep.model)}</code></p>${tiesList(rep.derived)}
+<p>${esc(r.weighting ?? 'unweighted')}; loss ${esc(rep.loss)}; ${Math.round(r.confidenceLevel * 100)}% intervals with ${r.statistic === 'z' ? 'z' : `t(${r.stats.dof})`} = ${esc(num(r.tValue, 5))}.</p></section>
 <section><h2>Data</h2>${dataSummary(rep)}</section>
 <section><h2>Parameters</h2>${parameterTable(r, rep.profile)}
-<p class="note">${rep.profile ? 'Profile intervals are asymmetric where the model is curved in the parameter; a missing end (∞) means the profile never reached the confidence level on that side. ' : ''}Wald intervals are value ± t·(standard error); p tests the parameter = 0 with Student's t on ${r.stats.dof} degrees of freedom.</p></section>
-${derivedSection(rep.derived, Math.round(r.confidenceLevel * 100))}
+<p class="note">${rep.profile ? 'Profile intervals are asymmetric where the model is curved in the parameter; a missing end (∞) means the profile never reached the confidence level on that side. ' : ''}${r.statistic === 'z' ? "Wald intervals are value ± z·(standard error) with the normal quantile z; p tests the parameter = 0 with the normal distribution (a likelihood fit estimates no residual variance; R's summary.glm)." : `Wald intervals are value ± t·(standard error); p tests the parameter = 0 with Student's t on ${r.stats.dof} degrees of freedom.`}</p></section>
+${derivedSection(rep.derived, Math.round(r.confidenceLevel * 100), r.statistic ?? 't')}
 <section><h2>Fit</h2><figure class="wide">${fitFigure(rep.data)}</figure></section>
 <section><h2>Goodness of fit</h2>${statisticsTable(r, rep.poisson)}</section>
 <section><h2>Residual diagnostics</h2>${diagnostics(r, rep.data)}</section>

@@ -66,7 +66,8 @@ export async function runGroupFits(): Promise<void> {
     return;
   }
   const b = status.value;
-  setState({ batchStatus: b.cancelled ? 'cancelled' : 'done', batch: b, batchProgress: { done: b.rows.length, total: b.total, failed: b.failed } });
+  // The ties it ran with, to compute the tied parameters per group (state/groupTies.ts).
+  setState({ batchStatus: b.cancelled ? 'cancelled' : 'done', batch: tied.active.length > 0 ? { ...b, ties: tied.active.map(({ name, expression }) => ({ name, expression })) } : b, batchProgress: { done: b.rows.length, total: b.total, failed: b.failed } });
 }
 
 export function cancelGroupFits(): void {

@@ -5,7 +5,7 @@
  * grouping and the shared marks they were fitted with: changing either drops them.
  */
 import { callback, getClient } from '../../client/worker';
-import type { GlobalFitRequest, WorkerError } from '../../worker/api';
+import type { GlobalFitOutcome, GlobalFitRequest, WorkerError } from '../../worker/api';
 import { NO_GLOBAL_RESULTS } from '../slices/batch';
 import { getState, setState, type AppState } from '../store';
 import { runGroupFits } from './batch';
@@ -87,6 +87,7 @@ export async function runGlobalFit(): Promise<void> {
   setState({ globalStatus: 'running', globalProgress: null, globalError: null, comparison: null, comparisonStatus: 'idle', comparisonError: null });
   if (!(await startsFilled(s, (error) => getState().globalStatus === 'running' && setState({ globalStatus: error ? 'error' : 'idle', globalError: error })))) return;
   const req = request(getState(), s.groupBy as string);
+  const ties = tiedModel(getState()).active;
   const current = () => {
     const now = getState();
     return now.dataEpoch === s.dataEpoch && now.groupBy === s.groupBy && now.globalStatus === 'running';
@@ -97,7 +98,12 @@ export async function runGlobalFit(): Promise<void> {
     setState({ globalStatus: status.error.code === 'cancelled' ? 'cancelled' : 'error', globalError: status.error });
     return;
   }
-  setState({ globalStatus: 'done', global: status.value, globalProgress: null });
+  setState({ globalStatus: 'done', global: withTies(status.value, ties), globalProgress: null });
+}
+
+/** The outcome with the ties it ran with (state/groupTies.ts computes the tied values per group). */
+function withTies(g: GlobalFitOutcome, ties: readonly { name: string; expression: string }[]): GlobalFitOutcome {
+  return ties.length > 0 ? { ...g, ties: ties.map(({ name, expression }) => ({ name, expression })) } : g;
 }
 
 /** Global versus separate fits of the same groups; the verdict in words. */
@@ -112,6 +118,7 @@ export async function compareWithSeparate(): Promise<void> {
   setState({ comparisonStatus: 'running', comparisonError: null, globalProgress: null });
   if (!(await startsFilled(s, (error) => getState().comparisonStatus === 'running' && setState({ comparisonStatus: error ? 'error' : 'idle', comparisonError: error })))) return;
   const req = request(getState(), s.groupBy as string);
+  const ties = tiedModel(getState()).active;
   const current = () => {
     const now = getState();
     return now.dataEpoch === s.dataEpoch && now.groupBy === s.groupBy && now.comparisonStatus === 'running';
@@ -123,7 +130,7 @@ export async function compareWithSeparate(): Promise<void> {
     return;
   }
   // The comparison's global fit is the global fit of these groups: it is shown as such.
-  setState({ comparisonStatus: 'done', comparison: status.value, global: status.value.global, globalStatus: 'done', globalError: null, globalProgress: null });
+  setState({ comparisonStatus: 'done', comparison: status.value, global: withTies(status.value.global, ties), globalStatus: 'done', globalError: null, globalProgress: null });
 }
 
 /** The group fit button: each group, or the global fit, by the chosen mode. */

@@ -233,6 +233,7 @@ export async function restoreSession(id: string): Promise<string | null> {
   }
   resetWorkbench();
   restoring = id;
+  restoreNote = null;
   try {
     setState({ loading: { name: record.source.name, fraction: null, rows: 0 }, loadError: null });
     const status = await getClient().loadSavedTable(dataKey(id));
@@ -252,7 +253,8 @@ export async function restoreSession(id: string): Promise<string | null> {
       // The model the fit ran on: with the ties written in (state/ties.ts), as its result's parameters.
       const back = await getClient().restoreFit({ model: tiedModel(getState()).text, mapping, result: outcome.result, absoluteSigma: spec.settings.absoluteSigma, weights: spec.settings.weights, poisson: outcome.poisson != null });
       // The Compare card's last comparison with this fit, when it was saved and reads back whole.
-      const comparison = savedComparison(record);
+      const { comparison, note } = savedComparison(record);
+      restoreNote = note;
       const compared = comparison ? { modelCompare: { status: 'done' as const, outcome, progress: null, result: comparison, error: null } } : {};
       setState({ outcome, fitStatus: 'done', fittedSignature: record.fittedSignature, ...compared, ...(back.ok ? { curveSignature: null } : {}) });
       refreshCurve();
@@ -264,6 +266,9 @@ export async function restoreSession(id: string): Promise<string | null> {
   }
 }
 
+/** What the last restore left out and the user should hear of (savedComparison's note), or null. */
+let restoreNote: string | null = null;
+
 /** At startup without a link: the most recent session, if there is one. */
 export async function restoreLatestSession(): Promise<boolean> {
   await refreshSessionList();
@@ -271,7 +276,7 @@ export async function restoreLatestSession(): Promise<boolean> {
   if (!latest) return false;
   const error = await restoreSession(latest.id);
   if (error) resetWorkbench();
-  setState({ restored: { meta: latest, error } });
+  setState({ restored: { meta: latest, error, note: error ? null : restoreNote } });
   if (error === null) await offerInterruptedFit();
   return error === null;
 }
@@ -279,7 +284,9 @@ export async function restoreLatestSession(): Promise<boolean> {
 /** Opens a session from the list (the current one is saved first). */
 export async function openSession(id: string): Promise<string | null> {
   const error = await restoreSession(id);
-  setState({ restored: null });
+  const meta = getState().recentSessions.find((m) => m.id === id);
+  // A session opened from the list gets a notice only when its restore left something out.
+  setState({ restored: error === null && restoreNote && meta ? { meta, error: null, note: restoreNote, opened: true } : null });
   if (error === null) await offerInterruptedFit();
   return error;
 }

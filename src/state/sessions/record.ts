@@ -101,12 +101,15 @@ export function sessionProblem(value: unknown): string | null {
   return plotProblem(r.plot) ?? (r.outcome === null ? null : outcomeProblem(r.outcome));
 }
 
-/** The record's comparison when it is usable with its outcome, else null (a damaged one is left out
- *  rather than refusing the session: the fit itself is intact). */
-export function savedComparison(record: SessionRecord): PageModelComparison | null {
+/** What the restore notice says when a saved comparison is damaged and left out. */
+export const DAMAGED_COMPARISON_NOTE = 'The saved model comparison could not be read and was left out; press Compare to run it again.';
+
+/** The record's comparison when it is usable with its outcome, else null; a damaged one is left out
+ *  rather than refusing the session (the fit itself is intact), with a note for the restore notice. */
+export function savedComparison(record: SessionRecord): { readonly comparison: PageModelComparison | null; readonly note: string | null } {
   const c = record.comparison;
-  if (c === undefined || c === null || record.outcome === null) return null;
-  return comparisonProblem(c) === null ? c : null;
+  if (c === undefined || c === null || record.outcome === null) return { comparison: null, note: null };
+  return comparisonProblem(c) === null ? { comparison: c, note: null } : { comparison: null, note: DAMAGED_COMPARISON_NOTE };
 }
 
 export function isSessionRecord(value: unknown): value is SessionRecord {

@@ -39,8 +39,12 @@ export interface SessionsSlice {
   readonly storageError: string | null;
   /** Storage failed at least once since the page opened. */
   readonly storageFailed: boolean;
-  /** The session restored when the page opened (for a notice), or one that could not be. */
-  readonly restored: { readonly meta: SessionMeta; readonly error: string | null } | null;
+  /**
+   * The session restored when the page opened (for a notice), or one that could not be; also one
+   * opened from the list (`opened`) when its restore has something to say. `note`: what was left
+   * out of a restored session (a damaged saved comparison), or null.
+   */
+  readonly restored: { readonly meta: SessionMeta; readonly error: string | null; readonly note?: string | null; readonly opened?: boolean } | null;
   /** A session just deleted, that Undo still brings back (for UNDO_DELETE_MS), or null. */
   readonly deletedSession: SessionMeta | null;
   /** A fit that was interrupted (a reload, a closed tab, a lost worker) with its state saved. */
