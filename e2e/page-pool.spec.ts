@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PagePoolRequest, PagePoolRun } from './harness/pagePoolWorker';
 import { openSession, type BrowserSession } from './lib/harness';
 
-declare const window: { fitbenchPagePool: { fit(r: PagePoolRequest): Promise<PagePoolRun>; isolated: boolean; cores: number } };
+declare const window: { fitbenchPagePool: { fit(r: PagePoolRequest): Promise<PagePoolRun>; restart(): void; isolated: boolean; cores: number } };
 
 let session: BrowserSession;
 beforeAll(async () => {
@@ -43,6 +43,18 @@ describe('row workers from a fit worker', () => {
       expect(pooled.cost).toBe(one.cost);
       expect(pooled.nfev).toBe(one.nfev);
     }
+  });
+
+  it('terminating the fit worker (as the supervisor does) ends its row workers too', async () => {
+    await fit({ workers: 2, columns: 'shared' });
+    const urls = () => session.page.workers().map((w) => w.url());
+    expect(urls().filter((u) => u.includes('rowWorker'))).toHaveLength(2);
+    await session.page.evaluate(() => window.fitbenchPagePool.restart());
+    await expect.poll(() => urls().filter((u) => u.includes('rowWorker')).length, { timeout: 5000 }).toBe(0);
+    // The fresh fit worker starts row workers of its own and fits as before.
+    const again = await fit({ workers: 2, columns: 'held' });
+    expect(again.rowWorkers).toEqual({ workers: 2, columns: 'held' });
+    expect(urls().filter((u) => u.includes('rowWorker'))).toHaveLength(2);
   });
 
   it('without forcing, the rule keeps a 2-core machine in one thread', async () => {

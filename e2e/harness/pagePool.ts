@@ -2,7 +2,7 @@
  *  dedicated worker (pagePoolWorker.ts) that starts row workers of its own, as the app's fit worker does. */
 import type { PagePoolRequest, PagePoolRun } from './pagePoolWorker';
 
-const worker = new Worker(new URL('./pagePoolWorker.ts', import.meta.url), { type: 'module' });
+let worker = new Worker(new URL('./pagePoolWorker.ts', import.meta.url), { type: 'module' });
 
 function fit(request: PagePoolRequest): Promise<PagePoolRun> {
   return new Promise((resolve, reject) => {
@@ -11,4 +11,10 @@ function fit(request: PagePoolRequest): Promise<PagePoolRun> {
   });
 }
 
-(window as unknown as { fitbenchPagePool: { fit: typeof fit; isolated: boolean; cores: number } }).fitbenchPagePool = { fit, isolated: crossOriginIsolated, cores: navigator.hardwareConcurrency };
+/** Terminates the fit worker as the app's supervisor does (client/spawn.ts), and starts a fresh one. */
+function restart(): void {
+  worker.terminate();
+  worker = new Worker(new URL('./pagePoolWorker.ts', import.meta.url), { type: 'module' });
+}
+
+(window as unknown as { fitbenchPagePool: { fit: typeof fit; restart: typeof restart; isolated: boolean; cores: number } }).fitbenchPagePool = { fit, restart, isolated: crossOriginIsolated, cores: navigator.hardwareConcurrency };
