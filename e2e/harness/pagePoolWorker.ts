@@ -31,6 +31,8 @@ export interface PagePoolRun {
   readonly cost: number;
   readonly nfev: number;
   readonly wallMs: number;
+  /** The solver phases' own time (ms), the rest of wallMs being set-up and statistics. */
+  readonly solverMs: number;
   /** A cancelled fit: ms from the flag being set to the fit giving up (an error inside a pass,
    *  or the solver's status −2 between iterations), and its message. */
   readonly cancel: { afterMs: number; error: string } | null;
@@ -61,10 +63,10 @@ async function fitOnce(request: PagePoolRequest): Promise<PagePoolRun> {
     const fit = await curveFit({ model, data, parameters, options: { method: request.method }, signal: flag, primary: backend.primary, rowPasses: rows?.rowPasses });
     // Cancelled between iterations: the solver stops with status −2 and the fit reports where it was.
     const cancel = flag.aborted && fit.status === -2 ? { afterMs: performance.now() - cancelledAt, error: `cancelled: ${fit.message}` } : null;
-    return { ...base, cancel, parameters: fit.parameters.map((p) => p.value), stderr: fit.parameters.map((p) => p.stderr ?? NaN), cost: fit.cost, nfev: fit.nfev, wallMs: performance.now() - t0 };
+    return { ...base, cancel, parameters: fit.parameters.map((p) => p.value), stderr: fit.parameters.map((p) => p.stderr ?? NaN), cost: fit.cost, nfev: fit.nfev, wallMs: performance.now() - t0, solverMs: fit.phases.reduce((t, p) => t + p.ms, 0) };
   } catch (error) {
     if (Number.isNaN(cancelledAt)) throw error;
-    return { ...base, parameters: [], stderr: [], cost: NaN, nfev: 0, wallMs: performance.now() - t0, cancel: { afterMs: performance.now() - cancelledAt, error: (error as Error).message } };
+    return { ...base, parameters: [], stderr: [], cost: NaN, nfev: 0, wallMs: performance.now() - t0, solverMs: NaN, cancel: { afterMs: performance.now() - cancelledAt, error: (error as Error).message } };
   } finally {
     backend.release();
   }

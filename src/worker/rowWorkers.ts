@@ -44,22 +44,26 @@ export function forceRowWorkers(workers: number | null, columns: RowColumns | nu
 
 const makeWorker = () => new Worker(new URL('./rowWorker.ts', import.meta.url), { type: 'module', name: 'fitbench-rows' });
 
-let kept: { workers: number; columns: RowColumns; pools: RowPool[] } | null = null;
+// By count and transport; a page uses one kind all its life (its isolation does not change), the
+// forced variants of the tests and bench keep theirs warm side by side.
+const kept = new Map<string, RowPool[]>();
 
 function poolsFor(workers: number, columns: RowColumns): RowPool[] {
-  if (kept && kept.workers === workers && kept.columns === columns) return kept.pools;
-  closeRowWorkers();
-  // Shared columns: one pool of `workers` (any worker may take any range). Held rows: a pool of
-  // one per worker, since each keeps its own rows.
-  const pools = columns === 'shared' ? [createWebPool<RowPassInput, RowPassOutput>(makeWorker, workers)] : Array.from({ length: workers }, () => createWebPool<RowPassInput, RowPassOutput>(makeWorker, 1));
-  pools.forEach((p) => p.warm());
-  kept = { workers, columns, pools };
+  const id = `${workers}/${columns}`;
+  let pools = kept.get(id);
+  if (!pools) {
+    // Shared columns: one pool of `workers` (any worker may take any range). Held rows: a pool
+    // of one per worker, since each keeps its own rows.
+    pools = columns === 'shared' ? [createWebPool<RowPassInput, RowPassOutput>(makeWorker, workers)] : Array.from({ length: workers }, () => createWebPool<RowPassInput, RowPassOutput>(makeWorker, 1));
+    pools.forEach((p) => p.warm());
+    kept.set(id, pools);
+  }
   return pools;
 }
 
 export function closeRowWorkers(): void {
-  kept?.pools.forEach((p) => p.close());
-  kept = null;
+  for (const pools of kept.values()) pools.forEach((p) => p.close());
+  kept.clear();
 }
 
 /** The row workers for a fit of `rows` rows, or null when its passes stay in this thread. */

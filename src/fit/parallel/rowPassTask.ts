@@ -7,7 +7,7 @@
  * (TSQR, Demmel et al. 2012: the caller folds the triangles in order).
  *
  * The model is recompiled here from its text through the validated syntax tree (never eval'd),
- * once per fit: the compiled kernels are kept by the set-up's key. Held rows (a page without
+ * once per model: the compiled kernels are kept by its text. Held rows (a page without
  * shared memory, heldRows.ts): the set-up came once with this worker's rows only, and later
  * passes name it by its key.
  */
@@ -18,12 +18,30 @@ import type { RowPassInput, RowPassOutput, RowPassSetup, RowPassSetupKey } from 
 
 let cached: { key: string; setup: RowPassSetup; kernels: JsKernels } | null = null;
 
+// Compiled kernels by model text, columns and free parameters, kept across set-ups: a fit of the
+// same model again (the page's next fit, another start) reuses code the JIT has already optimized
+// instead of a fresh function that runs its first passes cold. A few models at most.
+const compiledKernels = new Map<string, JsKernels>();
+const KEEP_MODELS = 4;
+
+function kernelsFor(setup: RowPassSetup): JsKernels {
+  const id = JSON.stringify([setup.source, setup.columns, setup.free]);
+  let kernels = compiledKernels.get(id);
+  if (!kernels) {
+    const compiled = compileModel(setup.source, { columns: setup.columns });
+    if (!compiled.ok) throw new Error(compiled.error.message);
+    kernels = compiled.value.kernels(setup.free);
+    if (compiledKernels.size >= KEEP_MODELS) compiledKernels.delete(compiledKernels.keys().next().value as string);
+  }
+  compiledKernels.delete(id);
+  compiledKernels.set(id, kernels); // most recent last
+  return kernels;
+}
+
 function held(setup: RowPassSetup | RowPassSetupKey): { setup: RowPassSetup; kernels: JsKernels } {
   if (cached?.key === setup.key) return cached;
   if (!('source' in setup)) throw new Error(`This worker does not hold the rows of set-up ${setup.key} (it was replaced): send the set-up again.`);
-  const compiled = compileModel(setup.source, { columns: setup.columns });
-  if (!compiled.ok) throw new Error(compiled.error.message);
-  cached = { key: setup.key, setup, kernels: compiled.value.kernels(setup.free) };
+  cached = { key: setup.key, setup, kernels: kernelsFor(setup) };
   return cached;
 }
 
