@@ -5,8 +5,10 @@
  * - When: from PAGE_ROWS_PER_POOL rows on a machine of PAGE_MIN_CORES cores or more
  *   (navigator.hardwareConcurrency), one row worker per core; the CLI's rule (cli/rowWorkers.ts).
  *   Below 200 000 rows a pass is a few milliseconds, which a message round trip per worker would
- *   eat; on 2 cores the pool was measured no faster than this one thread (bench/results/page-pool.md).
- *   `forceRowWorkers(n)` (a test and bench hook on the worker API) overrides the rule.
+ *   eat; on a shared 2-core machine 2 row workers ran a 10⁶-row fit at 0.94–1.15× this thread's
+ *   speed and their start cost ~300 ms (bench/results/page-pool.md), so 2 cores stay in one thread.
+ *   `forceRowWorkers(n)` (a hook for the harness of e2e/page-pool.spec.ts and bench/page-pool.ts,
+ *   not on the app's worker API) overrides the rule.
  * - How the rows travel: in a cross-origin-isolated page (COOP/COEP headers) the columns are
  *   shared (SharedArrayBuffer) and a pass sends handles; otherwise each row worker is given a copy
  *   of its own run of rows once per fit and a pass sends only the parameters (fit/parallel/heldRows.ts).
