@@ -70,7 +70,8 @@ export function closeRowWorkers(): void {
 
 /** The row workers for a fit of `rows` rows, or null when its passes stay in this thread. */
 export function pageRowWorkers(model: CompiledModel, rows: number): PageRowWorkers | null {
-  const cores = defaultWebPoolSize();
+  // No navigator outside a browser (the worker's unit tests run it in Node): one core, no row workers.
+  const cores = typeof navigator === 'undefined' ? 1 : defaultWebPoolSize();
   const workers = forced.workers ?? (rows >= PAGE_ROWS_PER_POOL && cores >= PAGE_MIN_CORES ? cores : 0);
   if (workers < 1) return null;
   const columns: RowColumns = forced.columns ?? (canShareColumns() && globalThis.crossOriginIsolated === true ? 'shared' : 'held');
