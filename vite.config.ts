@@ -2,6 +2,12 @@ import { defineConfig } from 'vite';
 import { cliFilePlugin } from './scripts/cliBundle';
 import { plotlyPartial } from './scripts/plotlyPartial';
 
+// Cross-origin isolation: with these two headers the page (and its workers) may use
+// SharedArrayBuffer, which a large fit's row workers share the columns through (worker/rowWorkers.ts).
+// Everything the page loads is its own (same origin), so require-corp blocks nothing. A static host
+// should send them too (README, "Hosting"); without them the row workers get copies of their rows.
+const isolation = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
+
 // Static single-page app; relative base so the build can be hosted under any path.
 export default defineConfig({
   base: './',
@@ -10,6 +16,6 @@ export default defineConfig({
   esbuild: { jsx: 'automatic' },
   worker: { format: 'es' },
   build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 6000 },
-  server: { host: 'localhost' },
-  preview: { host: 'localhost' },
+  server: { host: 'localhost', headers: isolation },
+  preview: { host: 'localhost', headers: isolation },
 });

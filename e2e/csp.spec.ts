@@ -53,7 +53,12 @@ describe('under a strict Content-Security-Policy', () => {
     // refused is the worker falling back to the interpreter, below.)
     const response = await page.goto(served.url);
     expect(response?.headers()['content-security-policy']).toBe(POLICY);
+    // The preview server's cross-origin isolation (vite.config.ts) holds beside the policy: the
+    // fonts, plotly, the workers and the rest below load under require-corp.
+    expect(response?.headers()['cross-origin-opener-policy']).toBe('same-origin');
+    expect(response?.headers()['cross-origin-embedder-policy']).toBe('require-corp');
     await page.getByTestId('app').waitFor();
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
     expect(await violations()).toEqual([]);
   });
 

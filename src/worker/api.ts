@@ -207,6 +207,9 @@ export interface BackendReport {
   /** How the float64 CPU kernels ran: generated code, or interpreted where the page's
    *  Content-Security-Policy forbids compiling code (absent in older saved results). */
   readonly cpuKernels?: 'generated' | 'interpreted';
+  /** The float64 passes ran on this many row workers (worker/rowWorkers.ts), their columns shared
+   *  (a cross-origin-isolated page) or each worker's rows held in a copy; absent: in the fit worker. */
+  readonly rowWorkers?: { readonly workers: number; readonly columns: 'shared' | 'held' };
 }
 
 export interface FitOutcome {

@@ -2,17 +2,20 @@
  * The one place that decides where a fit's main phase runs. The GPU context is acquired once (and
  * again after it was lost); src/gpu's `chooseBackend` weighs the row count and the adapter against
  * the request, and `gpuPrimary` is the curveFit hook that runs the main phase on it. The CPU path
- * is the float64 evaluator wrapped so that cancel calls get through (yielding.ts); it also takes
- * over when the GPU hook declines a model.
+ * is the float64 evaluator wrapped so that cancel calls get through (yielding.ts), or, for a large
+ * fit, the same passes on the row workers (rowWorkers.ts), checked for a cancel before each pass;
+ * it also takes over when the GPU hook declines a model.
  */
 import { cpuEvaluator, type ChunkProgress } from '../fit/cpuEvaluator';
 import type { CurveFitInput } from '../fit/curveFit';
+import type { RowPasses } from '../fit/parallel/rowParallelEvaluator';
+import type { Evaluator } from '../solver/evaluator';
 import { chooseLinearization, type Method } from '../fit/defaults';
 import type { FitResult } from '../fit/types';
 import { acquireGpu, chooseBackend, gpuPrimary, type GpuContext } from '../gpu/index';
 import type { CompiledModel } from '../model/index';
 import type { BackendReport } from './api';
-import { cancelCheckpoint, yielding } from './yielding';
+import { cancelCheckpoint, FitCancelledError, yielding } from './yielding';
 
 export type Requested = 'auto' | 'cpu' | 'gpu';
 
@@ -32,6 +35,8 @@ export interface BackendHooks {
   readonly onChunk: (progress: ChunkProgress) => void;
   /** The fit's cancel flag, checked between spans of rows inside a CPU pass. */
   readonly signal: { readonly aborted: boolean };
+  /** The passes on row workers (a large fit, rowWorkers.ts); absent: in this thread. */
+  readonly rowPasses?: RowPasses;
 }
 
 let context: Promise<GpuContext | null> | null = null;
@@ -43,9 +48,25 @@ async function gpuContext(): Promise<GpuContext | null> {
   return context;
 }
 
+/** Stops before a pass once the fit's flag is set. This thread only awaits the row workers'
+ *  answers, so a cancel message gets in during a pass; the pass in flight (tens of ms) ends first. */
+function cancellable(evaluator: Evaluator, signal: { readonly aborted: boolean }): Evaluator {
+  const check = () => {
+    if (signal.aborted) throw new FitCancelledError();
+  };
+  return {
+    m: evaluator.m,
+    n: evaluator.n,
+    label: evaluator.label,
+    cost: async (x) => (check(), evaluator.cost(x)),
+    linearize: async (x) => (check(), evaluator.linearize(x)),
+  };
+}
+
 function cpuPrimary(hooks: BackendHooks): Primary {
   return (bound) => {
     const linearization = chooseLinearization(hooks.method, bound.rows);
+    if (hooks.rowPasses) return { backend: 'cpu', linearization, evaluator: cancellable(hooks.rowPasses.evaluator(bound, linearization), hooks.signal) };
     return { backend: 'cpu', linearization, evaluator: yielding(cpuEvaluator(bound, linearization, { onChunk: hooks.onChunk, checkpoint: cancelCheckpoint(hooks.signal) })) };
   };
 }

@@ -16,6 +16,7 @@ import { fitInputs } from './fitInputs';
 import { session, endRun, startRun } from './session';
 import { throttle } from './throttle';
 import { FitCancelledError } from './yielding';
+import { pageRowWorkers } from './rowWorkers';
 import { checkpointWriter, notCheckpointed, resumable, type CheckpointWriter } from './checkpoint';
 import type { CheckpointRecord } from '../store/checkpointRecord';
 
@@ -41,8 +42,11 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
     onProgress?.({ ...p, costs });
     costs = [];
   }, 100);
+  // A large fit's float64 passes on row workers (all cores, issue 12), else in this thread.
+  const rowWorkers = pageRowWorkers(m, data.rows);
   const backend = await chooseFitBackend(data.rows, request.settings.backend, {
     model: m,
+    rowPasses: rowWorkers?.rowPasses,
     method: request.settings.method,
     signal: flag,
     onChunk: (c) => {
@@ -103,6 +107,7 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
       options: fitOptions(request.settings),
       signal: flag,
       primary: backend.primary,
+      rowPasses: rowWorkers?.rowPasses,
       ...(writer ? { checkpoint: writer.hooks } : {}),
       onIteration: (s, phase) => {
         writer?.onIteration(s, phase.role);
@@ -126,7 +131,7 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
   session.lastFit = { model: request.model, selection: data, result, absoluteSigma: request.settings.absoluteSigma, input: { parameters, options: fitOptions(request.settings) }, poisson: poisson !== null, weights: request.settings.weights ?? 'sigma' };
   const params = Float64Array.from(m.params, (name) => result.parameters.find((p) => p.name === name)?.value ?? NaN);
   const drawn = evaluateCurve(m, withWeights(data, request.settings.weights), params, request);
-  return { ok: true, value: { result, backend: { ...backend.report(result), cpuKernels: m.kernels().kind }, curve: withDeviance(drawn, data.y, request.settings.objective), varpro, poisson, resumed: resumed ? { nit: resumed.state.nit, nfev: resumed.state.nfev } : null, checkpoint: checkpointStats } };
+  return { ok: true, value: { result, backend: { ...backend.report(result), cpuKernels: m.kernels().kind, ...(rowWorkers ? { rowWorkers: { workers: rowWorkers.workers, columns: rowWorkers.columns } } : {}) }, curve: withDeviance(drawn, data.y, request.settings.objective), varpro, poisson, resumed: resumed ? { nit: resumed.state.nit, nfev: resumed.state.nfev } : null, checkpoint: checkpointStats } };
 }
 
 /** A resumed fit's history: the iterations saved before the interruption, then its own. */

@@ -64,6 +64,7 @@ export function SolverInfo({ result, backend, varpro, poisson, resumed }: { read
       <p className="muted small" data-testid="backend-reason">
         {backend.reason}
         {backend.cpuKernels === 'interpreted' && ' This page’s security policy forbids compiled code, so the CPU kernels ran interpreted: slower, same numbers.'}
+        {backend.rowWorkers && ` The float64 passes ran on ${backend.rowWorkers.workers} row workers (${backend.rowWorkers.columns === 'shared' ? 'columns in shared memory' : 'each holding a copy of its rows'}); the results are one thread’s (to the last bit on the normal-equation path).`}
         {result.extendedPrecision && ' χ² was evaluated in double-double precision on the data as written.'}
       </p>
     </div>

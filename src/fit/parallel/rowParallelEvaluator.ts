@@ -13,6 +13,7 @@ import type { Evaluator } from '../../solver/evaluator';
 import { NormalLinearModel, QrLinearModel, type LinearModel } from '../../solver/linearModel';
 import { QrAccumulator } from '../../solver/qrAccumulator';
 import { DEFAULT_BLOCK_ROWS, DEFAULT_CHUNK_ROWS, fullParameters, unpackNormal, type BoundModel, type Linearization } from '../cpuEvaluator';
+import type { TaskStatus } from '../../parallel/types';
 import type { RowPass, RowPassInput, RowPassOutput, RowPassSetup } from './rowPassTypes';
 import { sharedColumn } from './sharedColumns';
 
@@ -26,37 +27,58 @@ export interface RowParallelSource {
 
 let setups = 0;
 
-/** One pass as one task per worker, each over a contiguous run of whole chunks; outputs in row order. */
-async function runPass(bound: BoundModel, setup: RowPassSetup, pool: RowPool, kind: RowPass, x: Float64Array, out?: Float64Array): Promise<RowPassOutput[]> {
-  const chunks = Math.max(1, Math.ceil(bound.rows / setup.chunkRows));
-  const parts = Math.min(chunks, pool.size);
-  const p = fullParameters(bound, x);
-  const inputs = Array.from({ length: parts }, (_, i) => ({
-    setup,
-    pass: kind,
-    p,
-    chunkStart: Math.floor((i * chunks) / parts),
-    chunkEnd: Math.floor(((i + 1) * chunks) / parts),
-    out,
-  }));
-  const statuses = await pool.map(inputs);
+/** A fresh key for a set-up (workers cache kernels, and held rows, by it). */
+export function setupKey(): string {
+  return `${Date.now().toString(36)}-${++setups}`;
+}
+
+/** The rows' chunks split into `parts` contiguous runs of whole chunks: [chunkStart, chunkEnd) each. */
+export function chunkParts(rows: number, chunkRows: number, workers: number): { chunkStart: number; chunkEnd: number }[] {
+  const chunks = Math.max(1, Math.ceil(rows / chunkRows));
+  const parts = Math.min(chunks, workers);
+  return Array.from({ length: parts }, (_, i) => ({ chunkStart: Math.floor((i * chunks) / parts), chunkEnd: Math.floor(((i + 1) * chunks) / parts) }));
+}
+
+/** Runs one pass over all the rows as one task per part; outputs in row order (it throws on a failed part). */
+export interface RowRunner {
+  readonly parts: number;
+  pass(kind: Exclude<RowPass, 'values'>, p: Float64Array): Promise<RowPassOutput[]>;
+  /** The model's values at every row for the full parameters p. */
+  values(p: Float64Array): Promise<Float64Array>;
+}
+
+/** Throws on the first failed part, naming it. */
+export function partOutputs<O>(statuses: readonly TaskStatus<O>[]): O[] {
   return statuses.map((status, i) => {
-    if (!status.ok) throw new Error(`A row pass on worker ${i + 1} of ${parts} ${status.error.code}: ${status.error.message}`);
+    if (!status.ok) throw new Error(`A row pass on worker ${i + 1} of ${statuses.length} ${status.error.code}: ${status.error.message}`);
     return status.value;
   });
 }
 
+/** The runner of shared columns: every task carries the set-up (handles to shared memory, no copy). */
+export function sharedRunner(bound: BoundModel, setup: RowPassSetup, pool: RowPool): RowRunner {
+  const ranges = chunkParts(bound.rows, setup.chunkRows, pool.size);
+  const run = async (pass: RowPass, p: Float64Array, out?: Float64Array) => partOutputs(await pool.map(ranges.map((r) => ({ setup, pass, p, ...r, out }))));
+  return {
+    parts: ranges.length,
+    pass: (kind, p) => run(kind, p),
+    async values(p) {
+      const out = new Float64Array(new SharedArrayBuffer(bound.rows * Float64Array.BYTES_PER_ELEMENT));
+      await run('values', p, out);
+      return out;
+    },
+  };
+}
+
 /** The model's values at every row for the free parameters x (the statistics' residuals), on the pool. */
 export async function rowParallelValues(bound: BoundModel, setup: RowPassSetup, pool: RowPool, x: Float64Array): Promise<Float64Array> {
-  const out = new Float64Array(new SharedArrayBuffer(bound.rows * Float64Array.BYTES_PER_ELEMENT));
-  await runPass(bound, setup, pool, 'values', x, out);
-  return out;
+  return sharedRunner(bound, setup, pool).values(fullParameters(bound, x));
 }
 
 /** Shares the bound model's columns (copied into shared memory once, unless they already are). */
 export function rowPassSetup(bound: BoundModel, model: RowParallelSource, chunkRows = DEFAULT_CHUNK_ROWS): RowPassSetup {
   return {
-    key: `${Date.now().toString(36)}-${++setups}`,
+    key: setupKey(),
     source: model.source,
     columns: model.variables,
     free: bound.free,
@@ -70,13 +92,17 @@ export function rowPassSetup(bound: BoundModel, model: RowParallelSource, chunkR
 }
 
 export function rowParallelEvaluator(bound: BoundModel, setup: RowPassSetup, pool: RowPool, linearization: Linearization): Evaluator {
+  return runnerEvaluator(bound, sharedRunner(bound, setup, pool), linearization);
+}
+
+/** The Evaluator of a fit whose passes a runner spreads over workers (shared or held rows). */
+export function runnerEvaluator(bound: BoundModel, runner: RowRunner, linearization: Linearization): Evaluator {
   const m = bound.rows;
   const n = bound.free.length;
-  const chunks = Math.max(1, Math.ceil(m / setup.chunkRows));
-  const parts = Math.min(chunks, pool.size);
+  const parts = runner.parts;
   const packed = normalLength(n);
 
-  const pass = (kind: RowPass, x: Float64Array) => runPass(bound, setup, pool, kind, x);
+  const pass = (kind: Exclude<RowPass, 'values'>, x: Float64Array) => runner.pass(kind, fullParameters(bound, x));
 
   async function cost(x: Float64Array): Promise<number> {
     let sum = 0;

@@ -22,12 +22,21 @@ export interface RowPassSetup {
   readonly chunkRows: number;
   /** Rows per dense (QR) block. */
   readonly blockRows: number;
+  /** Held rows (a page without shared memory, heldRows.ts): the columns are rows
+   *  [firstRow, firstRow + y.length) of `rows`; absent: the columns are all the rows. */
+  readonly rows?: number;
+  readonly firstRow?: number;
+}
+
+/** A set-up a worker already holds, named by its key (held rows: the columns went once). */
+export interface RowPassSetupKey {
+  readonly key: string;
 }
 
 export type RowPass = 'cost' | 'normal' | 'dense' | 'values';
 
 export interface RowPassInput {
-  readonly setup: RowPassSetup;
+  readonly setup: RowPassSetup | RowPassSetupKey;
   readonly pass: RowPass;
   /** The full parameter vector (fixed values in place). */
   readonly p: Float64Array;
@@ -43,5 +52,5 @@ export type RowPassOutput =
   | { readonly pass: 'cost' | 'normal'; readonly partials: Float64Array }
   /** dense: this range's n×n triangle R, Qᵀf and ½Σρ (TSQR: the caller folds the triangles). */
   | { readonly pass: 'dense'; readonly R: Float64Array; readonly qtf: Float64Array; readonly cost: number }
-  /** values: written into the input's shared `out`. */
-  | { readonly pass: 'values' };
+  /** values: written into the input's shared `out`, or, without one, returned for this range's rows. */
+  | { readonly pass: 'values'; readonly values?: Float64Array };
