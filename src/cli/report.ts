@@ -1,4 +1,5 @@
 /** The CLI's two outputs: one JSON object (--json) or a readable report. */
+import type { PoissonFacts } from '../fit/poissonMle';
 import type { DerivedQuantity } from '../fit/derived';
 import type { ProfileResult } from '../fit/profileFit';
 import type { FitResult } from '../fit/types';
@@ -53,18 +54,8 @@ export interface MemoryFacts {
   readonly passes: number;
 }
 
-export interface PoissonFactsJson {
-  readonly cash: number;
-  readonly deviance: number;
-  readonly rounds: number;
-  readonly converged: boolean;
-  readonly pearsonChi2: number;
-  readonly dispersion: number;
-  readonly logLik: number;
-  readonly aic: number;
-  readonly aicc: number;
-  readonly bic: number;
-}
+/** A Poisson fit's facts, every statistic present (the CLI computes them all). */
+export type PoissonFactsJson = Required<PoissonFacts>;
 
 /** poisson in the JSON (fields only added: cash, deviance, rounds, converged came first). */
 function poissonJson(p: PoissonFactsJson | null | undefined) {

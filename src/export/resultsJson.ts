@@ -38,6 +38,7 @@
  *
  * The per-iteration history is left out (it belongs to the page's convergence plot).
  */
+import type { PoissonFacts } from '../fit/poissonMle';
 import type { DerivedQuantity } from '../fit/derived';
 import { modelComparisonJson } from '../fit/compare/comparisonJson';
 import type { ModelComparison } from '../fit/compare/compareModels';
@@ -64,19 +65,8 @@ export interface ComparedModelFit {
   readonly comparison: ModelComparison;
 }
 
-/** A Poisson likelihood fit's facts (the worker's PoissonFacts; the CLI's --json "poisson"). */
-export interface PoissonResultFacts {
-  readonly cash: number;
-  readonly deviance: number;
-  readonly rounds: number;
-  readonly converged: boolean;
-  readonly pearsonChi2?: number;
-  readonly dispersion?: number;
-  readonly logLik?: number;
-  readonly aic?: number;
-  readonly aicc?: number;
-  readonly bic?: number;
-}
+/** A Poisson likelihood fit's facts (src/fit/poissonMle.ts; the CLI's --json "poisson"). */
+export type PoissonResultFacts = PoissonFacts;
 
 function poissonJson(p: PoissonResultFacts | null): Json {
   if (!p) return null;

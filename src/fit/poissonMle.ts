@@ -24,6 +24,13 @@ export interface PoissonFit extends PoissonGoodness {
   readonly converged: boolean;
 }
 
+/**
+ * What a Poisson fit reports beside its FitResult: the worker's outcome, the results JSON and the
+ * CLI's "poisson". The likelihood's other statistics are absent in sessions saved before they were
+ * reported, hence optional.
+ */
+export type PoissonFacts = Pick<PoissonFit, 'cash' | 'deviance' | 'rounds' | 'converged'> & Partial<Omit<PoissonGoodness, 'cash' | 'deviance'>>;
+
 const MAX_ROUNDS = 50;
 const TOLERANCE = 1e-10;
 

@@ -4,6 +4,7 @@
  * copies or transfers it as is. Expected failures come back as `Status` values `{ ok: false,
  * error }`; the worker never throws a class across the boundary.
  */
+import type { PoissonFacts } from '../fit/poissonMle';
 import type { DerivedSpec } from '../fit/derived';
 import type { Weighting } from '../fit/weights';
 import type { GroupFitRow } from '../fit/batch/types';
@@ -228,20 +229,8 @@ export interface FitOutcome {
   readonly checkpoint?: { readonly saves: number; readonly saveMs: number; readonly writeMs: number; readonly failed: string | null } | null;
 }
 
-export interface PoissonFacts {
-  readonly cash: number;
-  readonly deviance: number;
-  readonly rounds: number;
-  readonly converged: boolean;
-  /** The Poisson likelihood's own statistics (src/stats/poissonGoodness.ts: R's glm); absent in
-   *  sessions saved before they were reported. */
-  readonly pearsonChi2?: number;
-  readonly dispersion?: number;
-  readonly logLik?: number;
-  readonly aic?: number;
-  readonly aicc?: number;
-  readonly bic?: number;
-}
+/** A Poisson fit's facts beside its result (src/fit/poissonMle.ts). */
+export type { PoissonFacts };
 
 /** "Fit each group": the page's model and parameter table fitted to each picked group on its own. */
 export interface GroupBatchRequest {
