@@ -4,7 +4,7 @@
  */
 import { curveFit } from '../fit/curveFit';
 import { FitInputError } from '../fit/parameters';
-import { compileDerived, deriveQuantities } from '../fit/derived';
+import { compileDerived, reportedQuantities } from '../fit/derived';
 import { poissonFit, type PoissonFit } from '../fit/poissonMle';
 import { profileIntervals } from '../fit/profileFit';
 import { now } from '../solver/clock';
@@ -114,7 +114,7 @@ async function fit(argv: readonly string[]): Promise<number> {
   const compared = command.compareModel ? await fitCompareModel(command, table, chosenRows, { model, data, parameters, result }) : null;
   rows.close(); // idle workers are unref'd: an error before this line does not keep the CLI alive
   const fitMs = now() - t1;
-  const derived = [...deriveQuantities(result, command.ties).map((d) => ({ ...d, tied: true })), ...deriveQuantities(result, command.derive).map((d) => ({ ...d, tied: false }))];
+  const derived = reportedQuantities(result, command.ties, command.derive);
   const facts = {
     file: command.file,
     model: command.model,

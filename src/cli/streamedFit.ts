@@ -6,7 +6,7 @@
  */
 import { curveFit } from '../fit/curveFit';
 import { DEFAULT_CHUNK_ROWS } from '../fit/cpuEvaluator';
-import { compileDerived, deriveQuantities } from '../fit/derived';
+import { compileDerived, reportedQuantities } from '../fit/derived';
 import { now } from '../solver/clock';
 import { CHUNK_SHARE } from '../store/chunkPlan';
 import type { FitCommand } from './args';
@@ -42,7 +42,7 @@ export async function fitStreamed(command: FitCommand, plan: MemoryPlan, t0: num
     const maxGroups = Math.floor(plan.limit / CHUNK_SHARE / 8);
     const result = await curveFit({ model, data, parameters, options: command.options, streamed: { source, sumRows: DEFAULT_CHUNK_ROWS, maxGroups, passes } });
     const fitMs = now() - t1;
-    const derived = [...deriveQuantities(result, command.ties).map((d) => ({ ...d, tied: true })), ...deriveQuantities(result, command.derive).map((d) => ({ ...d, tied: false }))];
+    const derived = reportedQuantities(result, command.ties, command.derive);
     const facts = {
       file: command.file,
       model: command.model,

@@ -76,3 +76,11 @@ export function parseDerivedSpec(text: string): DerivedSpec | null {
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || expression === '') return null;
   return { name, expression };
 }
+
+/** A reported quantity: a tied parameter's value (tied) or a derived quantity asked for. */
+export type ReportedQuantity = DerivedQuantity & { readonly tied: boolean };
+
+/** The reports' "derived" list (the CLI's JSON and text): the tied parameters first, then the derived quantities. */
+export function reportedQuantities(result: FitResult, ties: readonly DerivedSpec[], derive: readonly DerivedSpec[]): ReportedQuantity[] {
+  return [...deriveQuantities(result, ties).map((d) => ({ ...d, tied: true })), ...deriveQuantities(result, derive).map((d) => ({ ...d, tied: false }))];
+}

@@ -1,6 +1,7 @@
 /** Goodness of fit and the solver's accounting. */
 import type { FitResult } from '../../fit/types';
 import type { PoissonFacts } from '../../worker/api';
+import { poissonStatRows } from '../../stats/poissonStatRows';
 import { formatNumber } from '../format/number';
 
 type Item = [string, string, string];
@@ -11,19 +12,7 @@ type Item = [string, string, string];
  * (src/stats/poissonGoodness.ts). R², Sy.x and the least-squares AICs have no meaning there.
  */
 function poissonItems(result: FitResult, p: PoissonFacts): Item[] {
-  const s = result.stats;
-  const k = s.freeParameters;
-  return [
-    ['deviance', formatNumber(p.deviance, 5), `2Σ[y ln(y/μ) − (y − μ)], minimised; ν = ${s.dof}`],
-    ['Pearson χ²', formatNumber(p.pearsonChi2 ?? s.chi2, 5), 'Σ(y − μ)²/μ'],
-    ['dispersion', formatNumber(p.dispersion ?? s.redchi2, 4), `Pearson χ² / ν: ≈ 1 for Poisson counts`],
-    ['log-likelihood', formatNumber(p.logLik ?? NaN, 6), 'Σ[y ln μ − μ − ln y!]'],
-    ['AIC', formatNumber(p.aic ?? NaN, 5), `R's AIC(glm): −2 ln L + 2k, k = ${k}`],
-    ['AICc', formatNumber(p.aicc ?? NaN, 5), 'AIC + 2k(k + 1)/(n − k − 1)'],
-    ['BIC', formatNumber(p.bic ?? NaN, 5), "R's BIC(glm): −2 ln L + k·ln n"],
-    ['Cash C', formatNumber(p.cash, 6), '2Σ(μ − y ln μ) = deviance + a constant'],
-    ['RMSE', formatNumber(s.rmse, 4), '√(Σ(y − μ)² / n), unweighted'],
-  ];
+  return poissonStatRows(result.stats, p).map((row) => [row.label, formatNumber(row.value ?? NaN, row.digits), row.note]);
 }
 
 export function StatsGrid({ result, weighted, poisson = null }: { readonly result: FitResult; readonly weighted: boolean; readonly poisson?: PoissonFacts | null }) {

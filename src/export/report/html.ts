@@ -19,6 +19,7 @@ import { fitFigure, histogramFigure, profileFigure, qqFigure, residualFigure } f
 import { attr, reportNumber as num, reportP } from './format';
 import type { ReportData } from './reportData';
 import type { PoissonGoodness } from '../../stats/poissonGoodness';
+import { poissonStatRows } from '../../stats/poissonStatRows';
 import { REPORT_CSS } from './style';
 
 export interface FitReport {
@@ -101,18 +102,7 @@ type StatRow = [string, string, number | undefined, string];
 
 /** R's glm(family = poisson) statistics of a Poisson likelihood fit. */
 function poissonRows(r: FitResult, p: Partial<PoissonGoodness>): StatRow[] {
-  const s = r.stats;
-  return [
-    ['deviance', 'deviance', p.deviance, `2Σ[y ln(y/μ) − (y − μ)], minimised; ν = ${s.dof}`],
-    ['pearsonChi2', 'Pearson χ²', p.pearsonChi2 ?? s.chi2, 'Σ(y − μ)²/μ'],
-    ['dispersion', 'dispersion', p.dispersion ?? s.redchi2, 'Pearson χ²/ν: ≈ 1 for Poisson counts'],
-    ['logLik', 'log-likelihood', p.logLik, 'Poisson, Σ[y ln μ − μ − ln y!]'],
-    ['aic', 'AIC', p.aic, "R's AIC(glm): −2 ln L + 2k"],
-    ['aicc', 'AICc', p.aicc, 'AIC + 2k(k + 1)/(n − k − 1)'],
-    ['bic', 'BIC', p.bic, "R's BIC(glm): −2 ln L + k·ln n"],
-    ['cash', 'Cash C', p.cash, '2Σ(μ − y ln μ)'],
-    ['rmse', 'RMSE', s.rmse, '√(Σ(y − μ)²/n), unweighted'],
-  ];
+  return poissonStatRows(r.stats, p).map((row) => [row.key, row.label, row.value, row.note]);
 }
 
 function statisticsTable(r: FitResult, poisson: Partial<PoissonGoodness> | null | undefined): string {
