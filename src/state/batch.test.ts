@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { localClient } from '../client/localClient';
 import { setClient } from '../client/worker';
 import { cancelGroupFits, runGroupFits } from './actions/batch';
-import { loadText } from './actions/data';
+import { loadText, setMapping, setPlot } from './actions/data';
 import { runFit } from './actions/fit';
 import { setGroupBy, toggleGroup } from './actions/groups';
 import { pickLibraryModel, setModelText } from './actions/model';
@@ -126,6 +126,56 @@ describe('fit each group', () => {
     }
     expect(b.overlay.length).toBe(20);
     expect(b.overlayCapped).toBe(true);
+  });
+});
+
+describe('the overlay of a model with a variable held per group (issue 13: a dose per subject)', () => {
+  interface TheophRef { model: string; start: Record<string, number>; perGroup: NlsGroup[] }
+  const theoph = (JSON.parse(readFileSync(join(fixtures, 'groupfits', 'nls_groups.json'), 'utf8')) as { theoph: TheophRef }).theoph;
+  const text = readFileSync(join(fixtures, 'groups', 'theoph.csv'), 'utf8');
+  const rows = text.trim().split('\n').slice(1).map((l) => l.split(',').map(Number));
+  // Columns: Subject, Wt, Dose, Time, conc. Each subject has one dose.
+  const doseOf = (subject: string) => rows.find((r) => String(r[0]) === subject)![2];
+  // R's formula (fixtures/groupfits/nls_groups.R), written here, not compiled by the page.
+  const fol = (p: Record<string, number>, dose: number, t: number) =>
+    (dose * Math.exp(p.lKe + p.lKa - p.lCl) * (Math.exp(-Math.exp(p.lKe) * t) - Math.exp(-Math.exp(p.lKa) * t))) / (Math.exp(p.lKa) - Math.exp(p.lKe));
+
+  async function fitTheoph(x: string[], plotted: string): Promise<void> {
+    setClient(localClient());
+    setState(initialState, true);
+    expect(await loadText(text, 'theoph.csv')).toBe(true);
+    // Wt is mapped but not in the model: the plotted column is found by name among the model's.
+    await setMapping({ x, y: 'conc', sigma: null });
+    await setPlot({ plotVar: x.indexOf(plotted) });
+    setModelText(theoph.model);
+    for (const [name, value] of Object.entries(theoph.start)) setParamValue(name, value);
+    await setGroupBy('Subject');
+    await runGroupFits();
+    expect(getState().batchStatus).toBe('done');
+  }
+
+  it('draws each subject’s curve over Time at its own dose, through R’s fit', async () => {
+    await fitTheoph(['Wt', 'Time', 'Dose'], 'Time');
+    const b = getState().batch!;
+    expect(b.overlay.map((o) => o.key)).toEqual(theoph.perGroup.map((g) => g.group));
+    for (const ref of theoph.perGroup) {
+      const o = b.overlay.find((g) => g.key === ref.group)!;
+      // The points against Time (not Dose or Wt): the subject's own times.
+      expect(Array.from(o.x)).toEqual(rows.filter((r) => String(r[0]) === ref.group).map((r) => r[3]));
+      const c = o.curve!;
+      expect(c.x.length).toBeGreaterThan(o.x.length);
+      expect(c.x[0]).toBe(Math.min(...o.x));
+      expect(c.x[c.x.length - 1]).toBeCloseTo(Math.max(...o.x), 9);
+      // nls stops Theoph at tol = 1e-6: the curves agree to about that.
+      for (let i = 0; i < c.x.length; i += 20) expect(Math.abs(c.y[i] - fol(ref.params, doseOf(ref.group), c.x[i]))).toBeLessThan(1e-4 * Math.max(1, Math.abs(c.y[i])));
+    }
+  });
+
+  it('draws no curve against Dose, since Time varies within each subject', async () => {
+    await fitTheoph(['Time', 'Dose'], 'Dose');
+    const b = getState().batch!;
+    expect(b.overlay.every((o) => o.curve === null)).toBe(true);
+    expect(Array.from(b.overlay[0].x)).toEqual(rows.filter((r) => r[0] === 1).map((r) => r[2]));
   });
 });
 

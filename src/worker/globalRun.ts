@@ -16,7 +16,7 @@ import { compareFits } from '../fit/compare/compareFits';
 import { globalFit } from '../fit/global/globalFit';
 import type { GlobalComparison, GlobalFitOutcome, GlobalFitProgress, GlobalFitRequest, GroupOverlay, Status } from './api';
 import { toWorkerError } from './errors';
-import { curveOf } from './groupFit';
+import { overlayOf, plottedVariable } from './groupFit';
 import { OVERLAY_MAX } from './groupLimits';
 import { groupProblem, type GroupProblem } from './groupProblem';
 import { endRun, startRun } from './session';
@@ -41,12 +41,10 @@ async function runGlobal(p: GroupProblem, request: GlobalFitRequest, flag: { abo
   });
   progress.flush();
   const overlay: GroupOverlay[] = [];
-  const xIndex = Math.min(Math.max(0, request.plotVar), m.variables.length - 1);
+  const xIndex = plottedVariable(m, request.mapping.x, request.plotVar);
   result.rows.slice(0, OVERLAY_MAX).forEach((row, i) => {
     const group = groups[i];
-    if (!group) return;
-    const x = group.data.vars[xIndex] ?? new Float64Array(group.data.rows);
-    overlay.push({ key: row.key, x: Float64Array.from(x), y: Float64Array.from(group.data.y), curve: row.included ? curveOf(m, row.params, x, m.variables.length === 1) : null });
+    if (group) overlay.push(overlayOf(m, row.key, group.data, row.params, xIndex, row.included));
   });
   return { ...result, total, overlay, overlayCapped: total > OVERLAY_MAX };
 }
