@@ -1,12 +1,17 @@
 /**
  * Issue 13, the page as a scientist meets it: a deleted session comes back with Undo (the notice
  * on screen at 1440×900, 1024×768 and 390×844, screenshots `undo-WxH.png`), and the undo holds
- * over a reload while a dismissed one is final; and above 5 000 rows the log-x note counts the
- * points it hides (the worker counts them over every row, not the decimated points drawn).
+ * over a reload while a dismissed one is final; above 5 000 rows the log-x note counts the
+ * points it hides (the worker counts them over every row, not the decimated points drawn); and
+ * the per-group overlay of Theoph (a dose per subject) draws each subject's curve at its dose and
+ * says under log x how many points (Time = 0) it leaves off (`group-logx-WxH.png`).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loadFileInput, loadSampleCard, plotted } from './lib/app-actions';
+import { loadFileInput, loadSampleCard, plotted, setParam, typeModel } from './lib/app-actions';
+import { root } from './lib/app-serve';
 import { pageErrors, shot, collectErrors } from './lib/app-browser';
 import { appSuite } from './lib/app-suite';
 
@@ -131,4 +136,64 @@ describe('log x above 5 000 rows', () => {
     expect(pageErrors(page)).toEqual([]);
     await context.close();
   }, SLOW);
+});
+
+describe('the group overlay of Theoph: a dose per subject, log x', () => {
+  const text = readFileSync(join(root, 'fixtures', 'groups', 'theoph.csv'), 'utf8');
+  const lines = text.trim().split('\n');
+  const time = lines[0].split(',').indexOf('Time');
+  // Every subject's first sample is at Time = 0, which a log axis cannot draw.
+  const atZero = lines.slice(1).filter((l) => Number(l.split(',')[time]) <= 0).length;
+
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    it(`at ${width}×${height}: a curve per subject, and the note counts the ${atZero} points with Time ≤ 0`, async () => {
+      expect(atZero).toBe(12);
+      const context = await suite.browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
+      const page = await context.newPage();
+      collectErrors(page);
+      page.setDefaultTimeout(120_000);
+      await page.goto(suite.served.url);
+      await loadFileInput(page, 'theoph.csv', text);
+      await page.getByTestId('rows-used').waitFor();
+      await page.getByTestId('x-select-0').selectOption('Time');
+      await page.getByTestId('y-select').selectOption('conc');
+      await page.getByTestId('add-x').click();
+      await page.getByTestId('x-select-1').selectOption('Dose');
+      await page.getByTestId('group-select').selectOption('Subject');
+      await page.getByTestId('group-list').waitFor();
+      // R's first-order absorption model (fixtures/groupfits/nls_groups.R), R's start values.
+      await typeModel(page, 'Dose*exp(lKe + lKa - lCl)*(exp(-exp(lKe)*Time) - exp(-exp(lKa)*Time))/(exp(lKa) - exp(lKe))');
+      await setParam(page, 'lKe', -2.5);
+      await setParam(page, 'lKa', 0.5);
+      await setParam(page, 'lCl', -3);
+      await page.getByTestId('fit-groups-button').click();
+      await page.getByTestId('group-table').waitFor();
+      await page.getByTestId('group-status').filter({ hasText: 'Fitted 12 / 12 groups' }).waitFor();
+      // Each subject: its markers and a smooth curve held at its dose (200 points, more than its 11 samples).
+      const traces = await page.getByTestId('group-plot').evaluate((el) => (el as unknown as { data: { name: string; mode: string; x: number[] }[] }).data.map((t) => ({ name: t.name, mode: t.mode, n: t.x.length })));
+      expect(traces.filter((t) => t.mode === 'markers')).toHaveLength(12);
+      const curves = traces.filter((t) => t.mode === 'lines');
+      expect(curves).toHaveLength(12);
+      expect(curves.every((c) => c.n > 11)).toBe(true);
+      expect(await page.getByTestId('group-plot-note').count()).toBe(0);
+
+      await page.getByTestId('toggle-logx').check();
+      const note = page.getByTestId('group-plot-note');
+      await note.waitFor();
+      expect(await note.textContent()).toBe(`Log x: ${atZero} points with Time ≤ 0 are not drawn.`);
+      await page.locator('[data-testid="group-plot"][data-rendered="true"]').waitFor();
+      await page.getByTestId('group-results').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await page.waitForTimeout(400);
+      const box = (await note.boundingBox())!;
+      expect(box.x + box.width, 'the note inside the window').toBeLessThanOrEqual(width);
+      await shot(page, `group-logx-${width}x${height}`);
+      await page.getByTestId('toggle-logx').uncheck();
+      await note.waitFor({ state: 'detached' });
+      expect(pageErrors(page)).toEqual([]);
+      await context.close();
+    }, SLOW);
+  }
 });

@@ -1,8 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { decimateMinMax, gather } from '../../worker/decimate';
 import { buildSeries } from '../../worker/series';
 import type { FitData } from '../../data/selectColumns';
-import { hiddenOnLog, logHiddenNote } from './logHidden';
+import { groupLogHiddenNote, hiddenOnLog, logHiddenNote } from './logHidden';
 
 /** The series the worker sends for these rows (its own decimation, so log x drops x ≤ 0 as it does). */
 function sent(x: number[], y: number[], logX: boolean, buckets = 1200) {
@@ -62,5 +63,26 @@ describe('points a log axis leaves off', () => {
     expect(s.decimated).toBe(true);
     expect(logHiddenNote(s, view(true, false, -100))).toBe('Log x: points with t ≤ 0 are not drawn.');
     expect(logHiddenNote(s, view(true, false, 1))).toBeNull();
+  });
+});
+
+describe('the group overlay under log x', () => {
+  // Theoph (fixtures/groups/theoph.csv): each of the 12 subjects has a sample at Time = 0.
+  const lines = readFileSync(new URL('../../../fixtures/groups/theoph.csv', import.meta.url), 'utf8').trim().split('\n');
+  const header = lines[0].split(',');
+  const rows = lines.slice(1).map((l) => l.split(',').map(Number));
+  const subject = header.indexOf('Subject');
+  const time = header.indexOf('Time');
+  const keys = [...new Set(rows.map((r) => r[subject]))];
+  const overlay = keys.map((k) => ({ x: Float64Array.from(rows.filter((r) => r[subject] === k).map((r) => r[time])) }));
+
+  it('counts the rows with x ≤ 0 in every group drawn, and says nothing on a linear axis', () => {
+    const atZero = rows.filter((r) => r[time] <= 0).length;
+    expect(atZero).toBe(12);
+    expect(groupLogHiddenNote(overlay, true, 'Time')).toBe(`Log x: ${atZero} points with Time ≤ 0 are not drawn.`);
+    expect(groupLogHiddenNote(overlay, false, 'Time')).toBeNull();
+    expect(groupLogHiddenNote(overlay.slice(0, 1), true, 'Time')).toBe('Log x: 1 point with Time ≤ 0 is not drawn.');
+    const positive = overlay.map((g) => ({ x: g.x.filter((v) => v > 0) }));
+    expect(groupLogHiddenNote(positive, true, 'Time')).toBeNull();
   });
 });

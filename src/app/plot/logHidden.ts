@@ -6,7 +6,7 @@
  * worker counts the rows over all of them (Series.nonPositive); only a session saved before it
  * did lacks the counts, and the note then says which points, not how many.
  */
-import type { Series } from '../../worker/api';
+import type { GroupOverlay, Series } from '../../worker/api';
 
 export interface LogView {
   readonly logX: boolean;
@@ -41,9 +41,25 @@ export function logHiddenNote(data: Pick<Series, 'x' | 'y' | 'total' | 'decimate
     return `${which.length > 1 ? 'Log axes' : xOff ? 'Log x' : 'Log y'}: points with ${which.join(' or ')} are not drawn.`;
   }
   const all = data.decimated ? data.nonPositive : undefined;
-  const h = all ? { x: view.logX ? all.x : 0, y: view.logY ? all.y : 0 } : hiddenOnLog(data, view.logX, view.logY);
+  return hiddenText(all ? { x: view.logX ? all.x : 0, y: view.logY ? all.y : 0 } : hiddenOnLog(data, view.logX, view.logY), view);
+}
+
+/** The counts in words, or null when nothing is hidden. */
+function hiddenText(h: HiddenOnLog, view: Pick<LogView, 'xName' | 'yName'>): string | null {
   const parts = [h.x > 0 ? `${points(h.x)} with ${view.xName} ≤ 0` : '', h.y > 0 ? `${points(h.y)} with ${view.yName} ≤ 0` : ''].filter(Boolean);
   if (parts.length === 0) return null;
   const many = h.x + h.y > 1;
   return `${parts.length > 1 ? 'Log axes' : h.x > 0 ? 'Log x' : 'Log y'}: ${parts.join(' and ')} ${many ? 'are' : 'is'} not drawn.`;
+}
+
+/**
+ * The same note for the per-group overlay (GroupResults, GlobalResults): it holds every row of
+ * each group it draws, and plotly leaves x ≤ 0 off its log x axis, so the count is exact over the
+ * groups drawn. The overlay's y axis stays linear (groupFigure.ts): only x is counted.
+ */
+export function groupLogHiddenNote(overlay: readonly Pick<GroupOverlay, 'x'>[], logX: boolean, xName: string): string | null {
+  if (!logX) return null;
+  let x = 0;
+  for (const g of overlay) for (let i = 0; i < g.x.length; i++) if (!(g.x[i] > 0)) x++;
+  return hiddenText({ x, y: 0 }, { xName, yName: '' });
 }

@@ -14,6 +14,7 @@ import { Notice } from '../common/Notice';
 import { groupTiedValues, tiedNote } from '../../state/groupTies';
 import { formatNumber } from '../format/number';
 import { groupFigure } from '../plot/groupFigure';
+import { groupLogHiddenNote } from '../plot/logHidden';
 import { PlotlyChart } from '../plot/PlotlyChart';
 
 /** Rows drawn in the table (as GroupResults: the rest would slow the page; 10 000 groups fit). */
@@ -131,6 +132,8 @@ export function GlobalResults() {
   const busy = useApp(anyFitRunning);
   const xLabel = mapping.x[plot.plotVar] ?? 'x';
   const figure = useMemo(() => (g ? groupFigure(g.overlay, xLabel, mapping.y || 'y', plot.logX) : null), [g, xLabel, mapping.y, plot.logX]);
+  // Plotly leaves x ≤ 0 off a log x axis without a word: said under the plot, as the main plot does.
+  const logNote = useMemo(() => (g ? groupLogHiddenNote(g.overlay, plot.logX, xLabel) : null), [g, plot.logX, xLabel]);
   if (!g) return null;
   const column = groupBy ?? 'group';
   const included = g.rows.filter((r) => r.included).length;
@@ -150,6 +153,7 @@ export function GlobalResults() {
       {!g.success && <Notice tone="warning" testId="global-message">{g.message}</Notice>}
       <Comparison />
       {figure && <PlotlyChart data={figure.data} layout={figure.layout} className="group-plot" testId="global-plot" label={`${mapping.y} against ${xLabel}, one colour per ${column}, with the global fit's curve for each`} />}
+      {figure && logNote && <p className="plot-note" data-testid="global-plot-note">{logNote}</p>}
       {g.overlayCapped && <p className="muted">The plot shows the first {g.overlay.length} of {g.total.toLocaleString('en-US')} groups (at most {OVERLAY_MAX}); the table has them all.</p>}
       <div className="global-tables">
         <SharedTable g={g} />

@@ -16,6 +16,7 @@ import { groupTiedValues, tiedNote } from '../../state/groupTies';
 import { downloadText } from '../export/download';
 import { formatNumber } from '../format/number';
 import { groupFigure } from '../plot/groupFigure';
+import { groupLogHiddenNote } from '../plot/logHidden';
 import { PlotlyChart } from '../plot/PlotlyChart';
 import { OpenedGroup } from './OpenedGroup';
 
@@ -54,6 +55,8 @@ export function GroupResults() {
   // A wide file's groups are its y columns: the y axis is none of them.
   const yLabel = useApp((s) => (s.groupWide ? 'y' : s.mapping.y || 'y'));
   const figure = useMemo(() => (batch ? groupFigure(batch.overlay, xLabel, yLabel, plot.logX) : null), [batch, xLabel, yLabel, plot.logX]);
+  // Plotly leaves x ≤ 0 off a log x axis without a word: said under the plot, as the main plot does.
+  const logNote = useMemo(() => (batch ? groupLogHiddenNote(batch.overlay, plot.logX, xLabel) : null), [batch, plot.logX, xLabel]);
   const rows = useMemo(() => (batch ? sortedBatchRows(batch, sort) : []), [batch, sort]);
   if (!batch) return null;
   const column = groupBy ?? 'group';
@@ -72,6 +75,7 @@ export function GroupResults() {
       </header>
       {status === 'cancelled' && <p className="notice notice-info" data-testid="group-cancelled">Cancelled: the {batch.rows.length.toLocaleString('en-US')} groups fitted before Cancel are kept.</p>}
       {figure && <PlotlyChart data={figure.data} layout={figure.layout} className="group-plot" testId="group-plot" label={`${yLabel} against ${xLabel}, one colour per ${column}, with each fitted curve`} />}
+      {figure && logNote && <p className="plot-note" data-testid="group-plot-note">{logNote}</p>}
       {batch.overlayCapped && <p className="muted" data-testid="group-overlay-note">The plot shows the first {shown} of {batch.total.toLocaleString('en-US')} groups (at most {OVERLAY_MAX}); the table has them all.</p>}
       <p className="muted small group-open-hint">Choose a {column} to open its full results.</p>
       <div className="group-table-wrap">
