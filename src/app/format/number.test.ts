@@ -43,6 +43,13 @@ describe('formatValueError', () => {
     expect(formatValueError(5.5015643e-4, 7.26e-6)).toEqual({ value: '5.502', error: '0.073', exponent: '×10⁻⁴' });
     expect(formatValueError(-3.2e7, 4.1e5)).toEqual({ value: '−3.200', error: '0.041', exponent: '×10⁷' });
   });
+  it('writes no ×10⁰ when a tiny error makes the form scientific at a value of order one', async () => {
+    const { valueErrorText } = await import('./valueError');
+    const ve = formatValueError(4.19999999875, 6.8e-10);
+    expect(ve).toEqual({ value: '4.19999999875', error: '0.00000000068', exponent: '' });
+    expect(valueErrorText(ve)).toBe('4.19999999875 ± 0.00000000068');
+    expect(valueErrorText(formatValueError(5.5015643e-4, 7.26e-6))).toBe('(5.502 ± 0.073)×10⁻⁴');
+  });
   it('says when the error is unknown or undetermined', () => {
     expect(formatValueError(2, NaN).error).toBe('');
     expect(formatValueError(2, Infinity).error).toBe('∞');

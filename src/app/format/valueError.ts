@@ -29,7 +29,13 @@ export function formatValueError(value: number, error: number): ValueError {
   const e = Math.floor(Math.log10(Math.max(Math.abs(value), error)));
   const decimals = Math.min(12, Math.max(0, e - place));
   const f = 10 ** e;
-  return { value: withMinus((value / f).toFixed(decimals)), error: (error / f).toFixed(decimals), exponent: `×10${superscript(e)}` };
+  // A power of 0 is no power: (4.19999999875 ± 0.00000000068)×10⁰ reads better without it.
+  return { value: withMinus((value / f).toFixed(decimals)), error: (error / f).toFixed(decimals), exponent: e === 0 ? '' : `×10${superscript(e)}` };
+}
+
+/** "4.149 ± 0.070", or "(5.502 ± 0.073)×10⁻⁴": the power applies to both numbers. */
+export function valueErrorText(ve: ValueError): string {
+  return ve.exponent ? `(${ve.value} ± ${ve.error})${ve.exponent}` : `${ve.value} ± ${ve.error}`;
 }
 
 /** An interval rounded like its value: to the place of the error's second digit. */

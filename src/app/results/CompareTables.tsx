@@ -6,7 +6,7 @@
 import type { FitResult } from '../../fit/types';
 import type { PageModelComparison } from '../../worker/api';
 import { formatNumber } from '../format/number';
-import { formatValueError } from '../format/valueError';
+import { formatValueError, valueErrorText } from '../format/valueError';
 
 const percent = (w: number) => (w > 0.999 ? '> 99.9%' : w < 0.001 ? '< 0.1%' : `${(100 * w).toFixed(1)}%`);
 
@@ -70,7 +70,7 @@ export function CompareTables({ result, first }: { readonly result: PageModelCom
                     <th scope="row">
                       <code>{p.name}</code>
                     </th>
-                    <td className="num-col">{p.fixed ? `${formatNumber(p.value, 6)} (fixed)` : `${ve.value} ± ${ve.error}${ve.exponent}`}</td>
+                    <td className="num-col">{p.fixed ? `${formatNumber(p.value, 6)} (fixed)` : valueErrorText(ve)}</td>
                     <td className="muted small">{mine ? `this fit: ${formatNumber(mine.value, 5)}` : ''}</td>
                   </tr>
                 );

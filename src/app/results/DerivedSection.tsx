@@ -11,7 +11,7 @@ import { pageDerived } from '../../state/derivedQuantities';
 import { setDerivedText } from '../../state/actions/derived';
 import { tiedModel } from '../../state/ties';
 import { formatNumber } from '../format/number';
-import { formatInterval, formatValueError } from '../format/valueError';
+import { formatInterval, formatValueError, valueErrorText } from '../format/valueError';
 
 export function DerivedSection({ result }: { readonly result: FitResult }) {
   const text = useApp((s) => s.derivedText);
@@ -76,7 +76,7 @@ export function DerivedSection({ result }: { readonly result: FitResult }) {
                         </span>
                       )}
                     </th>
-                    <td className="num-col">{finite ? `${ve.value} ± ${ve.error}${ve.exponent}` : `${formatNumber(q.value, 6)} ± undetermined`}</td>
+                    <td className="num-col">{finite ? valueErrorText(ve) : `${formatNumber(q.value, 6)} ± undetermined`}</td>
                     <td className="num-col">{finite && q.stderr > 0 ? formatInterval(q.ciLower, q.ciUpper, q.stderr) : '—'}</td>
                     <td className="derived-expression-col">
                       <code className="derived-expression">{q.expression}</code>
