@@ -1,8 +1,12 @@
 /**
  * Issue 13, "Data in": an Excel workbook with two sheets dropped on the page, the second sheet
- * picked and fitted (agreeing with R's nls, fixtures/datain/growth_nls.json); a CSV whose first
- * column is a run counter gets time and signal as x and y; a file whose first columns are labels
- * has its header found, and the "First row is header" switch reads it again either way.
+ * picked and fitted (agreeing with R's nls, fixtures/datain/growth_nls.json); a Parquet file
+ * fitted to the same numbers, and an old binary .xls refused with what to do, the data before it
+ * kept; a CSV whose first column is a run counter gets time and signal as x and y; a misspelt
+ * function is an error, not a parameter; a file whose first columns are labels has its header
+ * found, and the "First row is header" switch reads it again either way; a dose per subject
+ * (Theoph) draws the model at the data points over all subjects and as a smooth curve with its
+ * band once the rows are one subject's, fitted like R's nls.
  * Screenshots at 1440×900, 1024×768 and 390×844 in e2e/screenshots/.
  */
 import { readFileSync } from 'node:fs';
@@ -84,6 +88,38 @@ describe('data in: spreadsheets, default columns, the header switch', () => {
     await page.close();
   });
 
+  it('opens a Parquet file and fits it like R; refuses an old .xls with what to do and keeps the data', async () => {
+    const page = await openApp(browser, served.url, { width: 1024, height: 768 });
+    await openFixture(page, 'tree_growth.parquet');
+    await waitInfo(page, 'Parquet');
+    expect(await info(page)).toContain('35 rows × 3 columns');
+    expect(await mapping(page)).toEqual({ x: 'age', y: 'circumference', sigma: '' });
+    await typeModel(page, 'Asym/(1+exp((xmid-age)/scal))');
+    await setParam(page, 'Asym', 200);
+    await setParam(page, 'xmid', 700);
+    await setParam(page, 'scal', 350);
+    expect(await fit(page)).toBe('converged');
+    const fitted = await fittedParameters(page);
+    for (const name of ['Asym', 'xmid', 'scal'] as const) expect(Math.abs((fitted[name]?.value ?? NaN) - nls[name].value) / Math.abs(nls[name].value), name).toBeLessThan(1e-6);
+    await page.locator('[data-testid="main-plot"][data-rendered="true"]').waitFor({ timeout: 120_000 });
+    await page.locator('.sidebar-scroll').evaluate((el) => el.scrollTo(0, 0));
+    await shot(page, 'datain-parquet-1024');
+
+    // An old binary Excel file (its OLE2 signature): refused, the Parquet data stay loaded.
+    const ole = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]);
+    await page.getByTestId('file-input').setInputFiles({ name: 'old.xls', mimeType: 'application/vnd.ms-excel', buffer: ole });
+    const error = page.getByTestId('load-error');
+    await error.waitFor();
+    expect(await error.textContent()).toContain('old binary Excel file (.xls)');
+    expect(await error.textContent()).toContain('save it as .xlsx, .ods or CSV');
+    expect(await page.getByTestId('source-label').textContent()).toContain('tree_growth.parquet');
+    expect(await page.getByTestId('rows-used').textContent()).toContain('35');
+    await error.scrollIntoViewIfNeeded();
+    await shot(page, 'datain-xls-refused-1024');
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+
   it('a CSV with a run counter first gets time and signal; a model for other data is not fitted', async () => {
     const page = await openApp(browser, served.url, { width: 1440, height: 900 });
     await openFixture(page, 'id_first.csv');
@@ -96,6 +132,22 @@ describe('data in: spreadsheets, default columns, the header switch', () => {
     expect(await page.getByTestId('case-hint').count()).toBe(0);
     await typeModel(page, 'A*exp(-Time/tau) + c');
     expect(await page.getByTestId('case-hint').textContent()).toContain('“Time” is a parameter; did you mean the column “time”?');
+    await page.getByTestId('case-hint').scrollIntoViewIfNeeded();
+    await page.locator('[data-testid="main-plot"][data-rendered="true"]').waitFor();
+    await page.waitForTimeout(500);
+    await shot(page, 'datain-case-hint-1440');
+    // A misspelt function while editing the right model: an error at its place, and no parameter
+    // row (no slider) for it; the rows of the model before the typo stay.
+    await typeModel(page, 'A*exp(-time/tau) + c');
+    await page.getByTestId('param-row-c').waitFor();
+    await typeModel(page, 'A*epx(-time/tau) + c');
+    await page.getByTestId('model-error').waitFor();
+    expect(await page.getByTestId('model-error').textContent()).toContain('Unknown function "epx" at 1:3; did you mean "exp"?');
+    expect(await page.getByTestId('param-row-epx').count()).toBe(0);
+    expect(await page.getByTestId('param-slider-epx').count()).toBe(0);
+    expect(await page.locator('[data-testid^="param-row-"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')))).toEqual(['param-row-A', 'param-row-tau', 'param-row-c']);
+    await page.getByTestId('model-error').scrollIntoViewIfNeeded();
+    await shot(page, 'datain-epx-1440');
     expect(pageErrors(page)).toEqual([]);
     await page.close();
   });
@@ -135,4 +187,55 @@ describe('data in: spreadsheets, default columns, the header switch', () => {
     expect(pageErrors(page)).toEqual([]);
     await page.close();
   });
+});
+
+describe('a dose per subject (Theoph)', () => {
+  interface Theoph { model: string; start: Record<string, number>; perGroup: { group: string; params: Record<string, number>; stderr: Record<string, number> }[] }
+  const theoph = (JSON.parse(readFileSync(join(root, 'fixtures', 'groupfits', 'nls_groups.json'), 'utf8')) as { theoph: Theoph }).theoph;
+
+  for (const [width, height] of [
+    [1440, 900],
+    [1024, 768],
+    [390, 844],
+  ] as const) {
+    it(`at ${width}×${height}: points over all subjects, a smooth curve for one, fitted like R's nls`, async () => {
+      const page = await openApp(browser, served.url, { width, height });
+      page.setDefaultTimeout(120_000);
+      await page.getByTestId('file-input').setInputFiles(join(root, 'fixtures', 'groups', 'theoph.csv'));
+      await waitInfo(page, '132 rows × 5 columns');
+      expect(await mapping(page)).toEqual({ x: 'Time', y: 'conc', sigma: '' });
+      await page.getByTestId('add-x').click();
+      await page.getByTestId('x-select-1').selectOption('Dose');
+      await typeModel(page, theoph.model);
+      for (const [name, value] of Object.entries(theoph.start)) await setParam(page, name, value);
+      const note = page.getByTestId('plot-note');
+      await page.getByText('which varies over the rows shown, so it is drawn at the data points').waitFor();
+      // One subject: Dose holds one value, so the model is a curve over Time.
+      await page.getByTestId('filter-column').selectOption('Subject');
+      await page.getByTestId('filter-op').selectOption('=');
+      await page.getByTestId('filter-value').fill('1');
+      await page.getByTestId('filter-add').click();
+      await page.getByText('The model also uses Dose, which holds one value over the rows shown: the curve is drawn at it.').waitFor();
+      expect(await fit(page)).toBe('converged');
+      const ref = theoph.perGroup.find((g) => g.group === '1')!;
+      const fitted = await fittedParameters(page);
+      // nls stops Theoph at tol = 1e-6 (fixtures/groupfits/nls_groups.R): values agree to about that.
+      for (const name of Object.keys(ref.params)) {
+        expect(Math.abs((fitted[name]?.value ?? NaN) - ref.params[name]) / Math.abs(ref.params[name]), name).toBeLessThan(2e-5);
+        expect(Math.abs((fitted[name]?.stderr ?? NaN) - ref.stderr[name]) / ref.stderr[name], `${name} stderr`).toBeLessThan(1e-3);
+      }
+      await page.locator('[data-testid="main-plot"][data-rendered="true"]').waitFor();
+      const traces = await page.getByTestId('main-plot').evaluate((el) => (el as unknown as { data: { name?: string; mode?: string; x: ArrayLike<number> }[] }).data.map((t) => ({ name: t.name ?? '', mode: t.mode ?? '', n: t.x?.length ?? 0 })));
+      const curve = traces.find((t) => t.name === 'fit');
+      expect(curve?.mode).toBe('lines');
+      // A grid over Time, far more points than the subject's 11 samples.
+      expect(curve!.n).toBeGreaterThan(100);
+      expect(traces.some((t) => t.name.includes('confidence'))).toBe(true);
+      await page.getByTestId('plot-panel').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await shot(page, `datain-dose-${width}x${height}`);
+      expect(await note.isVisible()).toBe(true);
+      expect(pageErrors(page)).toEqual([]);
+      await page.close();
+    });
+  }
 });

@@ -97,10 +97,13 @@ describe('exports', () => {
   });
 
   it('downloads every format with the right content after a fit', async () => {
+    // The start values on the page before Fit: the script and the command repeat the fit from them.
+    const starts = Object.fromEntries(await Promise.all(['A', 'tau', 'c'].map(async (n) => [n, Number(await page.getByTestId(`param-value-${n}`).inputValue())] as const)));
     expect(await fit(page)).toBe('converged');
     fitted = await fittedParameters(page);
     const names = Object.keys(fitted);
     expect(names).toEqual(['A', 'tau', 'c']);
+    for (const n of names) expect(starts[n], `${n}: the start differs from the fit`).not.toBeCloseTo(fitted[n].value, 3);
 
     const json = await download('results-json');
     expect(json.name).toBe('decay-results.json');
@@ -179,6 +182,11 @@ describe('exports', () => {
     // A sample is not a file on the user's disk: the script reads the Data export and says so.
     expect(py.text).toContain('else "decay-data.csv"');
     expect(py.text).toContain('# The data: save them from Fitbench with Export > Data');
+    // It starts from the fit's start values, not from the fitted ones, and prints the page's beside its own.
+    const p0 = /^p0 = \[(.*)\]$/m.exec(py.text)?.[1].split(',').map(Number);
+    expect(p0).toEqual(names.map((n) => starts[n]));
+    const pageFit = JSON.parse(/^PAGE_FIT = (\{.*\})/m.exec(py.text)?.[1] ?? '{}') as Record<string, number>;
+    for (const n of names) expect(pageFit[n], n).toBe(fitted[n].value);
     script = py.text;
 
     // The command line goes to the clipboard and is shown too.
@@ -197,6 +205,7 @@ describe('exports', () => {
     expect(cli).toEqual({ ok: true, head: '#!/usr/bin/env node' });
     expect(command).toContain("--model 'A*exp(-t/tau) + c'");
     expect(command).toContain('--sigma sigma');
+    expect(command).toContain(`--p0 ${names.map((n) => `${n}=${starts[n]}`).join(',')}`);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(command);
     await shot(page, 'export-cli');
     await page.keyboard.press('Escape');
