@@ -58,6 +58,7 @@ describe('200 000 points', () => {
     // The curve comes after the heatmap, so it is drawn on top.
     expect(drawn.findIndex((t) => t.name === 'model')).toBeGreaterThan(drawn.indexOf(data!));
     expect(await page.getByTestId('plot-note').textContent()).toContain('all 200,000 points are drawn as their density');
+    expect(await page.getByTestId('plot-note').textContent()).toContain('the curve on top');
     await shot(page, 'density-200k-1440');
     for (const [width, height] of [[1024, 768], [390, 844]] as const) {
       await page.setViewportSize({ width, height });

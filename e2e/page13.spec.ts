@@ -132,6 +132,8 @@ describe('log x above 5 000 rows', () => {
     await plotted(page);
     await page.getByTestId('toggle-logx').check();
     await page.getByText(`Log x: ${hidden} points with x ≤ 0 are not drawn.`).waitFor({ timeout: 30_000 });
+    // No model yet: the density is drawn alone, and the note speaks of no curve.
+    expect(await page.getByTestId('plot-note').textContent()).not.toContain('curve');
     await shot(page, 'logx-hidden-12000');
     expect(pageErrors(page)).toEqual([]);
     await context.close();

@@ -90,7 +90,8 @@ function PlotNote() {
   if (data?.decimated && data.density) {
     // Min/max points would draw the noise's upper and lower edges as two lines: say what is drawn instead.
     const counted = data.density.points.toLocaleString('en-US');
-    const shading = 'each cell shaded by how many points fall in it (darker = more), the curve on top';
+    // "the curve on top" only when there is one (no model yet: the density alone).
+    const shading = `each cell shaded by how many points fall in it (darker = more)${curveKind ? ', the curve on top' : ''}`;
     notes.push(
       zoomed
         ? `More points than pixels in this view: its ${counted} points are drawn as their density, ${shading} (the lowest and highest in each pixel column outside it). Zoom in further to see single points; double-click to see all the data.`
