@@ -122,9 +122,17 @@ describe('data in: spreadsheets, default columns, the header switch', () => {
 
   it('a CSV with a run counter first gets time and signal; a model for other data is not fitted', async () => {
     const page = await openApp(browser, served.url, { width: 1440, height: 900 });
+    // A fitted sample first: its model is not run on the file opened next.
+    await page.getByTestId('sample-decay').click();
+    await page.locator('[data-testid="main-plot"][data-rendered="true"]').waitFor({ timeout: 120_000 });
+    expect(await fit(page)).toBe('converged');
     await openFixture(page, 'id_first.csv');
     await waitInfo(page, '40 rows × 3 columns');
     expect(await mapping(page)).toEqual({ x: 'time', y: 'signal', sigma: '' });
+    await page.waitForTimeout(1000);
+    expect(await page.getByTestId('status').getAttribute('data-state')).toBe('idle');
+    expect(await page.getByTestId('results-empty').count()).toBe(1);
+    expect(await page.getByTestId('verdict').count()).toBe(0);
     // A model written in another x (t) makes t a parameter: Fit refuses and says why.
     await typeModel(page, 'A*exp(-t/tau) + c');
     expect(await fit(page)).toBe('error');

@@ -240,6 +240,7 @@ describe('the small things', () => {
     await page.keyboard.press('Enter');
     await page.getByTestId('rows-used').waitFor();
     await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'table-info', undefined, { timeout: 10_000 });
+    await shot(page, 'layout-focus-after-sample');
     await page.keyboard.press('Tab');
     const next = await page.evaluate(() => ({ id: document.activeElement?.getAttribute('data-testid') ?? '', inData: document.activeElement?.closest('[data-testid="data-panel"]') !== null }));
     expect(next.id).not.toBe('toggle-logx');
@@ -254,10 +255,12 @@ describe('the small things', () => {
     expect(await fit(page)).toBe('error');
     const status = page.getByTestId('status');
     expect(await status.evaluate((el) => getComputedStyle(el).color)).toBe(STATUS_RED);
+    await shot(page, 'layout-status-failed');
     await typeModel(page, 'A*exp(-t/tau) + c');
     await page.waitForFunction(() => document.querySelector('[data-testid="status"]')?.textContent?.startsWith('Ready'));
     expect(await status.getAttribute('data-state')).toBe('idle');
     expect(await status.evaluate((el) => getComputedStyle(el).color)).not.toBe(STATUS_RED);
+    await shot(page, 'layout-status-fixed');
     await page.close();
   }, SLOW);
 
@@ -309,6 +312,8 @@ describe('the small things', () => {
     await page.locator('[data-testid="cost-plot"][data-rendered="true"]').waitFor();
     const drawn = await page.getByTestId('cost-plot').evaluate((el) => Math.max(...(el as HTMLElement & { data: { x: number[] }[] }).data.flatMap((trace) => Array.from(trace.x))));
     expect(drawn).toBe(iterations);
+    await page.getByTestId('cost-plot').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await shot(page, 'layout-cost-plot');
     expect(pageErrors(page)).toEqual([]);
     await page.close();
   }, SLOW);
