@@ -2,8 +2,8 @@
  * Issue 13, "Data in": an Excel workbook with two sheets dropped on the page, the second sheet
  * picked and fitted (agreeing with R's nls, fixtures/datain/growth_nls.json); a Parquet file
  * fitted to the same numbers, and an old binary .xls refused with what to do, the data before it
- * kept; a CSV whose first column is a run counter gets time and signal as x and y; a misspelt
- * function is an error, not a parameter; a file whose first columns are labels has its header
+ * kept; the readers fetched only when such a file is opened; a CSV whose first column is a run
+ * counter gets time and signal as x and y; a misspelt function is an error, not a parameter; a file whose first columns are labels has its header
  * found, and the "First row is header" switch reads it again either way; a dose per subject
  * (Theoph) draws the model at the data points over all subjects and as a smooth curve with its
  * band once the rows are one subject's, fitted like R's nls.
@@ -117,6 +117,25 @@ describe('data in: spreadsheets, default columns, the header switch', () => {
     await error.scrollIntoViewIfNeeded();
     await shot(page, 'datain-xls-refused-1024');
     expect(pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('fetches the spreadsheet and Parquet readers only when such a file is opened', async () => {
+    const page = await browser.newPage({ viewport: { width: 1024, height: 768 }, deviceScaleFactor: 1 });
+    // The worker's requests come here too: its reader chunk is the one asked for.
+    const readers: string[] = [];
+    page.on('request', (r) => {
+      if (/sheetFile-[\w-]+\.js$/.test(r.url())) readers.push(r.url());
+    });
+    await page.goto(served.url);
+    await page.getByTestId('app').waitFor();
+    await openFixture(page, 'id_first.csv');
+    await waitInfo(page, '40 rows × 3 columns');
+    await page.waitForTimeout(500);
+    expect(readers, 'no reader fetched at startup or for a CSV').toEqual([]);
+    await openFixture(page, 'sheets.xlsx');
+    await waitInfo(page, 'Excel sheet');
+    expect(readers).toHaveLength(1);
     await page.close();
   });
 
