@@ -103,8 +103,8 @@ describe('fit each group', () => {
   it('the fit-each-group controls and results fit a phone (390×844)', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByTestId('group-results').scrollIntoViewIfNeeded();
-    // The page keeps a 960 px minimum width (src/styles/layout.css) and scrolls sideways on a
-    // phone; the results card and the fit bar's group controls must fit their own columns.
+    // The panels stack at this width (issue 13, layout.spec.ts checks the page does not scroll
+    // sideways); the results card and the fit bar's group controls must fit their own columns.
     // Plotly redraws the overlay for the narrower column on its resize observer: wait for that.
     await page.waitForFunction(() => {
       const el = document.querySelector('[data-testid="group-results"]');

@@ -90,8 +90,7 @@ describe('uncertainty on the page', () => {
     await shot(page, 'uncertainty-profile-390');
     await scrollToSection(page, 'residual-section');
     await shot(page, 'uncertainty-residuals-390');
-    // These sections stay within the results column (the page itself keeps a 960 px minimum
-    // width today, src/styles/layout.css: the page layout's own issue).
+    // These sections stay within the results column (the page's own width: layout.spec.ts).
     const column = (await page.getByTestId('results').boundingBox())!;
     for (const id of ['profile-section', 'residual-section']) {
       const box = (await page.getByTestId(id).boundingBox())!;
