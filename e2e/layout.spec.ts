@@ -181,6 +181,24 @@ describe('the page at any width', () => {
     await page.getByTestId('link-popover').waitFor();
     await expectOnScreen(page, 'link-popover', 'Copy link at 390');
     await expectNoSidewaysScroll(page, 'Copy link open at 390');
+    await page.keyboard.press('Escape');
+    // The plot's "Figure…" popover: its button is at the toolbar's right end.
+    for (const [width, height] of [
+      [390, 844],
+      [360, 740],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await settle(page);
+      await page.getByTestId('figure-button').scrollIntoViewIfNeeded();
+      await page.getByTestId('figure-button').click();
+      await page.getByTestId('figure-popover').waitFor();
+      await page.getByTestId('figure-popover').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await expectOnScreen(page, 'figure-popover', `Figure at ${width}`);
+      await expectNoSidewaysScroll(page, `Figure open at ${width}`);
+      if (width === 390) await shot(page, 'layout-390x844-figure');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('figure-popover').waitFor({ state: 'detached' });
+    }
     expect(pageErrors(page)).toEqual([]);
     await page.close();
   }, SLOW);
