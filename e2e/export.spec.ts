@@ -280,6 +280,23 @@ describe('exports', () => {
     expect(svg).toContain('Decay of sample 3');
     expect(svg).toContain('Time (s)');
     expect(svg).toMatch(/font-size: 20px/);
+    // The file as a reader sees it: the title clear of the legend (it sat on the legend's row).
+    const view = await page.context().newPage();
+    await view.setViewportSize({ width: 640, height: 480 });
+    await view.setContent(`<body style="margin:0">${svg}</body>`);
+    const boxes = await view.evaluate(() => {
+      const box = (sel: string) => {
+        const r = document.querySelector(sel)?.getBoundingClientRect();
+        return r ? { top: r.top, bottom: r.bottom, left: r.left, right: r.right } : null;
+      };
+      return { title: box('.gtitle'), legend: box('.legend'), plot: box('.bg') };
+    });
+    expect(boxes.title && boxes.legend && boxes.plot).toBeTruthy();
+    expect(boxes.title!.top, 'the title inside the image').toBeGreaterThanOrEqual(0);
+    expect(boxes.title!.bottom, `title ${JSON.stringify(boxes.title)} above the legend ${JSON.stringify(boxes.legend)}`).toBeLessThanOrEqual(boxes.legend!.top);
+    expect(boxes.legend!.bottom, 'the legend above the plot area').toBeLessThanOrEqual(boxes.plot!.top);
+    await shot(view, 'figure-svg-640x480');
+    await view.close();
     // The plot on screen keeps its own axis title and no title.
     expect(await page.locator('[data-testid="main-plot"] .xtitle').first().textContent()).toBe('t');
     expect(await page.locator('[data-testid="main-plot"] .gtitle').count()).toBe(0);

@@ -19,6 +19,22 @@ function withFont(axis: AnyAxis | undefined, text: string | null, size: number):
   };
 }
 
+const titleSize = (size: number) => Math.round(size * 1.2);
+const titlePad = (size: number) => Math.round(size * 0.5);
+
+/**
+ * The top margin under a title: the title at the image's top edge, then the legend's row (the
+ * screen's legend sits just above the plot area, y = 1.02 of it), then the plot. With plotly's
+ * default placement the title sat in the middle of a margin the legend already filled, over it.
+ * Heights as plotly lays them out: a line is ~1.3 font sizes; a legend row adds its 10 px padding
+ * and its 2 % of the plot height above the plot.
+ */
+export function titledTop(size: number, height: number): number {
+  const title = titlePad(size) + Math.round(titleSize(size) * 1.3);
+  const legendRow = Math.round(Math.max(6, Math.round(size * 0.85)) * 1.3) + 10;
+  return title + legendRow + Math.round(0.02 * height) + 8;
+}
+
 export function figureLayout(layout: Partial<Layout>, options: FigureOptions): Partial<Layout> {
   const size = options.fontSize;
   const l = layout as Record<string, unknown>;
@@ -28,8 +44,8 @@ export function figureLayout(layout: Partial<Layout>, options: FigureOptions): P
     ...layout,
     font: { ...((l.font as object) ?? {}), size },
     legend: { ...((l.legend as object) ?? {}), font: { ...(((l.legend as Record<string, unknown>)?.font as object) ?? {}), size: Math.max(6, Math.round(size * 0.85)) } },
-    ...(title ? { title: { text: title, font: { size: Math.round(size * 1.2) }, x: 0.5, xanchor: 'center' } } : {}),
-    margin: { ...margin, t: title ? Math.max(margin.t ?? 0, Math.round(size * 3)) : (margin.t ?? 8) },
+    ...(title ? { title: { text: title, font: { size: titleSize(size) }, x: 0.5, xanchor: 'center', yref: 'container', y: 1, yanchor: 'top', pad: { t: titlePad(size) } } } : {}),
+    margin: { ...margin, t: title ? Math.max(margin.t ?? 0, titledTop(size, options.height)) : (margin.t ?? 8) },
     xaxis: withFont(l.xaxis as AnyAxis, options.xLabel.trim() || null, size) as Layout['xaxis'],
     yaxis: withFont(l.yaxis as AnyAxis, options.yLabel.trim() || null, size) as Layout['yaxis'],
     ...(l.yaxis2 ? { yaxis2: withFont(l.yaxis2 as AnyAxis, null, size) as Layout['yaxis2'] } : {}),
