@@ -4,7 +4,8 @@
  * over a reload while a dismissed one is final; above 5 000 rows the log-x note counts the
  * points it hides (the worker counts them over every row, not the decimated points drawn); and
  * the per-group overlay of Theoph (a dose per subject) draws each subject's curve at its dose and
- * says under log x how many points (Time = 0) it leaves off (`group-logx-WxH.png`).
+ * says under log x and log y how many points (Time = 0, conc = 0) it leaves off
+ * (`group-logx-WxH.png`, `group-logy-1440x900.png`).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -146,13 +147,15 @@ describe('the group overlay of Theoph: a dose per subject, log x', () => {
   const time = lines[0].split(',').indexOf('Time');
   // Every subject's first sample is at Time = 0, which a log axis cannot draw.
   const atZero = lines.slice(1).filter((l) => Number(l.split(',')[time]) <= 0).length;
+  const conc = lines[0].split(',').indexOf('conc');
+  const noConc = lines.slice(1).filter((l) => Number(l.split(',')[conc]) <= 0).length;
 
   for (const [width, height] of [
     [1440, 900],
     [390, 844],
   ] as const) {
-    it(`at ${width}×${height}: a curve per subject, and the note counts the ${atZero} points with Time ≤ 0`, async () => {
-      expect(atZero).toBe(12);
+    it(`at ${width}×${height}: a curve per subject, and the note counts the ${atZero} points with Time ≤ 0 (log x) and ${noConc} with conc ≤ 0 (log y)`, async () => {
+      expect([atZero, noConc]).toEqual([12, 9]);
       const context = await suite.browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
       const page = await context.newPage();
       collectErrors(page);
@@ -192,7 +195,20 @@ describe('the group overlay of Theoph: a dose per subject, log x', () => {
       const box = (await note.boundingBox())!;
       expect(box.x + box.width, 'the note inside the window').toBeLessThanOrEqual(width);
       await shot(page, `group-logx-${width}x${height}`);
+      // Log y too: the group plot follows it, and the nine conc = 0 samples (all at Time = 0) are
+      // counted once, under x; alone, log y hides those nine.
+      await page.getByTestId('toggle-logy').check();
+      await page.waitForFunction(() => (document.querySelector('[data-testid="group-plot"]') as unknown as { _fullLayout?: { yaxis: { type: string } } })?._fullLayout?.yaxis.type === 'log');
+      expect(await note.textContent()).toBe(`Log x: ${atZero} points with Time ≤ 0 are not drawn.`);
       await page.getByTestId('toggle-logx').uncheck();
+      await note.filter({ hasText: `Log y: ${noConc} points with conc ≤ 0 are not drawn.` }).waitFor();
+      expect(await note.textContent()).toBe(`Log y: ${noConc} points with conc ≤ 0 are not drawn.`);
+      if (width === 1440) {
+        await page.getByTestId('group-results').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+        await page.waitForTimeout(400);
+        await shot(page, `group-logy-${width}x${height}`);
+      }
+      await page.getByTestId('toggle-logy').uncheck();
       await note.waitFor({ state: 'detached' });
       expect(pageErrors(page)).toEqual([]);
       await context.close();

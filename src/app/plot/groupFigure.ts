@@ -9,7 +9,7 @@ import { axis, BASE_LAYOUT } from './theme';
 
 export const GROUP_COLORS = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#bab0ac'];
 
-export function groupFigure(overlay: readonly GroupOverlay[], xLabel: string, yLabel: string, logX: boolean): { data: Data[]; layout: Partial<Layout> } {
+export function groupFigure(overlay: readonly GroupOverlay[], xLabel: string, yLabel: string, logX: boolean, logY: boolean): { data: Data[]; layout: Partial<Layout> } {
   const data: Data[] = [];
   overlay.forEach((g, i) => {
     const color = GROUP_COLORS[i % GROUP_COLORS.length];
@@ -44,7 +44,8 @@ export function groupFigure(overlay: readonly GroupOverlay[], xLabel: string, yL
       ...BASE_LAYOUT,
       margin: { l: 56, r: 16, t: 8, b: 44 },
       xaxis: axis(xLabel, { type: logX ? 'log' : 'linear' }),
-      yaxis: axis(yLabel),
+      // The plot toolbar's Log y as the main plot has it (it followed Log x only).
+      yaxis: axis(yLabel, { type: logY ? 'log' : 'linear' }),
       // Above the plot area, anchored by its bottom edge: the plot grows the top margin to fit it.
       // Below the plot (y: −0.2 of the plot's height) it sat on the x-axis title wherever the plot
       // was short, as on a phone (390 px).

@@ -66,23 +66,33 @@ describe('points a log axis leaves off', () => {
   });
 });
 
-describe('the group overlay under log x', () => {
-  // Theoph (fixtures/groups/theoph.csv): each of the 12 subjects has a sample at Time = 0.
+describe('the group overlay on log axes', () => {
+  // Theoph (fixtures/groups/theoph.csv): each of the 12 subjects has a sample at Time = 0, nine of
+  // them with conc = 0.
   const lines = readFileSync(new URL('../../../fixtures/groups/theoph.csv', import.meta.url), 'utf8').trim().split('\n');
   const header = lines[0].split(',');
   const rows = lines.slice(1).map((l) => l.split(',').map(Number));
   const subject = header.indexOf('Subject');
   const time = header.indexOf('Time');
+  const conc = header.indexOf('conc');
   const keys = [...new Set(rows.map((r) => r[subject]))];
-  const overlay = keys.map((k) => ({ x: Float64Array.from(rows.filter((r) => r[subject] === k).map((r) => r[time])) }));
+  const of = (k: number) => rows.filter((r) => r[subject] === k);
+  const overlay = keys.map((k) => ({ x: Float64Array.from(of(k).map((r) => r[time])), y: Float64Array.from(of(k).map((r) => r[conc])) }));
+  const view = (logX: boolean, logY: boolean) => ({ logX, logY, xName: 'Time', yName: 'conc' });
 
-  it('counts the rows with x ≤ 0 in every group drawn, and says nothing on a linear axis', () => {
+  it('counts the rows with x ≤ 0 (y ≤ 0) in every group drawn, and says nothing on linear axes', () => {
     const atZero = rows.filter((r) => r[time] <= 0).length;
-    expect(atZero).toBe(12);
-    expect(groupLogHiddenNote(overlay, true, 'Time')).toBe(`Log x: ${atZero} points with Time ≤ 0 are not drawn.`);
-    expect(groupLogHiddenNote(overlay, false, 'Time')).toBeNull();
-    expect(groupLogHiddenNote(overlay.slice(0, 1), true, 'Time')).toBe('Log x: 1 point with Time ≤ 0 is not drawn.');
-    const positive = overlay.map((g) => ({ x: g.x.filter((v) => v > 0) }));
-    expect(groupLogHiddenNote(positive, true, 'Time')).toBeNull();
+    const noConc = rows.filter((r) => r[conc] <= 0).length;
+    expect([atZero, noConc]).toEqual([12, 9]);
+    expect(groupLogHiddenNote(overlay, view(true, false))).toBe(`Log x: ${atZero} points with Time ≤ 0 are not drawn.`);
+    expect(groupLogHiddenNote(overlay, view(false, true))).toBe(`Log y: ${noConc} points with conc ≤ 0 are not drawn.`);
+    // Every conc = 0 is at Time = 0: hidden by x already, counted once.
+    expect(groupLogHiddenNote(overlay, view(true, true))).toBe(`Log x: ${atZero} points with Time ≤ 0 are not drawn.`);
+    expect(groupLogHiddenNote(overlay, view(false, false))).toBeNull();
+    expect(groupLogHiddenNote(overlay.slice(0, 1), view(true, false))).toBe('Log x: 1 point with Time ≤ 0 is not drawn.');
+    const positive = overlay.map((g) => ({ x: g.x.filter((v) => v > 0), y: g.y.filter((_, i) => g.x[i] > 0) }));
+    expect(groupLogHiddenNote(positive, view(true, true))).toBeNull();
+    const shifted = overlay.map((g) => ({ x: g.x.map((v) => v + 1), y: g.y }));
+    expect(groupLogHiddenNote(shifted, view(true, true))).toBe(`Log y: ${noConc} points with conc ≤ 0 are not drawn.`);
   });
 });

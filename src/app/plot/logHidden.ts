@@ -54,12 +54,18 @@ function hiddenText(h: HiddenOnLog, view: Pick<LogView, 'xName' | 'yName'>): str
 
 /**
  * The same note for the per-group overlay (GroupResults, GlobalResults): it holds every row of
- * each group it draws, and plotly leaves x ≤ 0 off its log x axis, so the count is exact over the
- * groups drawn. The overlay's y axis stays linear (groupFigure.ts): only x is counted.
+ * each group it draws, and plotly leaves x ≤ 0 off a log x axis and y ≤ 0 off a log y axis, so
+ * the counts are exact over the groups drawn (a row hidden by x is counted once, under x).
  */
-export function groupLogHiddenNote(overlay: readonly Pick<GroupOverlay, 'x'>[], logX: boolean, xName: string): string | null {
-  if (!logX) return null;
+export function groupLogHiddenNote(overlay: readonly Pick<GroupOverlay, 'x' | 'y'>[], view: Omit<LogView, 'xMin'>): string | null {
+  if (!view.logX && !view.logY) return null;
   let x = 0;
-  for (const g of overlay) for (let i = 0; i < g.x.length; i++) if (!(g.x[i] > 0)) x++;
-  return hiddenText({ x, y: 0 }, { xName, yName: '' });
+  let y = 0;
+  for (const g of overlay) {
+    for (let i = 0; i < g.x.length; i++) {
+      if (view.logX && !(g.x[i] > 0)) x++;
+      else if (view.logY && !(g.y[i] > 0)) y++;
+    }
+  }
+  return hiddenText({ x, y }, view);
 }

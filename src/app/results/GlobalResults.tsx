@@ -131,9 +131,9 @@ export function GlobalResults() {
   const plot = useApp((s) => s.plot);
   const busy = useApp(anyFitRunning);
   const xLabel = mapping.x[plot.plotVar] ?? 'x';
-  const figure = useMemo(() => (g ? groupFigure(g.overlay, xLabel, mapping.y || 'y', plot.logX) : null), [g, xLabel, mapping.y, plot.logX]);
-  // Plotly leaves x ≤ 0 off a log x axis without a word: said under the plot, as the main plot does.
-  const logNote = useMemo(() => (g ? groupLogHiddenNote(g.overlay, plot.logX, xLabel) : null), [g, plot.logX, xLabel]);
+  const figure = useMemo(() => (g ? groupFigure(g.overlay, xLabel, mapping.y || 'y', plot.logX, plot.logY) : null), [g, xLabel, mapping.y, plot.logX, plot.logY]);
+  // Plotly leaves x ≤ 0 (y ≤ 0) off a log axis without a word: said under the plot, as the main plot does.
+  const logNote = useMemo(() => (g ? groupLogHiddenNote(g.overlay, { logX: plot.logX, logY: plot.logY, xName: xLabel, yName: mapping.y || 'y' }) : null), [g, plot.logX, plot.logY, xLabel, mapping.y]);
   if (!g) return null;
   const column = groupBy ?? 'group';
   const included = g.rows.filter((r) => r.included).length;

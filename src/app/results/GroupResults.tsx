@@ -54,9 +54,9 @@ export function GroupResults() {
   const xLabel = mapping.x[plot.plotVar] ?? 'x';
   // A wide file's groups are its y columns: the y axis is none of them.
   const yLabel = useApp((s) => (s.groupWide ? 'y' : s.mapping.y || 'y'));
-  const figure = useMemo(() => (batch ? groupFigure(batch.overlay, xLabel, yLabel, plot.logX) : null), [batch, xLabel, yLabel, plot.logX]);
-  // Plotly leaves x ≤ 0 off a log x axis without a word: said under the plot, as the main plot does.
-  const logNote = useMemo(() => (batch ? groupLogHiddenNote(batch.overlay, plot.logX, xLabel) : null), [batch, plot.logX, xLabel]);
+  const figure = useMemo(() => (batch ? groupFigure(batch.overlay, xLabel, yLabel, plot.logX, plot.logY) : null), [batch, xLabel, yLabel, plot.logX, plot.logY]);
+  // Plotly leaves x ≤ 0 (y ≤ 0) off a log axis without a word: said under the plot, as the main plot does.
+  const logNote = useMemo(() => (batch ? groupLogHiddenNote(batch.overlay, { logX: plot.logX, logY: plot.logY, xName: xLabel, yName: yLabel }) : null), [batch, plot.logX, plot.logY, xLabel, yLabel]);
   const rows = useMemo(() => (batch ? sortedBatchRows(batch, sort) : []), [batch, sort]);
   if (!batch) return null;
   const column = groupBy ?? 'group';
