@@ -168,8 +168,9 @@ describe('fit each group: a large batch in the worker', () => {
     expect(done).toBeGreaterThan(0);
     expect(done).toBeLessThan(50000);
     expect(await p.getByTestId('group-results').locator('h2').textContent()).toContain(`${done.toLocaleString('en-US')} / 50,000 groups`);
-    // The overlay draws 20 groups and says so; the table draws at most 1000 rows.
-    expect(await p.getByTestId('group-overlay-note').textContent()).toMatch(/first 20 of 50,000 groups/);
+    // The overlay draws at most 20 groups (fewer when Cancel came sooner, on a busy machine) and
+    // says so; the table draws at most 1000 rows.
+    expect(await p.getByTestId('group-overlay-note').textContent()).toContain(`first ${Math.min(done, 20)} of 50,000 groups`);
     const shown = await p.getByTestId('group-table').locator('tbody tr').count();
     expect(shown).toBe(Math.min(done, 1000));
     const first = (await tableRows(p))[0];
