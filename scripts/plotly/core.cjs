@@ -69,11 +69,12 @@ exports.plotly = function () {
   Plotly.register([require('plotly.js/lib/heatmap')]);
   // plotly's internal Plots module (Plotly.Plots is a copy of three of its functions), the draw
   // steps and the cartesian axes: the page wraps previousPromises and some steps so that a draw
-  // yields between steps (src/app/plot/plotlySlices.ts).
+  // yields between steps, and the registry, whose components draw without yielding (src/app/plot/plotlySlices.ts).
   Plotly.fitbenchInternal = {
     plots: require('plotly.js/src/plots/plots'),
     subroutines: require('plotly.js/src/plot_api/subroutines'),
     axes: require('plotly.js/src/plots/cartesian/axes'),
+    registry: require('plotly.js/src/registry'),
   };
   return Plotly;
 };

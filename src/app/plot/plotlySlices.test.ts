@@ -17,7 +17,14 @@ function fakePlotly() {
       return 'drawn';
     },
   };
-  return { plotly: { fitbenchInternal: { plots, subroutines } }, plots, calls, subroutines, drawn };
+  // A component whose draw starts a sequence its caller does not wait for, as plotly's legend does.
+  const legend = {
+    draw(gd: unknown): unknown {
+      return plots.previousPromises(gd);
+    },
+  };
+  const registry = { componentsRegistry: { legend } };
+  return { plotly: { fitbenchInternal: { plots, subroutines, registry } }, plots, calls, subroutines, drawn, legend };
 }
 
 afterEach(() => vi.restoreAllMocks());
@@ -64,6 +71,19 @@ describe('sliceDrawing', () => {
     expect(later).toBeInstanceOf(Promise);
     expect(await later).toBe('drawn');
     expect(drawn).toEqual(['a', 'b']);
+  });
+
+  it('never yields inside a component draw, whose caller goes on without waiting (the legend)', () => {
+    const { plotly, plots, legend, calls } = fakePlotly();
+    sliceDrawing(plotly);
+    let now = 9000;
+    vi.spyOn(performance, 'now').mockImplementation(() => now);
+    startSlice();
+    now += SLICE_MS + 1;
+    // The same spent slice: the legend's wait runs on in this task, a top-level step's yields.
+    expect(legend.draw('gd')).toBeUndefined();
+    expect(calls).toEqual(['gd']);
+    expect(plots.previousPromises('gd')).toBeInstanceOf(Promise);
   });
 
   it('wraps plotly once, however often it is loaded', () => {

@@ -10,6 +10,14 @@
  * layoutStyles, drawData and finalDraw are wrapped the same way (a yield before them when the
  * slice is spent): plotly calls them only as steps of such sequences (Lib.syncOrAsync, which waits
  * for a step that returns a promise), so axes, data and the final touches are three slices too.
+ *
+ * Components are the exception: the legend, the colorbar and the main title each run their own
+ * sequence, starting with `previousPromises`, and their caller does not wait for it (plotly's
+ * drawMarginPushers calls legend.draw and goes on). Yielding there moved the legend's size and
+ * its margin push to a later task, after the axes had been drawn with the old margins: plotly's
+ * auto-margin redraw then interleaved with the first draw and the data were drawn 40 px off their
+ * axis on about half of first draws. Inside a component's draw nothing yields, so a component
+ * draws in the task that called it, as unsliced plotly does.
  */
 import { nextTask } from '../common/nextTask';
 
@@ -29,6 +37,9 @@ const STEPS_AFTER_A_YIELD = ['layoutStyles', 'drawData', 'finalDraw'] as const;
 const spent = () => performance.now() - sliceStart >= SLICE_MS;
 
 let sliceStart = Number.NEGATIVE_INFINITY;
+/** Depth of component draws under way (nothing yields inside one: see the docblock). */
+let inComponent = 0;
+const mayYield = () => inComponent === 0 && spent();
 
 /** Marks the start of a slice of main-thread work (a chart's draw begins one). */
 export function startSlice(): void {
@@ -50,7 +61,21 @@ function resumed(): void {
   markWork('plotly.draw resumed');
 }
 
-type Internal = { plots: unknown; subroutines: unknown; axes?: unknown };
+type Internal = { plots: unknown; subroutines: unknown; axes?: unknown; registry?: unknown };
+
+/** Makes `host[name]` run with yields held off: plotly does not wait for what it starts. */
+function drawsInline(host: Record<string, unknown>, name: string): void {
+  const draw = host[name];
+  if (typeof draw !== 'function') return;
+  host[name] = function (this: unknown, ...args: unknown[]) {
+    inComponent++;
+    try {
+      return draw.apply(this, args);
+    } finally {
+      inComponent--;
+    }
+  };
+}
 
 /**
  * Makes `host[name]` wait for the next task first when the slice is spent, and mark its work.
@@ -61,7 +86,7 @@ function yieldBefore(host: Record<string, unknown>, name: string): void {
   const step = host[name];
   if (typeof step !== 'function') return;
   host[name] = function (this: unknown, ...args: unknown[]) {
-    if (!spent()) {
+    if (!mayYield()) {
       markWork(`plotly.${name}`);
       return step.apply(this, args);
     }
@@ -82,7 +107,7 @@ export function sliceDrawing(plotly: { fitbenchInternal: Internal }): void {
   const original = plots.previousPromises;
   plots.previousPromises = function (this: unknown, gd: unknown) {
     const pending = original.call(this, gd);
-    if (!spent()) return pending;
+    if (!mayYield()) return pending;
     return Promise.resolve(pending).then(nextTask).then(resumed);
   };
   const steps = plotly.fitbenchInternal.subroutines as Record<string, unknown>;
@@ -92,4 +117,8 @@ export function sliceDrawing(plotly: { fitbenchInternal: Internal }): void {
   // and of the colorbar's; a slice each.
   const axes = plotly.fitbenchInternal.axes as Record<string, unknown> | undefined;
   if (axes) yieldBefore(axes, 'drawLabels');
+  // Components draw inline (plotly's Registry.getComponentMethod reads `draw` at each call).
+  const registry = plotly.fitbenchInternal.registry as { componentsRegistry?: Record<string, Record<string, unknown>> } | undefined;
+  for (const component of Object.values(registry?.componentsRegistry ?? {})) drawsInline(component, 'draw');
+  drawsInline(steps, 'drawMainTitle');
 }
