@@ -34,6 +34,16 @@ describe('mainFigure', () => {
     expect(f.layout.xaxis?.anchor).toBe('y2');
   });
 
+  it('gives the data the whole height when there is no curve, so no blank residual band is left', () => {
+    const f = mainFigure({ data: series(3), curve: null, confidence: null, prediction: null, xLabel: 't', yLabel: 'y', logX: false, logY: false, revision: 'r', fitted: false });
+    expect(f.layout.yaxis?.domain).toEqual([0, 1]);
+    expect(f.layout.xaxis?.anchor).toBe('y');
+    expect(f.layout.yaxis2).toBeUndefined();
+    const withCurve = mainFigure({ data: series(3), curve, confidence: null, prediction: null, xLabel: 't', yLabel: 'y', logX: false, logY: false, revision: 'r', fitted: false });
+    expect(withCurve.layout.yaxis?.domain).toEqual([0.3, 1]);
+    expect(withCurve.layout.yaxis2?.domain).toEqual([0, 0.22]);
+  });
+
   it('labels decimated data and uses decade ticks on wide log axes', () => {
     const wide: Series = { ...series(3), x: Float64Array.from([0.001, 1, 100]), decimated: true };
     const f = mainFigure({ data: wide, curve: null, confidence: null, prediction: null, xLabel: 'dose', yLabel: 'r', logX: true, logY: false, revision: 'r', fitted: false });

@@ -102,9 +102,11 @@ export function mainFigure(f: FigureInput): { data: Data[]; layout: Partial<Layo
     uirevision: f.revision,
     margin: { l: 64, r: 16, t: 8, b: 44 },
     legend: { orientation: 'h', x: 0, y: 1.02, yanchor: 'bottom', font: { size: 12 }, bgcolor: 'rgba(0,0,0,0)' },
-    xaxis: axis(f.xLabel, { type: f.logX ? 'log' : 'linear', anchor: 'y2', ...(f.logX ? decadeTicks(f.data?.x) : {}) }),
-    yaxis: axis(f.yLabel, { type: f.logY ? 'log' : 'linear', domain: [0.3, 1], ...(f.logY ? decadeTicks(f.data?.y) : {}), ...(yRange ? { range: yRange, autorange: false } : { autorange: true }) }),
-    yaxis2: axis('residual', { domain: [0, 0.22], zeroline: true, zerolinecolor: COLORS.zero, zerolinewidth: 1 }),
+    xaxis: axis(f.xLabel, { type: f.logX ? 'log' : 'linear', anchor: curve ? 'y2' : 'y', ...(f.logX ? decadeTicks(f.data?.x) : {}) }),
+    // The residual panel is there when there are residuals: without a curve the data take the
+    // whole height rather than leave a blank band under them.
+    yaxis: axis(f.yLabel, { type: f.logY ? 'log' : 'linear', domain: curve ? [0.3, 1] : [0, 1], ...(f.logY ? decadeTicks(f.data?.y) : {}), ...(yRange ? { range: yRange, autorange: false } : { autorange: true }) }),
+    ...(curve ? { yaxis2: axis('residual', { domain: [0, 0.22], zeroline: true, zerolinecolor: COLORS.zero, zerolinewidth: 1 }) } : {}),
     hovermode: 'closest',
   };
   return { data: traces, layout };
