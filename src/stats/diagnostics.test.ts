@@ -95,4 +95,27 @@ describe('residual diagnostics agree with scipy and statsmodels', () => {
     expect(r.expected).toBe(5);
     expect(r.z).toBeCloseTo(-0.5 / Math.sqrt(12 / 7), 14);
   });
+
+  it('runs test: the counts of a sign-by-sign walk, with zeros, −0 and NaN (counted as ≥ 0, < 0, < 0)', () => {
+    // The walk the branch-free loop replaced, written out: a new run wherever the sign changes.
+    const walk = (r: number[]) => {
+      let runs = 0;
+      let positive = 0;
+      r.forEach((v, i) => {
+        if (v >= 0) positive++;
+        if (i === 0 || v >= 0 !== r[i - 1] >= 0) runs++;
+      });
+      return { runs, positive };
+    };
+    let seed = 12345;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const specials = [0, -0, NaN, 1e-300, -1e-300];
+    for (let n = 1; n <= 40; n++) {
+      const r = Array.from({ length: n }, () => (next() < 0.2 ? specials[Math.floor(next() * specials.length)] : next() - 0.5));
+      const t = runsTest(r);
+      expect({ runs: t.runs, positive: t.positive }).toEqual(walk(r));
+      expect(t.negative).toBe(n - t.positive);
+    }
+    expect(runsTest([]).runs).toBe(0);
+  });
 });

@@ -48,9 +48,23 @@ function xOrder(x: Float64Array): Uint32Array | 'sorted' | null {
   return idx.sort((a, b) => x[a] - x[b] || a - b);
 }
 
-/** Replicate groups: runs of equal x along the order (one variable), or equal tuples (several, small n). */
+/** Distinct x along the order: one more at each change. */
+function distinctAlong(x: Float64Array, order: Uint32Array | 'sorted'): number {
+  const n = x.length;
+  let g = n > 0 ? 1 : 0;
+  if (order === 'sorted') for (let i = 1; i < n; i++) g += x[i] !== x[i - 1] ? 1 : 0;
+  else for (let j = 1; j < n; j++) g += x[order[j]] !== x[order[j - 1]] ? 1 : 0;
+  return g;
+}
+
+/**
+ * Replicate groups: runs of equal x along the order (one variable), or equal tuples (several,
+ * small n). Null where no x repeats (no pure error, so no test): the groups are counted before
+ * an array of them is made, which a large fit with distinct x (the usual case) then never pays.
+ */
 function replicateGroups(vars: readonly Float64Array[], order: Uint32Array | 'sorted' | null): { groupOf: Uint32Array; groupCount: number } | null {
   const n = vars[0]?.length ?? 0;
+  if (vars.length === 1 && order && distinctAlong(vars[0], order) === n) return null;
   const groupOf = new Uint32Array(n);
   if (vars.length === 1 && order) {
     const x = vars[0];
