@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { residualDiagnostics } from './diagnostics';
+import { durbinWatson } from './durbinWatson';
+import { dagostinoPearson } from './normalityTest';
 import { chiSquareSf, normalTwoSided } from './gammaInc';
 import { fSf } from './replicatesTest';
 import { runsTest } from './runsTest';
@@ -117,5 +119,26 @@ describe('residual diagnostics agree with scipy and statsmodels', () => {
       expect(t.negative).toBe(n - t.positive);
     }
     expect(runsTest([]).runs).toBe(0);
+  });
+
+  it('the fused pass over residuals in row order gives the separate tests\' numbers to the last bit', () => {
+    let seed = 99;
+    const next = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    for (const n of [2, 9, 1000, 250_001]) {
+      for (const weighted of [false, true]) {
+        for (const twoVariables of [false, true]) {
+          const x = Float64Array.from({ length: n }, (_, i) => i);
+          const y = Float64Array.from({ length: n }, next);
+          const f = Float64Array.from({ length: n }, next);
+          const w = weighted ? Float64Array.from({ length: n }, () => 0.5 + next()) : null;
+          const d = residualDiagnostics({ vars: twoVariables ? [x, x] : [x], y, f, w, chi2: 1, freeParameters: 1 })!;
+          const r = Float64Array.from({ length: n }, (_, i) => (w ? w[i] * (y[i] - f[i]) : y[i] - f[i]));
+          expect(d.order).toBe(twoVariables ? 'rows' : 'x');
+          expect(d.runs).toEqual(runsTest(r));
+          expect(Object.is(d.durbinWatson, durbinWatson(r))).toBe(true);
+          expect(d.normality).toEqual(dagostinoPearson(r));
+        }
+      }
+    }
   });
 });
