@@ -4,7 +4,9 @@
  * fits with its passes spread over a worker_threads pool (src/fit/parallel), and closes the pool
  * when the fit ends. Below that many rows a pass is a few milliseconds and a message round trip
  * per worker would cost more than it saves. On two cores the pool was measured slower than this
- * thread on a loaded machine (bench/results/gpu-e2e-h100.md), so there it waits for --workers.
+ * thread on a loaded machine (bench/results/gpu-e2e-h100.md), so there it waits for --workers;
+ * bench/results/speed-cpu.md (10⁶ rows, 2 shared cores) found it no better again: 209 vs 148 ms
+ * best, 458 vs 397 ms median at load 4–9; 365 vs 395 ms best, 565 vs 533 ms median at load 10–12.
  */
 import type { CompiledModel } from '../model/index';
 import { rowPasses, type RowPasses, type RowPool } from '../fit/parallel/rowParallelEvaluator';

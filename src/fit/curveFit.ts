@@ -133,7 +133,12 @@ export async function curveFit(input: CurveFitInput): Promise<FitResult> {
   const runPhase = async (role: 'fit' | 'polish', backend: Backend, linearization: 'dense' | 'normal', evaluator: Evaluator, x: Float64Array, checkpointed = false) => {
     const t0 = now();
     const checkpoint = checkpointed ? { resume: input.checkpoint?.resume ?? null, onState: input.checkpoint?.onState } : {};
-    const r = await trf(evaluator, x, { ...solverOptions(phases.length, role, backend), ...checkpoint }).catch((error: unknown) => {
+    // A float64 normal-equation phase stops at a step too small for its cost to resolve (trf.ts,
+    // UNRESOLVED_ULPS): each evaluation is a pass over every row, and past that point the passes
+    // were rejected on rounding until xtol. The QR path keeps scipy's loop, which its Gauss–Newton
+    // refinement below the rounding level then continues; f32 sums on a GPU are polished anyway.
+    const stopUnresolvedSteps = linearization === 'normal' && backend === 'cpu';
+    const r = await trf(evaluator, x, { ...solverOptions(phases.length, role, backend), stopUnresolvedSteps, ...checkpoint }).catch((error: unknown) => {
       throw explainStart(error, input, bound, x, sigma);
     });
     phases.push({ role, backend, linearization, nfev: r.nfev, njev: r.njev, nit: r.nit, status: r.status, message: r.message, ms: now() - t0 });

@@ -26,6 +26,12 @@ export interface TrfOptions {
   resume?: TrfState | null;
   /** Called with the state after every outer iteration (to save a checkpoint). */
   onState?: (state: TrfState) => void | Promise<void>;
+  /**
+   * Take a step whose predicted reduction is below both ftol·cost and the cost's rounding
+   * (UNRESOLVED_ULPS·ε·cost) without evaluating it, and stop: an evaluation could not tell
+   * whether it helps (trf.ts). Off by default (scipy evaluates every step).
+   */
+  stopUnresolvedSteps?: boolean;
 }
 
 export interface ResolvedTrfOptions {

@@ -50,6 +50,8 @@ export interface MessageFacts {
   gradientNorm: number;
   relativeReduction: number;
   relativeStep: number;
+  /** The ftol test was passed by the predicted reduction of a step too small to evaluate (trf.ts). */
+  predicted?: boolean;
 }
 
 /** A message in scipy's words, with the numbers that triggered it. */
@@ -64,6 +66,12 @@ export function terminationMessage(f: MessageFacts): string {
     case 1:
       return `\`gtol\` termination condition is satisfied: ‖g_scaled‖∞ = ${fmt(f.gradientNorm)} < ${fmt(f.gtol)}.`;
     case 2:
+      if (f.predicted) {
+        return (
+          `\`ftol\` termination condition is satisfied: the next step's predicted |Δcost|/cost = ${fmt(f.relativeReduction)} < ${fmt(f.ftol)}, ` +
+          'below the rounding of the cost itself, so it was taken without evaluating it.'
+        );
+      }
       return `\`ftol\` termination condition is satisfied: |Δcost|/cost = ${fmt(f.relativeReduction)} < ${fmt(f.ftol)}.`;
     case 3:
       return `\`xtol\` termination condition is satisfied: ‖Δx‖/(xtol + ‖x‖) = ${fmt(f.relativeStep)} < ${fmt(f.xtol)}.`;

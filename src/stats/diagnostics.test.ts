@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { residualDiagnostics } from './diagnostics';
+import { durbinWatson } from './durbinWatson';
+import { dagostinoPearson } from './normalityTest';
 import { chiSquareSf, normalTwoSided } from './gammaInc';
 import { fSf } from './replicatesTest';
 import { runsTest } from './runsTest';
@@ -94,5 +96,49 @@ describe('residual diagnostics agree with scipy and statsmodels', () => {
     expect(r.runs).toBe(4);
     expect(r.expected).toBe(5);
     expect(r.z).toBeCloseTo(-0.5 / Math.sqrt(12 / 7), 14);
+  });
+
+  it('runs test: the counts of a sign-by-sign walk, with zeros, −0 and NaN (counted as ≥ 0, < 0, < 0)', () => {
+    // The walk the branch-free loop replaced, written out: a new run wherever the sign changes.
+    const walk = (r: number[]) => {
+      let runs = 0;
+      let positive = 0;
+      r.forEach((v, i) => {
+        if (v >= 0) positive++;
+        if (i === 0 || v >= 0 !== r[i - 1] >= 0) runs++;
+      });
+      return { runs, positive };
+    };
+    let seed = 12345;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const specials = [0, -0, NaN, 1e-300, -1e-300];
+    for (let n = 1; n <= 40; n++) {
+      const r = Array.from({ length: n }, () => (next() < 0.2 ? specials[Math.floor(next() * specials.length)] : next() - 0.5));
+      const t = runsTest(r);
+      expect({ runs: t.runs, positive: t.positive }).toEqual(walk(r));
+      expect(t.negative).toBe(n - t.positive);
+    }
+    expect(runsTest([]).runs).toBe(0);
+  });
+
+  it('the fused pass over residuals in row order gives the separate tests\' numbers to the last bit', () => {
+    let seed = 99;
+    const next = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    for (const n of [2, 9, 1000, 250_001]) {
+      for (const weighted of [false, true]) {
+        for (const twoVariables of [false, true]) {
+          const x = Float64Array.from({ length: n }, (_, i) => i);
+          const y = Float64Array.from({ length: n }, next);
+          const f = Float64Array.from({ length: n }, next);
+          const w = weighted ? Float64Array.from({ length: n }, () => 0.5 + next()) : null;
+          const d = residualDiagnostics({ vars: twoVariables ? [x, x] : [x], y, f, w, chi2: 1, freeParameters: 1 })!;
+          const r = Float64Array.from({ length: n }, (_, i) => (w ? w[i] * (y[i] - f[i]) : y[i] - f[i]));
+          expect(d.order).toBe(twoVariables ? 'rows' : 'x');
+          expect(d.runs).toEqual(runsTest(r));
+          expect(Object.is(d.durbinWatson, durbinWatson(r))).toBe(true);
+          expect(d.normality).toEqual(dagostinoPearson(r));
+        }
+      }
+    }
   });
 });

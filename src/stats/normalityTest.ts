@@ -20,9 +20,16 @@ export const NORMALITY_MIN_N = 8;
 export function dagostinoPearson(v: ArrayLike<number>): NormalityTest | null {
   const n = v.length;
   if (n < NORMALITY_MIN_N) return null;
-  let mean = 0;
-  for (let i = 0; i < n; i++) mean += v[i];
-  mean /= n;
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += v[i];
+  return dagostinoPearsonFromSum(v, sum);
+}
+
+/** The test given Σvᵢ summed from 0 in index order (a caller's fused pass): the central moments about its mean. */
+export function dagostinoPearsonFromSum(v: ArrayLike<number>, sum: number): NormalityTest | null {
+  const n = v.length;
+  if (n < NORMALITY_MIN_N) return null;
+  const mean = sum / n;
   let m2 = 0;
   let m3 = 0;
   let m4 = 0;

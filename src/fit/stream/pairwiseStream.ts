@@ -1,6 +1,6 @@
 /**
  * Pairwise sums of squares over rows that arrive in order, chunk by chunk: the same tree as
- * pairwiseSumSquares (fit/residuals.ts: halves split at start + ⌊(end − start)/2⌋, leaves of ≤ 128
+ * pairwiseSumSquaredDifferences (fit/residuals.ts: halves split at start + ⌊(end − start)/2⌋, leaves of ≤ 128
  * summed left to right), so the result is the in-memory one to the last bit. Two sums share the
  * tree: Σ(wᵢdᵢ)² (χ²) and Σdᵢ² (the unweighted RSS).
  */
