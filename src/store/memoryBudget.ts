@@ -42,3 +42,22 @@ export function formatBytes(bytes: number): string {
   if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
   return `${Math.round(bytes / 1024)} KB`;
 }
+
+/** The page's default: half of navigator.deviceMemory (GiB, rounded by the browser; absent: 4 GiB). */
+export function defaultPageBudget(deviceMemoryGiB: number | undefined): number {
+  return halfOf((deviceMemoryGiB && deviceMemoryGiB > 0 ? deviceMemoryGiB : 4) * 1024 ** 3);
+}
+
+/** The budget as the page shows it: "256 MiB", "2 GiB", "1.5 GiB". */
+export function formatBudget(bytes: number): string {
+  const gib = bytes / 1024 ** 3;
+  if (gib >= 1) return `${Number(gib.toFixed(2))} GiB`;
+  return `${Number((bytes / 1024 ** 2).toFixed(1))} MiB`;
+}
+
+/** The budget as one would type it: "256M", "2G", "1.5G". */
+export function budgetText(bytes: number): string {
+  const gib = bytes / 1024 ** 3;
+  if (gib >= 1) return `${Number(gib.toFixed(2))}G`;
+  return `${Number((bytes / 1024 ** 2).toFixed(1))}M`;
+}

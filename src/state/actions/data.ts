@@ -83,7 +83,8 @@ async function readFile(file: Blob, name: string, options: LoadOptions): Promise
   const onProgress = callback((p: { fraction: number | null; rows: number }) => {
     if (getState().loading) setState({ loading: { name, fraction: p.fraction, rows: p.rows } });
   });
-  const status = await getClient().loadFile(file, name, onProgress, options);
+  // The budget in force when the file is read decides whether it is streamed (issue 12).
+  const status = await getClient().loadFile(file, name, onProgress, { ...options, memoryBudget: getState().memoryBudget });
   incoming = { kind: 'blob', blob: file, name, options };
   return status;
 }
