@@ -18,6 +18,15 @@ import { compareGlobalGroups, fitGlobalGroups } from './globalRun';
 import { profileLastFit } from './profile';
 import { compareWithModel } from './compareModel';
 import { lastFitReportData } from './report';
+import { streamRefusal } from './streamedFit';
+
+/** A run that needs all rows in memory: on a streamed table (issue 12) it is refused, saying what to do. */
+function inMemoryOnly<A extends unknown[], R>(what: string, fix: string | null, run: (...args: A) => Promise<R>): (...args: A) => Promise<R | { ok: false; error: NonNullable<ReturnType<typeof streamRefusal>> }> {
+  return async (...args) => {
+    const refused = streamRefusal(what, fix);
+    return refused ? { ok: false, error: refused } : run(...args);
+  };
+}
 
 export const workerApi: WorkerApi = {
   loadFile,
@@ -31,13 +40,13 @@ export const workerApi: WorkerApi = {
   fit: runFit,
   checkpointOffer,
   cancelFit,
-  fitGroups: fitEachGroup,
-  autoStart: findStarts,
-  fitGlobal: fitGlobalGroups,
-  compareGlobal: compareGlobalGroups,
-  profile: profileLastFit,
-  compareModel: compareWithModel,
-  reportData: async () => lastFitReportData(),
+  fitGroups: inMemoryOnly('Fitting each group', null, fitEachGroup),
+  autoStart: inMemoryOnly('The automatic start search', 'give a start value for every free parameter (Guess, or the sliders over the drawn sample)', findStarts),
+  fitGlobal: inMemoryOnly('A global fit over groups', null, fitGlobalGroups),
+  compareGlobal: inMemoryOnly('Comparing global and separate fits', null, compareGlobalGroups),
+  profile: inMemoryOnly('Profile likelihood intervals', 'use the Wald intervals shown', profileLastFit),
+  compareModel: inMemoryOnly('Comparing with another model', null, compareWithModel),
+  reportData: inMemoryOnly('The printable report', null, async () => lastFitReportData()),
   exportColumns: async () => exportColumns(),
   exportData: async (mapping) => exportDataCsv(mapping),
   fingerprint: async (mapping) => fingerprintSelection(mapping),
