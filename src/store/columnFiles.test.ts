@@ -7,34 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import { normal, rng } from '../../test/random';
 import { memoryChunks, type ChunkSource } from './chunkSource';
-import { columnChunks, columnWriter, type SyncFile } from './columnFiles';
+import { columnChunks, columnWriter } from './columnFiles';
+import { memoryFile } from '../../test/memoryFile';
 import { curveFit } from '../fit/curveFit';
 import { compileModel } from '../model/index';
-
-/** A growable byte file with FileSystemSyncAccessHandle's read/write-at shape; writes at most `limit` bytes a call (as a real file may). */
-function memoryFile(limit = Infinity): SyncFile & { size: number } {
-  let bytes = new Uint8Array(1024);
-  let size = 0;
-  return {
-    get size() { return size; },
-    write(buffer, { at }) {
-      const n = Math.min(buffer.length, limit);
-      if (at + n > bytes.length) {
-        const grown = new Uint8Array(Math.max(at + n, bytes.length * 2));
-        grown.set(bytes);
-        bytes = grown;
-      }
-      bytes.set(buffer.subarray(0, n), at);
-      size = Math.max(size, at + n);
-      return n;
-    },
-    read(buffer, { at }) {
-      const n = Math.max(0, Math.min(buffer.length, size - at, limit));
-      buffer.set(bytes.subarray(at, at + n));
-      return n;
-    },
-  };
-}
 
 function expectSameChunks(a: ChunkSource, b: ChunkSource): void {
   expect({ ...b, read: null }).toEqual({ ...a, read: null });

@@ -46,6 +46,8 @@ export interface StreamIngestInput {
   readonly plan: MemoryPlan;
   readonly signal: { readonly aborted: boolean };
   readonly onProgress?: (p: { fraction: number; rows: number }) => void;
+  /** Where the columns go (default: a new folder in the Origin Private File System; tests: arrays). */
+  readonly createColumns?: (count: number) => Promise<OpfsColumns>;
 }
 
 type Failure = { ok: false; error: { code: string; message: string; line?: number; field: 'data' } };
@@ -71,7 +73,7 @@ function lineStart(bytes: Uint8Array, line: number): number {
   return Math.max(0, at);
 }
 
-export async function streamIngest({ file, plan, signal, onProgress }: StreamIngestInput): Promise<Status<{ table: Table; stream: StreamedTable }> | Failure> {
+export async function streamIngest({ file, plan, signal, onProgress, createColumns }: StreamIngestInput): Promise<Status<{ table: Table; stream: StreamedTable }> | Failure> {
   const first = plan.first!;
   const head = first.table;
   const kept = head.columns.map((c, i) => ({ c, i })).filter(({ c }) => !c.categories && c.numericCount > 0);
@@ -80,15 +82,26 @@ export async function streamIngest({ file, plan, signal, onProgress }: StreamIng
   const width = Math.max(...index) + 1;
   const options: ParseOptions = { delimiter: head.delimiter as Delimiter, decimal: head.decimalComma ? ',' : '.', header: false, maxLoCells: 0, previewRows: 0 };
   const estimatedRows = (head.rowCount / first.bytes) * plan.fileBytes;
-  const stride = Math.max(1, Math.ceil((estimatedRows * 1.05) / SAMPLE_MAX));
+  let stride = Math.max(1, Math.ceil((estimatedRows * 1.05) / SAMPLE_MAX));
   const sample = index.map(() => new Float64Array(SAMPLE_MAX));
   const sampleLines = new Int32Array(SAMPLE_MAX);
   let sampled = 0;
   const counts = index.map(() => ({ numeric: 0, nonNumeric: 0, empty: 0 }));
   let issueCount = head.issueCount;
 
-  await removeStaleColumns().catch(() => 0);
-  const store = await createOpfsColumns(index.length);
+  /** Keeps the sampled rows 0, 2, 4…: those at multiples of twice the stride. */
+  const halveSample = () => {
+    const kept = Math.ceil(sampled / 2);
+    for (let j = 0; j < kept; j++) {
+      for (const column of sample) column[j] = column[2 * j];
+      sampleLines[j] = sampleLines[2 * j];
+    }
+    sampled = kept;
+    stride *= 2;
+  };
+
+  if (!createColumns) await removeStaleColumns().catch(() => 0);
+  const store = await (createColumns ?? createOpfsColumns)(index.length);
   const writer = columnWriter(store.files);
   const name = (file as File).name ?? 'the file';
   try {
@@ -109,7 +122,14 @@ export async function streamIngest({ file, plan, signal, onProgress }: StreamIng
       });
       if (piece !== head) issueCount += piece.issueCount;
       const before = writer.rows - n;
-      for (let g = Math.ceil(before / stride) * stride; g < writer.rows && sampled < SAMPLE_MAX; g += stride) {
+      for (let g = Math.ceil(before / stride) * stride; g < writer.rows; g += stride) {
+        // More rows than the first piece promised: every other sampled row goes, the stride doubles,
+        // and the sample stays even over the whole file.
+        if (sampled === SAMPLE_MAX) {
+          halveSample();
+          g = Math.ceil(g / stride) * stride;
+          if (g >= writer.rows) break;
+        }
         const i = g - before;
         columns.forEach((c, k) => { sample[k][sampled] = c.values[i]; });
         sampleLines[sampled++] = lineBefore + piece.lines[i];
