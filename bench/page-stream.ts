@@ -57,7 +57,7 @@ async function writeCsv(path: string, rows: number): Promise<void> {
     const noise = (rand() + rand() + rand() - 1.5) * 0.1;
     buffer += `${x.toFixed(7)},${(3 * Math.exp(-((x - 0.4) ** 2) / (2 * 1.3 ** 2)) + 0.2 + noise).toFixed(6)}\n`;
     if (buffer.length > 1 << 22) {
-      if (!out.write(buffer)) await new Promise((r) => out.once('drain', r));
+      if (!out.write(buffer)) await new Promise<void>((r) => out.once('drain', () => r()));
       buffer = '';
     }
   }

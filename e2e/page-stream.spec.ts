@@ -73,9 +73,20 @@ describe('a file past the memory budget', () => {
   });
 
   it('streams the dropped file to browser storage and shows the budget, the chunks and the sample', async () => {
+    // Every load progress text the page shows, as it shows it.
+    await page.evaluate(() => {
+      const w = window as Window & { __loading?: string[] };
+      w.__loading = [];
+      new MutationObserver(() => {
+        const text = document.querySelector('[data-testid="load-progress"]')?.textContent;
+        if (text) w.__loading!.push(text);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
     await page.getByTestId('file-input').setInputFiles(file);
     const info = page.getByTestId('stream-info');
     await info.waitFor({ timeout: 90_000 });
+    const loading = await page.evaluate(() => (window as Window & { __loading?: string[] }).__loading ?? []);
+    expect(loading.some((t) => t.includes('Streaming gauss-1e6.csv to browser storage'))).toBe(true);
     // x, y and up to 8 parameters: 8·(3 + 8 + 2) bytes a row, a quarter of 20 MiB → one sum chunk of 65 536 rows.
     expect(await info.textContent()).toContain('Memory budget 20 MiB · streaming from browser storage, 16 chunks');
     expect(await page.getByTestId('table-info').textContent()).toContain('1,000,000 rows × 2 columns');
@@ -141,6 +152,18 @@ describe('a file past the memory budget', () => {
     await error.waitFor();
     expect(await error.textContent()).toMatch(/give a start value for every free parameter.*raise the memory budget/);
     expect(await page.getByTestId('model-editor').inputValue()).toBe(MODEL);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('cancels a streamed fit between its passes', async () => {
+    for (const [name, value] of Object.entries({ A: 1, mu: -3, s: 0.2, c: 1 })) await setParam(page, name, value);
+    await page.getByTestId('fit-button').click();
+    // The worker takes the cancel call when the streamed evaluator yields before its next pass.
+    await page.waitForFunction(() => /chunk \d+\/16/.test(document.querySelector('[data-testid="status"]')?.textContent ?? ''));
+    await page.getByTestId('cancel-button').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="status"]')?.getAttribute('data-state') !== 'running');
+    expect(await page.getByTestId('status').getAttribute('data-state')).toBe('cancelled');
+    expect(await page.getByTestId('fit-button').isEnabled()).toBe(true);
     expect(pageErrors(page)).toEqual([]);
   });
 });

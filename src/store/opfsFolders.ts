@@ -16,7 +16,7 @@ interface Folder {
 
 /** Removes the streamed tables' folders that no page holds open, except `keep`; returns how many went. */
 export async function removeStaleColumns(keep: string | null = null): Promise<number> {
-  const storage = (globalThis.navigator as { storage?: { getDirectory?: () => Promise<unknown> } } | undefined)?.storage;
+  const storage = (globalThis as { navigator?: { storage?: { getDirectory?: () => Promise<unknown> } } }).navigator?.storage;
   if (!storage?.getDirectory) return 0;
   const dir = (await storage.getDirectory()) as Folder;
   const names: string[] = [];

@@ -86,6 +86,8 @@ export interface WideGroups {
 export interface LoadProgress {
   readonly fraction: number | null;
   readonly rows: number;
+  /** The file is being streamed to browser storage (issue 12), not read into memory. */
+  readonly streaming?: boolean;
 }
 
 /** How the plot wants the data: which x column, linear or log x, how many pixel columns, the zoom. */

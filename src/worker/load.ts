@@ -81,7 +81,7 @@ export async function loadFile(file: Blob, name: string | null, onProgress?: (p:
     const budget = options.memoryBudget ?? defaultPageBudget((globalThis.navigator as { deviceMemory?: number } | undefined)?.deviceMemory);
     const plan = planFromHead(new Uint8Array(await file.slice(0, PIECE_BYTES).arrayBuffer()), file.size, budget, { header: options.header ?? 'auto' });
     if (plan.mode === 'stream') {
-      const streamed = await streamIngest({ file, plan, signal: flag, onProgress: (p) => report.push(p) });
+      const streamed = await streamIngest({ file, plan, signal: flag, onProgress: (p) => report.push({ ...p, streaming: true }) });
       report.flush();
       if (session.load === flag) session.load = null;
       if (!streamed.ok) return streamed;

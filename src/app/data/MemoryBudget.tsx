@@ -37,7 +37,7 @@ export function MemoryBudget() {
         />
       </label>
       <span className="hint" id="memory-budget-help">
-        {formatBudget(budget)} · a larger file is streamed from browser storage
+        {formatBudget(budget)} · a file that needs more is streamed from browser storage
       </span>
       {problem && (
         <p className="field-error" role="alert" data-testid="memory-budget-error">

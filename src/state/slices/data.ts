@@ -15,6 +15,8 @@ export interface Loading {
   readonly name: string;
   readonly fraction: number | null;
   readonly rows: number;
+  /** Streamed to browser storage past the memory budget (issue 12). */
+  readonly streaming?: boolean;
 }
 
 export interface Mapping {
