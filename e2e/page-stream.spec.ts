@@ -157,6 +157,8 @@ describe('a file past the memory budget', () => {
 
   it('cancels a streamed fit between its passes', async () => {
     for (const [name, value] of Object.entries({ A: 1, mu: -3, s: 0.2, c: 1 })) await setParam(page, name, value);
+    const folders = await streamFolders(page);
+    expect(folders).toHaveLength(1);
     await page.getByTestId('fit-button').click();
     // The worker takes the cancel call when the streamed evaluator yields before its next pass.
     await page.waitForFunction(() => /chunk \d+\/16/.test(document.querySelector('[data-testid="status"]')?.textContent ?? ''));
@@ -164,6 +166,10 @@ describe('a file past the memory budget', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid="status"]')?.getAttribute('data-state') !== 'running');
     expect(await page.getByTestId('status').getAttribute('data-state')).toBe('cancelled');
     expect(await page.getByTestId('fit-button').isEnabled()).toBe(true);
+    // The worker stopped the fit itself: a worker the supervisor had to terminate (a cancel not
+    // answered in time) would have been replaced and streamed the file again into a new folder.
+    await page.waitForTimeout(1500);
+    expect(await streamFolders(page)).toEqual(folders);
     expect(pageErrors(page)).toEqual([]);
   });
 });

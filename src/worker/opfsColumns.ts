@@ -10,7 +10,7 @@
  */
 import type { SyncFile } from '../store/columnFiles';
 
-import { STREAM_FOLDER_PREFIX as PREFIX } from '../store/opfsFolders';
+import { holdFolderLock, STREAM_FOLDER_PREFIX as PREFIX } from '../store/opfsFolders';
 
 export { removeStaleColumns } from '../store/opfsFolders';
 
@@ -54,7 +54,8 @@ export async function createOpfsColumns(count: number): Promise<OpfsColumns> {
   const top = await root();
   if (!top) throw new Error('This browser has no Origin Private File System.');
   const name = `${PREFIX}${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-  const dir = await top.getDirectoryHandle(name, { create: true });
+  // The folder's lock first: a cleanup (this tab's main thread, another tab) then leaves it alone.
+  const release = await holdFolderLock(name);
   const handles: SyncHandle[] = [];
   let removed = false;
   const remove = async () => {
@@ -66,10 +67,12 @@ export async function createOpfsColumns(count: number): Promise<OpfsColumns> {
     try {
       await top.removeEntry(name, { recursive: true });
     } catch {
-      // Left for removeStaleColumns at the next streamed load.
+      // Left for removeStaleColumns at the next start.
     }
+    release();
   };
   try {
+    const dir = await top.getDirectoryHandle(name, { create: true });
     for (let c = 0; c < count; c++) {
       const file = await dir.getFileHandle(`c${c}.f64`, { create: true });
       handles.push(await file.createSyncAccessHandle());
