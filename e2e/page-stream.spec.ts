@@ -152,6 +152,12 @@ describe('a file past the memory budget', () => {
     await error.waitFor();
     expect(await error.textContent()).toMatch(/give a start value for every free parameter.*raise the memory budget/);
     expect(await page.getByTestId('model-editor').inputValue()).toBe(MODEL);
+    // A link carries the data or their fingerprint, and the page holds only a sample of them.
+    await page.getByTestId('copy-link').click();
+    const linkStatus = page.getByTestId('link-status');
+    await linkStatus.waitFor();
+    expect(await linkStatus.textContent()).toMatch(/A link .* needs all rows in memory.*raise the memory budget/);
+    await page.keyboard.press('Escape');
     expect(pageErrors(page)).toEqual([]);
   });
 

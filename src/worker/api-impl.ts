@@ -47,10 +47,12 @@ export const workerApi: WorkerApi = {
   profile: inMemoryOnly('Profile likelihood intervals', 'use the Wald intervals shown', profileLastFit),
   compareModel: inMemoryOnly('Comparing with another model', null, compareWithModel),
   reportData: inMemoryOnly('The printable report', null, async () => lastFitReportData()),
-  exportColumns: async () => exportColumns(),
-  exportData: async (mapping) => exportDataCsv(mapping),
+  // The worker holds only a streamed table's sample: exporting it as the data would mislead.
+  exportColumns: inMemoryOnly('Carrying the data in a link', null, async () => exportColumns()),
+  exportData: inMemoryOnly('Exporting the data', 'use the file itself', async (mapping) => exportDataCsv(mapping)),
   fingerprint: async (mapping) => fingerprintSelection(mapping),
-  planLink: async (spec, options) => planShareLink(spec, options),
+  // A link carries the data or their fingerprint; the worker holds only a streamed table's sample.
+  planLink: inMemoryOnly('A link (it carries the data or their fingerprint)', null, async (spec, options) => planShareLink(spec, options)),
   exportCurve: async (request) => exportCurve(request),
   saveTable,
   loadSavedTable,
