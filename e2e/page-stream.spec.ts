@@ -143,6 +143,10 @@ describe('a file past the memory budget', () => {
     await page.waitForTimeout(500);
     await shot(page, 'page-stream-390-plot');
     await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByTestId('backend-reason').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await page.waitForTimeout(300);
+    expect(await page.getByTestId('backend-reason').textContent()).toMatch(/streamed from browser storage: \d+ passes over 16 chunks of 65,536 rows/);
+    await shot(page, 'page-stream-results');
   });
 
   it('refuses what needs all rows in memory, saying what to do, and keeps what was typed', async () => {
@@ -151,6 +155,8 @@ describe('a file past the memory budget', () => {
     const error = page.getByTestId('fit-error');
     await error.waitFor();
     expect(await error.textContent()).toMatch(/give a start value for every free parameter.*raise the memory budget/);
+    await error.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await shot(page, 'page-stream-refused');
     expect(await page.getByTestId('model-editor').inputValue()).toBe(MODEL);
     // A link carries the data or their fingerprint, and the page holds only a sample of them.
     await page.getByTestId('copy-link').click();
