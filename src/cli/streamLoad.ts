@@ -6,11 +6,11 @@
  * an unusable cell is an error naming its line.
  *
  * `planMemory` decides, from the file's size and its first piece, whether the fit holds the
- * columns in memory or streams them (memoryLimit.ts).
+ * columns in memory or streams them (src/store/memoryPlan.ts, shared with the page).
  */
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
-import { createByteIngest, selectColumns, sniffEncoding, findColumn, type Delimiter, type ParseOptions, type Result, type Table } from '../data';
-import { fileFormat } from '../data/sheets/fileFormat';
+import { selectColumns, findColumn, type Delimiter, type ParseOptions, type Table } from '../data';
+import { parsePiece, planFromHead, PIECE_BYTES, type MemoryPlan } from '../store/memoryPlan';
 import type { CompiledModel } from '../model';
 import { DEFAULT_CHUNK_ROWS } from '../fit/cpuEvaluator';
 import type { ParameterSpec } from '../fit/parameters';
@@ -20,25 +20,13 @@ import type { ChunkSource } from '../store/chunkSource';
 import type { FitCommand } from './args';
 import { CliError } from './errors';
 import { chooseY, dataError } from './load';
-import { formatBytes, inMemoryBytesPerRow } from './memoryLimit';
+import { formatBytes } from './memoryLimit';
 import { createTempColumns, type TempColumns } from './tempColumns';
 
-/** Bytes per piece read and parsed. */
-const PIECE_BYTES = 4 << 20;
 const LF = 10;
 const QUOTE = 34;
-/** The in-memory reader's columns are pre-sized with 10% spare rows (data/byteIngest.ts). */
-const RESERVE = 1.1;
 
-export interface MemoryPlan {
-  readonly mode: 'memory' | 'stream';
-  readonly limit: number;
-  /** Bytes an in-memory fit of the file is estimated to hold (null when the file was not sized up). */
-  readonly estimateBytes: number | null;
-  readonly fileBytes: number;
-  /** The first piece, parsed (stream mode only). */
-  readonly first: { readonly table: Table; readonly bytes: number } | null;
-}
+export type { MemoryPlan };
 
 function readPiece(fd: number, position: number, length: number): Uint8Array {
   const buffer = new Uint8Array(length);
@@ -51,24 +39,15 @@ function readPiece(fd: number, position: number, length: number): Uint8Array {
   return buffer.subarray(0, n);
 }
 
-function parsePiece(bytes: Uint8Array, options: ParseOptions): Result<Table> {
-  const ingest = createByteIngest(options, bytes.length);
-  ingest.push(bytes);
-  return ingest.finish();
-}
-
-/**
- * In memory or streamed. A file that fits one piece, that is not UTF-8 text, or whose first piece
- * does not parse is left to the in-memory reader (which reads it, or says what is wrong with it).
- */
+/** In memory or streamed (src/store/memoryPlan.ts), from the file's size and its first piece. */
 export function planMemory(file: string, limit: number): MemoryPlan {
   let size: number;
   try {
     size = statSync(file).size;
   } catch {
-    return { mode: 'memory', limit, estimateBytes: null, fileBytes: 0, first: null };
+    return planFromHead(null, 0, limit);
   }
-  if (size <= PIECE_BYTES) return { mode: 'memory', limit, estimateBytes: null, fileBytes: size, first: null };
+  if (size <= PIECE_BYTES) return planFromHead(null, size, limit);
   const fd = openSync(file, 'r');
   let head: Uint8Array;
   try {
@@ -76,15 +55,7 @@ export function planMemory(file: string, limit: number): MemoryPlan {
   } finally {
     closeSync(fd);
   }
-  if (fileFormat(head) !== 'text' || sniffEncoding(head) !== 'utf-8') return { mode: 'memory', limit, estimateBytes: null, fileBytes: size, first: null };
-  const cut = head.lastIndexOf(LF) + 1;
-  if (cut <= 0) return { mode: 'memory', limit, estimateBytes: null, fileBytes: size, first: null };
-  const parsed = parsePiece(head.subarray(0, cut), { maxLoCells: 0 });
-  if (!parsed.ok || parsed.value.rowCount === 0) return { mode: 'memory', limit, estimateBytes: null, fileBytes: size, first: null };
-  const table = parsed.value;
-  const rows = Math.ceil((table.rowCount / cut) * size * RESERVE);
-  const estimateBytes = rows * inMemoryBytesPerRow(table.columns.length);
-  return { mode: estimateBytes > limit ? 'stream' : 'memory', limit, estimateBytes, fileBytes: size, first: { table, bytes: cut } };
+  return planFromHead(head, size, limit);
 }
 
 /**

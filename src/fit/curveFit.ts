@@ -150,7 +150,7 @@ export async function curveFit(input: CurveFitInput): Promise<FitResult> {
   // Every float64 pass runs on the rows' worker pool when the caller gave one (all cores), else here.
   const cpu = (linearization: Linearization): Evaluator =>
     streamed
-      ? streamEvaluator(bound, streamed.source, linearization, { sumRows: streamed.sumRows, passes: streamed.passes })
+      ? (streamed.wrap ?? ((e: Evaluator) => e))(streamEvaluator(bound, streamed.source, linearization, { sumRows: streamed.sumRows, passes: streamed.passes }))
       : (input.rowPasses?.evaluator(bound, linearization) ?? cpuEvaluator(bound, linearization, { onChunk: input.onChunk }));
   const primary = input.primary?.(bound) ?? null;
   const linearization = primary?.linearization ?? chooseLinearization(opts.method, m);

@@ -18,6 +18,15 @@ import { compareGlobalGroups, fitGlobalGroups } from './globalRun';
 import { profileLastFit } from './profile';
 import { compareWithModel } from './compareModel';
 import { lastFitReportData } from './report';
+import { streamRefusal } from './streamedFit';
+
+/** A run that needs all rows in memory: on a streamed table (issue 12) it is refused, saying what to do. */
+function inMemoryOnly<A extends unknown[], R>(what: string, fix: string | null, run: (...args: A) => Promise<R>): (...args: A) => Promise<R | { ok: false; error: NonNullable<ReturnType<typeof streamRefusal>> }> {
+  return async (...args) => {
+    const refused = streamRefusal(what, fix);
+    return refused ? { ok: false, error: refused } : run(...args);
+  };
+}
 
 export const workerApi: WorkerApi = {
   loadFile,
@@ -31,17 +40,19 @@ export const workerApi: WorkerApi = {
   fit: runFit,
   checkpointOffer,
   cancelFit,
-  fitGroups: fitEachGroup,
-  autoStart: findStarts,
-  fitGlobal: fitGlobalGroups,
-  compareGlobal: compareGlobalGroups,
-  profile: profileLastFit,
-  compareModel: compareWithModel,
-  reportData: async () => lastFitReportData(),
-  exportColumns: async () => exportColumns(),
-  exportData: async (mapping) => exportDataCsv(mapping),
+  fitGroups: inMemoryOnly('Fitting each group', null, fitEachGroup),
+  autoStart: inMemoryOnly('The automatic start search', 'give a start value for every free parameter (Guess, or the sliders over the drawn sample)', findStarts),
+  fitGlobal: inMemoryOnly('A global fit over groups', null, fitGlobalGroups),
+  compareGlobal: inMemoryOnly('Comparing global and separate fits', null, compareGlobalGroups),
+  profile: inMemoryOnly('Profile likelihood intervals', 'use the Wald intervals shown', profileLastFit),
+  compareModel: inMemoryOnly('Comparing with another model', null, compareWithModel),
+  reportData: inMemoryOnly('The printable report', null, async () => lastFitReportData()),
+  // The worker holds only a streamed table's sample: exporting it as the data would mislead.
+  exportColumns: inMemoryOnly('Carrying the data in a link', null, async () => exportColumns()),
+  exportData: inMemoryOnly('Exporting the data', 'use the file itself', async (mapping) => exportDataCsv(mapping)),
   fingerprint: async (mapping) => fingerprintSelection(mapping),
-  planLink: async (spec, options) => planShareLink(spec, options),
+  // A link carries the data or their fingerprint; the worker holds only a streamed table's sample.
+  planLink: inMemoryOnly('A link (it carries the data or their fingerprint)', null, async (spec, options) => planShareLink(spec, options)),
   exportCurve: async (request) => exportCurve(request),
   saveTable,
   loadSavedTable,

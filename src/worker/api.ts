@@ -28,7 +28,7 @@ export type { ReportData } from '../export/report/reportData';
 export type { NamedProfile, ProfileProgress } from '../fit/profileFit';
 export type { RestoredFit } from './tables';
 export type { TableInput } from './session';
-export type { BandPair, ColumnInfo, Curve, ExcludedPoints, SelectionSummary, Series, TableSummary, VariableRange } from './shapes';
+export type { BandPair, ColumnInfo, Curve, ExcludedPoints, SelectionSummary, Series, StreamFacts, TableSummary, VariableRange } from './shapes';
 export type { Density } from './density';
 
 export interface WorkerError {
@@ -73,6 +73,9 @@ export interface GroupList {
 export interface LoadOptions {
   readonly header?: 'auto' | boolean;
   readonly sheet?: string | null;
+  /** The page's memory budget in bytes (issue 12): a text file whose in-memory fit would hold more
+   *  is streamed to the Origin Private File System (absent: half of navigator.deviceMemory). */
+  readonly memoryBudget?: number;
 }
 
 /** Each y column is a dataset: the groups of this mapping's x and sigma (GroupBatchRequest.wide). */
@@ -83,6 +86,8 @@ export interface WideGroups {
 export interface LoadProgress {
   readonly fraction: number | null;
   readonly rows: number;
+  /** The file is being streamed to browser storage (issue 12), not read into memory. */
+  readonly streaming?: boolean;
 }
 
 /** How the plot wants the data: which x column, linear or log x, how many pixel columns, the zoom. */
@@ -193,7 +198,9 @@ export interface FitProgress {
   readonly elapsedMs: number;
   readonly phase: 'fit' | 'polish' | 'start';
   readonly backend: 'cpu' | 'gpu';
-  readonly chunk: { readonly pass: 'cost' | 'linearize'; readonly chunk: number; readonly chunks: number } | null;
+  /** The chunk a pass just finished; a streamed fit (issue 12) also counts its passes over the
+   *  chunks (`passIndex`, 1-based) and has a 'statistics' pass after the solver's. */
+  readonly chunk: { readonly pass: 'cost' | 'linearize' | 'statistics'; readonly chunk: number; readonly chunks: number; readonly passIndex?: number } | null;
   /** Costs of the iterations since the previous message. */
   readonly costs: readonly number[];
   /** The last accepted iterate: the free parameters by name (null before the first iteration),
@@ -227,6 +234,9 @@ export interface FitOutcome {
   readonly resumed?: { readonly nit: number; readonly nfev: number } | null;
   /** The fit's checkpoint saves (absent: none were due). */
   readonly checkpoint?: { readonly saves: number; readonly saveMs: number; readonly writeMs: number; readonly failed: string | null } | null;
+  /** Streamed from browser storage (issue 12; absent or null: in memory): the rows fitted, the
+   *  chunks every pass read, the passes, and the sample the curve and residuals are drawn over. */
+  readonly stream?: { readonly rows: number; readonly budget: number; readonly chunkRows: number; readonly chunks: number; readonly passes: number; readonly sampleRows: number } | null;
 }
 
 /** A Poisson fit's facts beside its result (src/fit/poissonMle.ts). */

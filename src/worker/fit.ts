@@ -19,6 +19,7 @@ import { FitCancelledError } from './yielding';
 import { pageRowWorkers } from './rowWorkers';
 import { checkpointWriter, notCheckpointed, resumable, type CheckpointWriter } from './checkpoint';
 import type { CheckpointRecord } from '../store/checkpointRecord';
+import { runStreamedFit } from './streamedFit';
 
 /** The solver settings minus the backend, which the worker decides on its own (backend.ts). */
 export function fitOptions(settings: FitRequest['settings']): FitOptions {
@@ -27,6 +28,8 @@ export function fitOptions(settings: FitRequest['settings']): FitOptions {
 }
 
 export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) => void): Promise<Status<FitOutcome>> {
+  // A table streamed past the memory budget (issue 12) is fitted from its files, chunk by chunk.
+  if (session.stream) return runStreamedFit(request, session.stream, onProgress);
   const inputs = fitInputs(request);
   if (!inputs.ok) return inputs;
   const { data, model: m } = inputs.value;

@@ -1,6 +1,10 @@
 /** Loading: a File streamed through the parser (or read as a spreadsheet or Parquet file), pasted
  *  text, or a link's inline columns. */
 import { columnFacts } from '../data/columnShape';
+import { defaultPageBudget } from '../store/memoryBudget';
+import { PIECE_BYTES, planFromHead } from '../store/memoryPlan';
+import { opfsAvailable } from './opfsColumns';
+import { streamIngest, type StreamedTable } from './streamIngest';
 import { parseBlob, parseDelimitedText } from '../data/index';
 import { FORMAT_BYTES, fileFormat, xlsRefused } from '../data/sheets/fileFormat';
 import type { Result, Table } from '../data/types';
@@ -8,10 +12,10 @@ import type { LoadOptions, LoadProgress, Status, TableSummary } from './api';
 import { session, type TableInput } from './session';
 import { throttle } from './throttle';
 
-function summarize(table: Table, fileName: string | null): TableSummary {
+function summarize(table: Table, fileName: string | null, stream: StreamedTable | null): TableSummary {
   return {
     fileName,
-    rows: table.rowCount,
+    rows: stream ? stream.rows : table.rowCount,
     columns: table.columns.map((c) => ({ name: c.name, label: c.label, numeric: c.numericCount, nonNumeric: c.nonNumericCount, empty: c.emptyCount, categories: c.categories ? c.categories.levels.length : null, ...columnFacts(c) })),
     delimiter: table.delimiter,
     decimalComma: table.decimalComma,
@@ -20,11 +24,30 @@ function summarize(table: Table, fileName: string | null): TableSummary {
     issues: table.issues.slice(0, 200),
     issueCount: table.issueCount,
     source: table.source ?? null,
+    stream: stream && {
+      budget: stream.budget,
+      estimateBytes: stream.estimateBytes,
+      fileBytes: stream.fileBytes,
+      storedBytes: stream.rows * 8 * stream.names.length,
+      chunkRows: stream.chunkRows,
+      chunks: Math.max(1, Math.ceil(stream.rows / stream.chunkRows)),
+      sampleRows: table.rowCount,
+      stride: stream.stride,
+      dropped: stream.dropped,
+    },
   };
 }
 
+/** The streamed table's files go with it (a new table, or the page's next load). */
+function releaseStream(keep: StreamedTable | null): void {
+  const old = session.stream;
+  session.stream = keep;
+  if (old && old !== keep) void old.store.remove();
+}
+
 /** Makes `table` the session's table: what belonged to the previous one (selection, fit) goes. */
-export function adoptTable(table: Table, fileName: string | null, input: TableInput | null = null): Status<TableSummary> {
+export function adoptTable(table: Table, fileName: string | null, input: TableInput | null = null, stream: StreamedTable | null = null): Status<TableSummary> {
+  releaseStream(stream);
   session.table = table;
   session.input = input;
   session.fileName = fileName;
@@ -32,7 +55,7 @@ export function adoptTable(table: Table, fileName: string | null, input: TableIn
   session.selection = null;
   session.choice = null;
   session.lastFit = null;
-  return { ok: true, value: summarize(table, fileName) };
+  return { ok: true, value: summarize(table, fileName, stream) };
 }
 
 function adopt(parsed: Result<Table>, fileName: string | null, input: TableInput | null = null): Status<TableSummary> {
@@ -52,6 +75,19 @@ export async function loadFile(file: Blob, name: string | null, onProgress?: (p:
   session.load = flag;
   const report = throttle<LoadProgress>((p) => onProgress?.(p), 100);
   const format = fileFormat(new Uint8Array(await file.slice(0, FORMAT_BYTES).arrayBuffer()));
+  // Past the memory budget (issue 12): streamed to the Origin Private File System, where a
+  // dedicated worker can write it; elsewhere (the in-thread fallback) read in memory as before.
+  if (format === 'text' && file.size > PIECE_BYTES && opfsAvailable()) {
+    const budget = options.memoryBudget ?? defaultPageBudget((globalThis.navigator as { deviceMemory?: number } | undefined)?.deviceMemory);
+    const plan = planFromHead(new Uint8Array(await file.slice(0, PIECE_BYTES).arrayBuffer()), file.size, budget, { header: options.header ?? 'auto' });
+    if (plan.mode === 'stream') {
+      const streamed = await streamIngest({ file, plan, signal: flag, onProgress: (p) => report.push({ ...p, streaming: true }) });
+      report.flush();
+      if (session.load === flag) session.load = null;
+      if (!streamed.ok) return streamed;
+      return adoptTable(streamed.value.table, name, { kind: 'blob', blob: file, options }, streamed.value.stream);
+    }
+  }
   // The byte ingest: numbers straight from the File's bytes (UTF-16 files take the text path).
   const parsed =
     format === 'xls'

@@ -8,6 +8,7 @@ import type { DataMapping, PlotRequest, RowRequest, SelectionSummary, Status, Wo
 import { excludedPoints } from './excluded';
 import { buildSeries } from './series';
 import { sameMapping, session } from './session';
+import { streamedColumnProblem } from './streamedColumns';
 
 function range(values: Float64Array): { min: number; max: number } {
   let min = Infinity;
@@ -70,6 +71,7 @@ export function select(mapping: DataMapping, plot: PlotRequest): Status<Selectio
       ranges: data.vars.map((v, i) => ({ name: data.names.x[i] ?? '', ...range(v) })),
       y: range(data.y),
       data: buildSeries(data, data.y, plot),
+      streamed: session.stream ? { rows: session.stream.rows, problem: streamedColumnProblem(session.stream, mapping) } : null,
     },
   };
 }

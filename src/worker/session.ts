@@ -10,6 +10,7 @@ import type { ParameterSpec } from '../fit/parameters';
 import type { FitResult } from '../fit/types';
 import type { Weighting } from '../fit/weights';
 import type { DataMapping, LoadOptions, RowRequest } from './api';
+import type { StreamedTable } from './streamIngest';
 
 export interface CancelFlag {
   aborted: boolean;
@@ -46,9 +47,11 @@ export interface Session {
   load: CancelFlag | null;
   fit: CancelFlag | null;
   lastFit: LastFit | null;
+  /** A table streamed to the Origin Private File System (issue 12): `table` is then its sample. */
+  stream: StreamedTable | null;
 }
 
-export const session: Session = { table: null, input: null, fileName: null, mapping: null, selection: null, choice: null, load: null, fit: null, lastFit: null };
+export const session: Session = { table: null, input: null, fileName: null, mapping: null, selection: null, choice: null, load: null, fit: null, lastFit: null, stream: null };
 
 const NO_ROWS: RowRequest = { where: [], exclude: [] };
 

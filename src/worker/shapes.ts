@@ -33,6 +33,26 @@ export interface TableSummary {
   readonly issueCount: number;
   /** A spreadsheet or Parquet file: its format, the sheet read and every sheet; null for text. */
   readonly source?: SheetSource | null;
+  /** Streamed past the memory budget (issue 12; absent or null: in memory): `rows` counts the
+   *  file's rows, the columns' counts are the file's, and the page draws an even sample. */
+  readonly stream?: StreamFacts | null;
+}
+
+/** A streamed table in numbers, for the page's note ("Memory budget 256 MB · streaming…"). */
+export interface StreamFacts {
+  readonly budget: number;
+  /** What an in-memory fit was estimated to hold. */
+  readonly estimateBytes: number;
+  readonly fileBytes: number;
+  /** Bytes of float64 columns in browser storage. */
+  readonly storedBytes: number;
+  readonly chunkRows: number;
+  readonly chunks: number;
+  /** Rows of the sample the page draws: every `stride`-th row. */
+  readonly sampleRows: number;
+  readonly stride: number;
+  /** Text columns not kept. */
+  readonly dropped: readonly string[];
 }
 
 /** Points to draw; `index` maps each point back to its data row (for hover). */
@@ -93,6 +113,10 @@ export interface SelectionSummary {
   readonly ranges: readonly VariableRange[];
   readonly y: { readonly min: number; readonly max: number };
   readonly data: Series;
+  /** A streamed table (issue 12; absent or null: in memory): `rows` above counts the sample the
+   *  page draws; the fit reads these `rows` from browser storage. `problem`: why the chosen columns
+   *  cannot be fitted streamed (cells that are not numbers, σ ≤ 0), or null. */
+  readonly streamed?: { readonly rows: number; readonly problem: string | null } | null;
 }
 
 /** The model drawn over the data: on a grid of the plot variable, or at the data points when the

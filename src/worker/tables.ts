@@ -76,6 +76,9 @@ function isTable(t: unknown): t is Table {
 export async function saveTable(key: string): Promise<Status<{ rows: number }>> {
   const table = session.table;
   if (!table) return { ok: false, error: { code: 'no-data', message: 'There is no data to save.' } };
+  // A streamed table (issue 12) is held as a sample here and its columns in browser storage that
+  // the page's next load clears: saving the sample would restore other data than was fitted.
+  if (session.stream) return { ok: false, error: { code: 'streamed', message: `The data (${session.stream.rows.toLocaleString('en-US')} rows, streamed past the memory budget) are not saved with the session; drop the file again after a reload.` } };
   const input = session.input && inputBytes(session.input) <= INPUT_BYTES ? session.input : null;
   const value: SavedTable = { format: 'fitbench-table', version: 1, fileName: session.fileName, table, input };
   try {

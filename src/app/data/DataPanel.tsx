@@ -11,6 +11,7 @@ import { TableInfo } from './TableInfo';
 import { RowFilters } from './RowFilters';
 import { ExcludedPoints } from './ExcludedPoints';
 import { GroupPicker } from './GroupPicker';
+import { MemoryBudget } from './MemoryBudget';
 
 export function DataPanel() {
   const table = useApp((s) => s.table);
@@ -18,16 +19,18 @@ export function DataPanel() {
     <Panel title="Data" step={1} testId="data-panel">
       {!table && <p className="hint">Drop a CSV, text, Excel (.xlsx), OpenDocument (.ods) or Parquet file anywhere on the page, paste cells from a spreadsheet, or try a sample.</p>}
       <OpenControls />
+      <MemoryBudget />
       <LoadStatus />
       {table && (
         <>
           <TableInfo table={table} />
           <ReadOptions />
           <ColumnPickers />
-          <RowFilters />
-          <GroupPicker />
+          {/* A streamed table (issue 12) is fitted whole: filters, groups and exclusions need its rows in memory. */}
+          {!table.stream && <RowFilters />}
+          {!table.stream && <GroupPicker />}
           <RowReport />
-          <ExcludedPoints />
+          {!table.stream && <ExcludedPoints />}
           <Preview />
         </>
       )}

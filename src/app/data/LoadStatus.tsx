@@ -11,7 +11,7 @@ export function LoadStatus() {
     return (
       <div className="load-progress" data-testid="load-progress" role="status">
         <div className="load-progress-text">
-          Reading {loading.name}… {loading.rows > 0 && <span className="muted">{loading.rows.toLocaleString('en-US')} rows</span>}
+          {loading.streaming ? `Streaming ${loading.name} to browser storage (past the memory budget)…` : `Reading ${loading.name}…`} {loading.rows > 0 && <span className="muted">{loading.rows.toLocaleString('en-US')} rows</span>}
           {pct !== null && <span className="muted"> · {pct}%</span>}
         </div>
         <progress max={100} value={pct ?? undefined} aria-label="Loading progress" />

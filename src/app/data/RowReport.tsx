@@ -9,6 +9,7 @@ export function RowReport() {
   const { rows, droppedCount, dropped, filteredCount, excludedCount } = selection;
   const structural = table.issueCount;
   const shown = dropped.length;
+  if (selection.streamed) return <StreamedRows rows={selection.streamed.rows} sample={rows} problem={selection.streamed.problem} />;
   return (
     <div className="row-report" data-testid="row-report">
       <p className={droppedCount ? 'rows-used has-dropped' : 'rows-used'} data-testid="rows-used">
@@ -47,6 +48,22 @@ export function RowReport() {
           </ul>
           {droppedCount > shown && <p className="muted small">…and {(droppedCount - shown).toLocaleString('en-US')} more.</p>}
         </details>
+      )}
+    </div>
+  );
+}
+
+/** A streamed table (issue 12): the fit reads every stored row; the page draws a sample of them. */
+function StreamedRows({ rows, sample, problem }: { readonly rows: number; readonly sample: number; readonly problem: string | null }) {
+  return (
+    <div className="row-report" data-testid="row-report">
+      <p className="rows-used" data-testid="rows-used">
+        <strong>{rows.toLocaleString('en-US')}</strong> rows used · the plot draws {sample.toLocaleString('en-US')} of them
+      </p>
+      {problem && (
+        <p className="warn-text" data-testid="stream-problem">
+          {problem}: fix the file, or raise the memory budget to read it in memory.
+        </p>
       )}
     </div>
   );

@@ -1,5 +1,7 @@
 /** One line about the parsed file: rows, columns, delimiter (or the format and sheet), header, decimal comma. */
-import type { TableSummary } from '../../worker/api';
+import type { StreamFacts, TableSummary } from '../../worker/api';
+import { formatBudget } from '../../store/memoryBudget';
+import { ordinal } from '../format/ordinal';
 
 const DELIMITERS: Record<string, string> = { ',': 'comma-separated', '\t': 'tab-separated', ';': 'semicolon-separated', '|': 'pipe-separated', whitespace: 'whitespace-separated' };
 
@@ -22,10 +24,25 @@ export function describeTable(t: TableSummary): string {
 /** The summary's id: focused after a sample card loads (EmptyState). */
 export const DATA_SUMMARY_ID = 'data-summary';
 
+/** A streamed table (issue 12): the budget it exceeded, where its columns are, and the sample drawn. */
+export function describeStream(s: StreamFacts, rows: number): string {
+  const chunks = `${s.chunks} chunk${s.chunks === 1 ? '' : 's'}`;
+  const sample = s.stride > 1 ? ` · the plot shows every ${ordinal(s.stride)} row (${s.sampleRows.toLocaleString('en-US')} of ${rows.toLocaleString('en-US')})` : '';
+  const dropped = s.dropped.length ? ` · text columns not kept: ${s.dropped.join(', ')}` : '';
+  return `Memory budget ${formatBudget(s.budget)} · streaming from browser storage, ${chunks}${sample}${dropped}`;
+}
+
 export function TableInfo({ table }: { readonly table: TableSummary }) {
   return (
-    <p className="table-info" id={DATA_SUMMARY_ID} tabIndex={-1} data-testid="table-info">
-      {describeTable(table)}
-    </p>
+    <>
+      <p className="table-info" id={DATA_SUMMARY_ID} tabIndex={-1} data-testid="table-info">
+        {describeTable(table)}
+      </p>
+      {table.stream && (
+        <p className="stream-info" data-testid="stream-info" title={`An in-memory fit would hold about ${formatBudget(table.stream.estimateBytes)}; ${formatBudget(table.stream.storedBytes)} of float64 columns are in the browser's private storage.`}>
+          {describeStream(table.stream, table.rows)}
+        </p>
+      )}
+    </>
   );
 }

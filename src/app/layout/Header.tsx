@@ -7,7 +7,8 @@ import { rowsText } from './rowsText';
 function SourceLabel() {
   const source = useApp((s) => s.source);
   const rows = useApp((s) => s.table?.rows ?? null);
-  const used = useApp((s) => s.selection?.rows ?? null);
+  // A streamed table's fit reads every stored row; the selection counts the sample drawn (issue 12).
+  const used = useApp((s) => s.selection?.streamed?.rows ?? s.selection?.rows ?? null);
   if (!source || rows === null) return <span className="source muted">No data loaded</span>;
   return (
     <span className="source" data-testid="source-label">

@@ -12,6 +12,8 @@ function LiveChi2() {
   const nonFinite = useApp((s) => s.curve?.nonFinite ?? 0);
   const weighted = useApp(isWeighted);
   const deviance = useApp((s) => s.curve?.deviance ?? null);
+  // A streamed table (issue 12): the live sum runs over the drawn sample, not the fitted rows.
+  const sampled = useApp((s) => (s.table?.stream ? s.table.stream.sampleRows : null));
   if (chi2 === null) return null;
   if (nonFinite > 0) return <span className="live-chi2 warn-text">model not finite at {nonFinite.toLocaleString('en-US')} points</span>;
   // The Poisson objective minimises the deviance: that is the number to watch while tuning.
@@ -23,8 +25,13 @@ function LiveChi2() {
     );
   }
   return (
-    <span className="live-chi2" data-testid="live-chi2" title={weighted ? 'Σ((y − model)/σ)² at these values' : 'Σ(y − model)² at these values'}>
-      {weighted ? 'χ²' : 'RSS'} {formatNumber(chi2, 4)}
+    <span
+      className="live-chi2"
+      data-testid="live-chi2"
+      title={`${weighted ? 'Σ((y − model)/σ)²' : 'Σ(y − model)²'} at these values${sampled !== null ? `, over the ${sampled.toLocaleString('en-US')} sampled rows the plot draws` : ''}`}
+    >
+      {weighted ? 'χ²' : 'RSS'}
+      {sampled !== null ? ' (sample)' : ''} {formatNumber(chi2, 4)}
     </span>
   );
 }

@@ -1,4 +1,5 @@
 /** The main plot: data, model or fit with its bands, residuals below on the same x axis. */
+import { ordinal } from '../format/ordinal';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { getState, useApp } from '../../state';
 import { forgetZoom, setPlotRange } from '../../state/actions/data';
@@ -82,7 +83,11 @@ function PlotNote() {
   const logY = useApp((s) => s.plot.logY);
   const xRange = useApp((s) => s.selection?.ranges[s.plot.plotVar] ?? null);
   const startsCard = useApp((s) => groupStartsOnScreen(s)?.card ?? null);
+  const stream = useApp((s) => s.table?.stream ?? null);
+  const tableRows = useApp((s) => s.table?.rows ?? 0);
   const notes: string[] = [];
+  // A streamed file (issue 12): the page holds an even sample of it; the fit reads every row.
+  if (stream && stream.stride > 1) notes.push(`The file's ${tableRows.toLocaleString('en-US')} rows are streamed from browser storage: the plot and residuals show an even sample, every ${ordinal(stream.stride)} row (${stream.sampleRows.toLocaleString('en-US')} rows); the fit uses all of them.`);
   // A group fit from empty values drew its all-rows start here: not a fit, and not the group results.
   if (startsCard) notes.push(`The curve is drawn at the start values found over all rows, from which the group fits started; it is not a fit. The group results are in the “${startsCard}” card below.`);
   // Plotly's own "double-click to zoom back out" tip is off (it covered the log toggles): said here.
@@ -118,3 +123,4 @@ function PlotNote() {
     </p>
   );
 }
+

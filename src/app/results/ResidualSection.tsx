@@ -18,9 +18,11 @@ export function ResidualSection({ outcome }: { readonly outcome: FitOutcome }) {
   const d = outcome.result.diagnostics;
   const sentences = useMemo(() => (d ? diagnosticSentences(d) : []), [d]);
   const mine = report.outcome === outcome ? report : null;
+  // A streamed fit (issue 12) holds no residual array: its tests were summed chunk by chunk.
+  const streamed = outcome.stream != null;
   useEffect(() => {
-    void loadReportData();
-  }, [outcome]);
+    if (!streamed) void loadReportData();
+  }, [outcome, streamed]);
   const plots = mine?.data?.residualPlots ?? null;
   const qq = useMemo(() => (plots ? qqFigure(plots) : null), [plots]);
   const hist = useMemo(() => (plots ? histogramFigure(plots) : null), [plots]);
@@ -44,6 +46,7 @@ export function ResidualSection({ outcome }: { readonly outcome: FitOutcome }) {
         <p className="muted small">No residual diagnostics for this fit (fewer than 2 rows, or a fit saved before they existed).</p>
       )}
       {mine?.status === 'error' && mine.error && <p className="field-error">{mine.error.message}</p>}
+      {streamed && <p className="muted small" data-testid="residual-plots-streamed">The Q-Q plot and histogram need every residual at once: they are not drawn for data streamed from browser storage (the tests above ran over all rows, chunk by chunk).</p>}
       {qq && hist && (
         <div className="residual-plots">
           <figure>

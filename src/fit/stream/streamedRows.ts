@@ -3,6 +3,7 @@
  * them. With it, every float64 pass is a streamed one (streamEvaluator.ts) and the statistics are
  * formed chunk by chunk (streamStatistics.ts); the solver and the reported numbers are the same code.
  */
+import type { Evaluator } from '../../solver/evaluator';
 import type { ChunkSource } from '../../store/chunkSource';
 import type { PassCounter } from './streamProgress';
 
@@ -14,4 +15,7 @@ export interface StreamedRows {
   readonly maxGroups: number;
   /** Counts the passes and hears each finished chunk (the CLI's progress lines). */
   readonly passes?: PassCounter;
+  /** Wraps each streamed evaluator (the page's worker: `yielding`, so that a cancel message gets
+   *  in between passes); the numbers are the wrapped evaluator's. */
+  readonly wrap?: (evaluator: Evaluator) => Evaluator;
 }

@@ -80,10 +80,11 @@ export async function adoptTable(status: Status<TableSummary>, source: Source, m
 
 async function readFile(file: Blob, name: string, options: LoadOptions): Promise<Status<TableSummary>> {
   setState({ loading: { name, fraction: 0, rows: 0 }, loadError: null });
-  const onProgress = callback((p: { fraction: number | null; rows: number }) => {
-    if (getState().loading) setState({ loading: { name, fraction: p.fraction, rows: p.rows } });
+  const onProgress = callback((p: { fraction: number | null; rows: number; streaming?: boolean }) => {
+    if (getState().loading) setState({ loading: { name, fraction: p.fraction, rows: p.rows, streaming: p.streaming === true } });
   });
-  const status = await getClient().loadFile(file, name, onProgress, options);
+  // The budget in force when the file is read decides whether it is streamed (issue 12).
+  const status = await getClient().loadFile(file, name, onProgress, { ...options, memoryBudget: getState().memoryBudget });
   incoming = { kind: 'blob', blob: file, name, options };
   return status;
 }

@@ -68,6 +68,8 @@ export function clearFilterError(): void {
 
 /** Excludes the point on file line `line`, or takes it back in when it is excluded (a click). */
 export async function toggleExcluded(line: number): Promise<void> {
+  // A streamed table (issue 12) is fitted whole: a click on its drawn sample excludes nothing.
+  if (getState().table?.stream) return;
   const rows = currentRows();
   const exclude = rows.exclude.includes(line) ? rows.exclude.filter((l) => l !== line) : [...rows.exclude, line].sort((a, b) => a - b);
   await setRows({ ...rows, exclude });
@@ -75,6 +77,7 @@ export async function toggleExcluded(line: number): Promise<void> {
 
 /** Excludes the points on these lines (a box selection); already excluded ones stay excluded. */
 export async function excludeLines(lines: readonly number[]): Promise<void> {
+  if (getState().table?.stream) return;
   const rows = currentRows();
   const all = new Set(rows.exclude);
   for (const l of lines) if (Number.isSafeInteger(l) && l >= 1) all.add(l);

@@ -145,6 +145,11 @@ function buildRecord(s: AppState, id: string, savedAt: number): SessionRecord | 
 async function saveCurrent(fitStarting = false): Promise<void> {
   const s = getState();
   if (!s.table || current.table !== s.table || restoring !== null) return;
+  // A streamed table (issue 12) lives in browser storage the next load clears: not saved (the worker refuses too).
+  if (s.table.stream) {
+    if (s.saveState !== 'streamed') setState({ saveState: 'streamed' });
+    return;
+  }
   if (current.id === null) current = { id: newSessionId(), table: s.table, dataSaved: false, dataFailed: false };
   if (s.loading || (s.fitStatus === 'running' && !fitStarting)) {
     schedule();

@@ -1,6 +1,7 @@
 /** Data slice: where the data came from, the parsed table's summary, the column mapping and the
  *  selection (rows kept, rows dropped with reasons, the points to draw). */
 import { defaultColumns } from '../../data/defaultColumns';
+import { initialMemoryBudget } from '../budgetStorage';
 import type { InlineData, RowSpec } from '../../share/types';
 import type { ColumnInfo, GroupList, SelectionSummary, TableSummary, WorkerError } from '../../worker/api';
 
@@ -14,6 +15,8 @@ export interface Loading {
   readonly name: string;
   readonly fraction: number | null;
   readonly rows: number;
+  /** Streamed to browser storage past the memory budget (issue 12). */
+  readonly streaming?: boolean;
 }
 
 export interface Mapping {
@@ -50,6 +53,8 @@ export interface DataSlice {
   /** Each y column is a dataset (a wide file: a plate's wells as columns); the groups are the
    *  numeric columns besides x and σ, keyed by header, picked like a group column's groups. */
   readonly groupWide: boolean;
+  /** Bytes a fit may hold in memory before a file is streamed from browser storage (issue 12). */
+  readonly memoryBudget: number;
 }
 
 export const initialData: DataSlice = {
@@ -68,6 +73,7 @@ export const initialData: DataSlice = {
   groupPick: null,
   reloadable: false,
   groupWide: false,
+  memoryBudget: initialMemoryBudget(),
 };
 
 /** What one group is called in the page ("Fit each state", "Each y column"); null: no groups. */

@@ -28,7 +28,8 @@ export interface SessionMeta {
   readonly fitted: boolean;
 }
 
-export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'failed';
+/** 'streamed': the table is streamed from browser storage (issue 12) and not saved with the session. */
+export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'failed' | 'streamed';
 
 export interface SessionsSlice {
   readonly sessionId: string | null;

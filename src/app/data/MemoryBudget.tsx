@@ -1,0 +1,49 @@
+/**
+ * The memory budget (issue 12): a file whose fit would hold more than this in memory is streamed
+ * from browser storage. A small field in the data panel that takes sizes as the CLI's
+ * --memory-limit does (512M, 2G); a bad size says why beside the field and keeps what was typed.
+ */
+import { useEffect, useState } from 'react';
+import { useApp } from '../../state';
+import { setMemoryBudget } from '../../state/actions/memoryBudget';
+import { budgetText, formatBudget } from '../../store/memoryBudget';
+
+export function MemoryBudget() {
+  const budget = useApp((s) => s.memoryBudget);
+  const [draft, setDraft] = useState(() => budgetText(budget));
+  const [problem, setProblem] = useState<string | null>(null);
+  // Another way of setting it (a reset) shows here, unless a refused size is still being fixed.
+  useEffect(() => {
+    if (problem === null) setDraft(budgetText(budget));
+  }, [budget]); // eslint-disable-line react-hooks/exhaustive-deps
+  const apply = () => {
+    const refused = setMemoryBudget(draft);
+    setProblem(refused);
+  };
+  return (
+    <div className="memory-budget" data-testid="memory-budget">
+      <label className="memory-budget-field">
+        <span>Memory budget</span>
+        <input
+          className="input memory-budget-input"
+          value={draft}
+          spellCheck={false}
+          aria-invalid={problem !== null}
+          aria-describedby="memory-budget-help"
+          data-testid="memory-budget-input"
+          onChange={(e) => setDraft(e.target.value)}
+          onBlur={apply}
+          onKeyDown={(e) => e.key === 'Enter' && apply()}
+        />
+      </label>
+      <span className="hint" id="memory-budget-help">
+        {formatBudget(budget)} · a file that needs more is streamed from browser storage
+      </span>
+      {problem && (
+        <p className="field-error" role="alert" data-testid="memory-budget-error">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}

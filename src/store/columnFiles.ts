@@ -1,0 +1,123 @@
+/**
+ * A table's numeric columns kept as float64 files, one file per column (issue 12, "streaming past
+ * memory" in the page): the ingest appends each parsed piece's rows to every column's file, and a
+ * fit reads the columns it uses as chunks (`columnChunks`, a ChunkSource like the CLI's
+ * tempColumns.ts). One file per column makes a chunk of one column one contiguous read, whatever
+ * columns the fit picks after the ingest.
+ *
+ * The files are FileSystemSyncAccessHandles of the Origin Private File System in the page
+ * (src/worker/opfsColumns.ts); this module knows only their read/write-at-offset shape, so it runs
+ * in Node on arrays too (columnFiles.test.ts checks the chunks against memoryChunks bit for bit).
+ */
+import type { ChunkSource, ChunkView } from './chunkSource';
+
+/** The part of FileSystemSyncAccessHandle the columns use (byte offsets). */
+export interface SyncFile {
+  read(buffer: Uint8Array, options: { at: number }): number;
+  write(buffer: Uint8Array, options: { at: number }): number;
+}
+
+/** What the ingest learns of a stored column while writing it (for the fit's checks). */
+export interface StoredColumnFacts {
+  /** NaN or ±∞ cells (empty, text, or the literals). */
+  nonFinite: number;
+  /** Finite cells ≤ 0 (a σ column must have none). */
+  nonPositive: number;
+  /** The values never decrease along the rows (NaN breaks it). */
+  sorted: boolean;
+}
+
+export interface ColumnWriter {
+  /** Appends rows [0, count) of each column (`columns[c]` goes to file c). */
+  append(columns: readonly Float64Array[], count: number): void;
+  readonly rows: number;
+  readonly facts: readonly StoredColumnFacts[];
+}
+
+function asBytes(values: Float64Array, count: number): Uint8Array {
+  return new Uint8Array(values.buffer, values.byteOffset, count * 8);
+}
+
+export function columnWriter(files: readonly SyncFile[]): ColumnWriter {
+  let rows = 0;
+  const facts: StoredColumnFacts[] = files.map(() => ({ nonFinite: 0, nonPositive: 0, sorted: true }));
+  const last = files.map(() => -Infinity);
+  return {
+    get rows() { return rows; },
+    facts,
+    append(columns, count) {
+      if (columns.length !== files.length) throw new Error(`${columns.length} columns for ${files.length} column files.`);
+      columns.forEach((values, c) => {
+        const bytes = asBytes(values, count);
+        for (let at = 0; at < bytes.length; ) {
+          const n = files[c].write(bytes.subarray(at), { at: rows * 8 + at });
+          if (n <= 0) throw new Error('The browser storage refused to write (is it full?).');
+          at += n;
+        }
+        const f = facts[c];
+        let prev = last[c];
+        for (let i = 0; i < count; i++) {
+          const v = values[i];
+          if (!Number.isFinite(v)) { f.nonFinite++; f.sorted = false; continue; }
+          if (v <= 0) f.nonPositive++;
+          if (v < prev) f.sorted = false;
+          prev = v;
+        }
+        last[c] = prev;
+      });
+      rows += count;
+    },
+  };
+}
+
+export interface ColumnChunksInput {
+  readonly files: readonly SyncFile[];
+  readonly rows: number;
+  readonly chunkRows: number;
+  /** File indices of the model's variables, y, and σ (null: unweighted). */
+  readonly x: readonly number[];
+  readonly y: number;
+  readonly sigma: number | null;
+  /** The first variable's column never decreases (StoredColumnFacts.sorted). */
+  readonly sortedX: boolean;
+}
+
+/**
+ * The chosen columns as chunks: chunk k holds rows [k·R, k·R + r), each column read into one
+ * reused buffer, and wᵢ = 1/σᵢ formed as curveFit forms it from σ (the same division, the same bits).
+ */
+export function columnChunks({ files, rows: m, chunkRows, x, y, sigma, sortedX }: ColumnChunksInput): ChunkSource {
+  const r0 = Math.min(m, chunkRows);
+  const picked = [...x, y, ...(sigma === null ? [] : [sigma])];
+  const buffers = picked.map(() => new Float64Array(r0));
+  const w = sigma === null ? null : new Float64Array(r0);
+  const readColumn = (file: SyncFile, into: Float64Array, start: number, r: number, k: number) => {
+    const bytes = asBytes(into, r);
+    for (let at = 0; at < bytes.length; ) {
+      const n = file.read(bytes.subarray(at), { at: start * 8 + at });
+      if (n <= 0) throw new Error(`The stored columns ended early (chunk ${k + 1}): the browser storage was cleared; load the file again.`);
+      at += n;
+    }
+  };
+  return {
+    rows: m,
+    chunkRows,
+    chunks: Math.max(1, Math.ceil(m / chunkRows)),
+    variables: x.length,
+    weighted: sigma !== null,
+    sortedX: x.length > 0 && sortedX,
+    read(k): ChunkView {
+      const start = k * chunkRows;
+      const r = Math.min(chunkRows, m - start);
+      picked.forEach((c, i) => readColumn(files[c], buffers[i], start, r, k));
+      const view = (i: number) => buffers[i].subarray(0, r);
+      let wv: Float64Array | null = null;
+      if (w) {
+        const s = buffers[picked.length - 1];
+        for (let i = 0; i < r; i++) w[i] = 1 / s[i];
+        wv = w.subarray(0, r);
+      }
+      return { start, rows: r, vars: x.map((_, i) => view(i)), y: view(x.length), w: wv };
+    },
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * The folders of streamed tables in the Origin Private File System (issue 12; written by
+ * src/worker/opfsColumns.ts): one per table, `fitbench-stream-<time>-<random>`. A page that closed
+ * or crashed leaves its folder; the page removes such folders when it starts (src/app/mount.tsx)
+ * and the worker before each streamed load.
+ *
+ * Which folders are in use is said with Web Locks: a table holds the lock named after its folder
+ * from before the folder is made until it is removed (the browser releases it when the worker or
+ * the tab goes), and the cleanup removes only folders whose lock it can take at once. Without the
+ * lock, a cleanup in the main thread could remove a folder the worker had just made but not yet
+ * opened (seen in e2e/page-stream.spec.ts). Only navigator.storage and navigator.locks are used
+ * here, so the main thread and the worker can both call it.
+ */
+
+export const STREAM_FOLDER_PREFIX = 'fitbench-stream-';
+
+interface LockManagerLike {
+  request(name: string, callback: () => Promise<void>): Promise<void>;
+  request(name: string, options: { ifAvailable: boolean }, callback: (lock: unknown) => Promise<void>): Promise<void>;
+}
+
+function nav(): { storage?: { getDirectory?: () => Promise<unknown> }; locks?: LockManagerLike } | undefined {
+  return (globalThis as { navigator?: { storage?: { getDirectory?: () => Promise<unknown> }; locks?: LockManagerLike } }).navigator;
+}
+
+/** Holds the lock named `name` until the returned function is called (no-op where Web Locks are missing). */
+export function holdFolderLock(name: string): Promise<() => void> {
+  const locks = nav()?.locks;
+  if (!locks) return Promise.resolve(() => undefined);
+  return new Promise((held) => {
+    void locks.request(name, () => new Promise<void>((release) => held(release)));
+  });
+}
+
+interface Folder {
+  removeEntry(name: string, options?: { recursive?: boolean }): Promise<void>;
+  keys(): AsyncIterableIterator<string>;
+}
+
+/** Removes the streamed tables' folders that no page holds open, except `keep`; returns how many went. */
+export async function removeStaleColumns(keep: string | null = null): Promise<number> {
+  const storage = nav()?.storage;
+  const locks = nav()?.locks;
+  if (!storage?.getDirectory) return 0;
+  const dir = (await storage.getDirectory()) as Folder;
+  const names: string[] = [];
+  for await (const name of dir.keys()) if (name.startsWith(STREAM_FOLDER_PREFIX) && name !== keep) names.push(name);
+  let removed = 0;
+  for (const name of names) {
+    try {
+      // In use (its lock is held by this or another tab's worker): left to its owner.
+      if (locks) {
+        await locks.request(name, { ifAvailable: true }, async (lock) => {
+          if (lock) {
+            await dir.removeEntry(name, { recursive: true });
+            removed++;
+          }
+        });
+      } else {
+        await dir.removeEntry(name, { recursive: true });
+        removed++;
+      }
+    } catch {
+      // Its files are open (sync access handles lock them): in use after all.
+    }
+  }
+  return removed;
+}
