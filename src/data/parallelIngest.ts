@@ -2,11 +2,11 @@
  * A large file parsed by byte ranges on several threads (issue 12, "parse in parallel by byte
  * ranges"), with the one-thread result or none:
  *
- *   cuts at line ends ─▶ every range's line breaks counted (the ranges k ≥ 1 on their workers)
+ *   cuts at line ends ─▶ every range's line breaks counted (a byte scan, SWAR)
  *   range 0 on this thread: the byte ingest sniffs the head ─▶ shared columns sized by the line count
- *   range k ≥ 1 (rangeParse.ts) ─▶ its rows into its slot (from the line breaks before it: its first
- *                                   line number and an upper bound on the rows before it)
- *   range 0 read on ─▶ each part absorbed in order (copyWithin moves its rows down) ─▶ finish
+ *   range k ≥ 1 (rangeParse.ts), on whichever thread is free ─▶ its rows into its slot (from the
+ *                 line breaks before it: its first line number and an upper bound on the rows before it)
+ *   range 0 read on, then ranges left ─▶ each part absorbed in order (copyWithin moves its rows down) ─▶ finish
  *
  * Why count first: a range's first line number is only known once the ranges before it are counted,
  * and a slot per range in one shared column lets each thread write its rows where they end up, so
@@ -16,9 +16,11 @@
  * (rangeParse.ts), and a table whose residuals (maxLoCells) the line count could not decide.
  */
 import { createByteIngest } from './byteIngest';
-import { createRangeParser, rangeSettings, type RangeOutcome, type RangeSettings } from './rangeParse';
+import { countLineBreaks, parseRange, rangeSettings, type RangeJob, type RangeOutcome, type RangeSettings } from './rangeParse';
 import type { RowStorage } from './tableBuilder';
 import type { ParseOptions, Result, Table } from './types';
+
+export type { RangeJob };
 
 /** The file as byte ranges: whole reads in order, the buffer reused (the consumers copy what they keep). */
 export interface RangeSource {
@@ -28,31 +30,17 @@ export interface RangeSource {
   bytesAt(position: number, length: number): Uint8Array;
 }
 
-/** A later range's work: on a worker in the CLI, here in the tests. */
-export interface RangeJob {
-  start: number;
-  end: number;
-  settings: RangeSettings;
-  firstLine: number;
-  storage: RowStorage;
-}
+export { countLineBreaks, parseRange };
 
 export interface RangeRunner {
-  /** Line breaks (LF bytes) in [start, end). */
-  count(start: number, end: number): Promise<number>;
+  /** Threads that parse ranges besides this one. */
+  readonly workers: number;
   parse(job: RangeJob): Promise<RangeOutcome>;
 }
 
-const LF = 10;
 /** How far past a nominal cut the line end is looked for; a longer line: no parallel parse. */
 const CUT_LOOK = 1 << 20;
-
-/** Line breaks in b. */
-export function countLineBreaks(b: Uint8Array): number {
-  let n = 0;
-  for (let i = b.indexOf(LF); i >= 0; i = b.indexOf(LF, i + 1)) n++;
-  return n;
-}
+const LF = 10;
 
 /**
  * Offsets 0 = c₀ < c₁ < … < c_N = size, each c_k (0 < k < N) just past a line break near k·size/N.
@@ -87,79 +75,100 @@ function slot(storage: RowStorage, at: number, length: number): RowStorage {
   };
 }
 
+/** A turn of the event loop: lets finished workers be handed their next range. */
+const turn = () => new Promise<void>((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
+
 /**
- * The file parsed on `cuts.length − 1` threads (this one and the runner's), or null: then parse it
- * on one thread (parseBytes or a byte ingest), which gives the result a parallel parse could not.
+ * The file parsed by this thread and the runner's workers, or null: then parse it on one thread
+ * (parseBytes or a byte ingest), which gives the result a parallel parse could not. `cuts` has
+ * more ranges than threads (rangeCuts(source, 4 × threads), say): the ranges after the head go
+ * to whichever thread is free (this one too, once it has read the head's range), so a busy core
+ * or a slow worker start does not leave the others waiting.
  */
 export async function parseRanges(source: RangeSource, cuts: readonly number[], runner: RangeRunner, options: ParseOptions = {}): Promise<Result<Table> | null> {
   const n = cuts.length - 1;
-  const counted = cuts.slice(1, -1).map((start, i) => runner.count(start, cuts[i + 2] as number));
-  const end0 = cuts[1] as number;
-  let breaks0 = 0;
-  for (const chunk of source.chunks(0, end0)) breaks0 += countLineBreaks(chunk);
+  // Every range's line breaks (a byte scan, ~20× faster than a parse): first lines and slots.
+  const breaks = Array.from({ length: n }, (_, k) => {
+    let b = 0;
+    for (const chunk of source.chunks(cuts[k] as number, cuts[k + 1] as number)) b += countLineBreaks(chunk);
+    return b;
+  });
+  const capacity = breaks.reduce((a, b) => a + b, 0) + 1;
+  const before = breaks.map((_, k) => breaks.slice(0, k).reduce((a, b) => a + b, 0));
 
   // Range 0: the byte ingest, until the head is sniffed and the width known.
   const ingest = createByteIngest(options, null);
-  const reader = source.chunks(0, end0)[Symbol.iterator]();
-  let settings: RangeSettings | null = null;
-  for (let r = reader.next(); !r.done; r = reader.next()) {
-    ingest.push(r.value);
-    if (ingest.error || ingest.mode === 'text') break;
-    const stage = ingest.stage;
-    if (ingest.mode === 'fast' && stage && (settings = rangeSettings(stage.builder, stage.delimiter))) break;
-  }
-  const breaks = [breaks0, ...(await Promise.all(counted))];
-  if (!settings || ingest.error || ingest.mode !== 'fast' || !ingest.stage) return null;
-  const builder = ingest.stage.builder;
-
-  // Shared columns with a row per line (an upper bound on the rows), residuals only if every
-  // possible row fits in maxLoCells (else decided after the parse, below).
-  const capacity = breaks.reduce((a, b) => a + b, 0) + 1;
-  const wantLo = builder.wantsLo && capacity * settings.count <= settings.limits.maxLoCells;
-  if (!wantLo) builder.dropLo();
-  const storage: RowStorage = {
-    values: Array.from({ length: settings.count }, () => sharedF64(capacity)),
-    lo: wantLo ? Array.from({ length: settings.count }, () => sharedF64(capacity)) : null,
-    lines: new Int32Array(new SharedArrayBuffer(capacity * 4)),
-  };
-  builder.adopt(storage);
-  const at: number[] = [];
-  const parts: Promise<RangeOutcome>[] = [];
-  for (let k = 1, before = breaks0; k < n; before += breaks[k] as number, k++) {
-    at.push(before);
-    const rows = (breaks[k] as number) + (k === n - 1 ? 1 : 0); // the last line may lack its LF
-    parts.push(runner.parse({ start: cuts[k] as number, end: cuts[k + 1] as number, settings, firstLine: before + 1, storage: slot(storage, before, rows) }));
+  const reader = source.chunks(0, cuts[1] as number)[Symbol.iterator]();
+  try {
+    return await readRanges();
+  } finally {
+    reader.return?.(); // a file source closes its file
   }
 
-  // Range 0 read on, here, while the others are parsed.
-  for (let r = reader.next(); !r.done && !ingest.error && ingest.mode === 'fast'; r = reader.next()) ingest.push(r.value);
-  const outcomes = await Promise.all(parts);
-  if (ingest.error || ingest.mode !== 'fast' || ingest.pending > 0 || !builder.numericReady || builder.textCells > 0) return null;
-  if (outcomes.some((o) => !o.ok)) return null;
-  outcomes.forEach((o, i) => { if (o.ok) builder.absorb(o.part, at[i] as number); });
-  // Without residuals only because the line count said the table might outgrow them: one thread
-  // would have kept them.
-  if (!wantLo && settings.limits.maxLoCells > 0 && builder.rowCount * settings.count <= settings.limits.maxLoCells) return null;
-  return ingest.finish();
+  async function readRanges(): Promise<Result<Table> | null> {
+    let settings: RangeSettings | null = null;
+    for (let r = reader.next(); !r.done; r = reader.next()) {
+      ingest.push(r.value);
+      if (ingest.error || ingest.mode === 'text') break;
+      const stage = ingest.stage;
+      if (ingest.mode === 'fast' && stage && (settings = rangeSettings(stage.builder, stage.delimiter))) break;
+    }
+    if (!settings || ingest.error || ingest.mode !== 'fast' || !ingest.stage) return null;
+    const builder = ingest.stage.builder;
+    const s = settings;
+
+    // Shared columns with a row per line (an upper bound on the rows), residuals only if every
+    // possible row fits in maxLoCells (else decided after the parse, below).
+    const wantLo = builder.wantsLo && capacity * s.count <= s.limits.maxLoCells;
+    if (!wantLo) builder.dropLo();
+    const storage: RowStorage = {
+      values: Array.from({ length: s.count }, () => sharedF64(capacity)),
+      lo: wantLo ? Array.from({ length: s.count }, () => sharedF64(capacity)) : null,
+      lines: new Int32Array(new SharedArrayBuffer(capacity * 4)),
+    };
+    builder.adopt(storage);
+    const job = (k: number): RangeJob => {
+      const rows = (breaks[k] as number) + (k === n - 1 ? 1 : 0); // the last line may lack its LF
+      return { start: cuts[k] as number, end: cuts[k + 1] as number, settings: s, firstLine: (before[k] as number) + 1, storage: slot(storage, before[k] as number, rows) };
+    };
+
+    // The ranges after the head, to whichever thread is free; a stop anywhere stops the handing out.
+    const outcomes: RangeOutcome[] = [];
+    let next = 1;
+    let stop = false;
+    const settle = (k: number, o: RangeOutcome) => { outcomes[k - 1] = o; if (!o.ok) stop = true; };
+    const worker = async (): Promise<void> => {
+      while (!stop && next < n) {
+        const k = next++;
+        settle(k, await runner.parse(job(k)));
+      }
+    };
+    const workers = Array.from({ length: Math.min(runner.workers, n - 1) }, worker);
+
+    // Range 0 read on, here, a turn of the event loop between reads; then the ranges left.
+    for (let r = reader.next(); !r.done && !ingest.error && ingest.mode === 'fast'; r = reader.next()) {
+      ingest.push(r.value);
+      await turn();
+    }
+    if (ingest.error || ingest.mode !== 'fast' || ingest.pending > 0 || !builder.numericReady || builder.textCells > 0) stop = true;
+    while (!stop && next < n) {
+      const k = next++;
+      settle(k, parseRange(source, job(k)));
+      await turn();
+    }
+    await Promise.all(workers);
+    if (stop || outcomes.length !== n - 1) return null;
+    outcomes.forEach((o, i) => { if (o.ok) builder.absorb(o.part, before[i + 1] as number); });
+    // Without residuals only because the line count said the table might outgrow them: one thread
+    // would have kept them.
+    if (!wantLo && s.limits.maxLoCells > 0 && builder.rowCount * s.count <= s.limits.maxLoCells) return null;
+    return ingest.finish();
+  }
 }
 
-/** The in-process runner (tests, and a page without workers): the ranges one after another. */
+/** The in-process runner (tests): one "worker" in this thread. */
 export function inlineRunner(source: RangeSource): RangeRunner {
-  return {
-    count: async (start, end) => {
-      let n = 0;
-      for (const chunk of source.chunks(start, end)) n += countLineBreaks(chunk);
-      return n;
-    },
-    parse: async (job) => parseRange(source, job),
-  };
-}
-
-/** One later range, read and parsed (what a worker runs). */
-export function parseRange(source: Pick<RangeSource, 'chunks'>, job: RangeJob): RangeOutcome {
-  const parser = createRangeParser(job.settings, job.firstLine, job.storage);
-  for (const chunk of source.chunks(job.start, job.end)) if (!parser.push(chunk)) break;
-  return parser.finish();
+  return { workers: 1, parse: async (job) => parseRange(source, job) };
 }
 
 /** Bytes in memory as a RangeSource, read in slices of `slice` bytes. */

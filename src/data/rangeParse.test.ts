@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseBytes } from './byteIngest';
-import { bytesSource, inlineRunner, parseRanges, rangeCuts } from './parallelIngest';
+import { bytesSource, countLineBreaks, inlineRunner, parseRanges, rangeCuts } from './parallelIngest';
 import { canonical, file, layouts, lineKind, number, numericOdd, oddCell } from './testing/ingestFiles';
 import type { ParseOptions, Result, Table } from './types';
 
@@ -23,6 +23,21 @@ function table(r: Result<Table> | null): Table {
 
 /** Rows of x,y with a head long enough for the sniff and the preview, then `body` lines. */
 const numeric = (n: number, newline = '\n', from = 0) => Array.from({ length: n }, (_, i) => `${(i + from) / 8},${((i + from) * 1.7).toFixed(4)}`).join(newline);
+
+describe('countLineBreaks', () => {
+  it('counts the LF bytes of any bytes at any offset, as a byte loop does', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), fc.integer({ min: 0, max: 7 }), fc.integer({ min: 0, max: 7 }), (bytes, from, cut) => {
+        // LF-rich bytes: 10 often, and its neighbours (9, 11, 0x8a) that a carry would confuse
+        const b = bytes.map((v) => [10, 9, 11, 0x8a, 0x0a, v][v % 6] as number).subarray(Math.min(from, bytes.length), Math.max(from, bytes.length - cut));
+        let expected = 0;
+        for (const v of b) if (v === 10) expected++;
+        expect(countLineBreaks(b)).toBe(expected);
+      }),
+      { numRuns: 2000, seed: 3 },
+    );
+  });
+});
 
 describe('parallel parse by byte ranges: the one-thread Table, bit for bit', () => {
   it('on generated files (numbers, NaN/empty cells, blanks, comments, short and long rows, CRLF, BOM, decimal commas)', async () => {
