@@ -18,7 +18,7 @@
 import { createIngest, type Ingest, type IngestStage } from './ingest';
 import { resolveOptions } from './options';
 import { binaryFile, lineTooLong, tooManyFields } from './messages';
-import { readNumericRow, type RowShape } from './numericRow';
+import { readNumericLine, readNumericRow, type RowShape } from './numericRow';
 import { splitWhitespace } from './sampleRecords';
 import { textDecoder } from './textEncoding';
 import { commentPattern } from './textNormalizer';
@@ -184,6 +184,20 @@ export function createByteIngest(options: ParseOptions = {}, totalBytes: number 
     let pos = 0;
     const n = b.length;
     while (pos < n && !error) {
+      if (ready) {
+        // A plain numeric row read up to its line break (takeLine's first branch, without a scan
+        // for the LF first); anything else takes the scan and takeLine.
+        const lf = readNumericLine(b, pos, n, shape, values, wantLo ? lo : null);
+        if (lf >= 0 && (lf > pos && b[lf - 1] === CR ? lf - 1 : lf) - pos <= maxLine) {
+          const s = stage as IngestStage;
+          s.builder.numericRow(values, wantLo ? lo : null, line++);
+          fastRows++;
+          if (s.builder.rowCount >= reserveAt) reestimate();
+          if (wantLo) wantLo = s.builder.wantsLo;
+          pos = lf + 1;
+          continue;
+        }
+      }
       const nl = b.indexOf(LF, pos);
       if (nl < 0) break;
       const end = nl > pos && b[nl - 1] === CR ? nl - 1 : nl;

@@ -15,7 +15,7 @@
  * one-thread result or none (rangeParse.test.ts compares every field).
  */
 import { binaryFile } from './messages';
-import { readNumericRow, type RowShape } from './numericRow';
+import { readNumericLine, readNumericRow, type RowShape } from './numericRow';
 import { splitWhitespace } from './sampleRecords';
 import { TableBuilder, type BuilderLimits, type RangePart, type RowStorage, type TablePlan } from './tableBuilder';
 import { textDecoder } from './textEncoding';
@@ -103,6 +103,13 @@ export function createRangeParser(settings: RangeSettings, firstLine: number, st
     let pos = 0;
     const n = b.length;
     while (pos < n && stopped === null) {
+      const lf = readNumericLine(b, pos, n, shape, values, wantLo ? lo : null); // as byteIngest's fast()
+      if (lf >= 0 && (lf > pos && b[lf - 1] === CR ? lf - 1 : lf) - pos <= limits.maxRecordChars) {
+        builder.numericRow(values, wantLo ? lo : null, line++);
+        if (wantLo) wantLo = builder.wantsLo;
+        pos = lf + 1;
+        continue;
+      }
       const nl = b.indexOf(LF, pos);
       if (nl < 0) break;
       takeLine(b, pos, nl > pos && b[nl - 1] === CR ? nl - 1 : nl);
