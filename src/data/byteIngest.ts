@@ -37,6 +37,8 @@ export interface ByteIngest {
   readonly stage: IngestStage | null;
   /** Bytes of an unfinished last line held until the next push. */
   readonly pending: number;
+  /** In fast mode: the physical line the next byte pushed starts on (or the held line, see pending). */
+  readonly nextLine: number;
 }
 
 const LF = 10;
@@ -243,6 +245,7 @@ export function createByteIngest(options: ParseOptions = {}, totalBytes: number 
     get mode() { return mode; },
     get stage() { return stage; },
     get pending() { return carry.length; },
+    get nextLine() { return line; },
     push(chunk: Uint8Array): void {
       if (error || ingest.error || chunk.length === 0) return;
       pushed += chunk.length;

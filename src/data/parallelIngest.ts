@@ -118,8 +118,11 @@ export async function parseRanges(source: RangeSource, cuts: readonly number[], 
     const s = settings;
 
     // Shared columns with a row per line (an upper bound on the rows), residuals only if every
-    // possible row fits in maxLoCells (else decided after the parse, below).
-    const wantLo = builder.wantsLo && capacity * s.count <= s.limits.maxLoCells;
+    // possible row fits in maxLoCells (else decided after the parse, below): the rows so far and
+    // a row per line after them (the header and the blank lines of the head are not rows).
+    const lastLF = source.bytesAt(source.size - 1, 1)[0] === 10;
+    const mostRows = builder.rowCount + capacity - (lastLF ? 1 : 0) - (ingest.nextLine - 1);
+    const wantLo = builder.wantsLo && mostRows * s.count <= s.limits.maxLoCells;
     if (!wantLo) builder.dropLo();
     const storage: RowStorage = {
       values: Array.from({ length: s.count }, () => sharedF64(capacity)),

@@ -111,6 +111,15 @@ describe('parallel parse by byte ranges: the one-thread Table, bit for bit', () 
     expect(await inRanges(encode(blanks), 2, { maxLoCells: 2500 })).toBeNull();
   });
 
+  it('keeps the residuals when the rows after the header fill maxLoCells exactly', async () => {
+    for (const end of ['\n', '']) {
+      const bytes = encode(`x,y\n${numeric(4000)}${end}`);
+      const t = table(await inRanges(bytes, 3, { maxLoCells: 8000 }));
+      expect(t.columns[0]!.lo).not.toBeNull();
+      expect(canonical({ ok: true, value: t })).toEqual(canonical(parseBytes(bytes, { maxLoCells: 8000 })));
+    }
+  });
+
   it('computes residuals in every range when the table keeps them', async () => {
     const bytes = encode(numeric(4000));
     const t = table(await inRanges(bytes, 3, { maxLoCells: 8000 }));
