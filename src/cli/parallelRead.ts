@@ -25,7 +25,7 @@ import type { RangeTaskInput } from './rangeTask';
 const RANGES_PER_THREAD = 4;
 
 /** Files from this size on are parsed on several threads by default. */
-export const PARALLEL_MIN_BYTES = 16 << 20;
+export const PARALLEL_MIN_BYTES = 64 << 20;
 
 /** Threads for parsing a file of `size` bytes: 1 below PARALLEL_MIN_BYTES, else --workers (0 → 1) or the cores. */
 export function parseThreads(size: number, requested: number | null, cores = availableParallelism()): number {

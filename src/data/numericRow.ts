@@ -154,25 +154,30 @@ function quickDecimal(b: Uint8Array, from: number, to: number, sep: number): num
   let c = b[i] as number;
   const negative = c === 45;
   if (negative || c === 43) c = b[++i] as number;
+  // Digits are counted by position, not one by one: leading zeros skipped first, then m built.
+  const begin = i;
+  while (i < to && c === 48) c = b[++i] as number;
   let m = 0;
-  let digits = 0; // significant digits in m (leading zeros do not count)
-  let seen = 0;
-  let scale = 0;
+  let first = i; // the first significant digit, if any
   while (i < to && c >= 48 && c <= 57) {
     m = m * 10 + (c - 48);
-    if (m !== 0) digits++;
-    seen++;
     c = b[++i] as number;
   }
+  let digits = i - first; // significant digits in m (leading zeros do not count)
+  let seen = i - begin;
+  let scale = 0;
   if (i < to && c === sep) {
     c = b[++i] as number;
+    const fraction = i;
+    if (m === 0) while (i < to && c === 48) c = b[++i] as number; // 0.000123: still leading zeros
+    first = i;
     while (i < to && c >= 48 && c <= 57) {
       m = m * 10 + (c - 48);
-      if (m !== 0) digits++;
-      seen++;
-      scale--;
       c = b[++i] as number;
     }
+    digits += i - first;
+    seen += i - fraction;
+    scale = fraction - i;
   }
   if (seen === 0 || digits > 15) return NaN;
   if (i < to && (c | 32) === 101) {
