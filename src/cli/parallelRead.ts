@@ -1,8 +1,9 @@
 /**
  * The CLI's parallel parse (issue 12, "parse in parallel by byte ranges on the worker pool"): a
- * UTF-8 text file of at least PARALLEL_MIN_BYTES is cut into as many byte ranges as threads, this
- * thread parsing the first (the head) and worker_threads the others (rangeTask.ts), into shared
- * columns (data/parallelIngest.ts). The Table is the one-thread parse's; where the parallel parse
+ * UTF-8 text file of at least PARALLEL_MIN_BYTES is cut into RANGES_PER_THREAD byte ranges per
+ * thread; this thread parses the first (the head), then the ranges after it go to whichever thread
+ * is free, this one or a worker_threads worker (rangeTask.ts), each into its slot of shared columns
+ * (data/parallelIngest.ts). The Table is the one-thread parse's; where the parallel parse
  * cannot promise that (quotes past the head, text cells, errors: see rangeParse.ts), null, and the
  * caller parses on one thread.
  *
