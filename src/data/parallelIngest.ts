@@ -149,7 +149,8 @@ export async function parseRanges(source: RangeSource, cuts: readonly number[], 
     const workers = Array.from({ length: Math.min(runner.workers, n - 1) }, worker);
 
     // Range 0 read on, here, a turn of the event loop between reads; then the ranges left.
-    for (let r = reader.next(); !r.done && !ingest.error && ingest.mode === 'fast'; r = reader.next()) {
+    // (A text cell here, or a stop in another range, ends it early: the file goes to one thread.)
+    for (let r = reader.next(); !r.done && !stop && !ingest.error && ingest.mode === 'fast' && builder.textCells === 0; r = reader.next()) {
       ingest.push(r.value);
       await turn();
     }
