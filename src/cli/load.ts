@@ -96,7 +96,7 @@ function readTable(file: string): Result<Table> {
   }
 }
 
-function fileSize(file: string): number {
+export function fileSize(file: string): number {
   let size: number;
   try {
     const stat = statSync(file);
@@ -122,9 +122,8 @@ export function chooseY(command: FitCommand, table: Table, variables: readonly s
   return y;
 }
 
-/** The file parsed and the model compiled against its columns. */
-function loadTableAndModel(command: FitCommand): { table: Table; model: CompiledModel } {
-  const parsed = readTable(command.file);
+/** The file parsed (or `parsed`: the parallel parse's Table) and the model compiled against its columns. */
+function loadTableAndModel(command: FitCommand, parsed: Result<Table> = readTable(command.file)): { table: Table; model: CompiledModel } {
   if (!parsed.ok) throw dataError(command.file, parsed.error);
   return { table: parsed.value, model: compileForTable(command, parsed.value) };
 }
@@ -152,8 +151,9 @@ function loadRows(command: FitCommand, table: Table): RowChoice {
   return chosen.value;
 }
 
-export function loadProblem(command: FitCommand): LoadedProblem {
-  const { table, model } = loadTableAndModel(command);
+/** `parsed`: the file already parsed (readTableParallel), else it is read here on one thread. */
+export function loadProblem(command: FitCommand, parsed?: Result<Table>): LoadedProblem {
+  const { table, model } = loadTableAndModel(command, parsed);
   const rows = loadRows(command, table);
   const y = chooseY(command, table, model.variables);
   // share: the fit only reads the columns, so a file whose rows are all kept is held once.

@@ -13,7 +13,8 @@ import { parseFitArgs } from './args';
 import { selectBackend } from './backend';
 import { CliError, EXIT } from './errors';
 import { fitGroupsCommand } from './groupFit';
-import { isGrouped, loadProblem } from './load';
+import { fileSize, isGrouped, loadProblem } from './load';
+import { parseThreads, readTableParallel } from './parallelRead';
 import { parameterTable } from './parameters';
 import { rowWorkers } from './rowWorkers';
 import { autoStart, type AutoStartResult } from '../start/index';
@@ -42,7 +43,11 @@ async function fit(argv: readonly string[]): Promise<number> {
   const plan = planMemory(command.file, command.memoryLimit ?? defaultMemoryLimit());
   if (plan.mode === 'stream') return fitStreamed(command, plan, t0);
   if (isGrouped(command)) return fitGroupsCommand(command);
-  const { table, model, data, rows: chosenRows } = loadProblem(command);
+  // A large file is parsed on several threads (parallelRead.ts), with the one-thread Table.
+  const size = fileSize(command.file);
+  const threads = parseThreads(size, command.workers);
+  const parallel = await readTableParallel(command.file, size, threads);
+  const { table, model, data, rows: chosenRows } = loadProblem(command, parallel ?? undefined);
   const parseMs = now() - t0;
   const parameters = parameterTable(command, model.params);
   // Derived expressions are checked before the fit, so a typo does not cost a long run.
@@ -125,6 +130,7 @@ async function fit(argv: readonly string[]): Promise<number> {
     sigma: data.names.sigma,
     backend: [...new Set(result.phases.map((p) => p.backend))].join('+'),
     parseMs,
+    parseThreads: parallel ? threads : 1,
     fitMs,
     workers: rows.workers,
     notes,

@@ -19,6 +19,8 @@ export interface RunFacts {
   readonly sigma: string | null;
   readonly backend: string;
   readonly parseMs: number;
+  /** Threads that parsed the file (parallelRead.ts; absent: one). */
+  readonly parseThreads?: number;
   readonly fitMs: number;
   /** Worker threads that ran the float64 passes (0: this thread). */
   readonly workers?: number;
@@ -188,7 +190,7 @@ export function jsonReport(result: FitResult, facts: RunFacts, profile: ProfileR
     backend: facts.backend,
     phases: result.phases.map((p) => ({ role: p.role, backend: p.backend, linearization: p.linearization, nfev: p.nfev, nit: p.nit, status: p.status, lost: p.lost ?? false })),
     warnings: [...facts.notes, ...result.warnings, ...(profile?.warnings ?? [])],
-    timing: { parseMs: facts.parseMs, fitMs: facts.fitMs },
+    timing: { parseMs: facts.parseMs, fitMs: facts.fitMs, parseThreads: facts.parseThreads ?? 1 },
     workers: facts.workers ?? 0,
     filteredRows: facts.filteredRows ?? 0,
     excludedRows: facts.excludedRows ?? 0,

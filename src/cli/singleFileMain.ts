@@ -5,9 +5,10 @@
 import { task as batchTask } from '../fit/batch/batchTask';
 import { task as rowPassTask } from '../fit/parallel/rowPassTask';
 import { task as candidateTask } from '../start/candidateTask';
+import { task as rangeTask } from './rangeTask';
 import { serveBundledTask } from '../parallel/node/bundledHost';
 import { main } from './main';
 
-if (!serveBundledTask(import.meta.url, { batchTask, candidateTask, rowPassTask })) {
+if (!serveBundledTask(import.meta.url, { batchTask, candidateTask, rangeTask, rowPassTask })) {
   process.exitCode = await main(process.argv.slice(2));
 }

@@ -62,7 +62,9 @@ options:
   --workers N          worker threads for per-group fits (default: all cores from 50 000 groups
                        on) and for the float64 passes of a single fit (default: all cores from
                        200 000 rows on, with 4 cores or more) and for scoring --starts from
-                       131072 candidates on (default: all cores); 0 = in this process
+                       131072 candidates on (default: all cores); 0 = in this process. Also the
+                       threads that parse a file of 64 MB or more (default: all cores; 0 or 1 =
+                       this thread only)
   --ci wald|profile    parameter intervals: Wald, ± t·se (default), or profile likelihood
                        (Bates & Watts; R's confint.nls), asymmetric, null where unbounded
   --report FILE.html   also write a printable fit report (model, data summary, parameters with

@@ -18,7 +18,7 @@
 import { createIngest, type Ingest, type IngestStage } from './ingest';
 import { resolveOptions } from './options';
 import { binaryFile, lineTooLong, tooManyFields } from './messages';
-import { readNumericRow, type RowShape } from './numericRow';
+import { readNumericLine, readNumericRow, type RowShape } from './numericRow';
 import { splitWhitespace } from './sampleRecords';
 import { textDecoder } from './textEncoding';
 import { commentPattern } from './textNormalizer';
@@ -31,6 +31,14 @@ export interface ByteIngest {
   readonly rows: number;
   /** Rows that took the fast path (for benchmarks and tests). */
   readonly fastRows: number;
+  /** 'head' until the sniff, 'fast' while lines are read here, 'text' once the text ingest has the rest. */
+  readonly mode: 'head' | 'fast' | 'text';
+  /** The pipeline after the sniff (null before): a parallel parse takes its settings and builder. */
+  readonly stage: IngestStage | null;
+  /** Bytes of an unfinished last line held until the next push. */
+  readonly pending: number;
+  /** In fast mode: the physical line the next byte pushed starts on (or the held line, see pending). */
+  readonly nextLine: number;
 }
 
 const LF = 10;
@@ -59,7 +67,7 @@ export function createByteIngest(options: ParseOptions = {}, totalBytes: number 
   const lineDecoder = textDecoder('utf-8', true);
   let mode: 'head' | 'fast' | 'text' = 'head';
   let carry: Uint8Array = EMPTY;
-  let quoted = false; // a quote in the head: records may span lines, so no fast path
+  let quoted = false; // a quote in the head: a record may be open at its end
   let error: DataError | null = null;
   let fastRows = 0;
   let headBytes = 0;
@@ -178,6 +186,20 @@ export function createByteIngest(options: ParseOptions = {}, totalBytes: number 
     let pos = 0;
     const n = b.length;
     while (pos < n && !error) {
+      if (ready) {
+        // A plain numeric row read up to its line break (takeLine's first branch, without a scan
+        // for the LF first); anything else takes the scan and takeLine.
+        const lf = readNumericLine(b, pos, n, shape, values, wantLo ? lo : null);
+        if (lf >= 0 && (lf > pos && b[lf - 1] === CR ? lf - 1 : lf) - pos <= maxLine) {
+          const s = stage as IngestStage;
+          s.builder.numericRow(values, wantLo ? lo : null, line++);
+          fastRows++;
+          if (s.builder.rowCount >= reserveAt) reestimate();
+          if (wantLo) wantLo = s.builder.wantsLo;
+          pos = lf + 1;
+          continue;
+        }
+      }
       const nl = b.indexOf(LF, pos);
       if (nl < 0) break;
       const end = nl > pos && b[nl - 1] === CR ? nl - 1 : nl;
@@ -203,7 +225,10 @@ export function createByteIngest(options: ParseOptions = {}, totalBytes: number 
       pos = cut;
       const s = ingest.stage();
       if (s) {
-        if (quoted && s.delimiter !== 'whitespace') { stage = s; line = s.nextLine; toText(b.subarray(pos)); return; }
+        // A quoted header (R's write.csv) or quoted cells in the head: the fast path may follow once
+        // the splitter holds no record open across the head's end (a quote in a later line hands
+        // the rest to the text ingest anyway, see takeLine).
+        if (quoted && s.delimiter !== 'whitespace' && s.held() > 0) { stage = s; line = s.nextLine; toText(b.subarray(pos)); return; }
         beginFast(s);
       }
     }
@@ -217,6 +242,10 @@ export function createByteIngest(options: ParseOptions = {}, totalBytes: number 
     get error() { return error ?? ingest.error; },
     get rows() { return ingest.rows; },
     get fastRows() { return fastRows; },
+    get mode() { return mode; },
+    get stage() { return stage; },
+    get pending() { return carry.length; },
+    get nextLine() { return line; },
     push(chunk: Uint8Array): void {
       if (error || ingest.error || chunk.length === 0) return;
       pushed += chunk.length;

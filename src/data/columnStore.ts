@@ -12,8 +12,16 @@ import { cellReasons } from './messages';
 import { CellKind, cellValue, classifyCell, finiteValue } from './numberText';
 import type { CellNote, Column } from './types';
 
+/** A column's counts and notes from one byte range of a parallel parse (rangeParse.ts). */
+export interface ColumnPart {
+  numericCount: number;
+  nonNumericCount: number;
+  emptyCount: number;
+  notes: CellNote[];
+}
+
 export class ColumnStore {
-  values = new Float64Array(1024);
+  values: Float64Array = new Float64Array(1024);
   lo: Float64Array | null;
   length = 0;
   numericCount = 0;
@@ -112,6 +120,38 @@ export class ColumnStore {
     this.values[this.length] = v;
     if (this.lo) this.lo[this.length] = lo;
     this.length++;
+  }
+
+  /**
+   * Moves the column into `values` (and `lo`), which must have room for every row still to come:
+   * the parallel ingest's shared columns (rangeParse.ts), where each range writes its own slot.
+   */
+  adopt(values: Float64Array, lo: Float64Array | null): void {
+    values.set(this.values.subarray(0, this.length));
+    this.values = values;
+    if (this.lo && lo) lo.set(this.lo.subarray(0, this.length));
+    this.lo = this.lo ? lo : null;
+  }
+
+  /**
+   * Rows parsed by another thread into this column's own array at `from` (a later range's slot):
+   * moved down to follow this column's rows (copyWithin: no second copy of the column), with
+   * their counts and notes (data-row indices shifted by the rows before them).
+   */
+  absorb(part: ColumnPart, from: number, rows: number): void {
+    const at = this.length;
+    this.values.copyWithin(at, from, from + rows);
+    if (this.lo) this.lo.copyWithin(at, from, from + rows);
+    this.length += rows;
+    this.numericCount += part.numericCount;
+    this.nonNumericCount += part.nonNumericCount;
+    this.emptyCount += part.emptyCount;
+    for (const n of part.notes) if (this.notes.length < this.maxNotes) this.notes.push({ row: n.row + at, reason: n.reason });
+  }
+
+  /** What a range's parse hands back for this column besides its values (absorb). */
+  part(): ColumnPart {
+    return { numericCount: this.numericCount, nonNumericCount: this.nonNumericCount, emptyCount: this.emptyCount, notes: this.notes };
   }
 
   /** Room for `rows` rows in all (pre-sized from the file size: no doubling, no copies on the way). */

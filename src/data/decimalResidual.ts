@@ -15,7 +15,7 @@
  */
 import { CHUNK, EXACT_POW10, readDigits, type DecimalDigits } from './decimalDigits';
 // The model's double-double kernel (QD-style), shared rather than copied.
-import { ddAdd, ddDiv, ddMul, ddMulD, twoProd, twoSum, type DD } from '../model/doubleDouble';
+import { ddAdd, ddDiv, ddMul, ddMulD, twoSum, type DD } from '../model/doubleDouble';
 import { MAX_POW10, pow10 } from './powersOfTen';
 
 const TINY = 1e-250;
@@ -48,14 +48,32 @@ export function residualOf(d: DecimalDigits, hi: number): number {
   if (d.count === 1 && s >= -22 && s <= 22) {
     const m = d.chunks[0];
     if (s >= 0) {
-      const [p, e] = twoProd(m, EXACT_POW10[s] as number); // m·10^s exactly; p = a
-      return sign * ((p - a) + e) || 0; // || 0: no −0 for exact cells
+      const P = EXACT_POW10[s] as number;
+      const p = m * P; // m·10^s = p + e exactly; p = a
+      return sign * ((p - a) + productError(m, P, p)) || 0; // || 0: no −0 for exact cells
     }
     const P = EXACT_POW10[-s] as number;
-    const [p, e] = twoProd(a, P); // a·P = p + e exactly; value − a = (m − a·P) / P
-    return sign * (((m - p) - e) / P) || 0;
+    const p = a * P; // a·P = p + e exactly; value − a = (m − a·P) / P
+    return sign * (((m - p) - productError(a, P, p)) / P) || 0;
   }
   return sign * generalResidual(d, a) || 0;
+}
+
+const SPLITTER = 134217729; // 2^27 + 1
+
+/**
+ * e of Dekker's TwoProd (p + e = x·y exactly, p = fl(x·y)): doubleDouble.ts `twoProd` without its
+ * arrays, the same operations in the same order, for the per-cell fast case (x, y < 10^38: the
+ * split cannot overflow, so twoProd's large-value branch never applies).
+ */
+function productError(x: number, y: number, p: number): number {
+  let t = SPLITTER * x;
+  const xh = t - (t - x);
+  const xl = x - xh;
+  t = SPLITTER * y;
+  const yh = t - (t - y);
+  const yl = y - yh;
+  return ((xh * yh - p) + xh * yl + xl * yh) + xl * yl;
 }
 
 function generalResidual(d: DecimalDigits, a: number): number {

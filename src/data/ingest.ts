@@ -40,6 +40,8 @@ export interface IngestStage {
   readonly nextLine: number;
   /** `n` whole lines were read past the text pipeline: its line counts move on. */
   skipLines(n: number): void;
+  /** Characters of a record the splitter holds unfinished (a quoted field open across lines). */
+  held(): number;
 }
 
 export function createIngest(options: ParseOptions = {}): Ingest {
@@ -100,6 +102,7 @@ export function createIngest(options: ParseOptions = {}): Ingest {
           normalizer.skipLines(n);
           s.skipLines(n);
         },
+        held: () => s.held,
       };
     },
     push(chunk: string): void {

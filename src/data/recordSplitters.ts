@@ -37,6 +37,8 @@ export interface RecordSplitter {
   finish(): DataError | null;
   /** `n` whole lines were read past this splitter (byteIngest's fast path), at a record boundary. */
   skipLines(n: number): void;
+  /** Characters of a record begun but not yet handed over (an open quote spans the lines pushed). */
+  readonly held: number;
 }
 
 export interface RecordLimits {
@@ -104,6 +106,10 @@ class DelimitedSplitter implements RecordSplitter {
     return this.run(text, true);
   }
 
+  get held(): number {
+    return this.buffer.length;
+  }
+
   skipLines(n: number): void {
     this.line += n;
   }
@@ -148,6 +154,10 @@ class WhitespaceSplitter implements RecordSplitter {
 
   skipLines(n: number): void {
     this.line += n;
+  }
+
+  get held(): number {
+    return this.partial.length;
   }
 
   finish(): DataError | null {

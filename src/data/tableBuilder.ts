@@ -8,7 +8,7 @@
  * A row with more non-blank fields than the table has columns is not trusted at all (every cell
  * becomes NaN): its fields have evidently shifted, e.g. an unquoted `1,5` in a comma file.
  */
-import { ColumnStore, trimmed } from './columnStore';
+import { ColumnStore, trimmed, type ColumnPart } from './columnStore';
 import { cellReasons, emptyFile, headerOnly, noNumbers, rowReasons, tooManyColumns } from './messages';
 import { columnNames } from './names';
 import type { RecordSink } from './recordSplitters';
@@ -35,18 +35,39 @@ export interface BuilderLimits {
   maxColumns: number;
 }
 
+/**
+ * Where a range of a parallel parse (rangeParse.ts) writes its rows: views of shared columns with
+ * room for every row the range can have (one per line), so that no thread copies another's rows.
+ */
+export interface RowStorage {
+  values: Float64Array[];
+  /** null: no residuals (the table has more than maxLoCells cells). */
+  lo: Float64Array[] | null;
+  lines: Int32Array;
+}
+
+/** What a range of a parallel parse hands back besides the rows it wrote into its storage. */
+export interface RangePart {
+  rows: number;
+  records: number;
+  columns: ColumnPart[];
+  issues: RowIssue[];
+  issueCount: number;
+}
+
 export class TableBuilder implements RecordSink {
   private header: string[] | null = null;
   private headerLine = 0;
   private stores: ColumnStore[] = [];
   private count = -1; // unknown until the header or the first row
 
-  private lines = new Int32Array(1024);
+  private lines: Int32Array = new Int32Array(1024);
   private rows = 0;
   private readonly issues: RowIssue[] = [];
   private issueCount = 0;
   private readonly preview: string[][] = [];
   private records = 0;
+  private continued = false; // a later byte range of a parallel parse: no header, no preview
   error: DataError | null = null;
 
   constructor(
@@ -58,11 +79,55 @@ export class TableBuilder implements RecordSink {
     return this.rows;
   }
 
+  /**
+   * A builder for a later byte range of a parallel parse (rangeParse.ts): the header, the width and
+   * the preview were taken by the range that holds the head, so every record is a data row.
+   */
+  static continuing(plan: TablePlan, limits: BuilderLimits, header: string[] | null, count: number, storage: RowStorage): TableBuilder {
+    const b = new TableBuilder(plan, limits);
+    b.continued = true;
+    b.header = header; // taken by the head's range; here it only words the issues (`expected`)
+    b.setCount(count);
+    b.adopt(storage);
+    return b;
+  }
+
+  /** The plan, limits and header, for the builders of a parallel parse's later ranges. */
+  get settings(): { plan: TablePlan; limits: BuilderLimits; header: string[] | null } {
+    return { plan: this.plan, limits: this.limits, header: this.header };
+  }
+
+  /** Moves the rows into `storage` (see RowStorage); drops the residuals if it has none. */
+  adopt(storage: RowStorage): void {
+    storage.lines.set(this.lines.subarray(0, this.rows));
+    this.lines = storage.lines;
+    this.stores.forEach((s, i) => s.adopt(storage.values[i] as Float64Array, storage.lo?.[i] ?? null));
+  }
+
+  /** The counts, notes and issues of this range (its rows are in its storage). */
+  part(): RangePart {
+    return { rows: this.rows, records: this.records, columns: this.stores.map((s) => s.part()), issues: this.issues, issueCount: this.issueCount };
+  }
+
+  /**
+   * A later range's rows, written into this builder's own (shared) arrays from row `from` on, moved
+   * to follow this builder's rows, with its counts, notes and issues, as if this builder had read
+   * them: the result is the one-thread parse's (rangeParse.test.ts).
+   */
+  absorb(part: RangePart, from: number): void {
+    this.lines.copyWithin(this.rows, from, from + part.rows);
+    this.stores.forEach((s, i) => s.absorb(part.columns[i] as ColumnPart, from, part.rows));
+    this.rows += part.rows;
+    this.records += part.records;
+    this.issueCount += part.issueCount;
+    for (const issue of part.issues) if (this.issues.length < this.limits.maxIssues) this.issues.push(issue);
+  }
+
   record(fields: string[], line: number): void {
     if (this.error || isBlankRecord(fields)) return;
     this.records++;
-    if (this.preview.length < this.limits.previewRows) this.preview.push(fields);
-    if (this.plan.hasHeader && this.header === null) this.takeHeader(fields, line);
+    if (!this.continued && this.preview.length < this.limits.previewRows) this.preview.push(fields);
+    if (this.plan.hasHeader && this.header === null && !this.continued) this.takeHeader(fields, line);
     else {
       // Without a header the sample's modal count rules; the first row only if the sample had none.
       if (this.count < 0) this.setCount(this.plan.modalCount || fields.length);
@@ -89,7 +154,7 @@ export class TableBuilder implements RecordSink {
       this.error === null &&
       this.count > 0 &&
       (!this.plan.hasHeader || this.header !== null) &&
-      this.preview.length >= this.limits.previewRows &&
+      (this.continued || this.preview.length >= this.limits.previewRows) &&
       this.stores.every((s) => s.numericOnly)
     );
   }
@@ -117,6 +182,18 @@ export class TableBuilder implements RecordSink {
     lines.set(this.lines.subarray(0, this.rows));
     this.lines = lines;
     for (const s of this.stores) s.reserve(rows);
+  }
+
+  /** Stops computing residuals (a parallel parse knows the table will outgrow maxLoCells). */
+  dropLo(): void {
+    for (const s of this.stores) s.dropLo();
+  }
+
+  /** Text cells so far: a parallel parse hands a file with any to one thread (categories). */
+  get textCells(): number {
+    let n = 0;
+    for (const s of this.stores) n += s.nonNumericCount;
+    return n;
   }
 
   private pushLine(line: number): void {

@@ -1,0 +1,187 @@
+/**
+ * A large file parsed by byte ranges on several threads (issue 12, "parse in parallel by byte
+ * ranges"), with the one-thread result or none:
+ *
+ *   cuts at line ends ─▶ every range's line breaks counted (a byte scan, SWAR)
+ *   range 0 on this thread: the byte ingest sniffs the head ─▶ shared columns sized by the line count
+ *   range k ≥ 1 (rangeParse.ts), on whichever thread is free ─▶ its rows into its slot (from the
+ *                 line breaks before it: its first line number and an upper bound on the rows before it)
+ *   range 0 read on, then ranges left ─▶ each part absorbed in order (copyWithin moves its rows down) ─▶ finish
+ *
+ * Why count first: a range's first line number is only known once the ranges before it are counted,
+ * and a slot per range in one shared column lets each thread write its rows where they end up, so
+ * the columns are held once (a part per thread, concatenated, would hold them twice at the peak).
+ * Counting is a byte scan, a small part of a parse. `null` says "parse on one thread": a quote or a
+ * lone CR, a text cell, an error, or anything else whose outcome depends on the rows before it
+ * (rangeParse.ts), and a table whose residuals (maxLoCells) the line count could not decide.
+ */
+import { createByteIngest } from './byteIngest';
+import { countLineBreaks, parseRange, rangeSettings, type RangeJob, type RangeOutcome, type RangeSettings } from './rangeParse';
+import type { RowStorage } from './tableBuilder';
+import type { ParseOptions, Result, Table } from './types';
+
+export type { RangeJob };
+
+/** The file as byte ranges: whole reads in order, the buffer reused (the consumers copy what they keep). */
+export interface RangeSource {
+  readonly size: number;
+  chunks(start: number, end: number): Iterable<Uint8Array>;
+  /** Up to `length` bytes at `position` (a look for the line end near a cut). */
+  bytesAt(position: number, length: number): Uint8Array;
+}
+
+export { countLineBreaks, parseRange };
+
+export interface RangeRunner {
+  /** Threads that parse ranges besides this one. */
+  readonly workers: number;
+  parse(job: RangeJob): Promise<RangeOutcome>;
+}
+
+/** How far past a nominal cut the line end is looked for; a longer line: no parallel parse. */
+const CUT_LOOK = 1 << 20;
+const LF = 10;
+
+/**
+ * Offsets 0 = c₀ < c₁ < … < c_N = size, each c_k (0 < k < N) just past a line break near k·size/N.
+ * Null when a range would be empty or no line end is near a cut.
+ */
+export function rangeCuts(source: RangeSource, ranges: number): number[] | null {
+  const cuts = [0];
+  for (let k = 1; k < ranges; k++) {
+    const nominal = Math.floor((k * source.size) / ranges);
+    const look = source.bytesAt(nominal, Math.min(CUT_LOOK, source.size - nominal));
+    const nl = look.indexOf(LF);
+    if (nl < 0) return null;
+    const cut = nominal + nl + 1;
+    if (cut <= (cuts[k - 1] as number) || cut >= source.size) return null;
+    cuts.push(cut);
+  }
+  cuts.push(source.size);
+  return cuts;
+}
+
+function sharedF64(length: number): Float64Array {
+  return new Float64Array(new SharedArrayBuffer(length * Float64Array.BYTES_PER_ELEMENT));
+}
+
+/** The views of one range's slot: rows [at, at + length). */
+function slot(storage: RowStorage, at: number, length: number): RowStorage {
+  const view = (a: Float64Array) => new Float64Array(a.buffer, a.byteOffset + at * 8, length);
+  return {
+    values: storage.values.map(view),
+    lo: storage.lo ? storage.lo.map(view) : null,
+    lines: new Int32Array(storage.lines.buffer, storage.lines.byteOffset + at * 4, length),
+  };
+}
+
+/** A turn of the event loop: lets finished workers be handed their next range. */
+const turn = () => new Promise<void>((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
+
+/**
+ * The file parsed by this thread and the runner's workers, or null: then parse it on one thread
+ * (parseBytes or a byte ingest), which gives the result a parallel parse could not. `cuts` has
+ * more ranges than threads (rangeCuts(source, 4 × threads), say): the ranges after the head go
+ * to whichever thread is free (this one too, once it has read the head's range), so a busy core
+ * or a slow worker start does not leave the others waiting.
+ */
+export async function parseRanges(source: RangeSource, cuts: readonly number[], runner: RangeRunner, options: ParseOptions = {}): Promise<Result<Table> | null> {
+  const n = cuts.length - 1;
+  // Every range's line breaks (a byte scan, ~20× faster than a parse): first lines and slots.
+  const breaks = Array.from({ length: n }, (_, k) => {
+    let b = 0;
+    for (const chunk of source.chunks(cuts[k] as number, cuts[k + 1] as number)) b += countLineBreaks(chunk);
+    return b;
+  });
+  const capacity = breaks.reduce((a, b) => a + b, 0) + 1;
+  const before = breaks.map((_, k) => breaks.slice(0, k).reduce((a, b) => a + b, 0));
+
+  // Range 0: the byte ingest, until the head is sniffed and the width known.
+  const ingest = createByteIngest(options, null);
+  const reader = source.chunks(0, cuts[1] as number)[Symbol.iterator]();
+  try {
+    return await readRanges();
+  } finally {
+    reader.return?.(); // a file source closes its file
+  }
+
+  async function readRanges(): Promise<Result<Table> | null> {
+    let settings: RangeSettings | null = null;
+    for (let r = reader.next(); !r.done; r = reader.next()) {
+      ingest.push(r.value);
+      if (ingest.error || ingest.mode === 'text') break;
+      const stage = ingest.stage;
+      if (ingest.mode === 'fast' && stage && (settings = rangeSettings(stage.builder, stage.delimiter))) break;
+    }
+    if (!settings || ingest.error || ingest.mode !== 'fast' || !ingest.stage) return null;
+    const builder = ingest.stage.builder;
+    const s = settings;
+
+    // Shared columns with a row per line (an upper bound on the rows), residuals only if every
+    // possible row fits in maxLoCells (else decided after the parse, below): the rows so far and
+    // a row per line after them (the header and the blank lines of the head are not rows).
+    const lastLF = source.bytesAt(source.size - 1, 1)[0] === 10;
+    const mostRows = builder.rowCount + capacity - (lastLF ? 1 : 0) - (ingest.nextLine - 1);
+    const wantLo = builder.wantsLo && mostRows * s.count <= s.limits.maxLoCells;
+    if (!wantLo) builder.dropLo();
+    const storage: RowStorage = {
+      values: Array.from({ length: s.count }, () => sharedF64(capacity)),
+      lo: wantLo ? Array.from({ length: s.count }, () => sharedF64(capacity)) : null,
+      lines: new Int32Array(new SharedArrayBuffer(capacity * 4)),
+    };
+    builder.adopt(storage);
+    const job = (k: number): RangeJob => {
+      const rows = (breaks[k] as number) + (k === n - 1 ? 1 : 0); // the last line may lack its LF
+      return { start: cuts[k] as number, end: cuts[k + 1] as number, settings: s, firstLine: (before[k] as number) + 1, storage: slot(storage, before[k] as number, rows) };
+    };
+
+    // The ranges after the head, to whichever thread is free; a stop anywhere stops the handing out.
+    const outcomes: RangeOutcome[] = [];
+    let next = 1;
+    let stop = false;
+    const settle = (k: number, o: RangeOutcome) => { outcomes[k - 1] = o; if (!o.ok) stop = true; };
+    const worker = async (): Promise<void> => {
+      while (!stop && next < n) {
+        const k = next++;
+        settle(k, await runner.parse(job(k)));
+      }
+    };
+    const workers = Array.from({ length: Math.min(runner.workers, n - 1) }, worker);
+
+    // Range 0 read on, here, a turn of the event loop between reads; then the ranges left.
+    // (A text cell here, or a stop in another range, ends it early: the file goes to one thread.)
+    for (let r = reader.next(); !r.done && !stop && !ingest.error && ingest.mode === 'fast' && builder.textCells === 0; r = reader.next()) {
+      ingest.push(r.value);
+      await turn();
+    }
+    if (ingest.error || ingest.mode !== 'fast' || ingest.pending > 0 || !builder.numericReady || builder.textCells > 0) stop = true;
+    while (!stop && next < n) {
+      const k = next++;
+      settle(k, parseRange(source, job(k)));
+      await turn();
+    }
+    await Promise.all(workers);
+    if (stop || outcomes.length !== n - 1) return null;
+    outcomes.forEach((o, i) => { if (o.ok) builder.absorb(o.part, before[i + 1] as number); });
+    // Without residuals only because the line count said the table might outgrow them: one thread
+    // would have kept them.
+    if (!wantLo && s.limits.maxLoCells > 0 && builder.rowCount * s.count <= s.limits.maxLoCells) return null;
+    return ingest.finish();
+  }
+}
+
+/** The in-process runner (tests): one "worker" in this thread. */
+export function inlineRunner(source: RangeSource): RangeRunner {
+  return { workers: 1, parse: async (job) => parseRange(source, job) };
+}
+
+/** Bytes in memory as a RangeSource, read in slices of `slice` bytes. */
+export function bytesSource(bytes: Uint8Array, slice = 4 << 20): RangeSource {
+  return {
+    size: bytes.length,
+    *chunks(start, end) {
+      for (let i = start; i < end; i += slice) yield bytes.subarray(i, Math.min(end, i + slice));
+    },
+    bytesAt: (position, length) => bytes.subarray(position, position + length),
+  };
+}
