@@ -1,5 +1,6 @@
 /** One line about the parsed file: rows, columns, delimiter (or the format and sheet), header, decimal comma. */
 import type { TableSummary } from '../../worker/api';
+import { formatCount } from '../format/count';
 
 const DELIMITERS: Record<string, string> = { ',': 'comma-separated', '\t': 'tab-separated', ';': 'semicolon-separated', '|': 'pipe-separated', whitespace: 'whitespace-separated' };
 
@@ -14,7 +15,7 @@ function origin(t: TableSummary): string {
 }
 
 export function describeTable(t: TableSummary): string {
-  const parts = [`${t.rows.toLocaleString('en-US')} rows × ${t.columns.length} columns`, origin(t), t.hasHeader ? 'header row' : 'no header'];
+  const parts = [`${formatCount(t.rows)} rows × ${t.columns.length} columns`, origin(t), t.hasHeader ? 'header row' : 'no header'];
   if (t.decimalComma) parts.push('decimal commas');
   return parts.join(' · ');
 }

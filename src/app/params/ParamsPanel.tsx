@@ -6,6 +6,7 @@ import { ParamRowView } from './ParamRowView';
 import { solvedByVarpro } from '../../state/varproStarts';
 import { isWeighted } from '../../state/slices/settings';
 import { tiedModel } from '../../state/ties';
+import { formatCount } from '../format/count';
 
 function LiveChi2() {
   const chi2 = useApp((s) => s.curve?.chi2 ?? null);
@@ -13,7 +14,7 @@ function LiveChi2() {
   const weighted = useApp(isWeighted);
   const deviance = useApp((s) => s.curve?.deviance ?? null);
   if (chi2 === null) return null;
-  if (nonFinite > 0) return <span className="live-chi2 warn-text">model not finite at {nonFinite.toLocaleString('en-US')} points</span>;
+  if (nonFinite > 0) return <span className="live-chi2 warn-text">model not finite at {formatCount(nonFinite)} points</span>;
   // The Poisson objective minimises the deviance: that is the number to watch while tuning.
   if (deviance !== null) {
     return (

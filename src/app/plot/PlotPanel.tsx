@@ -11,6 +11,7 @@ import { mainFigure } from './mainFigure';
 import { PlotlyChart } from './PlotlyChart';
 import { PlotToolbar } from './PlotToolbar';
 import { viewRangeFromRelayout } from './viewRange';
+import { formatCount } from '../format/count';
 
 export function PlotPanel() {
   const data = useApp((s) => s.selection?.data ?? null);
@@ -89,7 +90,7 @@ function PlotNote() {
   if (zoomed && !data?.decimated) notes.push('Zoomed in: double-click the plot to see all the data.');
   if (data?.decimated && data.density) {
     // Min/max points would draw the noise's upper and lower edges as two lines: say what is drawn instead.
-    const counted = data.density.points.toLocaleString('en-US');
+    const counted = formatCount(data.density.points);
     const shading = 'each cell shaded by how many points fall in it (darker = more), the curve on top';
     notes.push(
       zoomed
@@ -97,7 +98,7 @@ function PlotNote() {
         : `More points than pixels: all ${counted} points are drawn as their density, ${shading}. Zoom in to see single points.`,
     );
   } else if (data?.decimated) {
-    const drawing = `Drawing ${data.x.length.toLocaleString('en-US')} of ${data.total.toLocaleString('en-US')} points`;
+    const drawing = `Drawing ${formatCount(data.x.length)} of ${formatCount(data.total)} points`;
     const inView = data.viewAll ? 'every point in this view, the lowest and highest in each pixel column outside it' : 'the view is drawn again at full resolution (the lowest and highest in each pixel column)';
     notes.push(zoomed ? `${drawing}: ${inView}; double-click the plot to see all the data.` : `${drawing}: the lowest and highest in each pixel column. Zoom in to draw more of them.`);
   }
