@@ -3,7 +3,6 @@ import { Suspense, useDeferredValue, useEffect } from 'react';
 import { useApp } from '../state';
 import { runFit } from '../state/actions/fit';
 import { loadSampleList } from '../state/actions/samples';
-import { nextTask } from './common/nextTask';
 import { RenderBoundary } from './common/RenderBoundary';
 import { DataPanel } from './data/DataPanel';
 import { FitBar } from './fit/FitBar';
@@ -16,14 +15,12 @@ import { ModelPanel } from './model/ModelPanel';
 import { ParamsPanel } from './params/ParamsPanel';
 import { PlotPanel } from './plot/PlotPanel';
 import { preloadPlotly } from './plot/plotlyLoader';
-import { markWork } from './plot/plotlySlices';
 import { SessionUndo } from './sessions/SessionUndo';
 import { GlobalResults, GroupResults, preloadResults, ResultsPanel } from './results/lazyResults';
 import { LinkFilePrompt } from './share/LinkFilePrompt';
 import { PageNotices } from './share/PageNotices';
 import { startWorkbench } from './share/startup';
 import { useGlobalInput } from './useGlobalInput';
-import { formatCount } from './format/count';
 
 export function App() {
   // The plot and results cards are mounted in a deferred (time-sliced) render: a store update
@@ -49,14 +46,6 @@ export function App() {
     // (plotly first: the first plot waits for it).
     preloadPlotly();
     preloadResults();
-    // The first number formatted for 'en-US' loads the locale's data (10–30 ms, seen in the task
-    // that delivers a sample's rows, where the header counts them): done in a task of its own now.
-    // Not in idle time: plotly's loading and warm-up (in slices) left no idle period before a
-    // sample was chosen, and the rows' task still paid it (bench/firstplot-trace.ts).
-    void nextTask().then(() => {
-      markWork('page.locale');
-      void formatCount(1234.5);
-    });
   }, []);
   return (
     <div className="app" data-testid="app">
