@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch } from './lib/app-browser';
+import { launch, shot } from './lib/app-browser';
 import { root } from './lib/app-serve';
 
 interface Run {
@@ -153,6 +153,30 @@ describe('first plot', () => {
         runs.push(run);
       });
     }
+  }
+
+  // The first plot as a person sees it, at a laptop's and a phone's size (looked at, not asserted
+  // beyond being drawn): e2e/screenshots/firstplot-<build>-<w>x<h>.png.
+  for (const b of builds) {
+    it(`${b.name}: screenshots of the first plot at 1440×900 and 390×844`, async () => {
+      for (const [width, height] of [[1440, 900], [390, 844]] as const) {
+        const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
+        try {
+          const page = await context.newPage();
+          await page.goto(urlOf(servers.get(b.name)!));
+          await page.getByTestId('sample-decay').click();
+          await page.locator('[data-testid="main-plot"][data-rendered="true"]').waitFor({ timeout: 60_000 });
+          await page.waitForTimeout(SETTLE_MS);
+          // On a phone the panels stack: the plot is below the setup column.
+          await page.getByTestId('plot-panel').scrollIntoViewIfNeeded();
+          await shot(page, `firstplot-${b.name.replace(/ /g, '-')}-${width}x${height}`);
+          // plotly's warm-up drawing off the page (src/app/plot/plotlyWarmup.ts) left nothing behind.
+          expect(await page.locator('body > div[aria-hidden="true"]').count(), 'warm-up box removed').toBe(0);
+        } finally {
+          await context.close();
+        }
+      }
+    });
   }
 
   it('prints the table, and the median run of this build stays within the bounds', () => {
