@@ -3,7 +3,6 @@ import { Suspense, useDeferredValue, useEffect } from 'react';
 import { useApp } from '../state';
 import { runFit } from '../state/actions/fit';
 import { loadSampleList } from '../state/actions/samples';
-import { whenIdleAfterPaint } from './common/nextTask';
 import { RenderBoundary } from './common/RenderBoundary';
 import { DataPanel } from './data/DataPanel';
 import { FitBar } from './fit/FitBar';
@@ -47,9 +46,6 @@ export function App() {
     // (plotly first: the first plot waits for it).
     preloadPlotly();
     preloadResults();
-    // The first number formatted for 'en-US' loads the locale's data (about 10 ms, seen in the
-    // task that delivers a sample's rows, where the header counts them): done in idle time instead.
-    whenIdleAfterPaint(() => void (1234.5).toLocaleString('en-US'));
   }, []);
   return (
     <div className="app" data-testid="app">

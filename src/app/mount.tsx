@@ -6,11 +6,19 @@ import { App } from './App';
 import { RenderBoundary } from './common/RenderBoundary';
 import { markWork } from './plot/plotlySlices';
 import { removeStaleColumns } from '../store/opfsFolders';
+import { macrotask } from '../parallel/web/macrotask';
 
 export function mount(root: Root): void {
   // A store change re-renders synchronously (useSyncExternalStore): the mark names such a task in
   // e2e/firstplot.spec.ts's list of long tasks.
-  store.subscribe(() => markWork('store.update'));
+  // One mark per task: a task may change the store many times, and each mark cost 1–5 ms there.
+  let marked = false;
+  store.subscribe(() => {
+    if (marked) return;
+    marked = true;
+    markWork('store.update');
+    void macrotask().then(() => (marked = false));
+  });
   // The first render as a transition: React renders it in slices of a few ms with yields between
   // (a plain render was one main-thread task of 50–100 ms after the first paint); the commit that
   // puts it on the page is still one piece.

@@ -2,6 +2,7 @@
  *  each one clickable back in, with "Re-include all". */
 import { useApp } from '../../state';
 import { reincludeAll, toggleExcluded } from '../../state/actions/rows';
+import { formatCount } from '../format/count';
 
 const NONE: readonly number[] = [];
 const SHOWN = 40;
@@ -15,7 +16,7 @@ export function ExcludedPoints() {
   return (
     <div className="excluded-points" data-testid="excluded-points">
       <span>
-        <strong data-testid="excluded-count">{count.toLocaleString('en-US')}</strong> excluded {count === 1 ? 'point' : 'points'}:{' '}
+        <strong data-testid="excluded-count">{formatCount(count)}</strong> excluded {count === 1 ? 'point' : 'points'}:{' '}
       </span>
       <ul className="chips" aria-label="Excluded lines">
         {lines.slice(0, SHOWN).map((line) => (
@@ -25,7 +26,7 @@ export function ExcludedPoints() {
             </button>
           </li>
         ))}
-        {lines.length > SHOWN && <li className="chip muted">…{(lines.length - SHOWN).toLocaleString('en-US')} more</li>}
+        {lines.length > SHOWN && <li className="chip muted">…{formatCount(lines.length - SHOWN)} more</li>}
       </ul>
       <button type="button" className="btn btn-small" data-testid="reinclude-all" onClick={() => void reincludeAll()}>
         Re-include all

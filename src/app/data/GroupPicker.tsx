@@ -9,6 +9,7 @@ import { useMemo, useState } from 'react';
 import { useApp } from '../../state';
 import { pickAllGroups, setGroupBy, setGroupWide, toggleGroup } from '../../state/actions/groups';
 import { Notice } from '../common/Notice';
+import { formatCount } from '../format/count';
 
 const SEARCH_FROM = 12;
 const SHOWN = 200;
@@ -39,7 +40,7 @@ export function GroupPicker() {
         <label className="group-wide">
           <input type="checkbox" role="switch" checked={wide} onChange={(e) => void setGroupWide(e.target.checked)} data-testid="group-wide" />
           <span>
-            Each y column is a dataset <span className="muted small">({ys.toLocaleString('en-US')} numeric columns besides x{mapping.sigma ? ' and σ' : ''}: a plate&apos;s wells as columns)</span>
+            Each y column is a dataset <span className="muted small">({formatCount(ys)} numeric columns besides x{mapping.sigma ? ' and σ' : ''}: a plate&apos;s wells as columns)</span>
           </span>
         </label>
       )}
@@ -64,8 +65,8 @@ export function GroupPicker() {
         <div className="group-list" data-testid="group-list">
           <div className="group-list-head">
             <span data-testid="group-summary">
-              {chosen.toLocaleString('en-US')} of {total.toLocaleString('en-US')} {noun} picked
-              {list.ungrouped > 0 ? ` · ${list.ungrouped.toLocaleString('en-US')} rows with no ${list.column}` : ''}
+              {formatCount(chosen)} of {formatCount(total)} {noun} picked
+              {list.ungrouped > 0 ? ` · ${formatCount(list.ungrouped)} rows with no ${list.column}` : ''}
             </span>
             <button type="button" className="link-btn" onClick={() => pickAllGroups(true)}>
               all
@@ -75,7 +76,7 @@ export function GroupPicker() {
             </button>
           </div>
           {total > SEARCH_FROM && (
-            <input className="input group-search" type="search" placeholder={`Search ${total.toLocaleString('en-US')} ${noun}`} aria-label={`Search ${noun}`} data-testid="group-search" value={query} onChange={(e) => setQuery(e.target.value)} />
+            <input className="input group-search" type="search" placeholder={`Search ${formatCount(total)} ${noun}`} aria-label={`Search ${noun}`} data-testid="group-search" value={query} onChange={(e) => setQuery(e.target.value)} />
           )}
           <ul className="group-items">
             {matches.slice(0, SHOWN).map((g) => (
@@ -83,12 +84,12 @@ export function GroupPicker() {
                 <label>
                   <input type="checkbox" checked={picked ? picked.has(g.key) : true} onChange={() => toggleGroup(g.key)} data-testid="group-item" />
                   <span className="group-key">{g.key === '' ? '(empty)' : g.key}</span>
-                  <span className={`small ${g.rows === 0 ? 'group-empty' : 'muted'}`}>{g.rows.toLocaleString('en-US')} rows</span>
+                  <span className={`small ${g.rows === 0 ? 'group-empty' : 'muted'}`}>{formatCount(g.rows)} rows</span>
                 </label>
               </li>
             ))}
           </ul>
-          {matches.length > SHOWN && <p className="muted small">…and {(matches.length - SHOWN).toLocaleString('en-US')} more: search to narrow the list.</p>}
+          {matches.length > SHOWN && <p className="muted small">…and {formatCount(matches.length - SHOWN)} more: search to narrow the list.</p>}
         </div>
       )}
     </div>

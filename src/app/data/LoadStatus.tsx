@@ -2,6 +2,7 @@
 import { useApp } from '../../state';
 import { cancelLoad } from '../../state/actions/data';
 import { Notice } from '../common/Notice';
+import { formatCount } from '../format/count';
 
 export function LoadStatus() {
   const loading = useApp((s) => s.loading);
@@ -11,7 +12,7 @@ export function LoadStatus() {
     return (
       <div className="load-progress" data-testid="load-progress" role="status">
         <div className="load-progress-text">
-          {loading.streaming ? `Streaming ${loading.name} to browser storage (past the memory budget)…` : `Reading ${loading.name}…`} {loading.rows > 0 && <span className="muted">{loading.rows.toLocaleString('en-US')} rows</span>}
+          {loading.streaming ? `Streaming ${loading.name} to browser storage (past the memory budget)…` : `Reading ${loading.name}…`} {loading.rows > 0 && <span className="muted">{formatCount(loading.rows)} rows</span>}
           {pct !== null && <span className="muted"> · {pct}%</span>}
         </div>
         <progress max={100} value={pct ?? undefined} aria-label="Loading progress" />

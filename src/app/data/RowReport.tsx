@@ -1,6 +1,7 @@
 /** How many rows a fit uses, and every row it cannot use, with its line and reason. */
 import { formatIssue } from '../../data/formatIssue';
 import { useApp } from '../../state';
+import { formatCount } from '../format/count';
 
 export function RowReport() {
   const selection = useApp((s) => s.selection);
@@ -13,24 +14,24 @@ export function RowReport() {
   return (
     <div className="row-report" data-testid="row-report">
       <p className={droppedCount ? 'rows-used has-dropped' : 'rows-used'} data-testid="rows-used">
-        <strong>{rows.toLocaleString('en-US')}</strong> {rows === 1 ? 'row' : 'rows'} used
+        <strong>{formatCount(rows)}</strong> {rows === 1 ? 'row' : 'rows'} used
         {filteredCount > 0 && (
           <>
             {' · '}
-            <span data-testid="filtered-count">{filteredCount.toLocaleString('en-US')} filtered out</span>
+            <span data-testid="filtered-count">{formatCount(filteredCount)} filtered out</span>
           </>
         )}
         {excludedCount > 0 && (
           <>
             {' · '}
-            <span data-testid="excluded-rows">{excludedCount.toLocaleString('en-US')} excluded</span>
+            <span data-testid="excluded-rows">{formatCount(excludedCount)} excluded</span>
           </>
         )}
         {droppedCount > 0 && (
           <>
             {' · '}
             <span className="warn-text" data-testid="dropped-count">
-              {droppedCount.toLocaleString('en-US')} dropped
+              {formatCount(droppedCount)} dropped
             </span>
           </>
         )}
@@ -46,7 +47,7 @@ export function RowReport() {
               <li key={`d${i}`}>{formatIssue(issue)}</li>
             ))}
           </ul>
-          {droppedCount > shown && <p className="muted small">…and {(droppedCount - shown).toLocaleString('en-US')} more.</p>}
+          {droppedCount > shown && <p className="muted small">…and {formatCount(droppedCount - shown)} more.</p>}
         </details>
       )}
     </div>
@@ -58,7 +59,7 @@ function StreamedRows({ rows, sample, problem }: { readonly rows: number; readon
   return (
     <div className="row-report" data-testid="row-report">
       <p className="rows-used" data-testid="rows-used">
-        <strong>{rows.toLocaleString('en-US')}</strong> rows used · the plot draws {sample.toLocaleString('en-US')} of them
+        <strong>{formatCount(rows)}</strong> rows used · the plot draws {formatCount(sample)} of them
       </p>
       {problem && (
         <p className="warn-text" data-testid="stream-problem">

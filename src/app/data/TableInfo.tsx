@@ -2,6 +2,7 @@
 import type { StreamFacts, TableSummary } from '../../worker/api';
 import { formatBudget } from '../../store/memoryBudget';
 import { ordinal } from '../format/ordinal';
+import { formatCount } from '../format/count';
 
 const DELIMITERS: Record<string, string> = { ',': 'comma-separated', '\t': 'tab-separated', ';': 'semicolon-separated', '|': 'pipe-separated', whitespace: 'whitespace-separated' };
 
@@ -16,7 +17,7 @@ function origin(t: TableSummary): string {
 }
 
 export function describeTable(t: TableSummary): string {
-  const parts = [`${t.rows.toLocaleString('en-US')} rows × ${t.columns.length} columns`, origin(t), t.hasHeader ? 'header row' : 'no header'];
+  const parts = [`${formatCount(t.rows)} rows × ${t.columns.length} columns`, origin(t), t.hasHeader ? 'header row' : 'no header'];
   if (t.decimalComma) parts.push('decimal commas');
   return parts.join(' · ');
 }
@@ -27,7 +28,7 @@ export const DATA_SUMMARY_ID = 'data-summary';
 /** A streamed table (issue 12): the budget it exceeded, where its columns are, and the sample drawn. */
 export function describeStream(s: StreamFacts, rows: number): string {
   const chunks = `${s.chunks} chunk${s.chunks === 1 ? '' : 's'}`;
-  const sample = s.stride > 1 ? ` · the plot shows every ${ordinal(s.stride)} row (${s.sampleRows.toLocaleString('en-US')} of ${rows.toLocaleString('en-US')})` : '';
+  const sample = s.stride > 1 ? ` · the plot shows every ${ordinal(s.stride)} row (${formatCount(s.sampleRows)} of ${formatCount(rows)})` : '';
   const dropped = s.dropped.length ? ` · text columns not kept: ${s.dropped.join(', ')}` : '';
   return `Memory budget ${formatBudget(s.budget)} · streaming from browser storage, ${chunks}${sample}${dropped}`;
 }

@@ -3,11 +3,16 @@
  * changing it; the column names stay where no label is given; fonts follow the chosen size.
  */
 import { describe, expect, it } from 'vitest';
+import type { Curve } from '../../worker/api';
 import { mainFigure } from '../plot/mainFigure';
 import { clampFigureNumber, initialFigure } from '../../state/slices/figure';
 import { figureLayout } from './figureLayout';
 
-const screen = mainFigure({ data: null, excluded: null, curve: null, confidence: null, prediction: null, xLabel: 'time', yLabel: 'counts', logX: false, logY: false, revision: 'r', fitted: false }).layout;
+// A model curve, so the screen layout has its residual panel (yaxis2) as a fitted figure does.
+const grid = Float64Array.of(1, 2, 3);
+const residuals = { x: grid, y: Float64Array.of(0.1, -0.2, 0.1), sigma: null, lines: Int32Array.of(2, 3, 4), decimated: false, viewAll: false, total: 3 };
+const curve: Curve = { kind: 'grid', x: grid, y: Float64Array.of(3, 2, 1), residuals, chi2: 0.06, nonFinite: 0, confidence: null, prediction: null };
+const screen = mainFigure({ data: null, excluded: null, curve, confidence: null, prediction: null, xLabel: 'time', yLabel: 'counts', logX: false, logY: false, revision: 'r', fitted: false }).layout;
 
 describe('figure layout', () => {
   it('sets title, labels with units and fonts, and leaves the screen layout alone', () => {

@@ -6,6 +6,7 @@ import { ParamRowView } from './ParamRowView';
 import { solvedByVarpro } from '../../state/varproStarts';
 import { isWeighted } from '../../state/slices/settings';
 import { tiedModel } from '../../state/ties';
+import { formatCount } from '../format/count';
 
 function LiveChi2() {
   const chi2 = useApp((s) => s.curve?.chi2 ?? null);
@@ -15,7 +16,7 @@ function LiveChi2() {
   // A streamed table (issue 12): the live sum runs over the drawn sample, not the fitted rows.
   const sampled = useApp((s) => (s.table?.stream ? s.table.stream.sampleRows : null));
   if (chi2 === null) return null;
-  if (nonFinite > 0) return <span className="live-chi2 warn-text">model not finite at {nonFinite.toLocaleString('en-US')} points</span>;
+  if (nonFinite > 0) return <span className="live-chi2 warn-text">model not finite at {formatCount(nonFinite)} points</span>;
   // The Poisson objective minimises the deviance: that is the number to watch while tuning.
   if (deviance !== null) {
     return (
@@ -28,7 +29,7 @@ function LiveChi2() {
     <span
       className="live-chi2"
       data-testid="live-chi2"
-      title={`${weighted ? 'Σ((y − model)/σ)²' : 'Σ(y − model)²'} at these values${sampled !== null ? `, over the ${sampled.toLocaleString('en-US')} sampled rows the plot draws` : ''}`}
+      title={`${weighted ? 'Σ((y − model)/σ)²' : 'Σ(y − model)²'} at these values${sampled !== null ? `, over the ${formatCount(sampled)} sampled rows the plot draws` : ''}`}
     >
       {weighted ? 'χ²' : 'RSS'}
       {sampled !== null ? ' (sample)' : ''} {formatNumber(chi2, 4)}

@@ -12,6 +12,7 @@ import { mainFigure } from './mainFigure';
 import { PlotlyChart } from './PlotlyChart';
 import { PlotToolbar } from './PlotToolbar';
 import { viewRangeFromRelayout } from './viewRange';
+import { formatCount } from '../format/count';
 
 export function PlotPanel() {
   const data = useApp((s) => s.selection?.data ?? null);
@@ -87,14 +88,14 @@ function PlotNote() {
   const tableRows = useApp((s) => s.table?.rows ?? 0);
   const notes: string[] = [];
   // A streamed file (issue 12): the page holds an even sample of it; the fit reads every row.
-  if (stream && stream.stride > 1) notes.push(`The file's ${tableRows.toLocaleString('en-US')} rows are streamed from browser storage: the plot and residuals show an even sample, every ${ordinal(stream.stride)} row (${stream.sampleRows.toLocaleString('en-US')} rows); the fit uses all of them.`);
+  if (stream && stream.stride > 1) notes.push(`The file's ${formatCount(tableRows)} rows are streamed from browser storage: the plot and residuals show an even sample, every ${ordinal(stream.stride)} row (${formatCount(stream.sampleRows)} rows); the fit uses all of them.`);
   // A group fit from empty values drew its all-rows start here: not a fit, and not the group results.
   if (startsCard) notes.push(`The curve is drawn at the start values found over all rows, from which the group fits started; it is not a fit. The group results are in the “${startsCard}” card below.`);
   // Plotly's own "double-click to zoom back out" tip is off (it covered the log toggles): said here.
   if (zoomed && !data?.decimated) notes.push('Zoomed in: double-click the plot to see all the data.');
   if (data?.decimated && data.density) {
     // Min/max points would draw the noise's upper and lower edges as two lines: say what is drawn instead.
-    const counted = data.density.points.toLocaleString('en-US');
+    const counted = formatCount(data.density.points);
     // "the curve on top" only when there is one (no model yet: the density alone).
     const shading = `each cell shaded by how many points fall in it (darker = more)${curveKind ? ', the curve on top' : ''}`;
     notes.push(
@@ -103,7 +104,7 @@ function PlotNote() {
         : `More points than pixels: all ${counted} points are drawn as their density, ${shading}. Zoom in to see single points.`,
     );
   } else if (data?.decimated) {
-    const drawing = `Drawing ${data.x.length.toLocaleString('en-US')} of ${data.total.toLocaleString('en-US')} points`;
+    const drawing = `Drawing ${formatCount(data.x.length)} of ${formatCount(data.total)} points`;
     const inView = data.viewAll ? 'every point in this view, the lowest and highest in each pixel column outside it' : 'the view is drawn again at full resolution (the lowest and highest in each pixel column)';
     notes.push(zoomed ? `${drawing}: ${inView}; double-click the plot to see all the data.` : `${drawing}: the lowest and highest in each pixel column. Zoom in to draw more of them.`);
   }

@@ -4,9 +4,10 @@
  * and the chart follows its box's size.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { Config, Data, Layout } from 'plotly.js-dist-min';
+import type { Data, Layout } from 'plotly.js-dist-min';
 import { loadPlotly, plotlyFor, type PlotlyStatic } from './plotlyLoader';
 import { markWork, startSlice } from './plotlySlices';
+import { PLOT_CONFIG as CONFIG } from './theme';
 
 export interface PlotlyChartProps {
   readonly data: Data[];
@@ -31,9 +32,6 @@ export function eventLines(event: Readonly<Record<string, unknown>> | undefined)
   return lines;
 }
 
-// showTips off: plotly's "Double-click to zoom back out" notice is fixed to the window's top
-// right, over the page's own controls (the log toggles); the plot note says it instead.
-const CONFIG: Partial<Config> = { displaylogo: false, showTips: false, responsive: false, modeBarButtonsToRemove: ['lasso2d', 'toImage'], toImageButtonOptions: { format: 'png' } };
 
 type Listening = HTMLDivElement & { on?: (event: string, handler: (e: Readonly<Record<string, unknown>>) => void) => void };
 

@@ -7,6 +7,7 @@
  * did lacks the counts, and the note then says which points, not how many.
  */
 import type { GroupOverlay, Series } from '../../worker/api';
+import { formatCount } from '../format/count';
 
 export interface LogView {
   readonly logX: boolean;
@@ -30,7 +31,7 @@ export function hiddenOnLog(data: Pick<Series, 'x' | 'y' | 'total'>, logX: boole
   return { x: logX ? Math.max(0, data.total - data.x.length) : 0, y };
 }
 
-const points = (n: number) => `${n.toLocaleString('en-US')} point${n === 1 ? '' : 's'}`;
+const points = (n: number) => `${formatCount(n)} point${n === 1 ? '' : 's'}`;
 
 /** "Log x: 3 points with t ≤ 0 are not drawn." or null when every point is drawn. */
 export function logHiddenNote(data: Pick<Series, 'x' | 'y' | 'total' | 'decimated' | 'nonPositive'>, view: LogView): string | null {

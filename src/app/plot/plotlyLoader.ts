@@ -6,6 +6,7 @@
 import type { Data } from 'plotly.js-dist-min';
 import { nextTask, whenIdleAfterPaint } from '../common/nextTask';
 import { markWork, sliceDrawing } from './plotlySlices';
+import { warmUpPlotly } from './plotlyWarmup';
 
 export type PlotlyStatic = ReturnType<typeof import('virtual:plotly/core').default.plotly>;
 
@@ -59,8 +60,9 @@ export function plotlyFor(data: readonly Data[]): { ready: boolean; load: () => 
 
 /**
  * Fetch plotly's core once the page has painted and the main thread is idle: by the time a sample
- * is chosen the library is usually there.
+ * is chosen the library is usually there, and has drawn once.
  */
 export function preloadPlotly(): void {
-  whenIdleAfterPaint(() => void loadPlotly());
+  // Then a first drawing off the page pays plotly's first-time costs (plotlyWarmup.ts).
+  whenIdleAfterPaint(() => void loadPlotly().then(warmUpPlotly));
 }

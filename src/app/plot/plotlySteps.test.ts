@@ -15,9 +15,11 @@ const core = readFileSync(join(root, 'node_modules/plotly.js/src/core.js'), 'utf
 /** The plotly modules a text requires, in order, as paths under plotly.js/ ('src/…', 'build/…'). */
 function plotlyRequires(text: string, from: 'steps' | 'core'): string[] {
   const out: string[] = [];
+  // plotly() requires lib/core and then, already evaluated by it, the internals the page wraps or
+  // reads (plots, subroutines, axes, plot_config): not steps.
   for (const m of text.matchAll(/require\('([^']+)'\)/g)) {
     const id = m[1];
-    if (from === 'steps' && id.startsWith('plotly.js/') && id !== 'plotly.js/lib/core' && !id.includes('/lib/heatmap') && !id.endsWith('plots/plots') && !id.endsWith('plot_api/subroutines') && !id.endsWith('cartesian/axes')) out.push(id.slice('plotly.js/'.length));
+    if (from === 'steps' && id.startsWith('plotly.js/') && id !== 'plotly.js/lib/core' && !id.includes('/lib/heatmap') && !id.endsWith('plots/plots') && !id.endsWith('plot_api/subroutines') && !id.endsWith('cartesian/axes') && !id.endsWith('plot_api/plot_config')) out.push(id.slice('plotly.js/'.length));
     if (from === 'core' && id.startsWith('.')) out.push(id.startsWith('../') ? id.slice(3) : `src/${id.slice(2)}`);
     if (from === 'core' && id === 'native-promise-only') out.push(id);
     if (from === 'steps' && id === 'native-promise-only') out.push(id);

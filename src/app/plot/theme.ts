@@ -1,5 +1,5 @@
 /** Plot colours and fonts, matching the page's tokens (src/styles/tokens.css). */
-import type { Layout, LayoutAxis } from 'plotly.js-dist-min';
+import type { Config, Layout, LayoutAxis } from 'plotly.js-dist-min';
 export const PLOT_FONT = '"Fira Sans", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
 export const COLORS = {
@@ -41,3 +41,7 @@ export function axis(title: string, extra: Partial<LayoutAxis> = {}): Partial<La
     ...extra,
   };
 }
+
+// showTips off: plotly's "Double-click to zoom back out" notice is fixed to the window's top
+// right, over the page's own controls (the log toggles); the plot note says it instead.
+export const PLOT_CONFIG: Partial<Config> = { displaylogo: false, showTips: false, responsive: false, modeBarButtonsToRemove: ['lasso2d', 'toImage'], toImageButtonOptions: { format: 'png' } };

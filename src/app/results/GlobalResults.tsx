@@ -16,6 +16,7 @@ import { formatNumber } from '../format/number';
 import { groupFigure } from '../plot/groupFigure';
 import { groupLogHiddenNote } from '../plot/logHidden';
 import { PlotlyChart } from '../plot/PlotlyChart';
+import { formatCount } from '../format/count';
 
 /** Rows drawn in the table (as GroupResults: the rest would slow the page; 10 000 groups fit). */
 const TABLE_ROWS_MAX = 1000;
@@ -98,7 +99,7 @@ function LocalTable({ g, column }: { readonly g: GlobalFitOutcome; readonly colu
         </tbody>
       </table>
       {ties.length > 0 && <p className="muted small" data-testid="global-tied-note">{tiedNote(ties, false)}</p>}
-      {g.rows.length > TABLE_ROWS_MAX && <p className="muted small">The table shows the first {TABLE_ROWS_MAX.toLocaleString('en-US')} of {g.rows.length.toLocaleString('en-US')} groups.</p>}
+      {g.rows.length > TABLE_ROWS_MAX && <p className="muted small">The table shows the first {formatCount(TABLE_ROWS_MAX)} of {formatCount(g.rows.length)} groups.</p>}
     </div>
   );
 }
@@ -141,7 +142,7 @@ export function GlobalResults() {
     <section className="card group-results global-results" aria-label="Global fit" data-testid="global-results">
       <header className="group-results-head">
         <h2 className="panel-title">
-          Global fit by {column}: {g.shared.join(', ')} shared · {included.toLocaleString('en-US')} of {g.total.toLocaleString('en-US')} groups · {g.success ? 'converged' : 'did not converge'}
+          Global fit by {column}: {g.shared.join(', ')} shared · {formatCount(included)} of {formatCount(g.total)} groups · {g.success ? 'converged' : 'did not converge'}
         </h2>
         <div className="group-results-actions">
           <button type="button" className="btn btn-small btn-primary-outline" disabled={busy} onClick={() => void compareWithSeparate()} data-testid="global-compare">
@@ -154,13 +155,13 @@ export function GlobalResults() {
       <Comparison />
       {figure && <PlotlyChart data={figure.data} layout={figure.layout} className="group-plot" testId="global-plot" label={`${mapping.y} against ${xLabel}, one colour per ${column}, with the global fit's curve for each`} />}
       {figure && logNote && <p className="plot-note" data-testid="global-plot-note">{logNote}</p>}
-      {g.overlayCapped && <p className="muted">The plot shows the first {g.overlay.length} of {g.total.toLocaleString('en-US')} groups (at most {OVERLAY_MAX}); the table has them all.</p>}
+      {g.overlayCapped && <p className="muted">The plot shows the first {g.overlay.length} of {formatCount(g.total)} groups (at most {OVERLAY_MAX}); the table has them all.</p>}
       <div className="global-tables">
         <SharedTable g={g} />
         <LocalTable g={g} column={column} />
       </div>
       <p className="muted small" data-testid="global-summary">
-        Total cost {num(g.cost)} over {g.points.toLocaleString('en-US')} points, {g.freeParameters.toLocaleString('en-US')} free parameters · {g.nit} iterations, {g.nfev} evaluations, {(g.fitMs / 1000).toFixed(2)} s · standard errors from the joint covariance
+        Total cost {num(g.cost)} over {formatCount(g.points)} points, {formatCount(g.freeParameters)} free parameters · {g.nit} iterations, {g.nfev} evaluations, {(g.fitMs / 1000).toFixed(2)} s · standard errors from the joint covariance
       </p>
       {g.warnings.map((w) => <p key={w} className="muted small">{w}</p>)}
     </section>

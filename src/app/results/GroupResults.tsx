@@ -19,6 +19,7 @@ import { groupFigure } from '../plot/groupFigure';
 import { groupLogHiddenNote } from '../plot/logHidden';
 import { PlotlyChart } from '../plot/PlotlyChart';
 import { OpenedGroup } from './OpenedGroup';
+import { formatCount } from '../format/count';
 
 /** Rows drawn in the table: enough to read and sort; beyond this the page would slow to a crawl
  *  (ten thousand groups are 70 000 cells), and Export CSV has every group. */
@@ -73,10 +74,10 @@ export function GroupResults() {
           <button type="button" className="btn btn-small" onClick={() => void clearBatch()} data-testid="group-clear">Close</button>
         </div>
       </header>
-      {status === 'cancelled' && <p className="notice notice-info" data-testid="group-cancelled">Cancelled: the {batch.rows.length.toLocaleString('en-US')} groups fitted before Cancel are kept.</p>}
+      {status === 'cancelled' && <p className="notice notice-info" data-testid="group-cancelled">Cancelled: the {formatCount(batch.rows.length)} groups fitted before Cancel are kept.</p>}
       {figure && <PlotlyChart data={figure.data} layout={figure.layout} className="group-plot" testId="group-plot" label={`${yLabel} against ${xLabel}, one colour per ${column}, with each fitted curve`} />}
       {figure && logNote && <p className="plot-note" data-testid="group-plot-note">{logNote}</p>}
-      {batch.overlayCapped && <p className="muted" data-testid="group-overlay-note">The plot shows the first {shown} of {batch.total.toLocaleString('en-US')} groups (at most {OVERLAY_MAX}); the table has them all.</p>}
+      {batch.overlayCapped && <p className="muted" data-testid="group-overlay-note">The plot shows the first {shown} of {formatCount(batch.total)} groups (at most {OVERLAY_MAX}); the table has them all.</p>}
       <p className="muted small group-open-hint">Choose a {column} to open its full results.</p>
       <div className="group-table-wrap">
         <table className="group-table" data-testid="group-table">
@@ -139,7 +140,7 @@ export function GroupResults() {
       {ties.length > 0 && <p className="muted small" data-testid="group-tied-note">{tiedNote(ties, true)}</p>}
       {rows.length > TABLE_ROWS_MAX && (
         <p className="muted" data-testid="group-table-note">
-          The table shows the first {TABLE_ROWS_MAX.toLocaleString('en-US')} of {rows.length.toLocaleString('en-US')} groups in this order (sort by a column to see others); Export CSV has them all.
+          The table shows the first {formatCount(TABLE_ROWS_MAX)} of {formatCount(rows.length)} groups in this order (sort by a column to see others); Export CSV has them all.
         </p>
       )}
     </section>

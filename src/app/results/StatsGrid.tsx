@@ -3,6 +3,7 @@ import type { FitResult } from '../../fit/types';
 import type { PoissonFacts } from '../../worker/api';
 import { poissonStatRows } from '../../stats/poissonStatRows';
 import { formatNumber } from '../format/number';
+import { formatCount } from '../format/count';
 
 type Item = [string, string, string];
 
@@ -18,7 +19,7 @@ function poissonItems(result: FitResult, p: PoissonFacts): Item[] {
 export function StatsGrid({ result, weighted, poisson = null }: { readonly result: FitResult; readonly weighted: boolean; readonly poisson?: PoissonFacts | null }) {
   const s = result.stats;
   const tail: Item[] = [
-    ['points / free', `${s.points.toLocaleString('en-US')} / ${s.freeParameters}`, ''],
+    ['points / free', `${formatCount(s.points)} / ${s.freeParameters}`, ''],
     ['evaluations', `${result.nfev}`, `${result.nit} iterations, ${result.njev} Jacobians`],
   ];
   const items: Item[] = poisson ? [...poissonItems(result, poisson), ...tail] : [

@@ -10,6 +10,7 @@ import type { SessionMeta } from '../../state/slices/sessions';
 import { PopoverHead } from '../share/CopyLink';
 import { usePopover } from '../share/usePopover';
 import { savedAtText } from './timeText';
+import { formatCount } from '../format/count';
 
 export function SessionsMenu() {
   const sessions = useApp((s) => s.recentSessions);
@@ -100,7 +101,7 @@ export function SessionsMenu() {
 }
 
 function SessionRow({ meta, current, now, onOpen, onDelete }: { readonly meta: SessionMeta; readonly current: boolean; readonly now: number; readonly onOpen: () => void; readonly onDelete: () => void }) {
-  const rows = `${meta.rows.toLocaleString('en-US')} row${meta.rows === 1 ? '' : 's'}`;
+  const rows = `${formatCount(meta.rows)} row${meta.rows === 1 ? '' : 's'}`;
   // Deleting asks first, in the row itself (the delete button sits next to the panel's close
   // button), and can then still be undone for a few seconds (SessionUndo.tsx).
   const [confirming, setConfirming] = useState(false);

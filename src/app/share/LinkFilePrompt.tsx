@@ -12,6 +12,7 @@ import { usedColumns } from '../../share/index';
 import { HiddenFileInput } from '../common/HiddenFileInput';
 import { Notice } from '../common/Notice';
 import { openFile } from './openFile';
+import { formatCount } from '../format/count';
 
 export function LinkFilePrompt() {
   const pending = useApp((s) => s.pendingLink);
@@ -20,7 +21,7 @@ export function LinkFilePrompt() {
   if (!pending) return null;
   const { expected, spec, checking, fileError } = pending;
   const file = expected.fileName ?? 'the data file';
-  const rows = expected.rows.toLocaleString('en-US');
+  const rows = formatCount(expected.rows);
   const take = (f: File | undefined) => {
     if (f) void openFile(f);
   };

@@ -1,5 +1,6 @@
 /** What the Copy link popover says about a link: whether the data travel in it, and its size. */
 import type { LinkPlan } from '../../share/index';
+import { formatCount } from '../format/count';
 
 export function formatBytes(n: number): string {
   if (n < 1024) return `${n} bytes`;
@@ -7,7 +8,7 @@ export function formatBytes(n: number): string {
   return `${(n / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-const rows = (n: number) => `${n.toLocaleString('en-US')} row${n === 1 ? '' : 's'}`;
+const rows = (n: number) => `${formatCount(n)} row${n === 1 ? '' : 's'}`;
 
 export function describeLink(plan: LinkPlan, url: string): string {
   const size = formatBytes(url.length);
