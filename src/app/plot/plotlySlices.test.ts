@@ -9,6 +9,10 @@ function fakePlotly() {
       calls.push(gd);
       return undefined;
     },
+    // A margin change redraws the figure, whose first step waits (plots.doAutoMargin → _doPlot).
+    doAutoMargin(gd: unknown): unknown {
+      return plots.previousPromises(gd);
+    },
   };
   const drawn: unknown[] = [];
   const subroutines = {
@@ -73,7 +77,7 @@ describe('sliceDrawing', () => {
     expect(drawn).toEqual(['a', 'b']);
   });
 
-  it('never yields inside a component draw, whose caller goes on without waiting (the legend)', () => {
+  it('never yields inside a component draw or an auto-margin redraw, whose callers go on without waiting', () => {
     const { plotly, plots, legend, calls } = fakePlotly();
     sliceDrawing(plotly);
     let now = 9000;
@@ -82,7 +86,8 @@ describe('sliceDrawing', () => {
     now += SLICE_MS + 1;
     // The same spent slice: the legend's wait runs on in this task, a top-level step's yields.
     expect(legend.draw('gd')).toBeUndefined();
-    expect(calls).toEqual(['gd']);
+    expect(plots.doAutoMargin('gd')).toBeUndefined();
+    expect(calls).toEqual(['gd', 'gd']);
     expect(plots.previousPromises('gd')).toBeInstanceOf(Promise);
   });
 

@@ -17,7 +17,8 @@
  * its margin push to a later task, after the axes had been drawn with the old margins: plotly's
  * auto-margin redraw then interleaved with the first draw and the data were drawn 40 px off their
  * axis on about half of first draws. Inside a component's draw nothing yields, so a component
- * draws in the task that called it, as unsliced plotly does.
+ * draws in the task that called it, as unsliced plotly does; so does the redraw that a change of
+ * the automatic margins starts.
  */
 import { nextTask } from '../common/nextTask';
 
@@ -121,4 +122,8 @@ export function sliceDrawing(plotly: { fitbenchInternal: Internal }): void {
   const registry = plotly.fitbenchInternal.registry as { componentsRegistry?: Record<string, Record<string, unknown>> } | undefined;
   for (const component of Object.values(registry?.componentsRegistry ?? {})) drawsInline(component, 'draw');
   drawsInline(steps, 'drawMainTitle');
+  // An auto-margin change redraws the whole figure (Registry.call('_doPlot')), and most callers
+  // drop the promise (plot_api's marginPushers): inline, the redraw ends before they go on, and a
+  // figure purged once its draw resolved (the page's off-screen warm-up) is not drawn into after.
+  drawsInline(plots as unknown as Record<string, unknown>, 'doAutoMargin');
 }
