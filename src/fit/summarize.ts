@@ -47,7 +47,8 @@ function inMemoryStatistics(s: SummaryInput, full: Float64Array): StreamStatisti
     chi2: residuals.chi2,
     rss: residuals.rss,
     stats: goodnessOfFit({ y: input.data.y, w: bound.data.w, chi2: residuals.chi2, rss: residuals.rss, freeParameters: k }),
-    diagnostics: residualDiagnostics({ vars: input.data.vars, y: input.data.y, f: residuals.values, w: bound.data.w, chi2: residuals.chi2, freeParameters: k }),
+    // The model values are needed for nothing else: the residuals replace them in their array.
+    diagnostics: residualDiagnostics({ vars: input.data.vars, y: input.data.y, f: residuals.values, w: bound.data.w, chi2: residuals.chi2, freeParameters: k, reuseF: true }),
     notes: [],
     extendedPrecision: residuals.extendedPrecision,
   };
