@@ -44,7 +44,7 @@ export interface DiagnosticsInput {
 }
 
 /** The number of distinct values of x where x is sorted (ascending), else −1: both in one pass. */
-function sortedDistinct(x: Float64Array): number {
+export function sortedDistinct(x: Float64Array): number {
   const n = x.length;
   let g = n > 0 ? 1 : 0;
   for (let i = 1; i < n; i++) {
