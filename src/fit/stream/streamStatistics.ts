@@ -17,7 +17,7 @@
  * sorted x (several variables: never) and at most `maxGroups` distinct x.
  */
 import type { JsKernels } from '../../model/index';
-import type { ChunkSource } from '../../store/chunkSource';
+import type { ChunkSource, ChunkView } from '../../store/chunkSource';
 import { DIAGNOSTICS_SORT_MAX_ROWS, type ResidualDiagnostics } from '../../stats/diagnostics';
 import { goodnessFromSums, type GoodnessOfFit } from '../../stats/goodness';
 import { normalityFromMoments } from '../../stats/normalityTest';
@@ -78,6 +78,45 @@ class GroupMeans {
     this.sw = 0;
     this.swy = 0;
   }
+}
+
+/** Pass 2's sums, carried from chunk to chunk. */
+interface Pass2Sums {
+  tss: number;
+  m2: number;
+  m3: number;
+  m4: number;
+  ssPureError: number;
+  /** The replicate group of the last row, and its x. */
+  g: number;
+  lastX: number;
+}
+
+/**
+ * Pass 2 over one chunk (f: its model values), in a function of its own so that it is optimized
+ * after a few chunks, its sums in locals (streamStatistics runs once per fit, its own loops only
+ * on-stack replaced). `means`: the replicate groups' means, or null (no replicates test).
+ */
+function pass2Chunk(sums: Pass2Sums, v: ChunkView, f: Float64Array, mean: number, meanR: number, means: Float64Array | null): void {
+  const { y, w } = v;
+  const x = v.vars[0];
+  let { tss, m2, m3, m4, ssPureError, g, lastX } = sums;
+  for (let i = 0; i < v.rows; i++) {
+    const w2 = w ? w[i] * w[i] : 1;
+    tss += w ? w2 * (y[i] - mean) ** 2 : (y[i] - mean) ** 2;
+    const r = w ? w[i] * (y[i] - f[i]) : y[i] - f[i];
+    const dr = r - meanR;
+    const dr2 = dr * dr;
+    m2 += dr2;
+    m3 += dr2 * dr;
+    m4 += dr2 * dr2;
+    if (means) {
+      if (g < 0 || x[i] !== lastX) g++;
+      lastX = x[i];
+      ssPureError += w2 * (y[i] - means[g]) ** 2;
+    }
+  }
+  Object.assign(sums, { tss, m2, m3, m4, ssPureError, g, lastX });
 }
 
 export function streamStatistics({ kernels, params, source, freeParameters: k, maxGroups, passes }: StreamStatisticsInput): StreamStatistics {
@@ -167,35 +206,13 @@ export function streamStatistics({ kernels, params, source, freeParameters: k, m
   // Pass 2: sums about the means of pass 1.
   const G = groups && !groups.overflow ? groups.count : 0;
   const wantReplicates = G > 0 && m - G > 0 && G - k > 0;
-  let tss = 0;
-  let m2 = 0;
-  let m3 = 0;
-  let m4 = 0;
-  let ssPureError = 0;
-  let g = -1;
-  let lastX = NaN;
+  const sums: Pass2Sums = { tss: 0, m2: 0, m3: 0, m4: 0, ssPureError: 0, g: -1, lastX: NaN };
   const pass2 = passes ? ++passes.count : 0;
   for (let kChunk = 0; kChunk < source.chunks; kChunk++) {
-    const v = load(kChunk);
-    const { y, w } = v;
-    const x = v.vars[0];
-    for (let i = 0; i < v.rows; i++) {
-      const w2 = w ? w[i] * w[i] : 1;
-      tss += w ? w2 * (y[i] - mean) ** 2 : (y[i] - mean) ** 2;
-      const r = w ? w[i] * (y[i] - f[i]) : y[i] - f[i];
-      const dr = r - meanR;
-      const dr2 = dr * dr;
-      m2 += dr2;
-      m3 += dr2 * dr;
-      m4 += dr2 * dr2;
-      if (wantReplicates) {
-        if (g < 0 || x[i] !== lastX) g++;
-        lastX = x[i];
-        ssPureError += w2 * (y[i] - groups!.means[g]) ** 2;
-      }
-    }
+    pass2Chunk(sums, load(kChunk), f, mean, meanR, wantReplicates ? groups!.means : null);
     progress(pass2, kChunk);
   }
+  const { tss, m2, m3, m4, ssPureError } = sums;
 
   const stats = goodnessFromSums({ points: m, tss, sumLogW2, chi2, rss, freeParameters: k });
   if (m <= DD_MAX_ROWS) notes.push('χ² is summed in float64: the double-double re-evaluation on the decimal data is not done on streamed columns.');
