@@ -7,13 +7,14 @@ import { now } from '../solver/clock';
 import type { Loss } from '../solver/loss';
 import type { TrfResult } from '../solver/trf';
 import { correlation, curveFitCovariance, standardErrors } from '../stats/covariance';
-import { residualDiagnostics } from '../stats/diagnostics';
+import { DIAGNOSTICS_SORT_MAX_ROWS, residualDiagnostics, sortedDistinct } from '../stats/diagnostics';
+import { memoryChunks } from '../store/chunkSource';
 import { goodnessOfFit } from '../stats/goodness';
 import { studentTQuantile, studentTTwoSided } from '../stats/studentT';
 import type { CurveFitInput } from './curveFit';
 import type { BoundModel } from './cpuEvaluator';
 import type { ResolvedParameters } from './parameters';
-import { finalResiduals } from './residuals';
+import { DD_MAX_ROWS, finalResiduals } from './residuals';
 import { streamStatistics, type StreamStatistics } from './stream/streamStatistics';
 import type { StreamedRows } from './stream/streamedRows';
 import type { FitResult, ParameterResult, PhaseRecord } from './types';
@@ -38,16 +39,39 @@ export interface SummaryInput {
   readonly streamed?: StreamedRows;
 }
 
+/**
+ * Rows per chunk of the chunked statistics of many rows in memory: two scratch arrays of this many
+ * doubles (1 MB) instead of m-long ones.
+ */
+const STATISTICS_CHUNK_ROWS = 65_536;
+
 /** χ², the RSS, goodness of fit and diagnostics from rows in memory (the usual case). */
 function inMemoryStatistics(s: SummaryInput, full: Float64Array): StreamStatistics & { extendedPrecision: boolean } {
   const { input, params, bound } = s;
   const k = params.free.length;
+  const m = bound.rows;
+  if (!s.values && m > DD_MAX_ROWS && m > DIAGNOSTICS_SORT_MAX_ROWS) {
+    // Many rows, no model values from a worker pool: the streamed fit's two passes over chunks of
+    // the columns (views, no copies) instead of an m-long array of model values (80 MB at 10⁷
+    // rows, issue 12 "Memory"). Above these sizes the in-memory path does no double-double χ² and
+    // no sort by x either, so every number is the same to the last bit (streamFit.test.ts,
+    // summarize.test.ts); its notes describe those omissions, which are the in-memory path's too.
+    const source = memoryChunks({ vars: input.data.vars, y: input.data.y, w: bound.data.w }, STATISTICS_CHUNK_ROWS);
+    // Every replicate group of sorted x is kept, as the array path keeps them; none where x does
+    // not repeat (the array path counts them first and then has no test: no pure error), so that
+    // 10⁷ distinct x do not cost 10⁷ group means.
+    const distinct = input.data.vars.length === 1 ? sortedDistinct(input.data.vars[0]) : -1;
+    const maxGroups = distinct > 0 && distinct < m ? distinct : 0;
+    const chunked = streamStatistics({ kernels: bound.kernels, params: full, source, freeParameters: k, maxGroups });
+    return { ...chunked, notes: [], extendedPrecision: false };
+  }
   const residuals = finalResiduals(input.model, params.free, input.data, bound.data.w, full, s.values);
   return {
     chi2: residuals.chi2,
     rss: residuals.rss,
     stats: goodnessOfFit({ y: input.data.y, w: bound.data.w, chi2: residuals.chi2, rss: residuals.rss, freeParameters: k }),
-    diagnostics: residualDiagnostics({ vars: input.data.vars, y: input.data.y, f: residuals.values, w: bound.data.w, chi2: residuals.chi2, freeParameters: k }),
+    // The model values are needed for nothing else: the residuals replace them in their array.
+    diagnostics: residualDiagnostics({ vars: input.data.vars, y: input.data.y, f: residuals.values, w: bound.data.w, chi2: residuals.chi2, freeParameters: k, reuseF: true }),
     notes: [],
     extendedPrecision: residuals.extendedPrecision,
   };

@@ -141,4 +141,25 @@ describe('residual diagnostics agree with scipy and statsmodels', () => {
       }
     }
   });
+  it('reuseF: the residuals replace the model values in their array, every statistic bit-equal', () => {
+    let seed = 7;
+    const next = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const n = 5000;
+    // x sorted with replicates (fused pass), two variables (row order), unsorted x (the x-order copy).
+    const sorted = Float64Array.from({ length: n }, (_, i) => Math.floor(i / 4));
+    const unsorted = Float64Array.from({ length: n }, () => Math.floor(next() * 1000));
+    for (const vars of [[sorted], [sorted, unsorted], [unsorted]]) {
+      for (const weighted of [false, true]) {
+        const y = Float64Array.from({ length: n }, next);
+        const f0 = Float64Array.from({ length: n }, next);
+        const w = weighted ? Float64Array.from({ length: n }, () => 0.5 + next()) : null;
+        const fresh = residualDiagnostics({ vars, y, f: f0.slice(), w, chi2: 3, freeParameters: 2 })!;
+        const f = f0.slice();
+        const reused = residualDiagnostics({ vars, y, f, w, chi2: 3, freeParameters: 2, reuseF: true })!;
+        expect(reused).toEqual(fresh);
+        if (vars.length === 1) expect(reused.replicates).not.toBeNull();
+        expect(f).toEqual(Float64Array.from({ length: n }, (_, i) => (w ? w[i] * (y[i] - f0[i]) : y[i] - f0[i])));
+      }
+    }
+  });
 });

@@ -11,6 +11,8 @@ export interface SquaresCursor {
   readonly d: Float64Array;
   /** Weights of the loaded chunk, or null. */
   readonly w: Float64Array | null;
+  /** One past the global index of the loaded chunk's last row (set by `at`). */
+  readonly loadedEnd: number;
 }
 
 export interface PairwiseSquares {
@@ -22,13 +24,19 @@ export function pairwiseSquaresStream(m: number, cursor: SquaresCursor): Pairwis
   const leaf = (start: number, end: number): PairwiseSquares => {
     let chi2 = 0;
     let rss = 0;
-    for (let i = start; i < end; i++) {
-      const j = cursor.at(i);
-      const d = cursor.d[j];
+    // The rows of the leaf in the loaded chunk in one inner loop (a call per chunk, not per row:
+    // at 10⁷ rows the call per row was most of the pass); the same terms in the same order.
+    for (let i = start; i < end; ) {
+      let j = cursor.at(i);
+      const stop = Math.min(end, cursor.loadedEnd);
+      const dc = cursor.d;
       const w = cursor.w;
-      const v = w ? d * w[j] : d;
-      chi2 += v * v;
-      rss += d * d;
+      for (; i < stop; i++, j++) {
+        const d = dc[j];
+        const v = w ? d * w[j] : d;
+        chi2 += v * v;
+        rss += d * d;
+      }
     }
     return { chi2, rss };
   };
