@@ -74,7 +74,7 @@ if (process.argv[2] === '--child') {
   await child(process.argv[3] as string, Number(process.argv[4]));
 } else {
   const rows = Number(process.argv[2] ?? 1e6);
-  const REPS = 3;
+  const REPS = 5;
   const dir = mkdtempSync(join(tmpdir(), 'fitbench-decimal17-'));
   console.log(`${new Date().toISOString()}, Node ${process.version}, ${availableParallelism()} cores, load average ${loadavg()[0]?.toFixed(1)} at the start.`);
   console.log('Seconds, wall / CPU, best of the runs; one parse thread.\n');
