@@ -12,7 +12,10 @@
  *  - Clinger's fast path (W. D. Clinger, "How to read floating point numbers accurately", PLDI 1990):
  *    when M < 10^15 and |scale| ≤ 22, M and 10^|scale| are exact doubles, so one IEEE multiply or
  *    divide rounds the exact quotient/product once. Nearly every cell of measured data is this case.
- *  - Otherwise (16+ significant digits, large exponents, subnormals, overflow) the field's text is
+ *  - 16–19 significant digits (M < 10^19) and |scale| ≤ 22: `exactDecimal19`, exact with
+ *    error-free transformations, deciding the rounding unless the value is within its error bound
+ *    of a tie (then the next case).
+ *  - Otherwise (20+ significant digits, undecided near-ties, large exponents, subnormals, overflow) the field's text is
  *    made and handed to Number(), which ECMA-262 requires to round correctly (StringToNumber; V8
  *    implements it with Eisel–Lemire, D. Lemire, "Number parsing at a gigabyte per second",
  *    Software: Practice and Experience 51(8), 2021, and a big-integer fallback). Rare in data, and
@@ -22,6 +25,10 @@
  * `decimalEnd` says where the number stopped, so a caller can parse fields in place.
  */
 import { CHUNK, EXACT_POW10, type DecimalDigits } from './decimalDigits';
+import { exactDecimal19 } from './exactDecimal19';
+
+/** The 16–19 digit path on; FITBENCH_NO_FAST19=1 turns it off (the bench compares both in one run). */
+const FAST19 = typeof process === 'undefined' || process.env?.FITBENCH_NO_FAST19 !== '1';
 
 const MAX_DIGITS = 3 * CHUNK; // as readDigits: digits beyond this are below double-double precision
 const MAX_EXPONENT = 100000; // as readDigits' exponent clamp
@@ -89,6 +96,10 @@ export function decimalFromBytes(b: Uint8Array, from: number, to: number, sep: n
     const m = d.chunks[0];
     const x = scale >= 0 ? m * (EXACT_POW10[scale] as number) : m / (EXACT_POW10[-scale] as number);
     return negative ? -x : x;
+  }
+  if (count === 2 && len > 0 && len <= 4 && scale >= -22 && scale <= 22 && FAST19) {
+    const x = exactDecimal19(d.chunks[0], d.chunks[1], len, scale); // 16–19 digits; NaN near a tie
+    if (x === x) return negative ? -x : x;
   }
   return Number(asciiText(b, from, i, sep));
 }
