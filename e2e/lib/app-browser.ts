@@ -17,7 +17,7 @@ const errorsOf = new WeakMap<Page, string[]>();
 export function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   errorsOf.set(page, errors);
-  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('pageerror', (e) => { errors.push(e.message); if (process.env.STACKS) console.log('PAGEERROR', e.stack); });
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
   });

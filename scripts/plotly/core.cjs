@@ -75,6 +75,7 @@ exports.plotly = function () {
     subroutines: require('plotly.js/src/plot_api/subroutines'),
     axes: require('plotly.js/src/plots/cartesian/axes'),
     registry: require('plotly.js/src/registry'),
+    titles: require('plotly.js/src/components/titles'),
     // The default config: a figure's defaults computed on a plain object (as Plotly.validate
     // does) in the page's warm-up (src/app/plot/plotlyWarmup.ts).
     dfltConfig: require('plotly.js/src/plot_api/plot_config').dfltConfig,

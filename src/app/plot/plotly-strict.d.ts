@@ -7,7 +7,7 @@
  */
 declare module 'virtual:plotly/core' {
   import Plotly from 'plotly.js-dist-min';
-  type Core = typeof Plotly & { register(modules: unknown): void; fitbenchInternal: { plots: unknown; subroutines: unknown; axes: unknown; registry: unknown; dfltConfig: Record<string, unknown> } };
+  type Core = typeof Plotly & { register(modules: unknown): void; fitbenchInternal: { plots: unknown; subroutines: unknown; axes: unknown; registry: unknown; titles: unknown; dfltConfig: Record<string, unknown> } };
   /** Requires plotly's large dependencies one call at a time, then plotly (scripts/plotly/core.cjs). */
   const core: { steps: (() => void)[]; plotly(): Core };
   export default core;

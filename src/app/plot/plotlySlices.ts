@@ -11,7 +11,7 @@
  * slice is spent): plotly calls them only as steps of such sequences (Lib.syncOrAsync, which waits
  * for a step that returns a promise), so axes, data and the final touches are three slices too.
  *
- * Components are the exception: the legend, the colorbar and the main title each run their own
+ * Components are the exception: the legend, the colorbar and the titles each run their own
  * sequence, starting with `previousPromises`, and their caller does not wait for it (plotly's
  * drawMarginPushers calls legend.draw and goes on). Yielding there moved the legend's size and
  * its margin push to a later task, after the axes had been drawn with the old margins: plotly's
@@ -62,7 +62,7 @@ function resumed(): void {
   markWork('plotly.draw resumed');
 }
 
-type Internal = { plots: unknown; subroutines: unknown; axes?: unknown; registry?: unknown };
+type Internal = { plots: unknown; subroutines: unknown; axes?: unknown; registry?: unknown; titles?: unknown };
 
 /** Makes `host[name]` run with yields held off: plotly does not wait for what it starts. */
 function drawsInline(host: Record<string, unknown>, name: string): void {
@@ -122,8 +122,16 @@ export function sliceDrawing(plotly: { fitbenchInternal: Internal }): void {
   const registry = plotly.fitbenchInternal.registry as { componentsRegistry?: Record<string, Record<string, unknown>> } | undefined;
   for (const component of Object.values(registry?.componentsRegistry ?? {})) drawsInline(component, 'draw');
   drawsInline(steps, 'drawMainTitle');
-  // An auto-margin change redraws the whole figure (Registry.call('_doPlot')), and most callers
-  // drop the promise (plot_api's marginPushers): inline, the redraw ends before they go on, and a
-  // figure purged once its draw resolved (the page's off-screen warm-up) is not drawn into after.
-  drawsInline(plots as unknown as Record<string, unknown>, 'doAutoMargin');
+  // Titles (plotly's components/titles, not in the registry) draw and then move themselves clear
+  // of the margins in a sequence their draw does not return: yielding there moved an axis title
+  // after a figure had been purged ('_reservedMargin' of undefined, the warm-up's box).
+  const titles = plotly.fitbenchInternal.titles as Record<string, unknown> | undefined;
+  if (titles) drawsInline(titles, 'draw');
+  // A margin push outside a draw (plots.autoMargin, e.g. an axis's tick labels after plotly's
+  // first render is marked complete) redraws the whole figure through doAutoMargin →
+  // Registry.call('_doPlot'), and autoMargin drops that promise: inline, the redraw ends before its
+  // caller goes on, and a figure purged once its draw resolved (the page's off-screen warm-up) is
+  // not drawn into afterwards. The doAutoMargin step at the end of a draw is awaited by plotly
+  // and stays sliced (inline, that redraw was one task of 52–66 ms).
+  drawsInline(plots as unknown as Record<string, unknown>, 'autoMargin');
 }
