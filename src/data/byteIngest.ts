@@ -23,6 +23,7 @@ import { splitWhitespace } from './sampleRecords';
 import { textDecoder } from './textEncoding';
 import { commentPattern } from './textNormalizer';
 import type { DataError, ParseOptions, Result, Table } from './types';
+import { isCommentLine } from './commentBytes';
 
 export interface ByteIngest {
   push(chunk: Uint8Array): void;
@@ -144,14 +145,7 @@ export function createByteIngest(options: ParseOptions = {}, totalBytes: number 
     if (rest.length) ingest.push(decoder.decode(rest, { stream: true }));
   }
 
-  function isComment(b: Uint8Array, start: number, end: number): boolean {
-    if (!commentBytes) return false;
-    let i = start;
-    while (i < end && (b[i] === 32 || b[i] === 9)) i++;
-    if (end - i < commentBytes.length) return false;
-    for (let k = 0; k < commentBytes.length; k++) if (b[i + k] !== commentBytes[k]) return false;
-    return true;
-  }
+  const isComment = (b: Uint8Array, start: number, end: number) => isCommentLine(b, start, end, commentBytes);
 
   /**
    * One line b[start, end) (no LF; a CR before the LF already cut off). False when the rest of the

@@ -21,6 +21,7 @@ import { TableBuilder, type BuilderLimits, type RangePart, type RowStorage, type
 import { textDecoder } from './textEncoding';
 import { commentPattern } from './textNormalizer';
 import type { Delimiter } from './types';
+import { isCommentLine } from './commentBytes';
 
 /** All a range needs from the head's parse: plain data, so it crosses to a worker. */
 export interface RangeSettings {
@@ -69,14 +70,7 @@ export function createRangeParser(settings: RangeSettings, firstLine: number, st
   let carry: Uint8Array = EMPTY;
   let stopped: string | null = null;
 
-  function isComment(b: Uint8Array, start: number, end: number): boolean {
-    if (!commentBytes) return false;
-    let i = start;
-    while (i < end && (b[i] === 32 || b[i] === 9)) i++;
-    if (end - i < commentBytes.length) return false;
-    for (let k = 0; k < commentBytes.length; k++) if (b[i + k] !== commentBytes[k]) return false;
-    return true;
-  }
+  const isComment = (b: Uint8Array, start: number, end: number) => isCommentLine(b, start, end, commentBytes);
 
   /** One line b[start, end) (its CR before the LF cut off): byteIngest's takeLine, or a stop. */
   function takeLine(b: Uint8Array, start: number, end: number): void {
