@@ -9,14 +9,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..', '..', '..');
-const steps = readFileSync(join(root, 'scripts/plotly/core.cjs'), 'utf8');
+const coreCjs = readFileSync(join(root, 'scripts/plotly/core.cjs'), 'utf8');
+// The steps come before plotly(), which requires lib/core and then, already evaluated by it, the
+// internals the page wraps or reads (plots, subroutines, axes, registry, titles, plot_config).
+const steps = coreCjs.slice(0, coreCjs.indexOf('exports.plotly = function'));
 const core = readFileSync(join(root, 'node_modules/plotly.js/src/core.js'), 'utf8');
 
 /** The plotly modules a text requires, in order, as paths under plotly.js/ ('src/…', 'build/…'). */
 function plotlyRequires(text: string, from: 'steps' | 'core'): string[] {
   const out: string[] = [];
-  // plotly() requires lib/core and then, already evaluated by it, the internals the page wraps or
-  // reads (plots, subroutines, axes, plot_config): not steps.
   for (const m of text.matchAll(/require\('([^']+)'\)/g)) {
     const id = m[1];
     if (from === 'steps' && id.startsWith('plotly.js/') && id !== 'plotly.js/lib/core' && !id.includes('/lib/heatmap') && !id.endsWith('plots/plots') && !id.endsWith('plot_api/subroutines') && !id.endsWith('cartesian/axes') && !id.endsWith('plot_api/plot_config')) out.push(id.slice('plotly.js/'.length));
@@ -68,7 +69,10 @@ describe("plotly's step 4 in pieces (scripts/plotly/coreSteps.cjs)", () => {
   });
 
   it("runs before core.cjs's step 4, after the self-contained packages", () => {
-    const steps = readFileSync(join(root, 'scripts/plotly/core.cjs'), 'utf8');
+    const coreCjs = readFileSync(join(root, 'scripts/plotly/core.cjs'), 'utf8');
+// The steps come before plotly(), which requires lib/core and then, already evaluated by it, the
+// internals the page wraps or reads (plots, subroutines, axes, registry, titles, plot_config).
+const steps = coreCjs.slice(0, coreCjs.indexOf('exports.plotly = function'));
     const spread = steps.indexOf("...require('./coreSteps.cjs').steps");
     expect(spread).toBeGreaterThan(steps.indexOf("require('polybooljs')"));
     expect(spread).toBeLessThan(steps.indexOf("require('plotly.js/src/version')"));
