@@ -17,6 +17,7 @@ import { CHUNK, EXACT_POW10, readDigits, type DecimalDigits } from './decimalDig
 // The model's double-double kernel (QD-style), shared rather than copied.
 import { ddAdd, ddDiv, ddMul, ddMulD, twoSum, type DD } from '../model/doubleDouble';
 import { MAX_POW10, pow10 } from './powersOfTen';
+import { productError } from './productError';
 
 const TINY = 1e-250;
 const TWO_256 = 2 ** 256;
@@ -57,23 +58,6 @@ export function residualOf(d: DecimalDigits, hi: number): number {
     return sign * (((m - p) - productError(a, P, p)) / P) || 0;
   }
   return sign * generalResidual(d, a) || 0;
-}
-
-const SPLITTER = 134217729; // 2^27 + 1
-
-/**
- * e of Dekker's TwoProd (p + e = x·y exactly, p = fl(x·y)): doubleDouble.ts `twoProd` without its
- * arrays, the same operations in the same order, for the per-cell fast case (x, y < 10^38: the
- * split cannot overflow, so twoProd's large-value branch never applies).
- */
-function productError(x: number, y: number, p: number): number {
-  let t = SPLITTER * x;
-  const xh = t - (t - x);
-  const xl = x - xh;
-  t = SPLITTER * y;
-  const yh = t - (t - y);
-  const yl = y - yh;
-  return ((xh * yh - p) + xh * yl + xl * yh) + xl * yl;
 }
 
 function generalResidual(d: DecimalDigits, a: number): number {

@@ -23,20 +23,9 @@
  * BigInt; all values stay normal (10^-7 ≤ V < 10^41), so no underflow spoils the transformations.
  */
 import { EXACT_POW10 } from './decimalDigits';
+import { productError } from './productError';
 
-const SPLITTER = 134217729; // 2^27 + 1, Dekker's split of a double into two 26-bit halves
 const BOUND = 2 ** -49; // generous relative bound on the error of t (two roundings of 2^-53 each)
-
-/** The rounding error of fl(a · b) (Dekker's twoProduct): a · b = fl(a · b) + result exactly. */
-function productError(a: number, b: number, p: number): number {
-  let c = SPLITTER * a;
-  const ah = c - (c - a);
-  const al = a - ah;
-  c = SPLITTER * b;
-  const bh = c - (c - b);
-  const bl = b - bh;
-  return ah * bh - p + ah * bl + al * bh + al * bl;
-}
 
 /**
  * |value| for M = c0 · 10^lastLen + c1 (1 ≤ lastLen ≤ 4) and 10^scale, |scale| ≤ 22; NaN when the
