@@ -5,6 +5,7 @@ Usage:
   python3 bench/gaussian_scipy.py serve OUTDIR
       reads commands on stdin, one a line, and answers each with one JSON line:
         write N [csv]  ->  OUTDIR/gauss-N.x.f64, .y.f64 (and gauss-N.csv, x,y with 17 digits)
+        load N         ->  reads OUTDIR/gauss-N.x.f64, .y.f64 that another process wrote
         time N         ->  one curve_fit of those rows: seconds, params, nfev, cost
       (one process for the whole run, so that scipy's timings interleave with Fitbench's)
   python3 bench/gaussian_scipy.py e2e CSV
@@ -55,6 +56,9 @@ def serve(out):
             y.astype('<f8').tofile(f'{out}/gauss-{n}.y.f64')
             if 'csv' in words[2:]:
                 np.savetxt(f'{out}/gauss-{n}.csv', np.column_stack([x, y]), delimiter=',', header='x,y', comments='', fmt='%.17g')
+            answer = {'n': n}
+        elif words[0] == 'load':
+            held[n] = (np.fromfile(f'{out}/gauss-{n}.x.f64', '<f8'), np.fromfile(f'{out}/gauss-{n}.y.f64', '<f8'))
             answer = {'n': n}
         else:
             answer = {'n': n, **fit(*held[n])}
