@@ -22,7 +22,7 @@ import { fitInputs } from './fitInputs';
 import { fitOptions } from './fit';
 import { endRun, session, startRun } from './session';
 import type { StreamedTable } from './streamIngest';
-import { streamedColumnProblem } from './streamedColumns';
+import { streamedSelection, type StreamedSelection } from './streamedColumns';
 import { throttle } from './throttle';
 import { FitCancelledError, yielding } from './yielding';
 
@@ -44,7 +44,7 @@ export function streamRefusal(what: string, fix: string | null = null): WorkerEr
 }
 
 /** What this fit request asks that the streamed path cannot do. */
-function requestRefusal(request: FitRequest, stream: StreamedTable): WorkerError | null {
+function requestRefusal(request: FitRequest): WorkerError | null {
   const rows = request.mapping.rows;
   if (rows && (rows.where.length > 0 || rows.exclude.length > 0)) return streamRefusal('Filtering rows or excluding points', 'clear the row filters and exclusions');
   if (request.parameters.some((p) => !p.fixed && (p.value === null || !Number.isFinite(p.value)))) {
@@ -55,9 +55,14 @@ function requestRefusal(request: FitRequest, stream: StreamedTable): WorkerError
   if (s.objective === 'poisson') return streamRefusal('The Poisson likelihood fit', 'choose least squares in Solver options');
   if (s.backend === 'gpu') return streamRefusal('The GPU backend', 'choose Auto or CPU in Solver options');
   if ((s.weights ?? 'sigma') !== 'sigma') return streamRefusal('Weights from y', 'use a σ column');
-  const problem = streamedColumnProblem(stream, request.mapping);
-  if (problem) return { code: 'streamed', message: `${problem}: fix the file, or ${raise(stream)}.`, field: 'mapping' };
   return null;
+}
+
+/** The rows the fit reads (the in-memory selection's), or why there are none. */
+function selectionFor(request: FitRequest, stream: StreamedTable): Status<StreamedSelection> {
+  const picked = streamedSelection(stream, request.mapping);
+  if (picked.ok) return picked;
+  return { ok: false, error: { code: 'streamed', message: `${picked.problem}: fix the file, or ${raise(stream)}.`, field: 'mapping' } };
 }
 
 export async function runStreamedFit(request: FitRequest, stream: StreamedTable, onProgress?: (p: FitProgress) => void): Promise<Status<FitOutcome>> {
@@ -65,18 +70,22 @@ export async function runStreamedFit(request: FitRequest, stream: StreamedTable,
   const inputs = fitInputs(request);
   if (!inputs.ok) return inputs;
   const { data: sample, model: m } = inputs.value;
-  const refused = requestRefusal(request, stream);
+  const refused = requestRefusal(request);
   if (refused) return { ok: false, error: refused };
+  const selected = selectionFor(request, stream);
+  if (!selected.ok) return selected;
+  const { y, sigma, usable } = selected.value;
+  // The model's variables (it may use fewer x columns than are chosen; all chosen ones decide the rows).
+  const x = m.variables.map((v) => stream.names.indexOf(v));
+  const sortedX = x.length > 0 && (m.variables[0] === request.mapping.x[0] ? usable.sortedX : usable.dropped === 0 && stream.facts[x[0]].sorted);
 
   const flag = startRun();
   const parameters = request.parameters.map((p) => ({ name: p.name, value: p.value, min: p.min, max: p.max, fixed: p.fixed }));
   const free = parameters.filter((p) => !p.fixed).length;
-  const sigma = request.mapping.sigma ? stream.names.indexOf(request.mapping.sigma) : null;
-  const x = m.variables.map((v) => stream.names.indexOf(v));
   const columns = x.length + 1 + (sigma === null ? 0 : 1);
   // The load's plan, or fewer rows when this model holds more per row than it planned for.
   const chunkRows = Math.min(stream.chunkRows, chunkRowsFor({ budgetBytes: stream.budget, columns, parameters: free, sumRows: DEFAULT_CHUNK_ROWS }));
-  const source = columnChunks({ files: stream.store.files, rows: stream.rows, chunkRows, x, y: stream.names.indexOf(request.mapping.y), sigma, sortedX: x.length > 0 && stream.facts[x[0]].sorted });
+  const source = columnChunks({ files: stream.store.files, rows: stream.rows, chunkRows, x, y, sigma, sortedX, usable });
 
   const fixed = new Map(request.parameters.map((p) => [p.name, p.fixed]));
   const freeNames = m.params.filter((name) => fixed.get(name) !== true);
