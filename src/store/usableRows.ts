@@ -6,7 +6,9 @@
  * column, in the selection's check order) for the page's list, whether the first x never decreases
  * over the usable rows, and where every `stride`-th usable row is stored, so that the fit's chunks
  * are the compacted rows [k·R, k·R + r) of the in-memory selection (columnFiles.ts `columnChunks`),
- * read without a second counting pass.
+ * read without a second counting pass. The same pass fingerprints the usable cells (`hash`), so a
+ * streamed fit's checkpoint is tied to the data as an in-memory fit's is (issue 12: a re-dropped
+ * copy of the same file resumes; other data, or other columns, do not).
  */
 import { readRows, type SyncFile } from './columnFiles';
 import { firstUnusableCell } from './usableCell';
@@ -25,6 +27,9 @@ export interface UsableRows {
   readonly sortedX: boolean;
   /** The first dropped rows: stored row and the index (in `columns`) of the first unusable cell. */
   readonly first: readonly { readonly row: number; readonly column: number }[];
+  /** 16 hex digits over the usable rows' chosen cells (a checkpoint's data fingerprint,
+   *  src/store/checkpointSubject.ts: the same mixing, one pair of lanes per column). */
+  readonly hash: string;
 }
 
 export interface UsableRowsInput {
@@ -50,6 +55,9 @@ export function usableRows({ files, rows: m, columns, sigma, variables, stride, 
   const marks: number[] = [];
   const first: { row: number; column: number }[] = [];
   const sigmaAt = sigma ? columns.length - 1 : -1;
+  const words = buffers.map((b) => new Uint32Array(b.buffer));
+  const h1 = columns.map((_, k) => (0x9747b28c + k) | 0);
+  const h2 = columns.map((_, k) => (0x85ebca6b ^ k) | 0);
   let used = 0;
   let sortedX = variables > 0;
   let last = -Infinity;
@@ -63,6 +71,18 @@ export function usableRows({ files, rows: m, columns, sigma, variables, stride, 
         continue;
       }
       if (used % stride === 0) marks.push(start + i);
+      for (let k = 0; k < words.length; k++) {
+        let a = h1[k];
+        let b = h2[k];
+        for (let j = 2 * i; j < 2 * i + 2; j++) {
+          const w = words[k][j];
+          a = Math.imul(a ^ w, 0xcc9e2d51);
+          a = (a << 13) | (a >>> 19);
+          b = Math.imul(b + w, 0x1b873593) ^ (b >>> 15);
+        }
+        h1[k] = a;
+        h2[k] = b;
+      }
       if (sortedX) {
         const x = buffers[0][i];
         if (x < last) sortedX = false;
@@ -71,5 +91,23 @@ export function usableRows({ files, rows: m, columns, sigma, variables, stride, 
       used++;
     }
   }
-  return { stored: m, rows: used, dropped: m - used, stride, marks: Float64Array.from(marks), sortedX: sortedX && used > 0, first };
+  return { stored: m, rows: used, dropped: m - used, stride, marks: Float64Array.from(marks), sortedX: sortedX && used > 0, first, hash: finish(h1, h2, used) };
+}
+
+/** The lanes folded column after column with the row count, then MurmurHash3's fmix. */
+function finish(h1: readonly number[], h2: readonly number[], rows: number): string {
+  let a = rows | 0;
+  let b = Math.floor(rows / 2 ** 32) | 0;
+  for (let k = 0; k < h1.length; k++) {
+    a = Math.imul(a ^ h1[k], 0xcc9e2d51);
+    a = (a << 13) | (a >>> 19);
+    b = Math.imul(b + h2[k], 0x1b873593) ^ (b >>> 15) ^ a;
+  }
+  const fmix = (h: number) => {
+    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+    return (h ^ (h >>> 16)) >>> 0;
+  };
+  const hex = (h: number) => h.toString(16).padStart(8, '0');
+  return hex(fmix(a)) + hex(fmix(b));
 }

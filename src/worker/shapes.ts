@@ -40,6 +40,8 @@ export interface TableSummary {
 
 /** A streamed table in numbers, for the page's note ("Memory budget 256 MB · streaming…"). */
 export interface StreamFacts {
+  /** The folder of its columns in the Origin Private File System (a saved session refers to it). */
+  readonly folder: string;
   readonly budget: number;
   /** What an in-memory fit was estimated to hold. */
   readonly estimateBytes: number;

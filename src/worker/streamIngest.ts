@@ -14,7 +14,7 @@ import { columnWriter, type StoredColumnFacts } from '../store/columnFiles';
 import { PIECE_BYTES, parsePiece, type MemoryPlan } from '../store/memoryPlan';
 import type { Status } from './api';
 import { usableSigma } from '../data/selectColumns';
-import { createOpfsColumns, removeStaleColumns, type OpfsColumns } from './opfsColumns';
+import { createOpfsColumns, type OpfsColumns } from './opfsColumns';
 
 /** Rows of the sample the page draws (every k-th row of the file). */
 export const SAMPLE_MAX = 200_000;
@@ -119,7 +119,6 @@ export async function streamIngest({ file, plan, signal, onProgress, createColum
     stride *= 2;
   };
 
-  if (!createColumns) await removeStaleColumns().catch(() => 0);
   const store = await (createColumns ?? createOpfsColumns)(index.length);
   const writer = columnWriter(store.files);
   const name = (file as File).name ?? 'the file';

@@ -6,7 +6,8 @@
  * names the pass and the chunk. The curve and residuals drawn are the sample's.
  *
  * What needs all rows in memory is refused with what to do instead (`streamRefusal`); nothing the
- * user typed is touched.
+ * user typed is touched. Rows with unusable cells are left out as in memory (streamedColumns.ts),
+ * and a long fit saves checkpoints that a reload resumes, as in memory (checkpoint.ts).
  */
 import { curveFit } from '../fit/curveFit';
 import { DEFAULT_CHUNK_ROWS } from '../fit/cpuEvaluator';
@@ -19,7 +20,11 @@ import type { FitOutcome, FitProgress, FitRequest, Status, WorkerError } from '.
 import { evaluateCurve } from './curve';
 import { toWorkerError } from './errors';
 import { fitInputs } from './fitInputs';
-import { fitOptions } from './fit';
+import { fitOptions, withSavedHistory } from './fit';
+import { checkpointWriter, notCheckpointed, resumable, type CheckpointWriter } from './checkpoint';
+import type { CheckpointRecord } from '../store/checkpointRecord';
+import type { DataDigest } from '../store/checkpointSubject';
+import type { UsableRows } from '../store/usableRows';
 import { endRun, session, startRun } from './session';
 import type { StreamedTable } from './streamIngest';
 import { streamedSelection, type StreamedSelection } from './streamedColumns';
@@ -58,6 +63,11 @@ function requestRefusal(request: FitRequest): WorkerError | null {
   return null;
 }
 
+/** A streamed fit's data fingerprint: the usable rows and the digest of their cells. */
+export function streamDigest(usable: UsableRows): DataDigest {
+  return { rows: usable.rows, hash: usable.hash };
+}
+
 /** The rows the fit reads (the in-memory selection's), or why there are none. */
 function selectionFor(request: FitRequest, stream: StreamedTable): Status<StreamedSelection> {
   const picked = streamedSelection(stream, request.mapping);
@@ -81,6 +91,23 @@ export async function runStreamedFit(request: FitRequest, stream: StreamedTable,
 
   const flag = startRun();
   const parameters = request.parameters.map((p) => ({ name: p.name, value: p.value, min: p.min, max: p.max, fixed: p.fixed }));
+  // Checkpoints, as for a fit in memory (fit.ts): the data's fingerprint is the counting pass's
+  // digest of the usable cells (src/store/usableRows.ts), so a reload that restores the session's
+  // folder, or the same file dropped again, resumes; other data or columns do not.
+  let writer: CheckpointWriter | null = null;
+  let resumed: CheckpointRecord | null = null;
+  if (request.checkpoint && notCheckpointed(request.settings) === null) {
+    const subjectInput = { model: request.model, data: streamDigest(usable), parameters, options: fitOptions(request.settings) };
+    if (request.checkpoint.resume) {
+      const stored = await resumable(request.checkpoint.key, subjectInput);
+      if (!stored.ok) {
+        endRun(flag);
+        return stored;
+      }
+      resumed = stored.value;
+    }
+    writer = checkpointWriter(request.checkpoint.key, subjectInput, resumed);
+  }
   const free = parameters.filter((p) => !p.fixed).length;
   const columns = x.length + 1 + (sigma === null ? 0 : 1);
   // The load's plan, or fewer rows when this model holds more per row than it planned for.
@@ -105,6 +132,7 @@ export async function runStreamedFit(request: FitRequest, stream: StreamedTable,
   };
   report.push(state);
   let result: FitResult;
+  let checkpointStats: FitOutcome['checkpoint'] = null;
   try {
     result = await curveFit({
       model: m,
@@ -114,7 +142,9 @@ export async function runStreamedFit(request: FitRequest, stream: StreamedTable,
       signal: flag,
       // The replicate groups' means may take the budget's share of a chunk (8 bytes each), as in the CLI.
       streamed: { source, sumRows: DEFAULT_CHUNK_ROWS, maxGroups: Math.floor(stream.budget / CHUNK_SHARE / 8), passes, wrap: (e) => yielding(e) },
+      ...(writer ? { checkpoint: writer.hooks } : {}),
       onIteration: (s, phase) => {
+        writer?.onIteration(s, phase.role);
         costs.push(s.cost);
         state = { ...state, iteration: s.iteration, nfev: s.nfev, cost: s.cost, optimality: s.optimality, stepNorm: s.stepNorm, elapsedMs: s.elapsedMs, phase: phase.role, backend: 'cpu', accepted: s.x.length === freeNames.length ? { names: freeNames, values: Array.from(s.x) } : state.accepted };
         report.push(state);
@@ -126,7 +156,9 @@ export async function runStreamedFit(request: FitRequest, stream: StreamedTable,
   } finally {
     report.flush();
     endRun(flag);
+    checkpointStats = (await writer?.close()) ?? null;
   }
+  if (resumed) result = withSavedHistory(result, resumed);
   // The profile and the printable report read lastFit's rows: without `input` they are not offered.
   session.lastFit = { model: request.model, selection: sample, result, absoluteSigma: request.settings.absoluteSigma, poisson: false, weights: 'sigma' };
   const params = Float64Array.from(m.params, (name) => result.parameters.find((p) => p.name === name)?.value ?? NaN);
@@ -139,6 +171,8 @@ export async function runStreamedFit(request: FitRequest, stream: StreamedTable,
       backend: { requested: request.settings.backend, used: 'cpu', reason: `streamed from browser storage: ${passes.count} passes over ${chunks} chunks of ${chunkRows.toLocaleString('en-US')} rows (memory budget ${formatBudget(stream.budget)})`, cpuKernels: m.kernels().kind },
       curve,
       stream: { rows: stream.rows, budget: stream.budget, chunkRows, chunks, passes: passes.count, sampleRows: sample.rows },
+      resumed: resumed ? { nit: resumed.state.nit, nfev: resumed.state.nfev } : null,
+      checkpoint: checkpointStats,
     },
   };
 }
