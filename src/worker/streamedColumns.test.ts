@@ -47,7 +47,7 @@ async function both() {
   expect(plan.mode).toBe('stream');
   const createColumns = async (count: number): Promise<OpfsColumns> => {
     const files = Array.from({ length: count }, () => memoryFile());
-    return { files, name: 'test', bytes: () => 0, remove: async () => undefined, release: () => undefined };
+    return { files, name: 'fitbench-stream-0-test', bytes: () => 0, remove: async () => undefined, release: () => undefined };
   };
   const streamed = await streamIngest({ file: blob, plan, signal: { aborted: false }, createColumns });
   if (!streamed.ok) throw new Error(streamed.error.message);
@@ -113,5 +113,27 @@ describe('streamedSelection', async () => {
     const missing = streamedSelection(stream, { x: ['x'], y: 'label', sigma: null });
     expect(missing.ok).toBe(false);
     if (!missing.ok) expect(missing.problem).toBe('Column "label" is not among the streamed numeric columns (x, y, s)');
+  });
+});
+
+describe('a streamed table saved with its session (streamRecord.ts)', async () => {
+  const { savedStream, readSavedStream } = await import('./streamRecord');
+  const { stream } = await both();
+
+  it('reads back what was saved, through a structured clone (IndexedDB), with the folder’s name', () => {
+    const saved = structuredClone(savedStream(stream));
+    const read = readSavedStream(saved);
+    expect(read).not.toBeNull();
+    const { store, ...facts } = stream;
+    expect(read).toEqual({ ...facts, folder: store.name });
+  });
+
+  it('refuses a damaged record rather than opening the wrong columns', () => {
+    const saved = savedStream(stream);
+    expect(readSavedStream({ ...saved, folder: '../elsewhere' })).toBeNull();
+    expect(readSavedStream({ ...saved, facts: saved.facts.slice(1) })).toBeNull();
+    expect(readSavedStream({ ...saved, rows: -1 })).toBeNull();
+    expect(readSavedStream({ ...saved, cells: [[{ row: 'a' }], [], []] })).toBeNull();
+    expect(readSavedStream(null)).toBeNull();
   });
 });
