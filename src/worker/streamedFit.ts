@@ -33,7 +33,9 @@ import { FitCancelledError, yielding } from './yielding';
 
 /** The sentence every refusal ends with: the budget that would hold the file in memory. */
 function raise(stream: StreamedTable): string {
-  return `raise the memory budget above ${formatBudget(stream.estimateBytes)} (Data panel) to read the file in memory`;
+  const above = `raise the memory budget above ${formatBudget(stream.estimateBytes)} (Data panel)`;
+  // A table restored with its session (issue 12) was not read from a file this page holds.
+  return session.input ? `${above} to read the file in memory` : `${above} and drop the file again to read it in memory`;
 }
 
 /** Why a run cannot use a streamed table, in words that say what to do (null: not streamed). */
