@@ -3,7 +3,9 @@
  * 20M memory budget is streamed to the Origin Private File System (the budget and "streaming" are
  * shown), fitted chunk by chunk with progress naming the pass and the chunk, and the parameters
  * equal the CLI's in-memory fit of the same file to 1e-9. A bad budget is refused beside the field
- * with what was typed kept; a fit the streamed path cannot do says what to do instead.
+ * with what was typed kept; a fit the streamed path cannot do says what to do instead. The session
+ * keeps the streamed table: a reload restores it from its folder, and a streamed fit interrupted by
+ * a reload is offered and resumed to the uninterrupted fit's parameters with fewer evaluations.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -38,8 +40,8 @@ function gaussianCsv(rows: number): string {
 }
 
 /** The CLI's in-memory fit of the same file (its default budget holds it in memory; said so below). */
-function cliFit(path: string): { params: Record<string, number>; memory: { mode: string } } {
-  const p0 = Object.entries(START).map(([k, v]) => `${k}=${v}`).join(',');
+function cliFit(path: string, start: Record<string, number> = START): { params: Record<string, number>; memory: { mode: string }; nfev: number; nit: number } {
+  const p0 = Object.entries(start).map(([k, v]) => `${k}=${v}`).join(',');
   const out = execFileSync(process.execPath, [join(root, 'bin', 'fitbench.mjs'), 'fit', path, '--model', MODEL, '--p0', p0, '--memory-limit', '4G', '--json'], { encoding: 'utf8', maxBuffer: 64 << 20 });
   return JSON.parse(out);
 }
@@ -186,6 +188,98 @@ describe('a file past the memory budget', () => {
   });
 });
 
+describe('a streamed table kept with its session', () => {
+  it('comes back after a reload from its folder in browser storage, the file not read again', async () => {
+    const folders = await streamFolders(page);
+    expect(folders).toHaveLength(1);
+    await page.waitForFunction(() => (document.querySelector('[data-testid="save-status"]')?.textContent ?? '').startsWith('Saved'), undefined, { timeout: 30_000 });
+    await page.reload();
+    await page.getByTestId('app').waitFor();
+    const info = page.getByTestId('stream-info');
+    await info.waitFor({ timeout: 60_000 });
+    expect(await info.textContent()).toContain('Memory budget 20 MiB · streaming from browser storage, 16 chunks');
+    expect(await info.textContent()).toContain('every 6th row (166,667 of 1,000,000)');
+    expect(await page.getByTestId('table-info').textContent()).toContain('1,000,000 rows × 2 columns');
+    await expect.poll(() => page.getByTestId('rows-used').textContent(), { timeout: 30_000 }).toContain('1,000,000 rows used');
+    // The same folder, opened again: nothing was streamed anew.
+    expect(await streamFolders(page)).toEqual(folders);
+    expect(await page.getByTestId('model-editor').inputValue()).toBe(MODEL);
+    await plotted(page);
+    await page.getByTestId('data-panel').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await page.waitForTimeout(300);
+    await shot(page, 'page-stream-restored-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('stream-info').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await page.waitForTimeout(500);
+    await shot(page, 'page-stream-restored-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('a streamed fit interrupted by a reload is offered, and resumed ends where the uninterrupted fit ends', async () => {
+    // A poor start: 31 evaluations, several seconds streamed; the first checkpoint is saved 2 s in.
+    const start = { A: 1, mu: -3, s: 0.2, c: 1 };
+    const whole = cliFit(file, start);
+    for (const [name, value] of Object.entries(start)) await setParam(page, name, value);
+    await page.getByTestId('fit-button').click();
+    let saved: { nit: number } | null = null;
+    await expect.poll(async () => (saved = await storedCheckpoint(page)), { timeout: 60_000, interval: 100 }).not.toBeNull();
+    expect(await page.getByTestId('status').getAttribute('data-state')).toBe('running');
+    await page.reload();
+    await page.getByTestId('app').waitFor();
+    const notice = page.getByTestId('interrupted-fit');
+    await notice.waitFor({ timeout: 60_000 });
+    expect(await notice.getAttribute('data-state')).toBe('resumable');
+    const nit = Number(await notice.getAttribute('data-iteration'));
+    const nfevBefore = Number(await notice.getAttribute('data-nfev'));
+    expect(nit).toBeGreaterThanOrEqual(saved!.nit);
+    expect(nit).toBeLessThan(whole.nit);
+    await page.getByTestId('stream-info').waitFor();
+    await plotted(page);
+    await notice.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await page.waitForTimeout(300);
+    await shot(page, 'page-stream-resume-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await notice.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await page.waitForTimeout(500);
+    await shot(page, 'page-stream-resume-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    expect(await fit(page, () => page.getByTestId('interrupted-fit-resume').click())).toBe('converged');
+    const fitted = await fittedParameters(page);
+    for (const [name, value] of Object.entries(whole.params)) expect(Math.abs(fitted[name].value - value), name).toBeLessThanOrEqual(1e-9 * Math.abs(value));
+    const resumed = page.getByTestId('result-resumed');
+    expect(Number(await resumed.getAttribute('data-nit'))).toBe(nit);
+    expect(Number(await resumed.getAttribute('data-nfev'))).toBe(nfevBefore);
+    expect(Number(await resumed.getAttribute('data-total-nfev')) - nfevBefore).toBeLessThan(whole.nfev);
+    expect(await storedCheckpoint(page)).toBeNull();
+    expect(pageErrors(page)).toEqual([]);
+  });
+});
+
+/** The page's stored checkpoint's iteration (IndexedDB "fitbench" › "sessions", key checkpoint:<session>), or null. */
+function storedCheckpoint(p: Page): Promise<{ nit: number } | null> {
+  return p.evaluate(
+    () =>
+      new Promise<{ nit: number } | null>((resolve, reject) => {
+        const open = indexedDB.open('fitbench');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('sessions')) return resolve(null);
+          const store = db.transaction('sessions').objectStore('sessions');
+          const keys = store.getAllKeys();
+          keys.onsuccess = () => {
+            const key = keys.result.map(String).find((k) => k.startsWith('checkpoint:'));
+            if (!key) return resolve(null);
+            const got = store.get(key);
+            got.onsuccess = () => resolve({ nit: (got.result as { state: { nit: number } }).state.nit });
+          };
+        };
+      }),
+  );
+}
+
 /** Names of the streamed tables' folders in the page's Origin Private File System. */
 function streamFolders(p: Page): Promise<string[]> {
   return p.evaluate(async () => {
@@ -197,25 +291,30 @@ function streamFolders(p: Page): Promise<string[]> {
 }
 
 describe('the streamed columns in browser storage', () => {
-  it('go when a larger budget reads the file into memory, and a stale folder goes at the next start', async () => {
-    expect(await streamFolders(page)).toHaveLength(1);
-    // Raising the budget above the estimate reads the file again, in memory (what the refusals advise).
+  it('stay while a saved session refers to them, and a stale folder goes at the next start', async () => {
+    const folders = await streamFolders(page);
+    expect(folders).toHaveLength(1);
+    // Above the estimate the file is read in memory (what the refusals advise; the restored
+    // session does not hold the file, so it is dropped again): new data, a new session; the
+    // streamed one keeps its folder.
     const input = page.getByTestId('memory-budget-input');
     await input.fill('1G');
     await input.press('Enter');
+    await page.getByTestId('file-input').setInputFiles(file);
     await page.getByTestId('stream-info').waitFor({ state: 'detached', timeout: 60_000 });
     await expect.poll(() => page.getByTestId('rows-used').textContent(), { timeout: 60_000 }).toContain('1,000,000');
-    await expect.poll(() => streamFolders(page), { timeout: 10_000 }).toEqual([]);
-    // A folder left by a closed page is removed when a page starts.
+    await page.waitForTimeout(1500);
+    expect(await streamFolders(page)).toEqual(folders);
+    // A folder left by a closed page, that no session refers to, is removed when a page starts.
     await page.evaluate(async () => {
       const root = await navigator.storage.getDirectory();
       const dir = await root.getDirectoryHandle('fitbench-stream-0-stale', { create: true });
       await dir.getFileHandle('c0.f64', { create: true });
     });
-    expect(await streamFolders(page)).toEqual(['fitbench-stream-0-stale']);
+    expect((await streamFolders(page)).sort()).toEqual(['fitbench-stream-0-stale', ...folders].sort());
     await page.reload();
     await page.getByTestId('app').waitFor();
-    await expect.poll(() => streamFolders(page), { timeout: 10_000 }).toEqual([]);
+    await expect.poll(() => streamFolders(page), { timeout: 10_000 }).toEqual(folders);
     // The budget is kept for the tab's session.
     expect(await page.getByTestId('memory-budget-input').inputValue()).toBe('1G');
     expect(pageErrors(page)).toEqual([]);

@@ -5,7 +5,7 @@ import { store } from '../state/store';
 import { App } from './App';
 import { RenderBoundary } from './common/RenderBoundary';
 import { markWork } from './plot/plotlySlices';
-import { removeStaleColumns } from '../store/opfsFolders';
+import { sweepStreamFolders } from '../state/actions/streamFolders';
 import { macrotask } from '../parallel/web/macrotask';
 
 export function mount(root: Root): void {
@@ -22,8 +22,8 @@ export function mount(root: Root): void {
   // The first render as a transition: React renders it in slices of a few ms with yields between
   // (a plain render was one main-thread task of 50–100 ms after the first paint); the commit that
   // puts it on the page is still one piece.
-  // Column files a closed page left in browser storage (issue 12), once the page is up.
-  setTimeout(() => void removeStaleColumns().catch(() => 0), 1000);
+  // Streamed tables' folders that no saved session refers to and no tab holds (issue 12), once the page is up.
+  setTimeout(() => void sweepStreamFolders(), 1000);
   startTransition(() => {
     root.render(
       <StrictMode>

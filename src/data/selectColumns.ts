@@ -58,9 +58,13 @@ export interface ChosenColumns {
 
 /** Why row r of a column is unusable: the parser's note when it kept one, else from the value. */
 function reasonFor(column: Column, notes: Map<number, string>, r: number, isSigma: boolean): string {
-  const note = notes.get(r);
+  return cellReason(column.values[r] ?? NaN, notes.get(r), isSigma);
+}
+
+/** Why a cell of value `v` is unusable: the parser's `note` when it kept one, else from the value
+ *  (shared with the streamed tables' selection, src/worker/streamedColumns.ts). */
+export function cellReason(v: number, note: string | undefined, isSigma: boolean): string {
   if (note !== undefined) return note;
-  const v = column.values[r] ?? NaN;
   if (Number.isNaN(v)) return 'is not a number';
   if (!Number.isFinite(v)) return `${v} is not a finite number`;
   if (!isSigma) return 'is not usable';
@@ -71,7 +75,7 @@ function reasonFor(column: Column, notes: Map<number, string>, r: number, isSigm
 }
 
 /** σ > 0 whose weight 1/σ² is a positive finite double. */
-function usableSigma(v: number): boolean {
+export function usableSigma(v: number): boolean {
   const w = 1 / v;
   const w2 = w * w;
   return v > 0 && w2 > 0 && w2 < Infinity;

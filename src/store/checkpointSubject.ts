@@ -76,10 +76,12 @@ export function subjectOptions(options: FitOptions): Record<string, unknown> {
   return Object.fromEntries(Object.keys(full).sort().map((key) => [key, full[key]]));
 }
 
-export function checkpointSubject(model: string, data: FitData, parameters: readonly ParameterSpec[], options: FitOptions): CheckpointSubject {
+/** The subject of a fit of `data`: its columns, or, for columns streamed from storage (issue 12),
+ *  the digest their counting pass made (src/store/usableRows.ts). */
+export function checkpointSubject(model: string, data: FitData | DataDigest, parameters: readonly ParameterSpec[], options: FitOptions): CheckpointSubject {
   return {
     model,
-    data: dataDigest([...data.vars, data.y, ...(data.sigma ? [data.sigma] : [])]),
+    data: 'hash' in data ? { rows: data.rows, hash: data.hash } : dataDigest([...data.vars, data.y, ...(data.sigma ? [data.sigma] : [])]),
     parameters: parameters.map((p) => ({ name: p.name, fixed: p.fixed ? (p.value ?? null) : null, min: bound(p.min), max: bound(p.max) })),
     options: subjectOptions(options),
   };

@@ -10,6 +10,8 @@
  * in Node on arrays too (columnFiles.test.ts checks the chunks against memoryChunks bit for bit).
  */
 import type { ChunkSource, ChunkView } from './chunkSource';
+import { firstUnusableCell } from './usableCell';
+import type { UsableRows } from './usableRows';
 
 /** The part of FileSystemSyncAccessHandle the columns use (byte offsets). */
 export interface SyncFile {
@@ -70,6 +72,16 @@ export function columnWriter(files: readonly SyncFile[]): ColumnWriter {
   };
 }
 
+/** Reads stored rows [start, start + r) of one column file into `into` (k: the chunk, for the error). */
+export function readRows(file: SyncFile, into: Float64Array, start: number, r: number, k: number): void {
+  const bytes = asBytes(into, r);
+  for (let at = 0; at < bytes.length; ) {
+    const n = file.read(bytes.subarray(at), { at: start * 8 + at });
+    if (n <= 0) throw new Error(`The stored columns ended early (chunk ${k + 1}): the browser storage was cleared; load the file again.`);
+    at += n;
+  }
+}
+
 export interface ColumnChunksInput {
   readonly files: readonly SyncFile[];
   readonly rows: number;
@@ -80,24 +92,42 @@ export interface ColumnChunksInput {
   readonly sigma: number | null;
   /** The first variable's column never decreases (StoredColumnFacts.sorted). */
   readonly sortedX: boolean;
+  /** The rows the selection keeps (usableRows.ts), when it leaves some out: the chunks are then the
+   *  compacted rows, as the in-memory selection's arrays (absent or none dropped: every row). */
+  readonly usable?: UsableRows | null;
 }
 
 /**
  * The chosen columns as chunks: chunk k holds rows [k·R, k·R + r), each column read into one
  * reused buffer, and wᵢ = 1/σᵢ formed as curveFit forms it from σ (the same division, the same bits).
+ * With rows left out (`usable`), row i is the i-th usable stored row: chunk k is read from the
+ * stored row usableRows marked for it, a stored block at a time, keeping the rows the in-memory
+ * selection keeps, so the chunks hold what memoryChunks over the selected arrays holds.
  */
-export function columnChunks({ files, rows: m, chunkRows, x, y, sigma, sortedX }: ColumnChunksInput): ChunkSource {
-  const r0 = Math.min(m, chunkRows);
+export function columnChunks({ files, rows: stored, chunkRows, x, y, sigma, sortedX, usable = null }: ColumnChunksInput): ChunkSource {
+  const compact = usable !== null && usable.dropped > 0 ? usable : null;
+  if (compact && chunkRows % compact.stride !== 0) throw new Error(`Chunks of ${chunkRows} rows do not start at the ${compact.stride}-row marks of the usable rows.`);
+  const m = compact ? compact.rows : stored;
+  const r0 = Math.max(1, Math.min(m, chunkRows));
   const picked = [...x, y, ...(sigma === null ? [] : [sigma])];
+  const sigmaAt = sigma === null ? -1 : picked.length - 1;
   const buffers = picked.map(() => new Float64Array(r0));
+  const scratch = compact ? picked.map(() => new Float64Array(r0)) : [];
   const w = sigma === null ? null : new Float64Array(r0);
-  const readColumn = (file: SyncFile, into: Float64Array, start: number, r: number, k: number) => {
-    const bytes = asBytes(into, r);
-    for (let at = 0; at < bytes.length; ) {
-      const n = file.read(bytes.subarray(at), { at: start * 8 + at });
-      if (n <= 0) throw new Error(`The stored columns ended early (chunk ${k + 1}): the browser storage was cleared; load the file again.`);
-      at += n;
+  /** Fills rows [0, r) of the buffers with usable rows from stored row `from` on. */
+  const readCompacted = (from: number, r: number, k: number) => {
+    let filled = 0;
+    for (let at = from, n = 0; filled < r && at < stored; at += n) {
+      // As many stored rows as usable rows are still wanted (a few more: some will be dropped).
+      n = Math.min(r0, stored - at, Math.max(r - filled, 4096));
+      picked.forEach((c, i) => readRows(files[c], scratch[i], at, n, k));
+      for (let i = 0; i < n && filled < r; i++) {
+        if (firstUnusableCell(scratch, i, sigmaAt) >= 0) continue;
+        for (let j = 0; j < picked.length; j++) buffers[j][filled] = scratch[j][i];
+        filled++;
+      }
     }
+    if (filled < r) throw new Error(`The stored columns ended early (chunk ${k + 1}): the browser storage was cleared; load the file again.`);
   };
   return {
     rows: m,
@@ -105,11 +135,12 @@ export function columnChunks({ files, rows: m, chunkRows, x, y, sigma, sortedX }
     chunks: Math.max(1, Math.ceil(m / chunkRows)),
     variables: x.length,
     weighted: sigma !== null,
-    sortedX: x.length > 0 && sortedX,
+    sortedX: x.length > 0 && (compact ? compact.sortedX : sortedX),
     read(k): ChunkView {
       const start = k * chunkRows;
       const r = Math.min(chunkRows, m - start);
-      picked.forEach((c, i) => readColumn(files[c], buffers[i], start, r, k));
+      if (compact) readCompacted(compact.marks[start / compact.stride], r, k);
+      else picked.forEach((c, i) => readRows(files[c], buffers[i], start, r, k));
       const view = (i: number) => buffers[i].subarray(0, r);
       let wv: Float64Array | null = null;
       if (w) {

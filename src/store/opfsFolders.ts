@@ -1,15 +1,17 @@
 /**
  * The folders of streamed tables in the Origin Private File System (issue 12; written by
- * src/worker/opfsColumns.ts): one per table, `fitbench-stream-<time>-<random>`. A page that closed
- * or crashed leaves its folder; the page removes such folders when it starts (src/app/mount.tsx)
- * and the worker before each streamed load.
+ * src/worker/opfsColumns.ts): one per table, `fitbench-stream-<time>-<random>`. A saved session
+ * refers to its table's folder, so the folder outlives the page; one is stale when no saved
+ * session refers to it and no page holds it open, and the page removes the stale ones when it
+ * starts, when it loads other data and when a session is deleted (src/state/actions/streamFolders.ts
+ * says which are referenced).
  *
  * Which folders are in use is said with Web Locks: a table holds the lock named after its folder
- * from before the folder is made until it is removed (the browser releases it when the worker or
- * the tab goes), and the cleanup removes only folders whose lock it can take at once. Without the
- * lock, a cleanup in the main thread could remove a folder the worker had just made but not yet
- * opened (seen in e2e/page-stream.spec.ts). Only navigator.storage and navigator.locks are used
- * here, so the main thread and the worker can both call it.
+ * from before the folder is made (or opened again) until it lets go of it (the browser releases it
+ * when the worker or the tab goes), and the cleanup removes only folders whose lock it can take at
+ * once. Without the lock, a cleanup in the main thread could remove a folder the worker had just
+ * made but not yet opened (seen in e2e/page-stream.spec.ts). Only navigator.storage and
+ * navigator.locks are used here, so the main thread and the worker can both call it.
  */
 
 export const STREAM_FOLDER_PREFIX = 'fitbench-stream-';
@@ -32,19 +34,35 @@ export function holdFolderLock(name: string): Promise<() => void> {
   });
 }
 
+/** The lock named `name` if no one holds it now (its release function), else null. */
+export function tryFolderLock(name: string): Promise<(() => void) | null> {
+  const locks = nav()?.locks;
+  if (!locks) return Promise.resolve(() => undefined);
+  return new Promise((held) => {
+    void locks.request(name, { ifAvailable: true }, (lock) => {
+      if (!lock) {
+        held(null);
+        return Promise.resolve();
+      }
+      return new Promise<void>((release) => held(release));
+    });
+  });
+}
+
 interface Folder {
   removeEntry(name: string, options?: { recursive?: boolean }): Promise<void>;
   keys(): AsyncIterableIterator<string>;
 }
 
-/** Removes the streamed tables' folders that no page holds open, except `keep`; returns how many went. */
-export async function removeStaleColumns(keep: string | null = null): Promise<number> {
+/** Removes the streamed tables' folders that no page holds open, except those in `keep` (the ones
+ *  saved sessions refer to); returns how many went. */
+export async function removeStaleColumns(keep: ReadonlySet<string> = new Set()): Promise<number> {
   const storage = nav()?.storage;
   const locks = nav()?.locks;
   if (!storage?.getDirectory) return 0;
   const dir = (await storage.getDirectory()) as Folder;
   const names: string[] = [];
-  for await (const name of dir.keys()) if (name.startsWith(STREAM_FOLDER_PREFIX) && name !== keep) names.push(name);
+  for await (const name of dir.keys()) if (name.startsWith(STREAM_FOLDER_PREFIX) && !keep.has(name)) names.push(name);
   let removed = 0;
   for (const name of names) {
     try {

@@ -412,7 +412,7 @@ export interface WorkerApi {
   /** The last fit as CSV: at the data points, or on the plot grid with its bands. */
   exportCurve(request: CurveExportRequest): Promise<Status<string>>;
   /** Writes the loaded table to session storage (IndexedDB) under `key`. */
-  saveTable(key: string): Promise<Status<{ rows: number }>>;
+  saveTable(key: string): Promise<Status<{ rows: number; folder?: string }>>;
   /** Loads a table saved with saveTable as the current table. */
   loadSavedTable(key: string): Promise<Status<TableSummary & { readonly input: TableInput | null }>>;
   /** Makes a saved fit the last fit again (its bands follow redraws at its parameters). */

@@ -24,7 +24,7 @@ import type { ParameterSpec } from '../fit/parameters';
 import type { IterationSummary } from '../solver/summary';
 import type { TrfState } from '../solver/trfState';
 import { CHECKPOINT_FORMAT, CHECKPOINT_VERSION, readCheckpointRecord, type CheckpointRecord, type SavedIteration } from '../store/checkpointRecord';
-import { checkpointSubject, subjectDifference, type CheckpointSubject, type SubjectDifference } from '../store/checkpointSubject';
+import { checkpointSubject, subjectDifference, type CheckpointSubject, type DataDigest, type SubjectDifference } from '../store/checkpointSubject';
 import type { CheckpointOffer, FitRequest, Status } from './api';
 import { deleteValue, readValue, storageReason, writeValue } from './storage';
 
@@ -42,7 +42,8 @@ export function notCheckpointed(settings: FitRequest['settings']): string | null
 
 export interface SubjectInput {
   readonly model: string;
-  readonly data: FitData;
+  /** The fitted columns, or a streamed table's digest of them (streamedFit.ts). */
+  readonly data: FitData | DataDigest;
   readonly parameters: readonly ParameterSpec[];
   readonly options: FitOptions;
 }

@@ -8,6 +8,11 @@ import { compareSubject, notCheckpointed, offerFor, readCheckpoint } from './che
 import { modelFitData } from './curve';
 import { fitOptions } from './fit';
 import { fitInputs } from './fitInputs';
+import { session } from './session';
+import { streamedSelection } from './streamedColumns';
+import { streamDigest } from './streamedFit';
+import type { DataDigest } from '../store/checkpointSubject';
+import type { FitData } from '../fit/types';
 
 /** The stored checkpoint under `key` against the fit `request` would run (issue 12). */
 export async function checkpointOffer(key: string, request: FitRequest): Promise<Status<CheckpointOffer>> {
@@ -26,8 +31,15 @@ export async function checkpointOffer(key: string, request: FitRequest): Promise
   const { data, model } = inputs.value;
   const fixed = new Set(request.parameters.filter((p) => p.fixed).map((p) => p.name));
   const parameters = request.parameters.map((p) => ({ name: p.name, value: p.value, min: p.min, max: p.max, fixed: p.fixed }));
+  // A streamed table (issue 12): its counting pass's digest of the chosen columns, not the sample's.
+  let fitted: FitData | DataDigest = modelFitData(model, data);
+  if (session.stream) {
+    const picked = streamedSelection(session.stream, request.mapping);
+    if (!picked.ok) return { ok: false, error: { code: 'streamed', message: picked.problem, field: 'mapping' } };
+    fitted = streamDigest(picked.value.usable);
+  }
   const blocked = notCheckpointed(request.settings);
-  const difference = blocked ? { part: 'options' as const, keys: [blocked] } : compareSubject(stored.record, { model: request.model, data: modelFitData(model, data), parameters, options: fitOptions(request.settings) });
+  const difference = blocked ? { part: 'options' as const, keys: [blocked] } : compareSubject(stored.record, { model: request.model, data: fitted, parameters, options: fitOptions(request.settings) });
   return { ok: true, value: offerFor(stored.record, difference, model.params.filter((name) => !fixed.has(name))) };
 }
 

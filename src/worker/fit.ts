@@ -138,7 +138,7 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
 }
 
 /** A resumed fit's history: the iterations saved before the interruption, then its own. */
-function withSavedHistory(result: FitResult, record: CheckpointRecord): FitResult {
+export function withSavedHistory(result: FitResult, record: CheckpointRecord): FitResult {
   const saved = (record.history ?? []).map((h) => ({ ...h, x: Float64Array.from(h.x), phase: 0 }));
   return { ...result, history: [...saved, ...result.history] };
 }

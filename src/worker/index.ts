@@ -3,7 +3,6 @@ import * as Comlink from 'comlink';
 import type { Curve, Status, WorkerApi } from './api';
 import { workerApi } from './api-impl';
 import { seriesBuffers } from './series';
-import { opfsAvailable, removeStaleColumns } from './opfsColumns';
 
 function withTransfer<T>(status: Status<T>, buffers: (value: T) => ArrayBuffer[]): Status<T> {
   return status.ok ? Comlink.transfer(status, buffers(status.value)) : status;
@@ -20,5 +19,5 @@ const api: WorkerApi = {
 
 Comlink.expose(api);
 
-// Streamed tables' column files that a closed or crashed page left in browser storage (issue 12).
-if (opfsAvailable()) void removeStaleColumns().catch(() => 0);
+// Streamed tables' folders that no saved session refers to are removed by the page
+// (src/state/actions/streamFolders.ts): the worker does not know the sessions.

@@ -25,6 +25,7 @@ function summarize(table: Table, fileName: string | null, stream: StreamedTable 
     issueCount: table.issueCount,
     source: table.source ?? null,
     stream: stream && {
+      folder: stream.store.name,
       budget: stream.budget,
       estimateBytes: stream.estimateBytes,
       fileBytes: stream.fileBytes,
@@ -38,11 +39,12 @@ function summarize(table: Table, fileName: string | null, stream: StreamedTable 
   };
 }
 
-/** The streamed table's files go with it (a new table, or the page's next load). */
+/** The streamed table's folder is let go of (a saved session may refer to it: the page removes it
+ *  when none does, src/state/actions/streamFolders.ts). */
 function releaseStream(keep: StreamedTable | null): void {
   const old = session.stream;
   session.stream = keep;
-  if (old && old !== keep) void old.store.remove();
+  if (old && old !== keep) old.store.release();
 }
 
 /** Makes `table` the session's table: what belonged to the previous one (selection, fit) goes. */

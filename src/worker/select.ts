@@ -8,7 +8,8 @@ import type { DataMapping, PlotRequest, RowRequest, SelectionSummary, Status, Wo
 import { excludedPoints } from './excluded';
 import { buildSeries } from './series';
 import { sameMapping, session } from './session';
-import { streamedColumnProblem } from './streamedColumns';
+import { streamedSelection } from './streamedColumns';
+import type { StreamedTable } from './streamIngest';
 
 function range(values: Float64Array): { min: number; max: number } {
   let min = Infinity;
@@ -71,9 +72,17 @@ export function select(mapping: DataMapping, plot: PlotRequest): Status<Selectio
       ranges: data.vars.map((v, i) => ({ name: data.names.x[i] ?? '', ...range(v) })),
       y: range(data.y),
       data: buildSeries(data, data.y, plot),
-      streamed: session.stream ? { rows: session.stream.rows, problem: streamedColumnProblem(session.stream, mapping) } : null,
+      streamed: session.stream ? streamedSummary(session.stream, mapping) : null,
     },
   };
+}
+
+/** A streamed table's rows as the page reports them (the fit's, not the sample's). */
+function streamedSummary(stream: StreamedTable, mapping: DataMapping): NonNullable<SelectionSummary['streamed']> {
+  const picked = streamedSelection(stream, mapping);
+  if (!picked.ok) return { rows: stream.rows, droppedCount: 0, dropped: [], problem: picked.problem };
+  const { usable, dropped } = picked.value;
+  return { rows: usable.rows, droppedCount: usable.dropped, dropped, problem: null };
 }
 
 /** The selected columns (x…, y, sigma), exactly the rows a fit uses, as CSV text with their names. */

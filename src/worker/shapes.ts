@@ -40,6 +40,8 @@ export interface TableSummary {
 
 /** A streamed table in numbers, for the page's note ("Memory budget 256 MB · streaming…"). */
 export interface StreamFacts {
+  /** The folder of its columns in the Origin Private File System (a saved session refers to it). */
+  readonly folder: string;
   readonly budget: number;
   /** What an in-memory fit was estimated to hold. */
   readonly estimateBytes: number;
@@ -114,9 +116,10 @@ export interface SelectionSummary {
   readonly y: { readonly min: number; readonly max: number };
   readonly data: Series;
   /** A streamed table (issue 12; absent or null: in memory): `rows` above counts the sample the
-   *  page draws; the fit reads these `rows` from browser storage. `problem`: why the chosen columns
-   *  cannot be fitted streamed (cells that are not numbers, σ ≤ 0), or null. */
-  readonly streamed?: { readonly rows: number; readonly problem: string | null } | null;
+   *  page draws; the fit reads these `rows` from browser storage, leaving out `droppedCount` stored
+   *  rows as a table in memory would (`dropped` lists the first, as above). `problem`: why the
+   *  chosen columns cannot be fitted (a column not stored, no usable row), or null. */
+  readonly streamed?: { readonly rows: number; readonly droppedCount?: number; readonly dropped?: readonly RowIssue[]; readonly problem: string | null } | null;
 }
 
 /** The model drawn over the data: on a grid of the plot variable, or at the data points when the

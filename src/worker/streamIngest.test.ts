@@ -16,7 +16,7 @@ import type { OpfsColumns } from './opfsColumns';
 function arrayColumns(removed: { count: number }) {
   return async (count: number): Promise<OpfsColumns> => {
     const files = Array.from({ length: count }, () => memoryFile());
-    return { files, name: 'test', bytes: () => files.reduce((s, f) => s + f.size, 0), remove: async () => void removed.count++ };
+    return { files, name: 'test', bytes: () => files.reduce((s, f) => s + f.size, 0), remove: async () => void removed.count++, release: () => undefined };
   };
 }
 

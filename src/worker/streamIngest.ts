@@ -13,7 +13,8 @@ import { chunkRowsFor } from '../store/chunkPlan';
 import { columnWriter, type StoredColumnFacts } from '../store/columnFiles';
 import { PIECE_BYTES, parsePiece, type MemoryPlan } from '../store/memoryPlan';
 import type { Status } from './api';
-import { createOpfsColumns, removeStaleColumns, type OpfsColumns } from './opfsColumns';
+import { usableSigma } from '../data/selectColumns';
+import { createOpfsColumns, type OpfsColumns } from './opfsColumns';
 
 /** Rows of the sample the page draws (every k-th row of the file). */
 export const SAMPLE_MAX = 200_000;
@@ -39,7 +40,23 @@ export interface StreamedTable {
   readonly counts: readonly { readonly numeric: number; readonly nonNumeric: number; readonly empty: number }[];
   /** Text columns of the file that were not kept. */
   readonly dropped: readonly string[];
+  /** Per stored column, its first CELL_NOTES cells a fit cannot use (not finite, or not a usable
+   *  σ): stored row, line and the parser's note, for the list of dropped rows (streamedColumns.ts). */
+  readonly cells: readonly (readonly StoredCellNote[])[];
 }
+
+/** A cell that may leave its row out of a fit (the selection decides: σ ≤ 0 only matters for σ). */
+export interface StoredCellNote {
+  readonly row: number;
+  readonly line: number;
+  /** The cell's value (NaN: empty or not a number). */
+  readonly value: number;
+  /** The parser's words for a cell that is no number (`"abc" is not a number`); absent: a number. */
+  readonly note?: string;
+}
+
+/** Cells noted per column and kind (the page lists at most 500 dropped rows, as for a table in memory). */
+export const CELL_NOTES = 1000;
 
 export interface StreamIngestInput {
   readonly file: Blob;
@@ -87,6 +104,8 @@ export async function streamIngest({ file, plan, signal, onProgress, createColum
   const sampleLines = new Int32Array(SAMPLE_MAX);
   let sampled = 0;
   const counts = index.map(() => ({ numeric: 0, nonNumeric: 0, empty: 0 }));
+  const cells: StoredCellNote[][] = index.map(() => []);
+  const noteCounts = index.map(() => ({ bad: 0, sigma: 0 }));
   let issueCount = head.issueCount;
 
   /** Keeps the sampled rows 0, 2, 4…: those at multiples of twice the stride. */
@@ -100,7 +119,6 @@ export async function streamIngest({ file, plan, signal, onProgress, createColum
     stride *= 2;
   };
 
-  if (!createColumns) await removeStaleColumns().catch(() => 0);
   const store = await (createColumns ?? createOpfsColumns)(index.length);
   const writer = columnWriter(store.files);
   const name = (file as File).name ?? 'the file';
@@ -115,13 +133,28 @@ export async function streamIngest({ file, plan, signal, onProgress, createColum
       }
       const columns = index.map((i) => piece.columns[i]);
       writer.append(columns.map((c) => c.values), n);
+      const before = writer.rows - n;
       columns.forEach((c, k) => {
+        // Up to CELL_NOTES cells that are no number, and as many numbers no σ can be (a column of
+        // negative x would otherwise fill the list before its first empty cell).
+        const noted = noteCounts[k];
+        if (noted.bad < CELL_NOTES || noted.sigma < CELL_NOTES) {
+          const notes = new Map(c.notes.map((note) => [note.row, note.reason] as const));
+          for (let i = 0; i < n; i++) {
+            const v = c.values[i];
+            const finite = Number.isFinite(v);
+            if ((finite && usableSigma(v)) || (finite ? noted.sigma : noted.bad) >= CELL_NOTES) continue;
+            if (finite) noted.sigma++;
+            else noted.bad++;
+            const note = notes.get(i);
+            cells[k].push({ row: before + i, line: lineBefore + piece.lines[i], value: v, ...(note === undefined ? {} : { note }) });
+          }
+        }
         counts[k].numeric += c.numericCount;
         counts[k].nonNumeric += c.nonNumericCount;
         counts[k].empty += c.emptyCount;
       });
       if (piece !== head) issueCount += piece.issueCount;
-      const before = writer.rows - n;
       for (let g = Math.ceil(before / stride) * stride; g < writer.rows; g += stride) {
         // More rows than the first piece promised: every other sampled row goes, the stride doubles,
         // and the sample stays even over the whole file.
@@ -221,6 +254,7 @@ export async function streamIngest({ file, plan, signal, onProgress, createColum
       stride,
       counts,
       dropped: head.columns.filter((c) => c.categories || c.numericCount === 0).map((c) => c.label),
+      cells,
     };
     return { ok: true, value: { table, stream } };
   } catch (error) {

@@ -13,6 +13,8 @@ import { adoptTable } from './load';
 import { ensureSelection } from './select';
 import { session, type TableInput } from './session';
 import { readValue, storageReason, writeValue } from './storage';
+import { openOpfsColumns } from './opfsColumns';
+import { readSavedStream, savedStream, type SavedStream } from './streamRecord';
 
 /** What one data key holds. */
 export interface SavedTable {
@@ -23,6 +25,9 @@ export interface SavedTable {
   /** The file or text it was read from, up to INPUT_BYTES (older records lack it): a restored
    *  session can read it again with other options ("First row is header"). */
   readonly input?: TableInput | null;
+  /** A streamed table (issue 12): `table` is its sample and its columns are in this folder of the
+   *  Origin Private File System (absent: the table is the data). */
+  readonly stream?: SavedStream;
 }
 
 /** Inputs kept with a saved table up to this size; a larger one is not stored twice. */
@@ -73,17 +78,17 @@ function isTable(t: unknown): t is Table {
   );
 }
 
-export async function saveTable(key: string): Promise<Status<{ rows: number }>> {
+export async function saveTable(key: string): Promise<Status<{ rows: number; folder?: string }>> {
   const table = session.table;
   if (!table) return { ok: false, error: { code: 'no-data', message: 'There is no data to save.' } };
-  // A streamed table (issue 12) is held as a sample here and its columns in browser storage that
-  // the page's next load clears: saving the sample would restore other data than was fitted.
-  if (session.stream) return { ok: false, error: { code: 'streamed', message: `The data (${session.stream.rows.toLocaleString('en-US')} rows, streamed past the memory budget) are not saved with the session; drop the file again after a reload.` } };
-  const input = session.input && inputBytes(session.input) <= INPUT_BYTES ? session.input : null;
-  const value: SavedTable = { format: 'fitbench-table', version: 1, fileName: session.fileName, table, input };
+  // A streamed table (issue 12): its sample and the name of its folder, whose files stay in
+  // browser storage while a saved session refers to them (the file itself is not copied).
+  const stream = session.stream ? savedStream(session.stream) : null;
+  const input = !stream && session.input && inputBytes(session.input) <= INPUT_BYTES ? session.input : null;
+  const value: SavedTable = { format: 'fitbench-table', version: 1, fileName: session.fileName, table, input, ...(stream ? { stream } : {}) };
   try {
     await writeValue(key, value);
-    return { ok: true, value: { rows: table.rowCount } };
+    return { ok: true, value: { rows: table.rowCount, ...(stream ? { folder: stream.folder } : {}) } };
   } catch (error) {
     return { ok: false, error: { code: 'storage', message: storageReason(error) } };
   }
@@ -102,9 +107,26 @@ export async function loadSavedTable(key: string): Promise<Status<TableSummary &
   if (!s || s.format !== 'fitbench-table' || s.version !== 1 || !isTable(s.table)) {
     return { ok: false, error: { code: 'missing', message: 'The saved data of this session are missing or damaged.', field: 'data' } };
   }
+  const fileName = typeof s.fileName === 'string' ? s.fileName : null;
+  if (s.stream !== undefined) return restoreStream(s.table, fileName, s.stream);
   const input = isInput(s.input) ? s.input : null;
-  const adopted = adoptTable(s.table, typeof s.fileName === 'string' ? s.fileName : null, input);
+  const adopted = adoptTable(s.table, fileName, input);
   return adopted.ok ? { ok: true, value: { ...adopted.value, input } } : adopted;
+}
+
+/**
+ * A saved streamed table (issue 12): its folder opened again, the sample and facts as saved, the
+ * file not read. A folder storage lost (cleared, or evicted for space) or another tab holds is
+ * said so ('stream-gone', 'stream-in-use'); the page then asks for the file again.
+ */
+async function restoreStream(table: Table, fileName: string | null, value: unknown): Promise<Status<TableSummary & { readonly input: TableInput | null }>> {
+  const saved = readSavedStream(value);
+  if (!saved) return { ok: false, error: { code: 'missing', message: 'The saved data of this session are missing or damaged.', field: 'data' } };
+  const store = await openOpfsColumns(saved.folder, saved.names.length, saved.rows);
+  if ('kind' in store) return { ok: false, error: { code: store.kind === 'gone' ? 'stream-gone' : 'stream-in-use', message: store.detail, field: 'data' } };
+  const { folder: _folder, ...facts } = saved;
+  const adopted = adoptTable(table, fileName, null, { ...facts, store });
+  return adopted.ok ? { ok: true, value: { ...adopted.value, input: null } } : adopted;
 }
 
 /** Makes a restored fit the worker's last fit (for its bands), when it matches the selection. */

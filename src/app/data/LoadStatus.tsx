@@ -3,10 +3,12 @@ import { useApp } from '../../state';
 import { cancelLoad } from '../../state/actions/data';
 import { Notice } from '../common/Notice';
 import { formatCount } from '../format/count';
+import type { StreamGone } from '../../state/slices/data';
 
 export function LoadStatus() {
   const loading = useApp((s) => s.loading);
   const error = useApp((s) => s.loadError);
+  const gone = useApp((s) => (s.table ? null : s.streamGone));
   if (loading) {
     const pct = loading.fraction === null ? null : Math.round(loading.fraction * 100);
     return (
@@ -30,5 +32,25 @@ export function LoadStatus() {
       </Notice>
     );
   }
+  if (gone) return <StreamGoneNotice gone={gone} />;
   return null;
+}
+
+/** A restored session whose streamed data could not be opened again (issue 12): ask for the file. */
+function StreamGoneNotice({ gone }: { readonly gone: StreamGone }) {
+  const what = `${gone.fileName} (${formatCount(gone.rows)} rows)`;
+  return (
+    <Notice tone="warning" testId="stream-gone">
+      {gone.kind === 'gone' ? (
+        <>
+          <strong>This session's data are no longer in browser storage.</strong> {what} was streamed to the browser's private storage, which has since been cleared or reclaimed for space.
+        </>
+      ) : (
+        <>
+          <strong>This session's data are open in another tab.</strong> {what} is streamed from browser storage, and another tab of Fitbench holds it: close that tab and reload, or
+        </>
+      )}{' '}
+      {gone.kind === 'gone' ? 'Drop' : 'drop'} <strong>{gone.fileName}</strong> again to continue: the model, parameters and settings are kept.
+    </Notice>
+  );
 }

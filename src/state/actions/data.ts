@@ -45,6 +45,7 @@ export async function adoptTable(status: Status<TableSummary>, source: Source, m
   setState({
     table,
     source,
+    streamGone: null,
     reloadable: input !== null,
     loading: null,
     loadError: null,

@@ -26,6 +26,7 @@ import { refreshCurve } from './curve';
 import { adoptRestoredTable, setPlot } from './data';
 import { resetWorkbench } from './reset';
 import { offerInterruptedFit } from './checkpoint';
+import { sweepStreamFolders } from './streamFolders';
 
 export const SAVE_DELAY_MS = 1000;
 /** How long a deleted session can be brought back: its record and data stay stored until then. */
@@ -82,6 +83,13 @@ function onTableChange(table: AppState['table']): void {
   }
   nextId = null;
   if (getState().sessionId !== current.id) setState({ sessionId: current.id });
+  // The table replaced may have been streamed to a folder no saved session refers to (issue 12).
+  void sweepFolders();
+}
+
+/** Removes the streamed tables' folders nothing refers to (a deletion that Undo can take back still does). */
+function sweepFolders(): Promise<number> {
+  return sweepStreamFolders(() => [pendingDelete?.meta.folder]);
 }
 
 const WATCHED: readonly (keyof AppState)[] = ['table', 'source', 'mapping', 'modelText', 'params', 'settings', 'outcome', 'plot', 'groupBy', 'groupPick', 'groupMode', 'sharedParams', 'derivedText', 'compareDraft', 'ties', 'modelCompare'];
@@ -127,7 +135,8 @@ export function stopAutosave(): void {
 function buildRecord(s: AppState, id: string, savedAt: number): SessionRecord | null {
   if (!s.table || !s.source) return null;
   const fileName = dataLabel(s);
-  const meta: SessionMeta = { id, name: sessionName(fileName, s.modelText), fileName, model: s.modelText, rows: s.table.rows, savedAt, fitted: s.outcome !== null };
+  const folder = s.table.stream?.folder;
+  const meta: SessionMeta = { id, name: sessionName(fileName, s.modelText), fileName, model: s.modelText, rows: s.table.rows, savedAt, fitted: s.outcome !== null, ...(folder ? { folder } : {}) };
   return {
     format: SESSION_FORMAT,
     version: SESSION_VERSION,
@@ -145,11 +154,6 @@ function buildRecord(s: AppState, id: string, savedAt: number): SessionRecord | 
 async function saveCurrent(fitStarting = false): Promise<void> {
   const s = getState();
   if (!s.table || current.table !== s.table || restoring !== null) return;
-  // A streamed table (issue 12) lives in browser storage the next load clears: not saved (the worker refuses too).
-  if (s.table.stream) {
-    if (s.saveState !== 'streamed') setState({ saveState: 'streamed' });
-    return;
-  }
   if (current.id === null) current = { id: newSessionId(), table: s.table, dataSaved: false, dataFailed: false };
   if (s.loading || (s.fitStatus === 'running' && !fitStarting)) {
     schedule();
@@ -179,6 +183,7 @@ async function saveCurrent(fitStarting = false): Promise<void> {
     await writeValue(INDEX_KEY, index);
     for (const old of removed) await removeStored(old);
     setState({ recentSessions: index, savedAt: record.meta.savedAt, ...(getState().saveState === 'saving' ? { saveState: 'saved' as const } : {}) });
+    if (removed.length > 0) void sweepFolders();
   } catch (error) {
     storageFailed(storageReason(error));
   }
@@ -242,6 +247,15 @@ export async function restoreSession(id: string): Promise<string | null> {
   try {
     setState({ loading: { name: record.source.name, fraction: null, rows: 0 }, loadError: null });
     const status = await getClient().loadSavedTable(dataKey(id));
+    // A streamed table whose folder storage lost, or another tab holds (issue 12): the session
+    // comes back without its data, and the data panel asks for the file again. The next data
+    // loaded continue this session.
+    if (!status.ok && (status.error.code === 'stream-gone' || status.error.code === 'stream-in-use')) {
+      await applySpec(spec);
+      setState({ loading: null, sessionId: id, streamGone: { fileName: record.source.name, rows: record.meta.rows, kind: status.error.code === 'stream-gone' ? 'gone' : 'in-use', detail: status.error.message } });
+      claimNextSessionId(id);
+      return null;
+    }
     if (!status.ok) {
       setState({ loading: null });
       restoring = null;
@@ -355,6 +369,8 @@ export async function finishDelete(): Promise<void> {
   } catch (error) {
     storageFailed(storageReason(error));
   }
+  // Its streamed table's folder, unless another session or this page still holds it (issue 12).
+  void sweepFolders();
 }
 
 /** Brings the session just deleted back into the list (and back as the page's own if it was). */

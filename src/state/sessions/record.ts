@@ -76,7 +76,7 @@ export function updateIndex(index: readonly SessionMeta[], meta: SessionMeta, li
 function isMeta(m: unknown): m is SessionMeta {
   if (typeof m !== 'object' || m === null) return false;
   const x = m as Record<string, unknown>;
-  return typeof x.id === 'string' && typeof x.name === 'string' && typeof x.fileName === 'string' && typeof x.model === 'string' && typeof x.rows === 'number' && typeof x.savedAt === 'number' && typeof x.fitted === 'boolean';
+  return typeof x.id === 'string' && typeof x.name === 'string' && typeof x.fileName === 'string' && typeof x.model === 'string' && typeof x.rows === 'number' && typeof x.savedAt === 'number' && typeof x.fitted === 'boolean' && (x.folder === undefined || typeof x.folder === 'string');
 }
 
 /** The index read back: entries that are not session entries are dropped. */

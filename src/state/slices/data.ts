@@ -55,6 +55,17 @@ export interface DataSlice {
   readonly groupWide: boolean;
   /** Bytes a fit may hold in memory before a file is streamed from browser storage (issue 12). */
   readonly memoryBudget: number;
+  /** A restored session's streamed data that could not be opened again (issue 12): the page asks
+   *  for the file; the model, parameters and settings are the session's. */
+  readonly streamGone: StreamGone | null;
+}
+
+export interface StreamGone {
+  readonly fileName: string;
+  readonly rows: number;
+  /** 'gone': storage no longer holds them (cleared, or evicted for space); 'in-use': another tab has them open. */
+  readonly kind: 'gone' | 'in-use';
+  readonly detail: string;
 }
 
 export const initialData: DataSlice = {
@@ -73,6 +84,7 @@ export const initialData: DataSlice = {
   groupPick: null,
   reloadable: false,
   groupWide: false,
+  streamGone: null,
   memoryBudget: initialMemoryBudget(),
 };
 

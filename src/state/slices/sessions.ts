@@ -26,6 +26,9 @@ export interface SessionMeta {
   /** ms since the epoch. */
   readonly savedAt: number;
   readonly fitted: boolean;
+  /** A streamed table's folder in the Origin Private File System (issue 12): kept while a session
+   *  refers to it (src/state/actions/streamFolders.ts). Absent: the data are in the saved table. */
+  readonly folder?: string;
 }
 
 /** 'streamed': the table is streamed from browser storage (issue 12) and not saved with the session. */

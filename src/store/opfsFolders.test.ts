@@ -1,0 +1,85 @@
+/**
+ * Which streamed tables' folders stay (issue 12): removeStaleColumns over a stand-in for
+ * navigator.storage and navigator.locks removes a folder only when no saved session refers to it
+ * (`keep`, from referencedFolders over the sessions index and a deletion Undo can still take back)
+ * and no page holds its lock; other entries of the storage are never touched.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { referencedFolders } from '../state/actions/streamFolders';
+import type { SessionMeta } from '../state/slices/sessions';
+import { holdFolderLock, removeStaleColumns, tryFolderLock } from './opfsFolders';
+
+/** A folder list and a lock manager with Web Locks' request(name, {ifAvailable}, callback) shape. */
+function fakeNavigator(names: string[]) {
+  const held = new Set<string>();
+  const entries = new Set(names);
+  const locks = {
+    async request(name: string, a: unknown, b?: (lock: unknown) => Promise<void>): Promise<void> {
+      const callback = (b ?? a) as (lock: unknown) => Promise<void>;
+      const ifAvailable = b !== undefined && (a as { ifAvailable?: boolean }).ifAvailable === true;
+      if (held.has(name)) {
+        if (ifAvailable) return callback(null);
+        throw new Error('the fake waits for no lock');
+      }
+      held.add(name);
+      try {
+        await callback({ name });
+      } finally {
+        held.delete(name);
+      }
+    },
+  };
+  const storage = {
+    getDirectory: async () => ({
+      async *keys() {
+        yield* [...entries];
+      },
+      async removeEntry(name: string) {
+        entries.delete(name);
+      },
+    }),
+  };
+  Object.defineProperty(globalThis, 'navigator', { value: { storage, locks }, configurable: true });
+  return { entries };
+}
+
+const meta = (id: string, folder?: string): SessionMeta => ({ id, name: id, fileName: 'f.csv', model: '', rows: 1, savedAt: 1, fitted: false, ...(folder ? { folder } : {}) });
+const original = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
+
+afterEach(() => {
+  if (original) Object.defineProperty(globalThis, 'navigator', original);
+  else delete (globalThis as { navigator?: unknown }).navigator;
+});
+
+describe('streamed folders', () => {
+  it('referencedFolders: the sessions’ folders and a pending deletion’s', () => {
+    const index = [meta('a', 'fitbench-stream-1-a'), meta('b'), meta('c', 'fitbench-stream-3-c')];
+    expect([...referencedFolders(index, [null, 'fitbench-stream-2-d', undefined])].sort()).toEqual(['fitbench-stream-1-a', 'fitbench-stream-2-d', 'fitbench-stream-3-c']);
+    expect(referencedFolders([]).size).toBe(0);
+  });
+
+  it('removes only folders no session refers to and no page holds', async () => {
+    const { entries } = fakeNavigator(['fitbench-stream-1-a', 'fitbench-stream-2-b', 'fitbench-stream-3-c', 'fitbench-stream-4-d', 'other-file']);
+    const release = await holdFolderLock('fitbench-stream-3-c');
+    const removed = await removeStaleColumns(referencedFolders([meta('a', 'fitbench-stream-1-a')], ['fitbench-stream-4-d']));
+    expect(removed).toBe(1);
+    expect([...entries].sort()).toEqual(['fitbench-stream-1-a', 'fitbench-stream-3-c', 'fitbench-stream-4-d', 'other-file']);
+    // Let go of (a table replaced), and referred to by no session: the next sweep removes it.
+    release();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await removeStaleColumns(new Set(['fitbench-stream-1-a']))).toBe(2);
+    expect([...entries].sort()).toEqual(['fitbench-stream-1-a', 'other-file']);
+  });
+
+  it('tryFolderLock takes a free lock at once and reports a held one as taken', async () => {
+    fakeNavigator([]);
+    const release = await tryFolderLock('fitbench-stream-5-e');
+    expect(release).not.toBeNull();
+    expect(await tryFolderLock('fitbench-stream-5-e')).toBeNull();
+    release!();
+    await new Promise((r) => setTimeout(r, 0));
+    const again = await tryFolderLock('fitbench-stream-5-e');
+    expect(again).not.toBeNull();
+    again!();
+  });
+});
