@@ -45,23 +45,31 @@ export function decimalResidual(text: string, hi: number, decimalComma = false):
 
 /** As `decimalResidual`, from digits already read. */
 export function residualOf(d: DecimalDigits, hi: number): number {
+  const s = d.scale;
+  if (d.count === 1 && s >= -22 && s <= 22) return clingerResidual(d.chunks[0], s, hi);
   if (hi === 0 || !Number.isFinite(hi)) return 0;
   const sign = hi < 0 ? -1 : 1;
   const a = sign * hi; // work with the magnitude; the text's sign only flips the result
-  const s = d.scale;
-  if (d.count === 1 && s >= -22 && s <= 22) {
-    const m = d.chunks[0];
-    if (s >= 0) {
-      const P = EXACT_POW10[s] as number;
-      const p = m * P; // m·10^s = p + e exactly; p = a
-      return sign * ((p - a) + productError(m, P, p)) || 0; // || 0: no −0 for exact cells
-    }
-    const P = EXACT_POW10[-s] as number;
-    const p = a * P; // a·P = p + e exactly; value − a = (m − a·P) / P
-    return sign * (((m - p) - productError(a, P, p)) / P) || 0;
-  }
   if (d.count === 2 && s >= -22 && s <= 22) return sign * twoChunkResidual(d.chunks[0], d.chunks[1], d.lastLen, s, a) || 0;
   return sign * generalResidual(d, a) || 0;
+}
+
+/**
+ * `residualOf` for M < 10^15 and |s| ≤ 22 (one chunk: Clinger's case), from scalars: the byte
+ * reader's fast path calls it per cell without filling a DecimalDigits.
+ */
+export function clingerResidual(m: number, s: number, hi: number): number {
+  if (hi === 0 || !Number.isFinite(hi)) return 0;
+  const sign = hi < 0 ? -1 : 1;
+  const a = sign * hi; // work with the magnitude; the text's sign only flips the result
+  if (s >= 0) {
+    const P = EXACT_POW10[s] as number;
+    const p = m * P; // m·10^s = p + e exactly; p = a
+    return sign * ((p - a) + productError(m, P, p)) || 0; // || 0: no −0 for exact cells
+  }
+  const P = EXACT_POW10[-s] as number;
+  const p = a * P; // a·P = p + e exactly; value − a = (m − a·P) / P
+  return sign * (((m - p) - productError(a, P, p)) / P) || 0;
 }
 
 /**

@@ -9,8 +9,7 @@
  * general path, which says what is wrong with it exactly as before.
  */
 import { bytesDigits, decimalEnd, decimalFromBytes } from './decimalBytes';
-import { CHUNK, type DecimalDigits } from './decimalDigits';
-import { residualOf } from './decimalResidual';
+import { clingerResidual, residualOf } from './decimalResidual';
 
 export interface RowShape {
   /** Delimiter byte, or -1 for runs of blanks. */
@@ -42,21 +41,8 @@ export function readNumericRow(
   for (let k = 0; k < count; k++) {
     while (i < end && (b[i] === SPACE || (b[i] === TAB && delimiter !== TAB))) i++;
     if (i >= end) return false;
-    let v = quickDecimal(b, i, end, sep);
-    if (v === v) {
-      i = quickEnd;
-      if (lo) {
-        quick.chunks[0] = quickM;
-        quick.scale = quickScale;
-        lo[k] = residualOf(quick, v);
-      }
-    } else {
-      v = decimalFromBytes(b, i, end, sep); // the general reader: hard digit strings, or not a number
-      if (v !== v) return false;
-      i = decimalEnd;
-      if (lo) lo[k] = residualOf(bytesDigits, v);
-    }
-    values[k] = v;
+    i = readField(b, i, end, sep, values, lo, k);
+    if (i < 0) return false;
     let c = i < end ? (b[i] as number) : -1;
     if (blanks) {
       if (c !== -1 && c !== SPACE && c !== TAB) return false;
@@ -99,21 +85,8 @@ export function readNumericLine(
   for (let k = 0; k < count; k++) {
     while (i < limit && (b[i] === SPACE || (b[i] === TAB && delimiter !== TAB))) i++;
     if (i >= limit || b[i] === LF || b[i] === CR) return -1;
-    let v = quickDecimal(b, i, limit, sep);
-    if (v === v) {
-      i = quickEnd;
-      if (lo) {
-        quick.chunks[0] = quickM;
-        quick.scale = quickScale;
-        lo[k] = residualOf(quick, v);
-      }
-    } else {
-      v = decimalFromBytes(b, i, limit, sep);
-      if (v !== v) return -1;
-      i = decimalEnd;
-      if (lo) lo[k] = residualOf(bytesDigits, v);
-    }
-    values[k] = v;
+    i = readField(b, i, limit, sep, values, lo, k);
+    if (i < 0) return -1;
     let c = i < limit ? (b[i] as number) : -1;
     if (blanks) {
       if (c !== LF && c !== CR && c !== SPACE && c !== TAB) return -1;
@@ -137,66 +110,75 @@ function lineBreak(b: Uint8Array, i: number, limit: number): number {
 }
 
 const EXACT: readonly number[] = Array.from({ length: 23 }, (_, n) => Number(10n ** BigInt(n)));
-let quickEnd = 0;
-let quickM = 0;
-let quickScale = 0;
-/** The digits of a quick number for `residualOf`, whose fast case reads only count, chunks[0] and scale. */
-const quick: DecimalDigits = { negative: false, chunks: [0, 0, 0], count: 1, lastLen: CHUNK, scale: 0 };
 
 /**
- * Clinger's fast path only, in one tight pass: [sign] digits [sep digits] [e [sign] digits] with at most
- * 15 digits after the leading zeros and |scale| ≤ 22, the value m × 10^scale rounded once (the same
- * operation `decimalFromBytes` performs in that case, so the same double). NaN for anything else
- * (more digits, a larger exponent, or not a number): the caller then asks `decimalFromBytes`.
+ * One number field starting at b[from] (from < to, no leading blanks) into values[k], and its
+ * residual into lo[k] when lo is given: the index just past the number, or −1 when the bytes there
+ * are not a number of the cell grammar. The value goes straight into the array (a double returned
+ * from a call that is not inlined is boxed: a heap number per cell).
+ *
+ * Clinger's fast path in one tight pass: [sign] digits [sep digits] [e [sign] digits] with at most
+ * 15 digits after the leading zeros and |scale| ≤ 22, the value m × 10^scale rounded once (the
+ * operation `decimalFromBytes` performs in that case, so the same double). Anything else (more
+ * digits, a larger exponent, or not a number) is read again by `decimalFromBytes`, the general reader.
  */
-function quickDecimal(b: Uint8Array, from: number, to: number, sep: number): number {
+function readField(b: Uint8Array, from: number, to: number, sep: number, values: Float64Array, lo: Float64Array | null, k: number): number {
   let i = from;
   let c = b[i] as number;
   const negative = c === 45;
-  if (negative || c === 43) c = b[++i] as number;
+  if (negative || c === 43) c = ++i < to ? (b[i] as number) : -1;
   // Digits are counted by position, not one by one: leading zeros skipped first, then m built.
   const begin = i;
-  while (i < to && c === 48) c = b[++i] as number;
+  while (c === 48) c = ++i < to ? (b[i] as number) : -1;
   let m = 0;
   let first = i; // the first significant digit, if any
-  while (i < to && c >= 48 && c <= 57) {
+  while (c >= 48 && c <= 57) {
     m = m * 10 + (c - 48);
-    c = b[++i] as number;
+    c = ++i < to ? (b[i] as number) : -1;
   }
   let digits = i - first; // significant digits in m (leading zeros do not count)
   let seen = i - begin;
   let scale = 0;
-  if (i < to && c === sep) {
-    c = b[++i] as number;
+  if (c === sep) {
+    c = ++i < to ? (b[i] as number) : -1;
     const fraction = i;
-    if (m === 0) while (i < to && c === 48) c = b[++i] as number; // 0.000123: still leading zeros
+    if (m === 0) while (c === 48) c = ++i < to ? (b[i] as number) : -1; // 0.000123: still leading zeros
     first = i;
-    while (i < to && c >= 48 && c <= 57) {
+    while (c >= 48 && c <= 57) {
       m = m * 10 + (c - 48);
-      c = b[++i] as number;
+      c = ++i < to ? (b[i] as number) : -1;
     }
     digits += i - first;
     seen += i - fraction;
     scale = fraction - i;
   }
-  if (seen === 0 || digits > 15) return NaN;
-  if (i < to && (c | 32) === 101) {
-    c = b[++i] as number;
+  if (seen === 0 || digits > 15) return generalField(b, from, to, sep, values, lo, k);
+  if ((c | 32) === 101) {
+    c = ++i < to ? (b[i] as number) : -1;
     const minus = c === 45;
-    if (minus || c === 43) c = b[++i] as number;
+    if (minus || c === 43) c = ++i < to ? (b[i] as number) : -1;
     let e = 0;
     const start = i;
-    while (i < to && c >= 48 && c <= 57 && e < 1000) {
+    while (c >= 48 && c <= 57 && e < 1000) {
       e = e * 10 + (c - 48);
-      c = b[++i] as number;
+      c = ++i < to ? (b[i] as number) : -1;
     }
-    if (i === start || (i < to && c >= 48 && c <= 57)) return NaN;
+    if (i === start || (c >= 48 && c <= 57)) return generalField(b, from, to, sep, values, lo, k);
     scale += minus ? -e : e;
   }
-  if (scale < -22 || scale > 22) return NaN;
-  quickEnd = i;
-  quickM = m;
-  quickScale = scale;
+  if (scale < -22 || scale > 22) return generalField(b, from, to, sep, values, lo, k);
   const x = scale >= 0 ? m * (EXACT[scale] as number) : m / (EXACT[-scale] as number);
-  return negative ? -x : x;
+  const v = negative ? -x : x;
+  values[k] = v;
+  if (lo) lo[k] = clingerResidual(m, scale, v);
+  return i;
+}
+
+/** `readField` by the general reader (16+ digits, large exponents, or not a number: then −1). */
+function generalField(b: Uint8Array, from: number, to: number, sep: number, values: Float64Array, lo: Float64Array | null, k: number): number {
+  const v = decimalFromBytes(b, from, to, sep);
+  if (v !== v) return -1;
+  values[k] = v;
+  if (lo) lo[k] = residualOf(bytesDigits, v);
+  return decimalEnd;
 }
