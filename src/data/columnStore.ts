@@ -79,6 +79,12 @@ export class ColumnStore {
     this.append(v, lo);
   }
 
+  /** `rows` finite numbers (and residuals) already written past the end of `values` (and `lo`). */
+  pushedFinite(rows: number): void {
+    this.numericCount += rows;
+    this.length += rows;
+  }
+
   /** Appends an unusable cell that has no text of its own (missing field, rejected row). */
   pushMissing(reason: string, missing: boolean): void {
     if (this.categories) this.categorize(null);

@@ -61,45 +61,67 @@ export function readNumericRow(
 const LF = 10;
 const CR = 13;
 
+/** Where the last `readNumericLines` stopped: the first byte of the first line it did not take. */
+export let linesEnd = 0;
+
 /**
- * As `readNumericRow` for the line that starts at `start`, without knowing where it ends: the
- * fields are read up to the line break, so the caller need not scan for it first (an indexOf per
- * line cost ~15% of a parse). Returns the index of the LF that ends the row (a CR before it is
- * part of the break), or −1 when the line is not a plain numeric row or has no LF before `limit`;
- * the caller then finds the line end and takes the general path, which gives the same verdict.
- * The same rows qualify as for `readNumericRow(b, start, end)` with end the line's end (CR or LF):
- * a number never takes a line break, blank or delimiter byte, so the bound changes nothing but
- * where the last field must stop.
+ * Consecutive plain numeric rows from `start`, each written straight into the columns (cell k of
+ * the r-th row taken into values[k][at + r], its residual into lo[k][at + r] when lo is given, its
+ * line number line + r into lines[at + r]): the number of rows taken, at most `room`; `linesEnd`
+ * is where the next line starts. One call reads a whole chunk's run of numeric lines, with no call
+ * or copy per row into the Table's builder (TableBuilder.numericBlock).
+ *
+ * A row is taken as `readNumericRow(b, start, end)` takes it, end its line's end (CR or LF), when it
+ * has an LF before `limit` and at most maxLine bytes: the fields are read up to the line break, so
+ * no scan for it comes first (an indexOf per line cost ~15% of a parse), and a number never takes a
+ * line break, blank or delimiter byte, so the bound changes nothing but where the last field must
+ * stop. The first line that is not such a row stops the run (the caller finds its end and takes
+ * the general path, which gives the same verdict); its cells may have been written at its row.
  */
-export function readNumericLine(
+export function readNumericLines(
   b: Uint8Array,
   start: number,
   limit: number,
   shape: RowShape,
-  values: Float64Array,
-  lo: Float64Array | null,
+  values: readonly Float64Array[],
+  lo: readonly Float64Array[] | null,
+  lines: Int32Array,
+  at: number,
+  room: number,
+  line: number,
+  maxLine: number,
 ): number {
   const { delimiter, sep, count } = shape;
   const blanks = delimiter < 0;
-  let i = start;
-  for (let k = 0; k < count; k++) {
-    while (i < limit && (b[i] === SPACE || (b[i] === TAB && delimiter !== TAB))) i++;
-    if (i >= limit || b[i] === LF || b[i] === CR) return -1;
-    i = readField(b, i, limit, sep, values, lo, k);
-    if (i < 0) return -1;
-    let c = i < limit ? (b[i] as number) : -1;
-    if (blanks) {
-      if (c !== LF && c !== CR && c !== SPACE && c !== TAB) return -1;
-      while (i < limit && (b[i] === SPACE || b[i] === TAB)) i++;
-      if (k === count - 1) return lineBreak(b, i, limit);
-      continue;
+  let pos = start;
+  let r = 0;
+  rows: for (; r < room; r++) {
+    const row = at + r;
+    let i = pos;
+    let lf = -1;
+    for (let k = 0; k < count; k++) {
+      while (i < limit && (b[i] === SPACE || (b[i] === TAB && delimiter !== TAB))) i++;
+      if (i >= limit || b[i] === LF || b[i] === CR) break rows;
+      i = readField(b, i, limit, sep, values[k] as Float64Array, lo ? (lo[k] as Float64Array) : null, row);
+      if (i < 0) break rows;
+      let c = i < limit ? (b[i] as number) : -1;
+      if (blanks) {
+        if (c !== LF && c !== CR && c !== SPACE && c !== TAB) break rows;
+        while (i < limit && (b[i] === SPACE || b[i] === TAB)) i++;
+        if (k === count - 1) lf = lineBreak(b, i, limit);
+        continue;
+      }
+      while (c === SPACE || (c === TAB && delimiter !== TAB)) c = ++i < limit ? (b[i] as number) : -1;
+      if (k === count - 1) lf = lineBreak(b, i, limit);
+      else if (c !== delimiter) break rows;
+      else i++;
     }
-    while (c === SPACE || (c === TAB && delimiter !== TAB)) c = ++i < limit ? (b[i] as number) : -1;
-    if (k === count - 1) return lineBreak(b, i, limit);
-    if (c !== delimiter) return -1;
-    i++;
+    if (lf < 0 || (lf > pos && b[lf - 1] === CR ? lf - 1 : lf) - pos > maxLine) break;
+    lines[row] = line + r;
+    pos = lf + 1;
   }
-  return -1;
+  linesEnd = pos;
+  return r;
 }
 
 /** The LF at i, or after a CR at i; else −1 (a lone CR, more bytes, or the limit). */

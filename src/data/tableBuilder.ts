@@ -46,6 +46,15 @@ export interface RowStorage {
   lines: Int32Array;
 }
 
+/** See TableBuilder.numericBlock. */
+export interface NumericBlock {
+  values: Float64Array[];
+  lo: Float64Array[] | null;
+  lines: Int32Array;
+  at: number;
+  room: number;
+}
+
 /** What a range of a parallel parse hands back besides the rows it wrote into its storage. */
 export interface RangePart {
   rows: number;
@@ -168,6 +177,31 @@ export class TableBuilder implements RecordSink {
     const { count, stores } = this;
     for (let i = 0; i < count; i++) (stores[i] as ColumnStore).pushFinite(values[i] as number, lo ? (lo[i] as number) : 0);
     this.pushLine(line);
+  }
+
+  /**
+   * The columns' arrays for numeric rows written in place (numericRow.ts `readNumericLines`, the
+   * byte ingest's run of plain numeric rows): rows from `at` on, at most `room` of them, then
+   * `addNumericRows` counts them. The same rows as `numericRow` one by one: the arrays double when
+   * full as `append` doubles them, and the room ends at the row that outgrows maxLoCells (after it
+   * the residuals are dropped, as `pushLine` drops them).
+   */
+  numericBlock(): NumericBlock {
+    if (this.rows === this.lines.length) this.reserve(this.lines.length * 2);
+    const stores = this.stores;
+    const lo = stores[0]?.lo ? stores.map((s) => s.lo as Float64Array) : null;
+    let room = this.lines.length - this.rows;
+    for (const s of stores) room = Math.min(room, s.values.length - s.length);
+    if (lo) room = Math.min(room, Math.floor(this.limits.maxLoCells / this.count) + 1 - this.rows);
+    return { values: stores.map((s) => s.values), lo, lines: this.lines, at: this.rows, room: Math.max(0, room) };
+  }
+
+  /** `rows` rows written in place from `numericBlock().at` on (see there). */
+  addNumericRows(rows: number): void {
+    this.records += rows;
+    for (const s of this.stores) s.pushedFinite(rows);
+    this.rows += rows;
+    if (this.stores[0]?.lo && this.rows * this.count > this.limits.maxLoCells) for (const s of this.stores) s.dropLo();
   }
 
   /** Rows the arrays hold before they must grow. */
