@@ -54,6 +54,13 @@ export function residualOf(d: DecimalDigits, hi: number): number {
   return sign * generalResidual(d, a) || 0;
 }
 
+/** `residualOf` for M = c0 · 10^lastLen + c1 (two chunks) and |s| ≤ 22, from scalars (the byte reader's 16–19 digit path). */
+export function twoChunkResidualOf(c0: number, c1: number, lastLen: number, s: number, hi: number): number {
+  if (hi === 0 || !Number.isFinite(hi)) return 0;
+  const sign = hi < 0 ? -1 : 1;
+  return sign * twoChunkResidual(c0, c1, lastLen, s, sign * hi) || 0;
+}
+
 /**
  * `residualOf` for M < 10^15 and |s| ≤ 22 (one chunk: Clinger's case), from scalars: the byte
  * reader's fast path calls it per cell without filling a DecimalDigits.

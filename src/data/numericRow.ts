@@ -8,8 +8,9 @@
  * quote, a wrong field count, a non-ASCII byte) returns false and the caller hands the line to the
  * general path, which says what is wrong with it exactly as before.
  */
-import { bytesDigits, decimalEnd, decimalFromBytes } from './decimalBytes';
-import { clingerResidual, residualOf } from './decimalResidual';
+import { bytesDigits, decimalEnd, decimalFromBytes, FAST19 } from './decimalBytes';
+import { clingerResidual, residualOf, twoChunkResidualOf } from './decimalResidual';
+import { exactDecimal19 } from './exactDecimal19';
 
 export interface RowShape {
   /** Delimiter byte, or -1 for runs of blanks. */
@@ -141,8 +142,11 @@ const EXACT: readonly number[] = Array.from({ length: 23 }, (_, n) => Number(10n
  *
  * Clinger's fast path in one tight pass: [sign] digits [sep digits] [e [sign] digits] with at most
  * 15 digits after the leading zeros and |scale| ≤ 22, the value m × 10^scale rounded once (the
- * operation `decimalFromBytes` performs in that case, so the same double). Anything else (more
- * digits, a larger exponent, or not a number) is read again by `decimalFromBytes`, the general reader.
+ * operation `decimalFromBytes` performs in that case, so the same double). 16–19 digits with
+ * |scale| ≤ 22 (17-digit files): the digits read again as the two chunks c0 (15 digits) and c1
+ * that `decimalFromBytes` would make, and its `exactDecimal19`, so again the same double, without
+ * its general scan. Anything else (more digits, a larger exponent, a near-tie exactDecimal19
+ * cannot decide, or not a number) is read again by `decimalFromBytes`, the general reader.
  */
 function readField(b: Uint8Array, from: number, to: number, sep: number, values: Float64Array, lo: Float64Array | null, k: number): number {
   let i = from;
@@ -159,6 +163,7 @@ function readField(b: Uint8Array, from: number, to: number, sep: number, values:
     c = ++i < to ? (b[i] as number) : -1;
   }
   let digits = i - first; // significant digits in m (leading zeros do not count)
+  const significant = digits > 0 ? first : -1; // where M's digits start, when in the integer part
   let seen = i - begin;
   let scale = 0;
   if (c === sep) {
@@ -174,7 +179,8 @@ function readField(b: Uint8Array, from: number, to: number, sep: number, values:
     seen += i - fraction;
     scale = fraction - i;
   }
-  if (seen === 0 || digits > 15) return generalField(b, from, to, sep, values, lo, k);
+  const digitsEnd = i;
+  if (seen === 0 || digits > 19 || (digits > 15 && !FAST19)) return generalField(b, from, to, sep, values, lo, k);
   if ((c | 32) === 101) {
     c = ++i < to ? (b[i] as number) : -1;
     const minus = c === 45;
@@ -189,6 +195,25 @@ function readField(b: Uint8Array, from: number, to: number, sep: number, values:
     scale += minus ? -e : e;
   }
   if (scale < -22 || scale > 22) return generalField(b, from, to, sep, values, lo, k);
+  if (digits > 15) {
+    // M = c0 · 10^(digits − 15) + c1: its digits from the first significant one, the separator skipped
+    let c0 = 0;
+    let c1 = 0;
+    let n = 0;
+    for (let j = significant >= 0 ? significant : first; j < digitsEnd; j++) {
+      const d = (b[j] as number) - 48;
+      if (d < 0 || d > 9) continue; // the separator
+      if (n < 15) c0 = c0 * 10 + d;
+      else c1 = c1 * 10 + d;
+      n++;
+    }
+    const x = exactDecimal19(c0, c1, n - 15, scale);
+    if (x !== x) return generalField(b, from, to, sep, values, lo, k); // near a tie: Number() decides
+    const v = negative ? -x : x;
+    values[k] = v;
+    if (lo) lo[k] = twoChunkResidualOf(c0, c1, n - 15, scale, v);
+    return i;
+  }
   const x = scale >= 0 ? m * (EXACT[scale] as number) : m / (EXACT[-scale] as number);
   const v = negative ? -x : x;
   values[k] = v;
