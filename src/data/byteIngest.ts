@@ -3,7 +3,8 @@
  * rows that are plain numbers.
  *
  *   head  ─ whole lines decoded ─▶ text ingest (sniff: delimiter, decimal, header; preview)
- *   fast  ─ per line ─▶ numericRow (bytes → doubles + residuals, no strings) ─▶ TableBuilder.numericRow
+ *   fast  ─ runs of lines ─▶ readNumericLines (bytes → doubles + residuals, no strings, straight
+ *                            into the columns: TableBuilder.numericBlock)
  *                     └ not a plain numeric row ─▶ the line decoded, split as the general path
  *                                                  splits a quote-free line ─▶ TableBuilder.record
  *   text  ─ the rest decoded ─▶ text ingest            (from a quote or a lone CR on: rare formats)
