@@ -77,6 +77,7 @@ export class TableBuilder implements RecordSink {
   private readonly preview: string[][] = [];
   private records = 0;
   private continued = false; // a later byte range of a parallel parse: no header, no preview
+  private block: NumericBlock | null = null; // numericBlock's, reused
   error: DataError | null = null;
 
   constructor(
@@ -189,11 +190,25 @@ export class TableBuilder implements RecordSink {
   numericBlock(): NumericBlock {
     if (this.rows === this.lines.length) this.reserve(this.lines.length * 2);
     const stores = this.stores;
-    const lo = stores[0]?.lo ? stores.map((s) => s.lo as Float64Array) : null;
+    const wantLo = stores[0]?.lo != null;
+    // One block object while the arrays stay the same (a file whose lines mostly take the general
+    // path asks for one per line).
+    let block = this.block;
+    let same = block !== null && block.lines === this.lines && (block.lo !== null) === wantLo;
+    for (let i = 0; same && i < stores.length; i++) {
+      const s = stores[i] as ColumnStore;
+      same = block?.values[i] === s.values && (!wantLo || block?.lo?.[i] === s.lo);
+    }
+    if (!block || !same) {
+      block = { values: stores.map((s) => s.values), lo: wantLo ? stores.map((s) => s.lo as Float64Array) : null, lines: this.lines, at: 0, room: 0 };
+      this.block = block;
+    }
     let room = this.lines.length - this.rows;
     for (const s of stores) room = Math.min(room, s.values.length - s.length);
-    if (lo) room = Math.min(room, Math.floor(this.limits.maxLoCells / this.count) + 1 - this.rows);
-    return { values: stores.map((s) => s.values), lo, lines: this.lines, at: this.rows, room: Math.max(0, room) };
+    if (wantLo) room = Math.min(room, Math.floor(this.limits.maxLoCells / this.count) + 1 - this.rows);
+    block.at = this.rows;
+    block.room = Math.max(0, room);
+    return block;
   }
 
   /** `rows` rows written in place from `numericBlock().at` on (see there). */
