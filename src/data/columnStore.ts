@@ -146,8 +146,10 @@ export class ColumnStore {
    */
   absorb(part: ColumnPart, from: number, rows: number): void {
     const at = this.length;
-    this.values.copyWithin(at, from, from + rows);
-    if (this.lo) this.lo.copyWithin(at, from, from + rows);
+    if (from !== at) {
+      this.values.copyWithin(at, from, from + rows);
+      if (this.lo) this.lo.copyWithin(at, from, from + rows);
+    }
     this.length += rows;
     this.numericCount += part.numericCount;
     this.nonNumericCount += part.nonNumericCount;

@@ -125,7 +125,7 @@ export class TableBuilder implements RecordSink {
    * them: the result is the one-thread parse's (rangeParse.test.ts).
    */
   absorb(part: RangePart, from: number): void {
-    this.lines.copyWithin(this.rows, from, from + part.rows);
+    if (from !== this.rows) this.lines.copyWithin(this.rows, from, from + part.rows);
     this.stores.forEach((s, i) => s.absorb(part.columns[i] as ColumnPart, from, part.rows));
     this.rows += part.rows;
     this.records += part.records;
