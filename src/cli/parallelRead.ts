@@ -8,8 +8,8 @@
  * caller parses on one thread.
  *
  * Threads: --workers N (0 or 1: this thread only), else every core. Below the size a parse takes
- * well under a second and starting a worker (~0.3 s of CPU with tsx, measured on this 2-core
- * machine) would not pay.
+ * well under a second and starting a worker (~0.45 s of CPU with tsx in the worker, ~0.2 s from
+ * the esbuild bundle of rangeWorkerScript.ts, measured on this 2-core machine) would not pay.
  */
 import { availableParallelism } from 'node:os';
 import { closeSync, openSync, readSync } from 'node:fs';
@@ -18,9 +18,11 @@ import type { RangeOutcome } from '../data/rangeParse';
 import { sniffEncoding } from '../data/textEncoding';
 import { fileFormat } from '../data/sheets/fileFormat';
 import type { Result, Table } from '../data/types';
+import { bundledHost } from '../parallel/node/bundledHost';
 import { createNodePool } from '../parallel/node/nodePool';
 import { fileSource } from './fileSource';
 import type { RangeTaskInput } from './rangeTask';
+import { rangeWorkerScript } from './rangeWorkerScript';
 
 /** Ranges per thread: small enough that a thread left waiting finds work. */
 const RANGES_PER_THREAD = 4;
@@ -55,7 +57,10 @@ export async function readTableParallel(file: string, size: number, threads: num
   const source = fileSource(file, size);
   const cuts = rangeCuts(source, RANGES_PER_THREAD * threads);
   if (!cuts) return null;
-  const pool = createNodePool<RangeTaskInput, RangeOutcome>({ module: new URL('./rangeTask.ts', import.meta.url), bundledName: 'rangeTask', size: threads - 1 });
+  // From a clone the workers run the parse bundled by esbuild (rangeWorkerScript.ts: no tsx in the
+  // worker); the one-file CLI is its own worker script.
+  const script = bundledHost.url ? null : await rangeWorkerScript();
+  const pool = createNodePool<RangeTaskInput, RangeOutcome>({ module: new URL('./rangeTask.ts', import.meta.url), bundledName: 'rangeTask', size: threads - 1, script });
   pool.warm(); // the workers start while this thread counts the line breaks and reads the head
   const run = async (input: RangeTaskInput): Promise<RangeOutcome> => {
     const status = await pool.run(input);

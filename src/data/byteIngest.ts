@@ -3,7 +3,8 @@
  * rows that are plain numbers.
  *
  *   head  ─ whole lines decoded ─▶ text ingest (sniff: delimiter, decimal, header; preview)
- *   fast  ─ per line ─▶ numericRow (bytes → doubles + residuals, no strings) ─▶ TableBuilder.numericRow
+ *   fast  ─ runs of lines ─▶ readNumericLines (bytes → doubles + residuals, no strings, straight
+ *                            into the columns: TableBuilder.numericBlock)
  *                     └ not a plain numeric row ─▶ the line decoded, split as the general path
  *                                                  splits a quote-free line ─▶ TableBuilder.record
  *   text  ─ the rest decoded ─▶ text ingest            (from a quote or a lone CR on: rare formats)
@@ -18,7 +19,7 @@
 import { createIngest, type Ingest, type IngestStage } from './ingest';
 import { resolveOptions } from './options';
 import { binaryFile, lineTooLong, tooManyFields } from './messages';
-import { readNumericLine, readNumericRow, type RowShape } from './numericRow';
+import { linesEnd, readNumericLines, readNumericRow, type RowShape } from './numericRow';
 import { splitWhitespace } from './sampleRecords';
 import { textDecoder } from './textEncoding';
 import { commentPattern } from './textNormalizer';
@@ -181,16 +182,19 @@ export function createByteIngest(options: ParseOptions = {}, totalBytes: number 
     const n = b.length;
     while (pos < n && !error) {
       if (ready) {
-        // A plain numeric row read up to its line break (takeLine's first branch, without a scan
-        // for the LF first); anything else takes the scan and takeLine.
-        const lf = readNumericLine(b, pos, n, shape, values, wantLo ? lo : null);
-        if (lf >= 0 && (lf > pos && b[lf - 1] === CR ? lf - 1 : lf) - pos <= maxLine) {
-          const s = stage as IngestStage;
-          s.builder.numericRow(values, wantLo ? lo : null, line++);
-          fastRows++;
-          if (s.builder.rowCount >= reserveAt) reestimate();
-          if (wantLo) wantLo = s.builder.wantsLo;
-          pos = lf + 1;
+        // A run of plain numeric rows, each read up to its line break (takeLine's first branch,
+        // without a scan for the LF first) straight into the columns; the line that ends the run
+        // takes the scan and takeLine.
+        const builder = (stage as IngestStage).builder;
+        if (builder.rowCount >= reserveAt) reestimate();
+        const block = builder.numericBlock();
+        const rows = readNumericLines(b, pos, n, shape, block.values, block.lo, block.lines, block.at, block.room, line, maxLine);
+        if (rows > 0) {
+          builder.addNumericRows(rows);
+          fastRows += rows;
+          line += rows;
+          pos = linesEnd;
+          if (wantLo) wantLo = builder.wantsLo;
           continue;
         }
       }

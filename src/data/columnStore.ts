@@ -79,6 +79,12 @@ export class ColumnStore {
     this.append(v, lo);
   }
 
+  /** `rows` finite numbers (and residuals) already written past the end of `values` (and `lo`). */
+  pushedFinite(rows: number): void {
+    this.numericCount += rows;
+    this.length += rows;
+  }
+
   /** Appends an unusable cell that has no text of its own (missing field, rejected row). */
   pushMissing(reason: string, missing: boolean): void {
     if (this.categories) this.categorize(null);
@@ -140,8 +146,10 @@ export class ColumnStore {
    */
   absorb(part: ColumnPart, from: number, rows: number): void {
     const at = this.length;
-    this.values.copyWithin(at, from, from + rows);
-    if (this.lo) this.lo.copyWithin(at, from, from + rows);
+    if (from !== at) {
+      this.values.copyWithin(at, from, from + rows);
+      if (this.lo) this.lo.copyWithin(at, from, from + rows);
+    }
     this.length += rows;
     this.numericCount += part.numericCount;
     this.nonNumericCount += part.nonNumericCount;

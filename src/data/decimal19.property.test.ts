@@ -8,7 +8,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { decimalEnd, decimalFromBytes } from './decimalBytes';
+import { readDigits } from './decimalDigits';
+import { residualOf } from './decimalResidual';
 import { exactDecimal19 } from './exactDecimal19';
+import { readNumericRow } from './numericRow';
 
 const bytes = new Uint8Array(64);
 const bits = new Float64Array(2);
@@ -28,11 +31,23 @@ function sameBits(a: number, b: number): boolean {
   return Object.is(a, b) && words[0] === words[1];
 }
 
-/** Failures collected so one run shows several (and the test reports the first few). */
+const row = new Float64Array(1);
+const rowLo = new Float64Array(1);
+const shape = { delimiter: 44, sep: 46, count: 1 };
+
+/**
+ * Failures collected so one run shows several (and the test reports the first few). Each string is
+ * read by decimalFromBytes and as a row by the fast path of the byte ingest (numericRow's own
+ * 16–19 digit pass), whose residual must be the text path's (residualOf of readDigits) bit for bit.
+ */
 function check(s: string, failures: string[]): void {
   const got = read(s);
   const want = parseFloat(s);
   if (!sameBits(got, want) && failures.length < 10) failures.push(`${s}: ${got} vs ${want}`);
+  const taken = readNumericRow(bytes, 0, s.length, shape, row, rowLo); // bytes: s, written by read()
+  if ((!taken || !sameBits(row[0] as number, want)) && failures.length < 10) failures.push(`${s} as a row: ${taken ? row[0] : 'refused'} vs ${want}`);
+  const lo = residualOf(readDigits(s, false), want);
+  if (taken && !sameBits(rowLo[0] as number, lo) && failures.length < 10) failures.push(`${s} as a row: residual ${rowLo[0]} vs ${lo}`);
 }
 
 /** xorshift128+: a fixed seed, so a failure reproduces. */

@@ -28,7 +28,7 @@ import { CHUNK, EXACT_POW10, type DecimalDigits } from './decimalDigits';
 import { exactDecimal19 } from './exactDecimal19';
 
 /** The 16–19 digit path on; FITBENCH_NO_FAST19=1 turns it off (the bench compares both in one run). */
-const FAST19 = typeof process === 'undefined' || process.env?.FITBENCH_NO_FAST19 !== '1';
+export const FAST19 = typeof process === 'undefined' || process.env?.FITBENCH_NO_FAST19 !== '1';
 
 const MAX_DIGITS = 3 * CHUNK; // as readDigits: digits beyond this are below double-double precision
 const MAX_EXPONENT = 100000; // as readDigits' exponent clamp

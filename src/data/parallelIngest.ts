@@ -121,7 +121,11 @@ export async function parseRanges(source: RangeSource, cuts: readonly number[], 
     // possible row fits in maxLoCells (else decided after the parse, below): the rows so far and
     // a row per line after them (the header and the blank lines of the head are not rows).
     const lastLF = source.bytesAt(source.size - 1, 1)[0] === 10;
-    const mostRows = builder.rowCount + capacity - (lastLF ? 1 : 0) - (ingest.nextLine - 1);
+    // Lines of the head that are no rows (the header, blank lines): every later range has at least
+    // these fewer rows before it than lines, so its slot starts that much lower, and where no other
+    // line is a non-row (most files) each range's rows are already in place (absorb moves nothing).
+    const skipped = ingest.nextLine - 1 - builder.rowCount;
+    const mostRows = capacity - (lastLF ? 1 : 0) - skipped;
     const wantLo = builder.wantsLo && mostRows * s.count <= s.limits.maxLoCells;
     if (!wantLo) builder.dropLo();
     const storage: RowStorage = {
@@ -132,7 +136,7 @@ export async function parseRanges(source: RangeSource, cuts: readonly number[], 
     builder.adopt(storage);
     const job = (k: number): RangeJob => {
       const rows = (breaks[k] as number) + (k === n - 1 ? 1 : 0); // the last line may lack its LF
-      return { start: cuts[k] as number, end: cuts[k + 1] as number, settings: s, firstLine: (before[k] as number) + 1, storage: slot(storage, before[k] as number, rows) };
+      return { start: cuts[k] as number, end: cuts[k + 1] as number, settings: s, firstLine: (before[k] as number) + 1, storage: slot(storage, (before[k] as number) - skipped, rows) };
     };
 
     // The ranges after the head, to whichever thread is free; a stop anywhere stops the handing out.
@@ -162,7 +166,7 @@ export async function parseRanges(source: RangeSource, cuts: readonly number[], 
     }
     await Promise.all(workers);
     if (stop || outcomes.length !== n - 1) return null;
-    outcomes.forEach((o, i) => { if (o.ok) builder.absorb(o.part, before[i + 1] as number); });
+    outcomes.forEach((o, i) => { if (o.ok) builder.absorb(o.part, (before[i + 1] as number) - skipped); });
     // Without residuals only because the line count said the table might outgrow them: one thread
     // would have kept them.
     if (!wantLo && s.limits.maxLoCells > 0 && builder.rowCount * s.count <= s.limits.maxLoCells) return null;

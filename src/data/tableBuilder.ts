@@ -46,6 +46,15 @@ export interface RowStorage {
   lines: Int32Array;
 }
 
+/** See TableBuilder.numericBlock. */
+export interface NumericBlock {
+  values: Float64Array[];
+  lo: Float64Array[] | null;
+  lines: Int32Array;
+  at: number;
+  room: number;
+}
+
 /** What a range of a parallel parse hands back besides the rows it wrote into its storage. */
 export interface RangePart {
   rows: number;
@@ -68,6 +77,7 @@ export class TableBuilder implements RecordSink {
   private readonly preview: string[][] = [];
   private records = 0;
   private continued = false; // a later byte range of a parallel parse: no header, no preview
+  private block: NumericBlock | null = null; // numericBlock's, reused
   error: DataError | null = null;
 
   constructor(
@@ -115,7 +125,7 @@ export class TableBuilder implements RecordSink {
    * them: the result is the one-thread parse's (rangeParse.test.ts).
    */
   absorb(part: RangePart, from: number): void {
-    this.lines.copyWithin(this.rows, from, from + part.rows);
+    if (from !== this.rows) this.lines.copyWithin(this.rows, from, from + part.rows);
     this.stores.forEach((s, i) => s.absorb(part.columns[i] as ColumnPart, from, part.rows));
     this.rows += part.rows;
     this.records += part.records;
@@ -168,6 +178,45 @@ export class TableBuilder implements RecordSink {
     const { count, stores } = this;
     for (let i = 0; i < count; i++) (stores[i] as ColumnStore).pushFinite(values[i] as number, lo ? (lo[i] as number) : 0);
     this.pushLine(line);
+  }
+
+  /**
+   * The columns' arrays for numeric rows written in place (numericRow.ts `readNumericLines`, the
+   * byte ingest's run of plain numeric rows): rows from `at` on, at most `room` of them, then
+   * `addNumericRows` counts them. The same rows as `numericRow` one by one: the arrays double when
+   * full as `append` doubles them, and the room ends at the row that outgrows maxLoCells (after it
+   * the residuals are dropped, as `pushLine` drops them).
+   */
+  numericBlock(): NumericBlock {
+    if (this.rows === this.lines.length) this.reserve(this.lines.length * 2);
+    const stores = this.stores;
+    const wantLo = stores[0]?.lo != null;
+    // One block object while the arrays stay the same (a file whose lines mostly take the general
+    // path asks for one per line).
+    let block = this.block;
+    let same = block !== null && block.lines === this.lines && (block.lo !== null) === wantLo;
+    for (let i = 0; same && i < stores.length; i++) {
+      const s = stores[i] as ColumnStore;
+      same = block?.values[i] === s.values && (!wantLo || block?.lo?.[i] === s.lo);
+    }
+    if (!block || !same) {
+      block = { values: stores.map((s) => s.values), lo: wantLo ? stores.map((s) => s.lo as Float64Array) : null, lines: this.lines, at: 0, room: 0 };
+      this.block = block;
+    }
+    let room = this.lines.length - this.rows;
+    for (const s of stores) room = Math.min(room, s.values.length - s.length);
+    if (wantLo) room = Math.min(room, Math.floor(this.limits.maxLoCells / this.count) + 1 - this.rows);
+    block.at = this.rows;
+    block.room = Math.max(0, room);
+    return block;
+  }
+
+  /** `rows` rows written in place from `numericBlock().at` on (see there). */
+  addNumericRows(rows: number): void {
+    this.records += rows;
+    for (const s of this.stores) s.pushedFinite(rows);
+    this.rows += rows;
+    if (this.stores[0]?.lo && this.rows * this.count > this.limits.maxLoCells) for (const s of this.stores) s.dropLo();
   }
 
   /** Rows the arrays hold before they must grow. */

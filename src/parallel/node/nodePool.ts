@@ -19,15 +19,19 @@ export interface NodePoolOptions {
   readonly size?: number;
   /** Per-worker heap limit in MiB (default: Node's). */
   readonly maxOldGenerationSizeMb?: number;
+  /** A self-contained worker script that serves the task itself (an esbuild bundle): started as is, without host.mjs and tsx. */
+  readonly script?: URL | null;
 }
 
 const HOST = new URL('./host.mjs', import.meta.url);
 
-function nodePort(module: string, bundledName: string | undefined, maxOldGenerationSizeMb: number | undefined): WorkerPort {
+function nodePort(module: string, bundledName: string | undefined, maxOldGenerationSizeMb: number | undefined, script: URL | null): WorkerPort {
   const resourceLimits = maxOldGenerationSizeMb ? { maxOldGenerationSizeMb } : undefined;
   const worker = bundledHost.url
     ? new Worker(new URL(bundledHost.url), { workerData: { bundledTask: bundledName }, resourceLimits })
-    : new Worker(HOST, { workerData: { module }, resourceLimits });
+    : script
+      ? new Worker(script, { resourceLimits })
+      : new Worker(HOST, { workerData: { module }, resourceLimits });
   worker.unref(); // an idle pool must not keep the CLI alive
   return {
     post: (message: RunMessage, transfer) => {
@@ -54,5 +58,5 @@ export function createNodePool<I, O, P = unknown>(options: NodePoolOptions): Wor
   if (bundledHost.url && !options.bundledName) throw new Error('createNodePool: the one-file CLI needs the task\'s bundledName');
   const module = options.module instanceof URL ? options.module.href : new URL(options.module, 'file:///').href;
   const size = options.size ?? defaultNodePoolSize();
-  return new WorkerPool<I, O, P>({ size, spawn: () => nodePort(module, options.bundledName, options.maxOldGenerationSizeMb) });
+  return new WorkerPool<I, O, P>({ size, spawn: () => nodePort(module, options.bundledName, options.maxOldGenerationSizeMb, options.script ?? null) });
 }
