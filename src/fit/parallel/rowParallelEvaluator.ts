@@ -43,6 +43,9 @@ export function chunkParts(rows: number, chunkRows: number, workers: number): { 
 export interface RowRunner {
   readonly parts: number;
   pass(kind: Exclude<RowPass, 'values'>, p: Float64Array): Promise<RowPassOutput[]>;
+  /** A normal pass that also writes the model's values into `out` (shared, length m); only a
+   *  runner whose workers see all the rows in shared memory has it. */
+  normalWithValues?(p: Float64Array, out: Float64Array): Promise<RowPassOutput[]>;
   /** The model's values at every row for the full parameters p. */
   values(p: Float64Array): Promise<Float64Array>;
 }
@@ -62,6 +65,10 @@ export function sharedRunner(bound: BoundModel, setup: RowPassSetup, pool: RowPo
   return {
     parts: ranges.length,
     pass: (kind, p) => run(kind, p),
+    normalWithValues: (p, out) => {
+      if (!(out.buffer instanceof SharedArrayBuffer) || out.length !== bound.rows) throw new Error('A normal pass with values needs a shared array of one value per row.');
+      return run('normal', p, out);
+    },
     async values(p) {
       const out = new Float64Array(new SharedArrayBuffer(bound.rows * Float64Array.BYTES_PER_ELEMENT));
       await run('values', p, out);
@@ -112,9 +119,10 @@ export function runnerEvaluator(bound: BoundModel, runner: RowRunner, linearizat
     return 0.5 * sum;
   }
 
-  async function linearizeNormal(x: Float64Array): Promise<LinearModel> {
+  async function linearizeNormal(x: Float64Array, values?: Float64Array): Promise<LinearModel> {
     const total = new Float64Array(packed);
-    for (const out of await pass('normal', x)) {
+    const outputs = values ? await runner.normalWithValues!(fullParameters(bound, x), values) : await pass('normal', x);
+    for (const out of outputs) {
       if (out.pass !== 'normal') continue;
       for (let o = 0; o < out.partials.length; o += packed) {
         for (let i = 0; i < packed; i++) total[i] += out.partials[o + i];
@@ -154,6 +162,8 @@ export function runnerEvaluator(bound: BoundModel, runner: RowRunner, linearizat
       if (cached && cached.x.every((v, i) => v === x[i])) return cached.linear;
       return linearizeNormal(x);
     },
+    // The values are written by the workers into shared memory: the caller gives a shared array.
+    ...(runner.normalWithValues ? { linearizeWithValues: (x: Float64Array, values: Float64Array) => linearizeNormal(x, values) } : {}),
   };
 }
 
