@@ -107,6 +107,20 @@ describe('row-parallel float64 passes', () => {
     expect(Buffer.from(values.buffer).equals(Buffer.from(serial.buffer))).toBe(true);
   });
 
+  it('a normal pass with the model values: the serial linearization to the last bit, and evaluate at every row', async () => {
+    const b = bound(makeLoss('soft_l1', 0.3), weights);
+    const values = new Float64Array(new SharedArrayBuffer(b.rows * 8));
+    const p = await rowParallelEvaluator(b, rowPassSetup(b, model), pool, 'normal').linearizeWithValues!(x, values);
+    const s = await cpuEvaluator(b, 'normal').linearize(x);
+    expect(p.cost).toBe(s.cost);
+    expect(normalOf(p)).toEqual(normalOf(s));
+    const serial = new Float64Array(b.rows);
+    model.kernels(b.free).evaluate(fullParameters(b, x), b.data.vars, serial, 0, b.rows);
+    expect(Buffer.from(values.buffer).equals(Buffer.from(serial.buffer))).toBe(true);
+    const plain = new Float64Array(b.rows);
+    await expect(Promise.resolve().then(() => rowParallelEvaluator(b, rowPassSetup(b, model), pool, 'normal').linearizeWithValues!(x, plain))).rejects.toThrow(/shared array/);
+  });
+
   it('a worker that cannot compile the model fails the pass with a message naming the worker', async () => {
     const b = bound(LINEAR_LOSS, null);
     const broken = { ...rowPassSetup(b, model), key: 'broken', source: 'a*exp(' };
