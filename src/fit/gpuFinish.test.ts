@@ -2,17 +2,15 @@
  * The float64 finish after a GPU phase (gpuFinish.ts) against the CPU path: the same parameters
  * (1e-9) and standard errors (1e-8), in at most three float64 passes over the rows where the
  * f32 solution is close, and the ordinary TRF loop (same answer) where it is not. The GPU is a
- * stand-in with the GPU's arithmetic where it matters: parameters and x columns rounded to f32,
- * JᵀJ, Jᵀf and the cost rounded to f32. The passes are counted independently of the finish's own
- * count, by the rows the float64 kernels walk.
+ * stand-in with the GPU's f32 rounding where it matters (test/f32Gpu.ts). The passes are counted
+ * independently of the finish's own count, by the rows the float64 kernels walk.
  */
 import { describe, expect, it } from 'vitest';
+import { f32Primary } from '../../test/f32Gpu';
 import { loadNist, type NistProblem } from '../../test/nist';
 import { compileModel, type CompiledModel, type JsKernels } from '../model';
-import type { Evaluator } from '../solver/evaluator';
-import { NormalLinearModel } from '../solver/linearModel';
 import { residualDiagnostics } from '../stats/diagnostics';
-import { cpuEvaluator, fullParameters, type BoundModel } from './cpuEvaluator';
+import { cpuEvaluator, fullParameters } from './cpuEvaluator';
 import { curveFit, type CurveFitInput } from './curveFit';
 import type { FitOptions } from './defaults';
 import type { RowPasses } from './parallel/rowParallelEvaluator';
@@ -36,24 +34,6 @@ function rows(m: number, x: (i: number) => number, f: (x: number) => number, sd:
   const e = noise(seed);
   const xs = Float64Array.from({ length: m }, (_, i) => x(i));
   return { x: xs, y: xs.map((v) => f(v) + sd * e()) };
-}
-
-/** A GPU stand-in: f32 columns and parameters, f32 sums (the kernels' own arithmetic stays f64). */
-function f32Primary(bound: BoundModel) {
-  const f32Bound: BoundModel = { ...bound, data: { ...bound.data, vars: bound.data.vars.map((v) => v.map(Math.fround)), y: bound.data.y.map(Math.fround) } };
-  const inner = cpuEvaluator(f32Bound, 'normal');
-  const round = (x: Float64Array) => x.map(Math.fround);
-  const evaluator: Evaluator = {
-    m: inner.m,
-    n: inner.n,
-    label: 'f32-stand-in',
-    cost: async (x) => Math.fround(await inner.cost(round(x))),
-    linearize: async (x) => {
-      const l = (await inner.linearize(round(x))) as NormalLinearModel;
-      return new NormalLinearModel(l.n, l.m, l.JtJ.map(Math.fround), l.g.map(Math.fround), Math.fround(l.cost));
-    },
-  };
-  return { backend: 'gpu' as const, linearization: 'normal' as const, evaluator };
 }
 
 /** Serial float64 passes behind the pool interface, counting the rows every kernel walks. */

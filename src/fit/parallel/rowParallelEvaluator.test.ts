@@ -8,6 +8,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { standardProblem } from '../../../e2e/harness/standardModels';
+import { f32Primary } from '../../../test/f32Gpu';
 import { compileModel } from '../../model/index';
 import { createNodePool } from '../../parallel/node/nodePool';
 import { LINEAR_LOSS, makeLoss, type Loss } from '../../solver/loss';
@@ -119,6 +120,17 @@ describe('row-parallel float64 passes', () => {
     expect(Buffer.from(values.buffer).equals(Buffer.from(serial.buffer))).toBe(true);
     const plain = new Float64Array(b.rows);
     await expect(Promise.resolve().then(() => rowParallelEvaluator(b, rowPassSetup(b, model), pool, 'normal').linearizeWithValues!(x, plain))).rejects.toThrow(/shared array/);
+  });
+
+  it('after a GPU phase (f32 stand-in) the finish on the pool hands the statistics its model values: the serial fit to the last bit', async () => {
+    const options = { ftol: 1e-8, xtol: 1e-8, gtol: 1e-8 };
+    const fit = (passes?: ReturnType<typeof rowPasses>) => curveFit({ model, data, parameters: problem.parameters, options, primary: f32Primary, rowPasses: passes });
+    const [serial, parallel] = [await fit(), await fit(rowPasses(pool, model))];
+    expect(parallel.gpuFinish).toMatchObject({ valuesFused: true, float64Passes: 2, passes: { normal: 2, values: 0 } });
+    expect(parallel.parameters.map((p) => p.value)).toEqual(serial.parameters.map((p) => p.value));
+    expect(parallel.parameters.map((p) => p.stderr)).toEqual(serial.parameters.map((p) => p.stderr));
+    expect(parallel.stats).toEqual(serial.stats);
+    expect(parallel.diagnostics).toEqual(serial.diagnostics);
   });
 
   it('a worker that cannot compile the model fails the pass with a message naming the worker', async () => {
