@@ -23,7 +23,7 @@ import { chooseLinearization, DEFAULTS, defaultMaxNfev, NORMAL_CONDITION_LIMIT, 
 import { FitInputError, resolveParameters, type ParameterSpec } from './parameters';
 import { diagnoseNonFinite } from './nonFinite';
 import { chunkedStatistics, statisticsValuePasses, summarize } from './summarize';
-import { countedEvaluator, finishEvaluator, finishFromGpu, noPasses, totalPasses, type CountOffset, type FinishEvaluator, type FinishResult } from './gpuFinish';
+import { countedEvaluator, finishEvaluator, finishFromGpu, noPasses, totalPasses, type FinishRun, type FinishEvaluator, type FinishResult } from './gpuFinish';
 import { weightSigma } from './weights';
 import type { Backend, FitData, FitResult, PhaseRecord } from './types';
 
@@ -203,10 +203,12 @@ export async function curveFit(input: CurveFitInput): Promise<FitResult> {
     const keepValues = finishWith === 'normal' && !streamed && inner.linearizeWithValues && (input.rowPasses || !chunkedStatistics(m, false));
     const evaluator = finishEvaluator(inner, finishWith, passes, keepValues ? valuesArray(m, Boolean(input.rowPasses)) : null);
     const index = phases.length;
-    const solve = (x: Float64Array, maxNfev: number, offset: CountOffset) =>
+    const solve = (x: Float64Array, { maxNfev, resume, onState, offset }: FinishRun) =>
       trf(evaluator, x, {
         ...solverOptions(index, 'polish', 'cpu'),
         maxNfev,
+        resume,
+        onState,
         stopUnresolvedSteps: finishWith === 'normal',
         onIteration: (h: IterationSummary) => {
           const summary = { ...h, nfev: h.nfev + offset.nfev, njev: h.njev + offset.njev, iteration: h.iteration + offset.nit };

@@ -15,7 +15,8 @@
  *      pass).
  *
  * Steps 1–3 are trf() itself with max_nfev = 2 (so the very same step and tests), and step 4 is
- * trf() continued from the point it reached (its linearization is kept, so that costs no pass):
+ * trf() resumed from its state (x, Δ, α, the scaling: the checkpoint's TrfState; the
+ * linearization at x is kept, so that costs no pass), exactly the loop one run would continue:
  * where it converges at once the finish took two passes, and where it does not the same loop goes
  * on as the ordinary float64 TRF from the better point, so a result is never worse than the
  * plain polish. A fit whose final point is the last pass's point hands the statistics that
@@ -24,6 +25,7 @@
 import type { Evaluator } from '../solver/evaluator';
 import type { LinearModel } from '../solver/linearModel';
 import type { TrfResult } from '../solver/trf';
+import type { TrfState } from '../solver/trfState';
 
 /** Float64 passes over the rows, by kind (the CLI's `gpu.float64Passes`). */
 export interface PassCount {
@@ -126,22 +128,27 @@ export interface CountOffset {
   readonly nit: number;
 }
 
-export async function finishFromGpu(
-  solve: (x: Float64Array, maxNfev: number, offset: CountOffset) => Promise<TrfResult>,
-  x0: Float64Array,
-  maxNfev: number,
-  count: PassCount,
-): Promise<FinishResult> {
-  const quick = await solve(x0, Math.min(2, maxNfev), { nfev: 0, njev: 0, nit: 0 });
-  if (quick.status !== 0 || quick.nfev >= maxNfev) return { result: quick, path: 'gauss-newton' };
+export interface FinishRun {
+  readonly maxNfev: number;
+  /** The quick finish's last state: the loop goes on from it (Δ, α, the scaling), as one run would. */
+  readonly resume: TrfState | null;
+  readonly onState: (state: TrfState) => void;
+  readonly offset: CountOffset;
+}
+
+export async function finishFromGpu(solve: (x: Float64Array, run: FinishRun) => Promise<TrfResult>, x0: Float64Array, maxNfev: number, count: PassCount): Promise<FinishResult> {
+  let state: TrfState | null = null;
+  const onState = (s: TrfState) => void (state = s);
+  const quick = await solve(x0, { maxNfev: Math.min(2, maxNfev), resume: null, onState, offset: { nfev: 0, njev: 0, nit: 0 } });
+  if (quick.status !== 0 || quick.nfev >= maxNfev || state === null) return { result: quick, path: 'gauss-newton' };
   const before = totalPasses(count);
-  const rest = await solve(quick.x, maxNfev - quick.nfev + 1, { nfev: quick.nfev - 1, njev: quick.njev - 1, nit: quick.nit });
+  // The resumed run linearizes its start again (the kept linearization: no pass) and counts it.
+  const rest = await solve(quick.x, { maxNfev: maxNfev + 1, resume: state, onState, offset: { nfev: -1, njev: -1, nit: 0 } });
   const result: TrfResult = {
     ...rest,
-    nfev: quick.nfev + rest.nfev - 1,
-    njev: quick.njev + rest.njev - 1,
-    nit: quick.nit + rest.nit,
-    history: [...quick.history, ...rest.history.map((h) => ({ ...h, nfev: h.nfev + quick.nfev - 1, njev: h.njev + quick.njev - 1, iteration: h.iteration + quick.nit }))],
+    nfev: rest.nfev - 1,
+    njev: rest.njev - 1,
+    history: [...quick.history, ...rest.history.map((h) => ({ ...h, nfev: h.nfev - 1, njev: h.njev - 1 }))],
     warnings: [...new Set([...quick.warnings, ...rest.warnings])],
   };
   return { result, path: totalPasses(count) === before ? 'gauss-newton' : 'trf' };
