@@ -278,7 +278,8 @@ export async function curveFit(input: CurveFitInput): Promise<FitResult> {
   // The statistics' model values: the finish's last pass wrote them where it was at the final
   // parameters (no pass), else a pool computes them, else summarize evaluates the model itself.
   const fused = finish?.evaluator.valuesAt(result.x) ?? null;
-  const values = fused ?? (input.rowPasses && !streamed ? await input.rowPasses.values(bound, result.x) : undefined);
+  // (A pool's values pass writes into the finish's array: one m-long array at the peak, not two.)
+  const values = fused ?? (input.rowPasses && !streamed ? await input.rowPasses.values(bound, result.x, finish?.evaluator.values ?? undefined) : undefined);
   if (afterGpu) passes.values += fused ? 0 : values ? 1 : statisticsValuePasses(m, false);
   const summary = summarize({ input, values, streamed: streamed ?? undefined, weighting: opts.weights ?? 'sigma', absoluteSigma: opts.absoluteSigma, confidenceLevel: opts.confidenceLevel, params, bound, result, phases, history, warnings, loss, started });
   if (!afterGpu) return summary;

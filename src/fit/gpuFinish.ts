@@ -48,6 +48,8 @@ const same = (a: Float64Array, b: Float64Array) => a.length === b.length && a.ev
 export interface FinishEvaluator extends Evaluator {
   /** The model's values at x when the last values-writing pass was at x, else null. */
   valuesAt(x: Float64Array): Float64Array | null;
+  /** The array the passes write the values into (null: none kept), for a later values pass to reuse. */
+  readonly values: Float64Array | null;
 }
 
 /**
@@ -90,6 +92,7 @@ export function finishEvaluator(inner: Evaluator, linearization: 'dense' | 'norm
       return inner.cost(x);
     },
     valuesAt: (x) => (values && valuesX && same(valuesX, x) ? values : null),
+    values: withValues ? values : null,
   };
 }
 

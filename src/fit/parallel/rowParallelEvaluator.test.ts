@@ -133,6 +133,19 @@ describe('row-parallel float64 passes', () => {
     expect(parallel.diagnostics).toEqual(serial.diagnostics);
   });
 
+  it("after a GPU phase with Fitbench's tolerances the statistics' values pass writes into the finish's array (one m-long array, not two)", async () => {
+    const passes = rowPasses(pool, model);
+    const given: (Float64Array | undefined)[] = [];
+    const recording = { ...passes, values: (b: BoundModel, at: Float64Array, out?: Float64Array) => (given.push(out), passes.values(b, at, out)) };
+    const fit = (rows?: typeof passes) => curveFit({ model, data, parameters: problem.parameters, primary: f32Primary, rowPasses: rows });
+    const [serial, parallel] = [await fit(), await fit(recording)];
+    expect(parallel.gpuFinish).toMatchObject({ valuesFused: false, passes: { values: 1 } });
+    expect(given).toHaveLength(1);
+    expect(given[0]?.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(parallel.stats).toEqual(serial.stats);
+    expect(parallel.diagnostics).toEqual(serial.diagnostics);
+  });
+
   it('a worker that cannot compile the model fails the pass with a message naming the worker', async () => {
     const b = bound(LINEAR_LOSS, null);
     const broken = { ...rowPassSetup(b, model), key: 'broken', source: 'a*exp(' };

@@ -46,8 +46,8 @@ export interface RowRunner {
   /** A normal pass that also writes the model's values into `out` (shared, length m); only a
    *  runner whose workers see all the rows in shared memory has it. */
   normalWithValues?(p: Float64Array, out: Float64Array): Promise<RowPassOutput[]>;
-  /** The model's values at every row for the full parameters p. */
-  values(p: Float64Array): Promise<Float64Array>;
+  /** The model's values at every row for the full parameters p (into `out` where given: shared, length m). */
+  values(p: Float64Array, out?: Float64Array): Promise<Float64Array>;
 }
 
 /** Throws on the first failed part, naming it. */
@@ -69,8 +69,9 @@ export function sharedRunner(bound: BoundModel, setup: RowPassSetup, pool: RowPo
       if (!(out.buffer instanceof SharedArrayBuffer) || out.length !== bound.rows) throw new Error('A normal pass with values needs a shared array of one value per row.');
       return run('normal', p, out);
     },
-    async values(p) {
-      const out = new Float64Array(new SharedArrayBuffer(bound.rows * Float64Array.BYTES_PER_ELEMENT));
+    async values(p, given) {
+      const out = given ?? new Float64Array(new SharedArrayBuffer(bound.rows * Float64Array.BYTES_PER_ELEMENT));
+      if (!(out.buffer instanceof SharedArrayBuffer) || out.length !== bound.rows) throw new Error('A values pass needs a shared array of one value per row.');
       await run('values', p, out);
       return out;
     },
@@ -78,8 +79,8 @@ export function sharedRunner(bound: BoundModel, setup: RowPassSetup, pool: RowPo
 }
 
 /** The model's values at every row for the free parameters x (the statistics' residuals), on the pool. */
-export async function rowParallelValues(bound: BoundModel, setup: RowPassSetup, pool: RowPool, x: Float64Array): Promise<Float64Array> {
-  return sharedRunner(bound, setup, pool).values(fullParameters(bound, x));
+export async function rowParallelValues(bound: BoundModel, setup: RowPassSetup, pool: RowPool, x: Float64Array, out?: Float64Array): Promise<Float64Array> {
+  return sharedRunner(bound, setup, pool).values(fullParameters(bound, x), out);
 }
 
 /** Shares the bound model's columns (copied into shared memory once, unless they already are). */
@@ -170,7 +171,8 @@ export function runnerEvaluator(bound: BoundModel, runner: RowRunner, linearizat
 /** What curveFit runs on a pool: its float64 evaluators and the statistics' model values. */
 export interface RowPasses {
   evaluator(bound: BoundModel, linearization: Linearization): Evaluator;
-  values(bound: BoundModel, x: Float64Array): Promise<Float64Array>;
+  /** out: an array to write them into (shared memory, length m) where the runner can; else a new one. */
+  values(bound: BoundModel, x: Float64Array, out?: Float64Array): Promise<Float64Array>;
 }
 
 /**
@@ -186,6 +188,6 @@ export function rowPasses(pool: RowPool, model: RowParallelSource): RowPasses {
   };
   return {
     evaluator: (bound, linearization) => rowParallelEvaluator(bound, setupFor(bound), pool, linearization),
-    values: (bound, x) => rowParallelValues(bound, setupFor(bound), pool, x),
+    values: (bound, x, out) => rowParallelValues(bound, setupFor(bound), pool, x, out),
   };
 }
