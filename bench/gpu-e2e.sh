@@ -17,6 +17,11 @@ d=node_modules/webgpu/dist/linux-x64
 [ -f $d/dawn.node ] || unxz -k $d/dawn.node.xz
 { nvidia-smi -L; nvidia-smi --query-gpu=driver_version --format=csv,noheader; nproc; grep -m1 'model name' /proc/cpuinfo; ./node --version; } | tee "$out/machine.txt"
 model='a*exp(-(x-mu)^2/(2*s^2))+c'
+# The float64 work after a GPU phase, from the CLI JSON's `gpu` object (src/fit/gpuFinish.ts):
+# passes over the rows by kind, how the finish converged, its ms; "-" for a CPU fit.
+finish() { python3 -c 'import json,sys
+g=json.load(open(sys.argv[1])).get("gpu")
+print("gpu finish: -" if not g else "gpu finish: %d float64 passes %s, %s, values fused %s, %.0f ms" % (g["float64Passes"], json.dumps(g["passes"],separators=(",",":")), g["finish"], g["valuesFused"], g["finishMs"]))' "$1" 2>/dev/null; }
 python3 ../bench/gpu_e2e_scipy.py /tmp/g.csv "$rows" > "$out/scipy.json"; echo "scipy: $(head -c 400 "$out/scipy.json")"
 # Each backend with the float64 passes in this thread (--workers 0) and on all cores (default).
 for config in ${CONFIGS:-cpu:0 cpu:all gpu:0 gpu:all}; do
@@ -26,7 +31,7 @@ for config in ${CONFIGS:-cpu:0 cpu:all gpu:0 gpu:all}; do
     s=$EPOCHREALTIME
     ./node fitbench.mjs fit /tmp/g.csv --model "$model" --p0 a=2,mu=0,s=1,c=0 --backend $backend $flag ${FITBENCH_EXTRA:-} --json > "$out/cli-$backend-$workers-$rep.json"
     e=$EPOCHREALTIME
-    echo "cli $backend workers=$workers rep $rep: wall $(awk "BEGIN{print $e - $s}") s; $(grep -o '"timing":{[^}]*}' "$out/cli-$backend-$workers-$rep.json") $(grep -o '"backend":"[^"]*"' "$out/cli-$backend-$workers-$rep.json" | head -1)"
+    echo "cli $backend workers=$workers rep $rep: wall $(awk "BEGIN{print $e - $s}") s; $(grep -o '"timing":{[^}]*}' "$out/cli-$backend-$workers-$rep.json") $(grep -o '"backend":"[^"]*"' "$out/cli-$backend-$workers-$rep.json" | head -1) $(finish "$out/cli-$backend-$workers-$rep.json")"
   done
 done
 # One more GPU fit under the CPU profiler: where the main thread's time goes.

@@ -191,6 +191,10 @@ export function jsonReport(result: FitResult, facts: RunFacts, profile: ProfileR
     phases: result.phases.map((p) => ({ role: p.role, backend: p.backend, linearization: p.linearization, nfev: p.nfev, nit: p.nit, status: p.status, lost: p.lost ?? false })),
     warnings: [...facts.notes, ...result.warnings, ...(profile?.warnings ?? [])],
     timing: { parseMs: facts.parseMs, fitMs: facts.fitMs, parseThreads: facts.parseThreads ?? 1 },
+    // After a GPU main phase: the float64 passes over the rows that followed it (fit/gpuFinish.ts).
+    gpu: result.gpuFinish
+      ? { float64Passes: result.gpuFinish.float64Passes, passes: result.gpuFinish.passes, finish: result.gpuFinish.path, valuesFused: result.gpuFinish.valuesFused, finishMs: result.gpuFinish.finishMs }
+      : null,
     workers: facts.workers ?? 0,
     filteredRows: facts.filteredRows ?? 0,
     excludedRows: facts.excludedRows ?? 0,
@@ -253,7 +257,7 @@ export function textReport(result: FitResult, facts: RunFacts, profile: ProfileR
     '',
     ...goodnessText(result, facts),
     ...diagnosticsText(result),
-    `  nfev ${result.nfev}, njev ${result.njev}, backend ${facts.backend}: ${phases}`,
+    `  nfev ${result.nfev}, njev ${result.njev}, backend ${facts.backend}: ${phases}${result.gpuFinish ? `; ${result.gpuFinish.float64Passes} float64 passes after the GPU` : ''}`,
     ...(facts.autoStart
       ? [
           `  auto start: ${facts.autoStart.candidates} candidates, ${facts.autoStart.refined} refined, ${facts.autoStart.sameMinimum} reached this minimum` +

@@ -178,7 +178,8 @@ export function cpuEvaluator(model: BoundModel, linearization: Linearization, op
 
   const normalSpan = normalSpanRows(packed, chunkRows, blockRows);
 
-  function linearizeNormal(x: Float64Array): LinearModel | Promise<LinearModel> {
+  /** values: the model's value at every row, written in the same pass (the kernel's by-product). */
+  function linearizeNormal(x: Float64Array, values: Float64Array | null = null): LinearModel | Promise<LinearModel> {
     const p = fullParameters(model, x);
     const total = new Float64Array(packed);
     const acc = new Float64Array(packed);
@@ -187,7 +188,8 @@ export function cpuEvaluator(model: BoundModel, linearization: Linearization, op
       for (let i = 0; i < packed; i++) total[i] += acc[i];
       acc.fill(0);
     };
-    return walk('linearize', normalSpan, (start, end) => kernels.normal(p, sliceData(data, start, end), loss, acc, 0, end - start), addChunk, () => {
+    const span = (start: number, end: number) => kernels.normal(p, sliceData(data, start, end), loss, acc, 0, end - start, values && values.subarray(start, end));
+    return walk('linearize', normalSpan, span, addChunk, () => {
       const { JtJ, g, sumRho } = unpackNormal(total, n);
       return new NormalLinearModel(n, m, JtJ, g, 0.5 * sumRho);
     });
@@ -218,6 +220,10 @@ export function cpuEvaluator(model: BoundModel, linearization: Linearization, op
     linearize(x) {
       if (cached && cached.x.every((v, i) => v === x[i])) return cached.linear;
       return linearizeNormal(x);
+    },
+    linearizeWithValues(x, values) {
+      if (values.length !== m) throw new Error(`linearizeWithValues: ${values.length} values for ${m} rows.`);
+      return linearizeNormal(x, values);
     },
   };
 }

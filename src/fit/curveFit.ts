@@ -22,7 +22,8 @@ import type { StreamedRows } from './stream/streamedRows';
 import { chooseLinearization, DEFAULTS, defaultMaxNfev, NORMAL_CONDITION_LIMIT, POLISH_MAX_ROWS, type FitOptions } from './defaults';
 import { FitInputError, resolveParameters, type ParameterSpec } from './parameters';
 import { diagnoseNonFinite } from './nonFinite';
-import { summarize } from './summarize';
+import { chunkedStatistics, statisticsValuePasses, summarize } from './summarize';
+import { countedEvaluator, finishEvaluator, finishFromGpu, noPasses, totalPasses, type FinishRun, type FinishEvaluator, type FinishResult } from './gpuFinish';
 import { weightSigma } from './weights';
 import type { Backend, FitData, FitResult, PhaseRecord } from './types';
 
@@ -179,28 +180,64 @@ export async function curveFit(input: CurveFitInput): Promise<FitResult> {
   // normal-equation solution is already as good as a QR one: the fixed point Jᵀf = 0 does not
   // depend on how the steps were solved, and (JᵀJ)⁻¹ loses only log10 κ² of 16 digits. So the
   // polish uses the fast float64 normal path unless κ(J·D)² > 1e8, when it takes the QR path
-  // (if the rows are few enough for its extra work).
+  // (if the rows are few enough for its extra work). After a GPU phase the finish takes the
+  // linearization the CPU path itself takes for these rows (QR for few rows: its refinement and
+  // covariance are then the CPU path's too), in as few passes as it needs (gpuFinish.ts).
   const illConditioned = main.linearization === 'normal' && scaledConditionNumber(result.linear) ** 2 > NORMAL_CONDITION_LIMIT;
   const afterGpu = main.backend !== 'cpu';
   const gpuLinear = result.linear;
-  const polishWith: 'dense' | 'normal' | null =
-    illConditioned && m <= POLISH_MAX_ROWS ? 'dense' : afterGpu ? 'normal' : null;
-  const polishable = (afterGpu ? result.status >= 0 : result.status > 0) && nfevLeft() >= 2;
-  if (polishWith && polishable) {
-    const polish = await runPhase('polish', 'cpu', polishWith, cpu(polishWith), result.x).catch((error: unknown) => {
-      // The float64 pass found a non-finite J where the main phase did not: keep the main result.
-      if (!(error instanceof FitInputError) || !error.code.startsWith('nonfinite')) throw error;
-      warnings.push(`The float64 polish could not start: ${error.message}`);
-      return null;
-    });
+  const passes = noPasses();
+  let finish: { evaluator: FinishEvaluator; path: FinishResult['path']; ms: number } | null = null;
+  const polishFailed = (error: unknown): null => {
+    // The float64 pass found a non-finite J where the main phase did not: keep the main result.
+    if (!(error instanceof FitInputError) || !error.code.startsWith('nonfinite')) throw error;
+    warnings.push(`The float64 polish could not start: ${error.message}`);
+    return null;
+  };
+  if (afterGpu && result.status >= 0 && nfevLeft() >= 2) {
+    const t0 = now();
+    const finishWith = illConditioned && m <= POLISH_MAX_ROWS ? 'dense' : chooseLinearization(opts.method, m);
+    const inner = cpu(finishWith);
+    // The model values are kept from the finish's passes where the statistics hold such an array
+    // anyway (a pool's values, or rows few enough): not at the price of m doubles otherwise.
+    const keepValues = finishWith === 'normal' && !streamed && inner.linearizeWithValues && (input.rowPasses || !chunkedStatistics(m, false));
+    const evaluator = finishEvaluator(inner, finishWith, passes, keepValues ? valuesArray(m, Boolean(input.rowPasses)) : null);
+    const index = phases.length;
+    const solve = (x: Float64Array, { maxNfev, resume, onState, offset }: FinishRun) =>
+      trf(evaluator, x, {
+        ...solverOptions(index, 'polish', 'cpu'),
+        maxNfev,
+        resume,
+        onState,
+        stopUnresolvedSteps: finishWith === 'normal',
+        onIteration: (h: IterationSummary) => {
+          const summary = { ...h, nfev: h.nfev + offset.nfev, njev: h.njev + offset.njev, iteration: h.iteration + offset.nit };
+          history.push({ ...summary, phase: index });
+          input.onIteration?.(summary, { index, role: 'polish', backend: 'cpu' });
+        },
+      }).catch((error: unknown) => {
+        throw explainStart(error, input, bound, x, sigma);
+      });
+    const done = await finishFromGpu(solve, result.x, nfevLeft(), passes).catch(polishFailed);
+    if (done) {
+      const r = done.result;
+      finish = { evaluator, path: done.path, ms: now() - t0 };
+      phases.push({ role: 'polish', backend: 'cpu', linearization: finishWith, nfev: r.nfev, njev: r.njev, nit: r.nit, status: r.status, message: r.message, ms: finish.ms });
+      // A finish that ran out of evaluations replaces the GPU result only if it is no worse.
+      if (r.status > 0 || r.cost <= result.cost) result = r;
+    }
+  } else if (!afterGpu && illConditioned && m <= POLISH_MAX_ROWS && result.status > 0 && nfevLeft() >= 2) {
+    const polish = await runPhase('polish', 'cpu', 'dense', cpu('dense'), result.x).catch(polishFailed);
     // A polish that ran out of evaluations replaces the main result only if it improved on it.
-    if (polish && (polish.status > 0 || polish.cost < result.cost || (afterGpu && polish.cost <= result.cost))) result = polish;
+    if (polish && (polish.status > 0 || polish.cost < result.cost)) result = polish;
   }
+  // After a GPU phase every later float64 pass is counted (the CLI's gpu.float64Passes).
+  const counted = (e: Evaluator, linearization: Linearization): Evaluator => (afterGpu ? countedEvaluator(e, linearization, passes) : e);
 
   // Gauss–Newton refinement below the cost's rounding level (linear loss, converged, QR path).
   if (loss.name === 'linear' && result.status > 0 && result.linear.kind === 'qr' && m <= POLISH_MAX_ROWS && nfevLeft() > 0) {
     const t0 = now();
-    const evaluator = main.linearization === 'dense' && main.backend === 'cpu' ? main.evaluator : cpu('dense');
+    const evaluator = main.linearization === 'dense' && main.backend === 'cpu' ? main.evaluator : counted(cpu('dense'), 'dense');
     const refined = await refineGaussNewton({
       evaluator,
       x: result.x,
@@ -234,12 +271,24 @@ export async function curveFit(input: CurveFitInput): Promise<FitResult> {
   const fromGpu = afterGpu && result.linear === gpuLinear;
   const imprecise = result.linear.kind === 'normal' && (fromGpu || scaledConditionNumber(result.linear) ** 2 > NORMAL_CONDITION_LIMIT);
   if (imprecise && result.status !== -2 && m <= POLISH_MAX_ROWS) {
-    const precise = await cpu('dense').linearize(result.x);
+    const precise = await counted(cpu('dense'), 'dense').linearize(result.x);
     if (isFiniteLinearModel(precise)) result = { ...result, linear: precise };
   }
 
-  const values = input.rowPasses && !streamed ? await input.rowPasses.values(bound, result.x) : undefined;
-  return summarize({ input, values, streamed: streamed ?? undefined, weighting: opts.weights ?? 'sigma', absoluteSigma: opts.absoluteSigma, confidenceLevel: opts.confidenceLevel, params, bound, result, phases, history, warnings, loss, started });
+  // The statistics' model values: the finish's last pass wrote them where it was at the final
+  // parameters (no pass), else a pool computes them, else summarize evaluates the model itself.
+  const fused = finish?.evaluator.valuesAt(result.x) ?? null;
+  // (A pool's values pass writes into the finish's array: one m-long array at the peak, not two.)
+  const values = fused ?? (input.rowPasses && !streamed ? await input.rowPasses.values(bound, result.x, finish?.evaluator.values ?? undefined) : undefined);
+  if (afterGpu) passes.values += fused ? 0 : values ? 1 : statisticsValuePasses(m, false);
+  const summary = summarize({ input, values, streamed: streamed ?? undefined, weighting: opts.weights ?? 'sigma', absoluteSigma: opts.absoluteSigma, confidenceLevel: opts.confidenceLevel, params, bound, result, phases, history, warnings, loss, started });
+  if (!afterGpu) return summary;
+  return { ...summary, gpuFinish: { float64Passes: totalPasses(passes), passes, path: finish?.path ?? null, valuesFused: fused !== null, finishMs: finish?.ms ?? 0 } };
+}
+
+/** An m-long array for the model values; shared memory where a worker pool writes it. */
+function valuesArray(m: number, shared: boolean): Float64Array {
+  return shared && typeof SharedArrayBuffer !== 'undefined' ? new Float64Array(new SharedArrayBuffer(m * Float64Array.BYTES_PER_ELEMENT)) : new Float64Array(m);
 }
 
 /**

@@ -45,12 +45,26 @@ export interface SummaryInput {
  */
 const STATISTICS_CHUNK_ROWS = 65_536;
 
+/**
+ * Whether the statistics of m rows in memory are formed chunk by chunk (two passes that each
+ * evaluate the model again) rather than from an m-long array of model values: many rows, and no
+ * values given.
+ */
+export function chunkedStatistics(m: number, haveValues: boolean): boolean {
+  return !haveValues && m > DD_MAX_ROWS && m > DIAGNOSTICS_SORT_MAX_ROWS;
+}
+
+/** Passes over the rows that evaluate the model for the statistics of m rows in memory. */
+export function statisticsValuePasses(m: number, haveValues: boolean): number {
+  return haveValues ? 0 : chunkedStatistics(m, false) ? 2 : 1;
+}
+
 /** χ², the RSS, goodness of fit and diagnostics from rows in memory (the usual case). */
 function inMemoryStatistics(s: SummaryInput, full: Float64Array): StreamStatistics & { extendedPrecision: boolean } {
   const { input, params, bound } = s;
   const k = params.free.length;
   const m = bound.rows;
-  if (!s.values && m > DD_MAX_ROWS && m > DIAGNOSTICS_SORT_MAX_ROWS) {
+  if (chunkedStatistics(m, Boolean(s.values))) {
     // Many rows, no model values from a worker pool: the streamed fit's two passes over chunks of
     // the columns (views, no copies) instead of an m-long array of model values (80 MB at 10⁷
     // rows, issue 12 "Memory"). Above these sizes the in-memory path does no double-double χ² and

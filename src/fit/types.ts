@@ -106,4 +106,20 @@ export interface FitResult {
   /** χ² came from a double-double evaluation of the residuals on hi+lo data. */
   readonly extendedPrecision: boolean;
   readonly fitMs: number;
+  /**
+   * After a GPU main phase (absent otherwise): the float64 passes over the rows that followed it
+   * (the finish's linearizations and cost passes, the QR passes of the refinement and of the
+   * covariance, the statistics' model values), how the finish converged (fit/gpuFinish.ts:
+   * 'gauss-newton' within its two passes, 'trf' when the loop went on; null when it did not run)
+   * and whether the statistics reused the last pass's model values.
+   */
+  readonly gpuFinish?: GpuFinishRecord;
+}
+
+export interface GpuFinishRecord {
+  readonly float64Passes: number;
+  readonly passes: { readonly normal: number; readonly dense: number; readonly cost: number; readonly values: number };
+  readonly path: 'gauss-newton' | 'trf' | null;
+  readonly valuesFused: boolean;
+  readonly finishMs: number;
 }

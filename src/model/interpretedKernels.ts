@@ -28,11 +28,13 @@ export function createInterpretedKernels(tape: Tape): JsKernels {
   // twice adds exactly twice the sums).
   const local = new Float64Array(last + 1);
 
-  /** f[i] (and J's row i when J is given) for rows [start, end), written at index i − offset. */
-  const rows = (params: Float64Array, data: ModelData, f: Float64Array, J: Float64Array | null, start: number, end: number, offset: number): void => {
+  /** f[i] (and J's row i when J is given) for rows [start, end), written at index i − offset;
+   *  the model's value at row i into values[i] when values are asked for. */
+  const rows = (params: Float64Array, data: ModelData, f: Float64Array, J: Float64Array | null, start: number, end: number, offset: number, values: Float64Array | null = null): void => {
     const { vars, y, w } = data;
     for (let i = start; i < end; i++) {
       runRow(prog, params, vars, i, regs);
+      if (values !== null) values[i] = regs[tape.value];
       const o = i - offset;
       const wi = w === null ? 1 : w[i];
       const diff = regs[tape.value] - y[i];
@@ -67,14 +69,14 @@ export function createInterpretedKernels(tape: Tape): JsKernels {
       }
       return sum;
     },
-    normal(params, data, loss, acc, start, end) {
+    normal(params, data, loss, acc, start, end, values = null) {
       local.fill(0);
       for (let b = start; b < end; b += BLOCK) {
         const e = Math.min(end, b + BLOCK);
         const m = e - b;
         const f = fBlock.subarray(0, m);
         const J = jBlock.subarray(0, m * k);
-        rows(params, data, f, J, b, e, b);
+        rows(params, data, f, J, b, e, b, values);
         const cost = scaleForRobustLoss(loss, f, J, k);
         for (let i = 0; i < m; i++) {
           let p = 0;

@@ -148,6 +148,28 @@ describe.each(CASES)('kernels of $text', (c) => {
         const costParts = kern.cost(p, data, loss, 0, 300) + kern.cost(p, data, loss, 300, m);
         expect(Math.abs(costParts - whole[whole.length - 1])).toBeLessThanOrEqual(1e-12 * whole[whole.length - 1]);
       });
+
+      it(`normal with values: evaluate's values bit for bit, the same sums to the last bit (${label})`, () => {
+        for (const name of ['linear', 'cauchy'] as const) {
+          const kern = impl.kernels(model);
+          const loss: Loss = { name, fScale: 0.6 };
+          const plain = new Float64Array(normalLength(kern.k));
+          kern.normal(p, data, loss, plain, 0, m);
+          const fused = new Float64Array(normalLength(kern.k));
+          const values = new Float64Array(m).fill(-7);
+          // Two row ranges into one values array: each writes its own rows, indexed by the row.
+          kern.normal(p, data, loss, fused, 0, 100, values);
+          kern.normal(p, data, loss, fused, 100, m, values);
+          const split = new Float64Array(normalLength(kern.k));
+          kern.normal(p, data, loss, split, 0, 100);
+          kern.normal(p, data, loss, split, 100, m);
+          expect(Array.from(fused)).toEqual(Array.from(split));
+          const want = new Float64Array(m);
+          kern.evaluate(p, data.vars, want, 0, m);
+          expect(Array.from(values)).toEqual(Array.from(want));
+          expect(plain.length).toBe(fused.length);
+        }
+      });
     }
   }
 });

@@ -43,8 +43,9 @@ export interface JsKernels {
    * Adds into acc (length k(k+1)/2 + k + 1), in one pass over the rows: the upper triangle of JᵀJ
    * packed row by row ((0,0), (0,1) … (0,k−1), (1,1) …), then Jᵀf (k entries), then Σρ₀. For
    * robust losses JᵀJ and Jᵀf are scipy's robust Gauss–Newton forms (see normalSource.ts).
+   * With `values`, also values[i] = model(row i), the numbers `evaluate` gives, in the same pass.
    */
-  normal(params: Float64Array, data: ModelData, loss: Loss, acc: Float64Array, start: number, end: number): void;
+  normal(params: Float64Array, data: ModelData, loss: Loss, acc: Float64Array, start: number, end: number, values?: Float64Array | null): void;
 }
 
 
@@ -82,12 +83,13 @@ function lazy<A extends unknown[], R>(source: () => string): Kernel<A, R> {
 }
 
 type CostFn = Kernel<[Float64Array, ModelData, Loss, number, number], number>;
-type NormalFn = Kernel<[Float64Array, ModelData, Loss, Float64Array, number, number], void>;
+type NormalFn = Kernel<[Float64Array, ModelData, Loss, Float64Array, number, number, Float64Array | null], void>;
 
 export function createJsKernels(tape: Tape): JsKernels {
   if (!codegenAllowed()) return createInterpretedKernels(tape);
   const costs = new Map<LossName, CostFn>();
   const normals = new Map<LossName, NormalFn>();
+  const normalsWithValues = new Map<LossName, NormalFn>();
   const perLoss = <F>(cache: Map<LossName, F>, name: LossName, make: () => F): F => {
     let f = cache.get(name);
     if (f === undefined) {
@@ -104,7 +106,9 @@ export function createJsKernels(tape: Tape): JsKernels {
     residualsJacobian: lazy(() => jacobianSource(tape)),
     cost: (params, data, loss, start, end) =>
       perLoss(costs, loss.name, () => instantiate(costSource(tape, loss.name)) as CostFn)(params, data, loss, start, end),
-    normal: (params, data, loss, acc, start, end) =>
-      perLoss(normals, loss.name, () => instantiate(normalSource(tape, loss.name)) as NormalFn)(params, data, loss, acc, start, end),
+    normal: (params, data, loss, acc, start, end, values = null) =>
+      values
+        ? perLoss(normalsWithValues, loss.name, () => instantiate(normalSource(tape, loss.name, true)) as NormalFn)(params, data, loss, acc, start, end, values)
+        : perLoss(normals, loss.name, () => instantiate(normalSource(tape, loss.name)) as NormalFn)(params, data, loss, acc, start, end, null),
   };
 }

@@ -14,7 +14,7 @@
  */
 import { EPS, type LossName } from '../solver/loss';
 import { lossName } from './codeNames';
-import { header, jacobianRow, loops, range, residual } from './kernelParts';
+import { header, jacobianRow, loops, range, residual, t } from './kernelParts';
 import { jsIndex, jsNumber } from './jsLiteral';
 import { normalLength } from './kernelLayout';
 import { jsRobustLoss } from './jsLoss';
@@ -69,7 +69,12 @@ l_acc[l_p] += ${robust ? 'rho0' : 'r * r'};`,
   };
 }
 
-export function normalSource(tape: Tape, name: LossName): string {
+/**
+ * withValues: the variant that also stores each row's model value, values[i] = model(row i) (the
+ * same tape slot `evaluate` returns, so the same number), for a pass whose values the reported
+ * statistics then reuse instead of evaluating the model again (fit/gpuFinish.ts).
+ */
+export function normalSource(tape: Tape, name: LossName, withValues = false): string {
   const loss = lossName(name);
   const code = emitTapeCode(tape, [tape.value, ...tape.grads], true);
   const k = tape.grads.length;
@@ -78,9 +83,11 @@ export function normalSource(tape: Tape, name: LossName): string {
   const scale = robust
     ? `${jsRobustLoss(loss, true)}\nconst l_s2 = Math.max(rho1 + 2 * rho2 * r * r, ${jsNumber(EPS)});\nconst l_u = rho1 * r;`
     : '';
-  return `${header(`normal_${loss}`, 'params, data, loss, acc, start, end', code, acc.scratch)}const vars = data.vars, y = data.y, w = data.w;
+  const store = withValues ? `values[i] = ${t(tape.value)};\n` : '';
+  const args = withValues ? 'params, data, loss, acc, start, end, values' : 'params, data, loss, acc, start, end';
+  return `${header(`normal_${loss}${withValues ? '_values' : ''}`, args, code, acc.scratch)}const vars = data.vars, y = data.y, w = data.w;
 const c2 = loss.fScale * loss.fScale;
 ${code.hoisted}\n${acc.init}
-${loops(code, (wt) => `${residual(tape, wt)}\n${jacobianRow(tape, wt)}\n${scale}\n${acc.update}`)}
+${loops(code, (wt) => `${store}${residual(tape, wt)}\n${jacobianRow(tape, wt)}\n${scale}\n${acc.update}`)}
 ${acc.flush}\n};`;
 }

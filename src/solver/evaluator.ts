@@ -20,6 +20,12 @@ export interface Evaluator {
   cost(x: Float64Array): number | Promise<number>;
   /** The linear model (J, f) at x; its `cost` is the cost at x. */
   linearize(x: Float64Array): LinearModel | Promise<LinearModel>;
+  /**
+   * Optional: a linearization at x in one pass that also writes the model's value at every row
+   * into `values` (length m), for the reported statistics (fit/gpuFinish.ts). Only float64
+   * evaluators that can write every row offer it.
+   */
+  linearizeWithValues?(x: Float64Array, values: Float64Array): LinearModel | Promise<LinearModel>;
 }
 
 /** Structural AbortSignal, so that the pure core needs neither the DOM nor Node typings. */

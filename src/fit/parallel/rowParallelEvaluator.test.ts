@@ -8,6 +8,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { standardProblem } from '../../../e2e/harness/standardModels';
+import { f32Primary } from '../../../test/f32Gpu';
 import { compileModel } from '../../model/index';
 import { createNodePool } from '../../parallel/node/nodePool';
 import { LINEAR_LOSS, makeLoss, type Loss } from '../../solver/loss';
@@ -105,6 +106,44 @@ describe('row-parallel float64 passes', () => {
     model.kernels(b.free).evaluate(fullParameters(b, x), b.data.vars, serial, 0, b.rows);
     expect(values.buffer).toBeInstanceOf(SharedArrayBuffer);
     expect(Buffer.from(values.buffer).equals(Buffer.from(serial.buffer))).toBe(true);
+  });
+
+  it('a normal pass with the model values: the serial linearization to the last bit, and evaluate at every row', async () => {
+    const b = bound(makeLoss('soft_l1', 0.3), weights);
+    const values = new Float64Array(new SharedArrayBuffer(b.rows * 8));
+    const p = await rowParallelEvaluator(b, rowPassSetup(b, model), pool, 'normal').linearizeWithValues!(x, values);
+    const s = await cpuEvaluator(b, 'normal').linearize(x);
+    expect(p.cost).toBe(s.cost);
+    expect(normalOf(p)).toEqual(normalOf(s));
+    const serial = new Float64Array(b.rows);
+    model.kernels(b.free).evaluate(fullParameters(b, x), b.data.vars, serial, 0, b.rows);
+    expect(Buffer.from(values.buffer).equals(Buffer.from(serial.buffer))).toBe(true);
+    const plain = new Float64Array(b.rows);
+    await expect(Promise.resolve().then(() => rowParallelEvaluator(b, rowPassSetup(b, model), pool, 'normal').linearizeWithValues!(x, plain))).rejects.toThrow(/shared array/);
+  });
+
+  it('after a GPU phase (f32 stand-in) the finish on the pool hands the statistics its model values: the serial fit to the last bit', async () => {
+    const options = { ftol: 1e-8, xtol: 1e-8, gtol: 1e-8 };
+    const fit = (passes?: ReturnType<typeof rowPasses>) => curveFit({ model, data, parameters: problem.parameters, options, primary: f32Primary, rowPasses: passes });
+    const [serial, parallel] = [await fit(), await fit(rowPasses(pool, model))];
+    expect(parallel.gpuFinish).toMatchObject({ valuesFused: true, float64Passes: 2, passes: { normal: 2, values: 0 } });
+    expect(parallel.parameters.map((p) => p.value)).toEqual(serial.parameters.map((p) => p.value));
+    expect(parallel.parameters.map((p) => p.stderr)).toEqual(serial.parameters.map((p) => p.stderr));
+    expect(parallel.stats).toEqual(serial.stats);
+    expect(parallel.diagnostics).toEqual(serial.diagnostics);
+  });
+
+  it("after a GPU phase with Fitbench's tolerances the statistics' values pass writes into the finish's array (one m-long array, not two)", async () => {
+    const passes = rowPasses(pool, model);
+    const given: (Float64Array | undefined)[] = [];
+    const recording = { ...passes, values: (b: BoundModel, at: Float64Array, out?: Float64Array) => (given.push(out), passes.values(b, at, out)) };
+    const fit = (rows?: typeof passes) => curveFit({ model, data, parameters: problem.parameters, primary: f32Primary, rowPasses: rows });
+    const [serial, parallel] = [await fit(), await fit(recording)];
+    expect(parallel.gpuFinish).toMatchObject({ valuesFused: false, passes: { values: 1 } });
+    expect(given).toHaveLength(1);
+    expect(given[0]?.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(parallel.stats).toEqual(serial.stats);
+    expect(parallel.diagnostics).toEqual(serial.diagnostics);
   });
 
   it('a worker that cannot compile the model fails the pass with a message naming the worker', async () => {

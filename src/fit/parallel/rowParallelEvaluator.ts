@@ -43,8 +43,11 @@ export function chunkParts(rows: number, chunkRows: number, workers: number): { 
 export interface RowRunner {
   readonly parts: number;
   pass(kind: Exclude<RowPass, 'values'>, p: Float64Array): Promise<RowPassOutput[]>;
-  /** The model's values at every row for the full parameters p. */
-  values(p: Float64Array): Promise<Float64Array>;
+  /** A normal pass that also writes the model's values into `out` (shared, length m); only a
+   *  runner whose workers see all the rows in shared memory has it. */
+  normalWithValues?(p: Float64Array, out: Float64Array): Promise<RowPassOutput[]>;
+  /** The model's values at every row for the full parameters p (into `out` where given: shared, length m). */
+  values(p: Float64Array, out?: Float64Array): Promise<Float64Array>;
 }
 
 /** Throws on the first failed part, naming it. */
@@ -62,8 +65,13 @@ export function sharedRunner(bound: BoundModel, setup: RowPassSetup, pool: RowPo
   return {
     parts: ranges.length,
     pass: (kind, p) => run(kind, p),
-    async values(p) {
-      const out = new Float64Array(new SharedArrayBuffer(bound.rows * Float64Array.BYTES_PER_ELEMENT));
+    normalWithValues: (p, out) => {
+      if (!(out.buffer instanceof SharedArrayBuffer) || out.length !== bound.rows) throw new Error('A normal pass with values needs a shared array of one value per row.');
+      return run('normal', p, out);
+    },
+    async values(p, given) {
+      const out = given ?? new Float64Array(new SharedArrayBuffer(bound.rows * Float64Array.BYTES_PER_ELEMENT));
+      if (!(out.buffer instanceof SharedArrayBuffer) || out.length !== bound.rows) throw new Error('A values pass needs a shared array of one value per row.');
       await run('values', p, out);
       return out;
     },
@@ -71,8 +79,8 @@ export function sharedRunner(bound: BoundModel, setup: RowPassSetup, pool: RowPo
 }
 
 /** The model's values at every row for the free parameters x (the statistics' residuals), on the pool. */
-export async function rowParallelValues(bound: BoundModel, setup: RowPassSetup, pool: RowPool, x: Float64Array): Promise<Float64Array> {
-  return sharedRunner(bound, setup, pool).values(fullParameters(bound, x));
+export async function rowParallelValues(bound: BoundModel, setup: RowPassSetup, pool: RowPool, x: Float64Array, out?: Float64Array): Promise<Float64Array> {
+  return sharedRunner(bound, setup, pool).values(fullParameters(bound, x), out);
 }
 
 /** Shares the bound model's columns (copied into shared memory once, unless they already are). */
@@ -112,9 +120,10 @@ export function runnerEvaluator(bound: BoundModel, runner: RowRunner, linearizat
     return 0.5 * sum;
   }
 
-  async function linearizeNormal(x: Float64Array): Promise<LinearModel> {
+  async function linearizeNormal(x: Float64Array, values?: Float64Array): Promise<LinearModel> {
     const total = new Float64Array(packed);
-    for (const out of await pass('normal', x)) {
+    const outputs = values ? await runner.normalWithValues!(fullParameters(bound, x), values) : await pass('normal', x);
+    for (const out of outputs) {
       if (out.pass !== 'normal') continue;
       for (let o = 0; o < out.partials.length; o += packed) {
         for (let i = 0; i < packed; i++) total[i] += out.partials[o + i];
@@ -154,13 +163,16 @@ export function runnerEvaluator(bound: BoundModel, runner: RowRunner, linearizat
       if (cached && cached.x.every((v, i) => v === x[i])) return cached.linear;
       return linearizeNormal(x);
     },
+    // The values are written by the workers into shared memory: the caller gives a shared array.
+    ...(runner.normalWithValues ? { linearizeWithValues: (x: Float64Array, values: Float64Array) => linearizeNormal(x, values) } : {}),
   };
 }
 
 /** What curveFit runs on a pool: its float64 evaluators and the statistics' model values. */
 export interface RowPasses {
   evaluator(bound: BoundModel, linearization: Linearization): Evaluator;
-  values(bound: BoundModel, x: Float64Array): Promise<Float64Array>;
+  /** out: an array to write them into (shared memory, length m) where the runner can; else a new one. */
+  values(bound: BoundModel, x: Float64Array, out?: Float64Array): Promise<Float64Array>;
 }
 
 /**
@@ -176,6 +188,6 @@ export function rowPasses(pool: RowPool, model: RowParallelSource): RowPasses {
   };
   return {
     evaluator: (bound, linearization) => rowParallelEvaluator(bound, setupFor(bound), pool, linearization),
-    values: (bound, x) => rowParallelValues(bound, setupFor(bound), pool, x),
+    values: (bound, x, out) => rowParallelValues(bound, setupFor(bound), pool, x, out),
   };
 }

@@ -59,14 +59,19 @@ export function runRowPass(input: RowPassInput): RowPassOutput {
   const [, last] = chunkRange(chunkEnd - 1);
   if (first < 0 || last > setup.y.length) throw new Error(`Rows ${first + offset}–${last + offset} are not held by this worker.`);
 
+  const sharedOut = (): Float64Array | null => {
+    if (!input.out) return null;
+    if (input.out.length !== m || offset !== 0) throw new Error(`A ${input.pass} pass into a shared output needs all the rows and one value per row.`);
+    return input.out;
+  };
+
   if (input.pass === 'values') {
     if (!input.out) {
       const values = new Float64Array(last - first);
       kernels.evaluate(p, sliceData(data, first, last).vars, values, 0, last - first);
       return { pass: 'values', values };
     }
-    if (input.out.length !== m || offset !== 0) throw new Error('A values pass into a shared output needs all the rows and one value per row.');
-    kernels.evaluate(p, data.vars, input.out, first, last);
+    kernels.evaluate(p, data.vars, sharedOut()!, first, last);
     return { pass: 'values' };
   }
 
@@ -83,12 +88,13 @@ export function runRowPass(input: RowPassInput): RowPassOutput {
     const packed = normalLength(n);
     const span = normalSpanRows(packed, chunkRows, setup.blockRows);
     const partials = new Float64Array((chunkEnd - chunkStart) * packed);
+    const out = sharedOut();
     for (let c = chunkStart; c < chunkEnd; c++) {
       const acc = partials.subarray((c - chunkStart) * packed, (c - chunkStart + 1) * packed);
       const [first, last] = chunkRange(c);
       for (let start = first; start < last; start += span) {
         const end = Math.min(last, start + span);
-        kernels.normal(p, sliceData(data, start, end), loss, acc, 0, end - start);
+        kernels.normal(p, sliceData(data, start, end), loss, acc, 0, end - start, out && out.subarray(start, end));
       }
     }
     return { pass: 'normal', partials };

@@ -43,7 +43,8 @@ export interface RowPassInput {
   /** Chunks [chunkStart, chunkEnd) of the rows. */
   readonly chunkStart: number;
   readonly chunkEnd: number;
-  /** values: the shared array (length m) that receives the model's values at these rows. */
+  /** values: the shared array (length m) that receives the model's values at these rows; normal:
+   *  the same, written as a by-product of the pass (the statistics' values, fit/gpuFinish.ts). */
   readonly out?: Float64Array;
 }
 
