@@ -86,8 +86,9 @@ export interface StreamedProblem {
   readonly columns: TempColumns;
   readonly names: { readonly x: string[]; readonly y: string; readonly sigma: string | null };
   /** The usable-cells fingerprint of the variables, y and σ (src/store/cellDigest.ts), taken as
-   *  the pieces are stored: a checkpoint's data, the same as an in-memory fit's of the file. */
-  readonly digest: DataDigest;
+   *  the pieces are stored: a checkpoint's data, the same as an in-memory fit's of the file
+   *  (null: no --checkpoint, not taken). */
+  readonly digest: DataDigest | null;
 }
 
 export interface StreamLoadInput {
@@ -124,7 +125,7 @@ export function loadStreamed({ command, plan, model, freeParameters, onBytes }: 
     previewRows: 0,
   };
   const columns = createTempColumns(model.variables.length, weighted, chunkRows);
-  const cells = cellHasher(model.variables.length + 1 + (sigmaIndex >= 0 ? 1 : 0));
+  const cells = command.checkpoint ? cellHasher(model.variables.length + 1 + (sigmaIndex >= 0 ? 1 : 0)) : null;
   try {
     const names = table.columns.map((c) => c.name);
     /** Appends a parsed piece's rows; `lineBefore`: the file's lines before the piece. */
@@ -152,7 +153,7 @@ export function loadStreamed({ command, plan, model, freeParameters, onBytes }: 
       // w = 1/σ as curveFit forms it from σ (the same division, so the same bits).
       columns.append(data.vars, data.y, sigma ? sigma.map((v) => 1 / v) : null, data.rows);
       // The file's cells, not the weights: --weights is compared as an option.
-      cells.add([...data.vars, data.y, ...(data.sigma ? [data.sigma] : [])], data.rows);
+      cells?.add([...data.vars, data.y, ...(data.sigma ? [data.sigma] : [])], data.rows);
     };
 
     const fd = openSync(file, 'r');
@@ -191,7 +192,7 @@ export function loadStreamed({ command, plan, model, freeParameters, onBytes }: 
     }
     if (columns.rows === 0) throw new CliError(`${file}: no data rows.`);
     const source = columns.finish();
-    return { model, source, columns, names: { x: xIndex.map((i) => names[i]), y, sigma: sigmaIndex >= 0 ? names[sigmaIndex] : null }, digest: cells.digest() };
+    return { model, source, columns, names: { x: xIndex.map((i) => names[i]), y, sigma: sigmaIndex >= 0 ? names[sigmaIndex] : null }, digest: cells?.digest() ?? null };
   } catch (error) {
     columns.remove();
     throw error;

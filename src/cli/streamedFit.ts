@@ -46,7 +46,7 @@ export async function fitStreamed(command: FitCommand, plan: MemoryPlan, t0: num
     const notes: string[] = [];
     let writer: CheckpointWriter | null = null;
     let resume: TrfState | null = null;
-    if (command.checkpoint) {
+    if (command.checkpoint && loaded.digest) {
       const subject = checkpointSubject(command.model, loaded.digest, parameters, command.options);
       resume = command.checkpoint.resume ? readCheckpoint(command.checkpoint.file, subject, free) : null;
       if (command.checkpoint.resume && !resume) notes.push(`No checkpoint at ${command.checkpoint.file} yet: the fit starts afresh and saves one there.`);
