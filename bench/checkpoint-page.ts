@@ -66,7 +66,9 @@ try {
   const file = new URL('./results/checkpoint.md', import.meta.url);
   const before = readFileSync(file, 'utf8');
   const at = before.indexOf(PAGE_SECTION);
-  writeFileSync(file, (at >= 0 ? before.slice(0, at) : before.trimEnd() + '\n\n') + lines.join('\n'));
+  // The sections after it (bench/checkpoint-stream.ts) stay as they were.
+  const next = at >= 0 ? before.indexOf('\n## ', at + 1) : -1;
+  writeFileSync(file, (at >= 0 ? before.slice(0, at) : before.trimEnd() + '\n\n') + lines.join('\n') + (next >= 0 ? before.slice(next) : ''));
 } finally {
   await session.close();
 }

@@ -9,7 +9,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { now } from '../solver/clock';
 import { trfStateProblem, type TrfState } from '../solver/trfState';
 import { CHECKPOINT_FORMAT, CHECKPOINT_VERSION, readCheckpointRecord, type CheckpointRecord } from '../store/checkpointRecord';
-import { subjectDifference, type CheckpointSubject, type SubjectDifference } from '../store/checkpointSubject';
+import { subjectDifference, type CheckpointSubject, type DataDigest, type SubjectDifference } from '../store/checkpointSubject';
 import { CliError } from './errors';
 
 export { checkpointSubject, dataDigest, type CheckpointSubject, type DataDigest } from '../store/checkpointSubject';
@@ -28,8 +28,12 @@ function differenceText(d: SubjectDifference): string {
   }
 }
 
-/** The saved state to resume from, or null when `file` does not exist yet (a first run). */
-export function readCheckpoint(file: string, subject: CheckpointSubject, free: number): TrfState | null {
+/**
+ * The saved state to resume from, or null when `file` does not exist yet (a first run). `older`:
+ * another fingerprint of the same data that a file may carry (an in-memory fit's checkpoint saved
+ * before the CLI took the usable-cells digest, src/store/cellDigest.ts), read as this data's.
+ */
+export function readCheckpoint(file: string, subject: CheckpointSubject, free: number, older: DataDigest | null = null): TrfState | null {
   if (!existsSync(file)) return null;
   let saved: unknown;
   try {
@@ -40,7 +44,9 @@ export function readCheckpoint(file: string, subject: CheckpointSubject, free: n
   const reading = readCheckpointRecord(saved);
   if (!reading.ok && reading.kind === 'format') throw new CliError(`--resume: ${file} is not a fitbench checkpoint of version ${CHECKPOINT_VERSION}. Delete it or give another --checkpoint file.`);
   if (!reading.ok) throw new CliError(`--resume: ${file} is damaged: ${reading.problem}. Delete it to start afresh.`);
-  const differs = subjectDifference(reading.record, subject);
+  const savedData = reading.record.data;
+  const same = older !== null && savedData.rows === older.rows && savedData.hash === older.hash;
+  const differs = subjectDifference(reading.record, same ? { ...subject, data: savedData } : subject);
   if (differs) throw new CliError(`--resume: ${file} belongs to another fit: ${differenceText(differs)}. Delete it, or run the fit it was saved for.`);
   const problem = trfStateProblem(reading.record.state, free);
   if (problem) throw new CliError(`--resume: ${file} is damaged: ${problem}. Delete it to start afresh.`);

@@ -24,7 +24,8 @@ import type { CandidateTaskInput } from '../start/candidateTask';
 import type { ScoredRange } from '../start/candidates';
 import { POOL_MIN_CANDIDATES } from '../start/poolScoring';
 import { fitCompareModel } from './compareModel';
-import { checkpointSubject, checkpointWriter, readCheckpoint, type CheckpointWriter } from './checkpoint';
+import { checkpointSubject, checkpointWriter, dataDigest, readCheckpoint, type CheckpointWriter } from './checkpoint';
+import { cellDigest } from '../store/cellDigest';
 import { jsonReport, textReport } from './report';
 import { USAGE } from './usage';
 import { defaultMemoryLimit } from './memoryLimit';
@@ -79,9 +80,12 @@ async function fit(argv: readonly string[]): Promise<number> {
   let resume = null;
   let poisson: PoissonFit | null = null;
   if (command.checkpoint) {
-    const subject = checkpointSubject(command.model, data, parameters, command.options);
+    // The usable-cells digest, as a streamed fit of the same file takes it (streamLoad.ts), so a
+    // checkpoint of either resumes the other; files saved with the older whole-column digest still resume.
+    const cells = [...data.vars, data.y, ...(data.sigma ? [data.sigma] : [])];
+    const subject = checkpointSubject(command.model, cellDigest(cells), parameters, command.options);
     const free = parameters.filter((p) => !p.fixed).length;
-    resume = command.checkpoint.resume ? readCheckpoint(command.checkpoint.file, subject, free) : null;
+    resume = command.checkpoint.resume ? readCheckpoint(command.checkpoint.file, subject, free, dataDigest(cells)) : null;
     if (command.checkpoint.resume && !resume) notes.push(`No checkpoint at ${command.checkpoint.file} yet: the fit starts afresh and saves one there.`);
     if (resume) resumed = { nit: resume.nit, nfev: resume.nfev };
     writer = checkpointWriter(command.checkpoint.file, subject, command.checkpoint.everyMs);

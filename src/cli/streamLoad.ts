@@ -15,7 +15,9 @@ import type { CompiledModel } from '../model';
 import { DEFAULT_CHUNK_ROWS } from '../fit/cpuEvaluator';
 import type { ParameterSpec } from '../fit/parameters';
 import { weightSigma } from '../fit/weights';
+import { cellHasher } from '../store/cellDigest';
 import { chunkRowsFor } from '../store/chunkPlan';
+import type { DataDigest } from '../store/checkpointSubject';
 import type { ChunkSource } from '../store/chunkSource';
 import type { FitCommand } from './args';
 import { CliError } from './errors';
@@ -74,7 +76,6 @@ export function streamRefusal(command: FitCommand, parameters: readonly Paramete
   if (command.ci === 'profile') return it('--ci profile');
   if (command.compareModel) return it('--compare-model');
   if (command.report) return it('--report (its plots)');
-  if (command.checkpoint) return it('--checkpoint (its data fingerprint)');
   if (command.backend === 'gpu') return it('--backend gpu (it uploads the columns)');
   return null;
 }
@@ -84,6 +85,10 @@ export interface StreamedProblem {
   readonly source: ChunkSource & { readonly bytes: number };
   readonly columns: TempColumns;
   readonly names: { readonly x: string[]; readonly y: string; readonly sigma: string | null };
+  /** The usable-cells fingerprint of the variables, y and σ (src/store/cellDigest.ts), taken as
+   *  the pieces are stored: a checkpoint's data, the same as an in-memory fit's of the file
+   *  (null: no --checkpoint, not taken). */
+  readonly digest: DataDigest | null;
 }
 
 export interface StreamLoadInput {
@@ -120,6 +125,7 @@ export function loadStreamed({ command, plan, model, freeParameters, onBytes }: 
     previewRows: 0,
   };
   const columns = createTempColumns(model.variables.length, weighted, chunkRows);
+  const cells = command.checkpoint ? cellHasher(model.variables.length + 1 + (sigmaIndex >= 0 ? 1 : 0)) : null;
   try {
     const names = table.columns.map((c) => c.name);
     /** Appends a parsed piece's rows; `lineBefore`: the file's lines before the piece. */
@@ -146,6 +152,8 @@ export function loadStreamed({ command, plan, model, freeParameters, onBytes }: 
       }
       // w = 1/σ as curveFit forms it from σ (the same division, so the same bits).
       columns.append(data.vars, data.y, sigma ? sigma.map((v) => 1 / v) : null, data.rows);
+      // The file's cells, not the weights: --weights is compared as an option.
+      cells?.add([...data.vars, data.y, ...(data.sigma ? [data.sigma] : [])], data.rows);
     };
 
     const fd = openSync(file, 'r');
@@ -184,7 +192,7 @@ export function loadStreamed({ command, plan, model, freeParameters, onBytes }: 
     }
     if (columns.rows === 0) throw new CliError(`${file}: no data rows.`);
     const source = columns.finish();
-    return { model, source, columns, names: { x: xIndex.map((i) => names[i]), y, sigma: sigmaIndex >= 0 ? names[sigmaIndex] : null } };
+    return { model, source, columns, names: { x: xIndex.map((i) => names[i]), y, sigma: sigmaIndex >= 0 ? names[sigmaIndex] : null }, digest: cells?.digest() ?? null };
   } catch (error) {
     columns.remove();
     throw error;

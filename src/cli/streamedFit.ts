@@ -3,6 +3,10 @@
  * stored in a temporary binary file (streamLoad.ts), every pass of the fit reads them chunk by
  * chunk (fit/stream), and the file is removed at the end, on an error too. The result is the
  * in-memory fit's (the passes sum in the same order); the JSON adds `memory`.
+ *
+ * --checkpoint and --resume work as in memory (checkpoint.ts): the data's fingerprint is the
+ * usable-cells digest the ingest takes as it stores the pieces (src/store/cellDigest.ts), the one an
+ * in-memory fit of the file takes, so a streamed fit's checkpoint resumes in memory and the reverse.
  */
 import { curveFit } from '../fit/curveFit';
 import { DEFAULT_CHUNK_ROWS } from '../fit/cpuEvaluator';
@@ -10,6 +14,8 @@ import { compileDerived, reportedQuantities } from '../fit/derived';
 import { now } from '../solver/clock';
 import { CHUNK_SHARE } from '../store/chunkPlan';
 import type { FitCommand } from './args';
+import type { TrfState } from '../solver/trfState';
+import { checkpointSubject, checkpointWriter, readCheckpoint, type CheckpointWriter } from './checkpoint';
 import { CliError, EXIT } from './errors';
 import { compileForTable } from './load';
 import { formatBytes } from './memoryLimit';
@@ -37,10 +43,20 @@ export async function fitStreamed(command: FitCommand, plan: MemoryPlan, t0: num
     const parseMs = now() - t0;
     const t1 = now();
     const passes = { count: 0, onChunk: progress.chunk };
+    const notes: string[] = [];
+    let writer: CheckpointWriter | null = null;
+    let resume: TrfState | null = null;
+    if (command.checkpoint && loaded.digest) {
+      const subject = checkpointSubject(command.model, loaded.digest, parameters, command.options);
+      resume = command.checkpoint.resume ? readCheckpoint(command.checkpoint.file, subject, free) : null;
+      if (command.checkpoint.resume && !resume) notes.push(`No checkpoint at ${command.checkpoint.file} yet: the fit starts afresh and saves one there.`);
+      writer = checkpointWriter(command.checkpoint.file, subject, command.checkpoint.everyMs);
+    }
     const data = { vars: model.variables.map(() => new Float64Array(0)), y: new Float64Array(0) };
     // The replicate groups' means may take the budget's share of a chunk (8 bytes each).
     const maxGroups = Math.floor(plan.limit / CHUNK_SHARE / 8);
-    const result = await curveFit({ model, data, parameters, options: command.options, streamed: { source, sumRows: DEFAULT_CHUNK_ROWS, maxGroups, passes } });
+    const result = await curveFit({ model, data, parameters, options: command.options, streamed: { source, sumRows: DEFAULT_CHUNK_ROWS, maxGroups, passes }, checkpoint: writer ? { resume, onState: writer.onState } : undefined });
+    writer?.flush();
     const fitMs = now() - t1;
     const derived = reportedQuantities(result, command.ties, command.derive);
     const facts = {
@@ -55,7 +71,8 @@ export async function fitStreamed(command: FitCommand, plan: MemoryPlan, t0: num
       parseMs,
       fitMs,
       workers: 0,
-      notes: [] as string[],
+      notes,
+      checkpoint: writer ? { ...writer.report(), resumed: resume ? { nit: resume.nit, nfev: resume.nfev } : null } : null,
       derived,
       memory: { limit: plan.limit, mode: 'stream' as const, estimateBytes: plan.estimateBytes, chunkRows: source.chunkRows, chunks: source.chunks, tempBytes: source.bytes, passes: passes.count },
     };

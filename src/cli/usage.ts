@@ -73,7 +73,8 @@ options:
                        whose columns need more is streamed from a temporary binary file in
                        chunks (progress on stderr names the chunk); same results, in one thread,
                        with --p0 for every free parameter and without --group, --where, --varpro,
-                       --mle, --ci profile, --compare-model, --report and --checkpoint
+                       --mle, --ci profile, --compare-model, --report and --backend gpu
+                       (--checkpoint works; its file resumes in memory too, and the reverse)
   --json               print one JSON object instead of the report
   -h, --help           this help
 

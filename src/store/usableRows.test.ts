@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { memoryFile } from '../../test/memoryFile';
 import { columnWriter } from './columnFiles';
+import { cellDigest, cellHasher } from './cellDigest';
 import { usableRows } from './usableRows';
 
 const m = 20_011;
@@ -61,5 +62,30 @@ describe('usableRows', () => {
     const droppedX = Float64Array.from(x);
     droppedX[3] = 1e6;
     expect(usableRows({ files: stored([droppedX, y, s], [m]), rows: m, columns: [0, 1, 2], sigma: true, variables: 1, stride: 4096 }).hash).toBe(whole.hash);
+  });
+});
+
+describe('cellDigest', () => {
+  // The usable rows as the in-memory selection keeps them (y finite, σ > 0 here).
+  const keep = Array.from({ length: m }, (_, i) => i).filter((i) => Number.isFinite(y[i]) && s[i] > 0);
+  const compact = [x, y, s].map((c) => Float64Array.from(keep, (i) => c[i]));
+  const whole = usableRows({ files: stored([x, y, s], [m]), rows: m, columns: [0, 1, 2], sigma: true, variables: 1, stride: 4096 });
+
+  it('over the selected arrays is the counting pass\'s fingerprint of the stored columns', () => {
+    expect(cellDigest(compact)).toEqual({ rows: keep.length, hash: whole.hash });
+  });
+
+  it('taken a piece at a time (the CLI\'s streamed ingest) is the whole columns\' digest', () => {
+    const hasher = cellHasher(3);
+    for (let at = 0; at < keep.length; ) {
+      const n = Math.min(keep.length - at, 1 + ((at * 7919) % 5000));
+      hasher.add(compact.map((c) => c.subarray(at, at + n)), n);
+      at += n;
+    }
+    expect(hasher.digest()).toEqual(cellDigest(compact));
+    const changed = compact.map((c) => Float64Array.from(c));
+    changed[1][keep.length - 1] = -changed[1][keep.length - 1];
+    expect(cellDigest(changed).hash).not.toBe(whole.hash);
+    expect(cellDigest(compact.slice(0, 2)).hash).not.toBe(whole.hash);
   });
 });

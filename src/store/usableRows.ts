@@ -11,6 +11,7 @@
  * copy of the same file resumes; other data, or other columns, do not).
  */
 import { readRows, type SyncFile } from './columnFiles';
+import { finishLanes, laneSeeds } from './cellDigest';
 import { firstUnusableCell } from './usableCell';
 
 export interface UsableRows {
@@ -56,8 +57,8 @@ export function usableRows({ files, rows: m, columns, sigma, variables, stride, 
   const first: { row: number; column: number }[] = [];
   const sigmaAt = sigma ? columns.length - 1 : -1;
   const words = buffers.map((b) => new Uint32Array(b.buffer));
-  const h1 = columns.map((_, k) => (0x9747b28c + k) | 0);
-  const h2 = columns.map((_, k) => (0x85ebca6b ^ k) | 0);
+  // The lanes of cellDigest.ts, updated here row by row over the usable rows only.
+  const { h1, h2 } = laneSeeds(columns.length);
   let used = 0;
   let sortedX = variables > 0;
   let last = -Infinity;
@@ -91,23 +92,5 @@ export function usableRows({ files, rows: m, columns, sigma, variables, stride, 
       used++;
     }
   }
-  return { stored: m, rows: used, dropped: m - used, stride, marks: Float64Array.from(marks), sortedX: sortedX && used > 0, first, hash: finish(h1, h2, used) };
-}
-
-/** The lanes folded column after column with the row count, then MurmurHash3's fmix. */
-function finish(h1: readonly number[], h2: readonly number[], rows: number): string {
-  let a = rows | 0;
-  let b = Math.floor(rows / 2 ** 32) | 0;
-  for (let k = 0; k < h1.length; k++) {
-    a = Math.imul(a ^ h1[k], 0xcc9e2d51);
-    a = (a << 13) | (a >>> 19);
-    b = Math.imul(b + h2[k], 0x1b873593) ^ (b >>> 15) ^ a;
-  }
-  const fmix = (h: number) => {
-    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-    return (h ^ (h >>> 16)) >>> 0;
-  };
-  const hex = (h: number) => h.toString(16).padStart(8, '0');
-  return hex(fmix(a)) + hex(fmix(b));
+  return { stored: m, rows: used, dropped: m - used, stride, marks: Float64Array.from(marks), sortedX: sortedX && used > 0, first, hash: finishLanes(h1, h2, used) };
 }
