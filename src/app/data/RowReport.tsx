@@ -11,7 +11,6 @@ export function RowReport() {
   if (!selection || !table) return null;
   const { rows, droppedCount, dropped, filteredCount, excludedCount } = selection;
   const structural = table.issueCount;
-  const shown = dropped.length;
   if (selection.streamed) return <StreamedRows streamed={selection.streamed} sample={rows} issues={table.issues} structural={structural} />;
   return (
     <div className="row-report" data-testid="row-report">
@@ -29,29 +28,9 @@ export function RowReport() {
             <span data-testid="excluded-rows">{formatCount(excludedCount)} excluded</span>
           </>
         )}
-        {droppedCount > 0 && (
-          <>
-            {' · '}
-            <span className="warn-text" data-testid="dropped-count">
-              {formatCount(droppedCount)} dropped
-            </span>
-          </>
-        )}
+        <DroppedCount count={droppedCount} />
       </p>
-      {(droppedCount > 0 || structural > 0) && (
-        <details className="dropped" data-testid="dropped-rows">
-          <summary>Rows that cannot be used{structural > 0 ? ` and ${structural} malformed line${structural === 1 ? '' : 's'}` : ''}</summary>
-          <ul className="issue-list">
-            {table.issues.map((issue, i) => (
-              <li key={`s${i}`}>{formatIssue(issue)}</li>
-            ))}
-            {dropped.map((issue, i) => (
-              <li key={`d${i}`}>{formatIssue(issue)}</li>
-            ))}
-          </ul>
-          {droppedCount > shown && <p className="muted small">…and {formatCount(droppedCount - shown)} more.</p>}
-        </details>
-      )}
+      <UnusableRows issues={table.issues} structural={structural} dropped={dropped} droppedCount={droppedCount} />
     </div>
   );
 }
@@ -66,35 +45,47 @@ function StreamedRows({ streamed, sample, issues, structural }: { readonly strea
     <div className="row-report" data-testid="row-report">
       <p className={droppedCount ? 'rows-used has-dropped' : 'rows-used'} data-testid="rows-used">
         <strong>{formatCount(rows)}</strong> rows used
-        {droppedCount > 0 && (
-          <>
-            {' · '}
-            <span className="warn-text" data-testid="dropped-count">
-              {formatCount(droppedCount)} dropped
-            </span>
-          </>
-        )}{' '}
+        <DroppedCount count={droppedCount} />{' '}
         · the plot draws {formatCount(sample)} of them
       </p>
-      {(droppedCount > 0 || structural > 0) && (
-        <details className="dropped" data-testid="dropped-rows">
-          <summary>Rows that cannot be used{structural > 0 ? ` and ${structural} malformed line${structural === 1 ? '' : 's'}` : ''}</summary>
-          <ul className="issue-list">
-            {issues.map((issue, i) => (
-              <li key={`s${i}`}>{formatIssue(issue)}</li>
-            ))}
-            {dropped.map((issue, i) => (
-              <li key={`d${i}`}>{formatIssue(issue)}</li>
-            ))}
-          </ul>
-          {droppedCount > dropped.length && <p className="muted small">…and {formatCount(droppedCount - dropped.length)} more.</p>}
-        </details>
-      )}
+      <UnusableRows issues={issues} structural={structural} dropped={dropped} droppedCount={droppedCount} />
       {problem && (
         <p className="warn-text" data-testid="stream-problem">
           {problem}: fix the file, or raise the memory budget to read it in memory.
         </p>
       )}
     </div>
+  );
+}
+
+function DroppedCount({ count }: { readonly count: number }) {
+  if (count === 0) return null;
+  return (
+    <>
+      {' · '}
+      <span className="warn-text" data-testid="dropped-count">
+        {formatCount(count)} dropped
+      </span>
+    </>
+  );
+}
+
+/** The malformed lines of the file and the rows the fit leaves out, each with its line and reason
+ *  (the dropped ones listed up to the first few, then how many more). */
+function UnusableRows({ issues, structural, dropped, droppedCount }: { readonly issues: readonly RowIssue[]; readonly structural: number; readonly dropped: readonly RowIssue[]; readonly droppedCount: number }) {
+  if (droppedCount === 0 && structural === 0) return null;
+  return (
+    <details className="dropped" data-testid="dropped-rows">
+      <summary>Rows that cannot be used{structural > 0 ? ` and ${structural} malformed line${structural === 1 ? '' : 's'}` : ''}</summary>
+      <ul className="issue-list">
+        {issues.map((issue, i) => (
+          <li key={`s${i}`}>{formatIssue(issue)}</li>
+        ))}
+        {dropped.map((issue, i) => (
+          <li key={`d${i}`}>{formatIssue(issue)}</li>
+        ))}
+      </ul>
+      {droppedCount > dropped.length && <p className="muted small">…and {formatCount(droppedCount - dropped.length)} more.</p>}
+    </details>
   );
 }
