@@ -28,6 +28,7 @@ import { execFileSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../e2e/lib/chromium';
 import { root, serveDist } from '../e2e/lib/app-serve';
 
@@ -98,6 +99,31 @@ function cliFit(path: string, rows: number, start: Record<string, number> = STAR
   return { mode: json.memory.mode, params: json.params, wallS: (performance.now() - t0) / 1000, nfev: json.nfev, nit: json.nit };
 }
 
+/**
+ * A new page at 1440×900 with the memory budget set, the file dropped and streamed, the model and
+ * start typed in, and the plot drawn; the ingest's seconds and the data panel's streaming line.
+ */
+async function dropStreamed(browser: Browser, url: string, file: string, start: Record<string, number>): Promise<{ page: Page; ingestS: number; streamInfo: string }> {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  page.setDefaultTimeout(3_600_000);
+  await page.goto(url);
+  await page.getByTestId('app').waitFor();
+  const input = page.getByTestId('memory-budget-input');
+  await input.fill(BUDGET);
+  await input.press('Enter');
+  const t0 = performance.now();
+  await page.getByTestId('file-input').setInputFiles(file);
+  await page.getByTestId('stream-info').waitFor();
+  await page.getByTestId('rows-used').waitFor();
+  const ingestS = (performance.now() - t0) / 1000;
+  const streamInfo = (await page.getByTestId('stream-info').textContent()) ?? '';
+  console.log(`ingest ${ingestS.toFixed(1)} s: ${streamInfo}`);
+  await page.getByTestId('model-editor').fill(MODEL);
+  for (const [name, value] of Object.entries(start)) await page.getByTestId(`param-value-${name}`).fill(String(value));
+  await page.locator('[data-testid="main-plot"][data-rendered="true"]').waitFor();
+  return { page, ingestS, streamInfo };
+}
+
 async function run(): Promise<Run> {
   const dir = mkdtempSync(join(tmpdir(), 'fitbench-page-stream-'));
   const file = join(dir, `gauss-${ROWS}.csv`);
@@ -109,23 +135,7 @@ async function run(): Promise<Run> {
     const served = await serveDist();
     const browser = await launchChromium({ webgpu: false, timeout: 120_000 });
     try {
-      const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-      page.setDefaultTimeout(3_600_000);
-      await page.goto(served.url);
-      await page.getByTestId('app').waitFor();
-      const input = page.getByTestId('memory-budget-input');
-      await input.fill(BUDGET);
-      await input.press('Enter');
-      const t0 = performance.now();
-      await page.getByTestId('file-input').setInputFiles(file);
-      await page.getByTestId('stream-info').waitFor();
-      await page.getByTestId('rows-used').waitFor();
-      const ingestS = (performance.now() - t0) / 1000;
-      const streamInfo = (await page.getByTestId('stream-info').textContent()) ?? '';
-      console.log(`ingest ${ingestS.toFixed(1)} s: ${streamInfo}`);
-      await page.getByTestId('model-editor').fill(MODEL);
-      for (const [name, value] of Object.entries(START)) await page.getByTestId(`param-value-${name}`).fill(String(value));
-      await page.locator('[data-testid="main-plot"][data-rendered="true"]').waitFor();
+      const { page, ingestS, streamInfo } = await dropStreamed(browser, served.url, file, START);
       await page.evaluate(() => {
         const w = window as Window & { __last?: string };
         const status = document.querySelector('[data-testid="status"]')!;
@@ -223,23 +233,7 @@ async function resumeRun(): Promise<ResumeRun> {
     const served = await serveDist();
     const browser = await launchChromium({ webgpu: false, timeout: 120_000 });
     try {
-      const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-      page.setDefaultTimeout(3_600_000);
-      await page.goto(served.url);
-      await page.getByTestId('app').waitFor();
-      const input = page.getByTestId('memory-budget-input');
-      await input.fill(BUDGET);
-      await input.press('Enter');
-      const t0 = performance.now();
-      await page.getByTestId('file-input').setInputFiles(file);
-      await page.getByTestId('stream-info').waitFor();
-      await page.getByTestId('rows-used').waitFor();
-      const ingestS = (performance.now() - t0) / 1000;
-      const streamInfo = (await page.getByTestId('stream-info').textContent()) ?? '';
-      console.log(`ingest ${ingestS.toFixed(1)} s: ${streamInfo}`);
-      await page.getByTestId('model-editor').fill(MODEL);
-      for (const [name, value] of Object.entries(RESUME_START)) await page.getByTestId(`param-value-${name}`).fill(String(value));
-      await page.locator('[data-testid="main-plot"][data-rendered="true"]').waitFor();
+      const { page, ingestS, streamInfo } = await dropStreamed(browser, served.url, file, RESUME_START);
       const t1 = performance.now();
       await page.getByTestId('fit-button').click();
       const half = Math.ceil(cli.nit / 2);
