@@ -37,6 +37,29 @@ describe('fitbench fit --workers (one fit, passes on worker threads)', () => {
     expect(Math.abs(a.params.mu - 0.3)).toBeLessThan(1e-3);
   });
 
+  it('above 200 000 rows (statistics from the pool\'s model values) the JSON is this thread\'s apart from timings: weighted, x replicated and shuffled', async () => {
+    // 300 000 rows, each x twice, in a fixed shuffled order, σ from a column.
+    const lines = ['x,y,sy'];
+    const rows = 300_000;
+    for (let j = 0; j < rows; j++) {
+      const i = (j * 7919) % rows;
+      const x = -5 + (10 * Math.floor(i / 2)) / (rows / 2);
+      const noise = 0.05 * Math.sin(12.9898 * i) * Math.cos(78.233 * i);
+      lines.push(`${x.toPrecision(9)},${(2.5 * Math.exp(-((x - 0.3) ** 2) / (2 * 0.8 ** 2)) + 0.1 + noise).toPrecision(9)},${(0.04 + 0.01 * (i % 5)).toFixed(2)}`);
+    }
+    const big = file('gauss-replicated.csv', lines.join('\n'));
+    const args = [big, ...MODEL, '--sigma', 'sy'];
+    const [here, pooled] = [await run('fit', ...args, '--workers', '0'), await run('fit', ...args, '--workers', '2')];
+    expect(here.code, here.err).toBe(0);
+    expect(pooled.code, pooled.err).toBe(0);
+    const [a, b] = [JSON.parse(here.out), JSON.parse(pooled.out)];
+    expect([a.workers, b.workers]).toEqual([0, 2]);
+    expect(a.diagnostics.order).toBe('rows');
+    const strip = (j: unknown) => JSON.parse(JSON.stringify(j, (k, v) => (k === 'workers' || k === 'timing' || /Ms$/.test(k) ? undefined : v)));
+    expect(strip(b)).toEqual(strip(a));
+    expect(Math.abs(a.params.mu - 0.3)).toBeLessThan(1e-3);
+  });
+
   it('a fit below 200 000 rows stays in this thread by default', async () => {
     const r = await run('fit', csv, ...MODEL);
     expect(JSON.parse(r.out).workers).toBe(0);
