@@ -16,7 +16,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { fit, loadFileInput, loadSampleCard, pageNow, plotted, savedSince, scrollToTop, setParam, typeModel } from './lib/app-actions';
+import { fit, loadFileInput, loadSampleCard, pageNow, plotted, savedSince, setParam, typeModel } from './lib/app-actions';
 import { openApp, pageErrors, shotAtWidths } from './lib/app-browser';
 import { puromycinTreatedCsv } from './lib/app-samples';
 import { appSuite } from './lib/app-suite';
@@ -134,7 +134,7 @@ describe('trial findings', () => {
       expect(names).toContain('95% confidence band');
       await page.getByTestId('toggle-prediction').check();
       await plotted(page);
-      await atEachWidth(page, 'trial-weighted-bands', null);
+      await atEachWidth(page, 'trial-weighted-bands', 'main-plot');
       // A changed parameter makes the fit stale: the toggles are off and say why.
       await setParam(page, 'K', 0.07);
       await page.waitForFunction(() => (document.querySelector('[data-testid="toggle-confidence"]') as HTMLInputElement | null)?.disabled === true);
@@ -158,7 +158,7 @@ describe('trial findings', () => {
       await note.waitFor();
       expect(await note.textContent()).toMatch(/start values found over all rows.*“Each state” card above/);
       expect(await page.getByTestId('plot-note').textContent()).toMatch(/it is not a fit\. The group results are in the “Each state” card below/);
-      await atEachWidth(page, 'trial-group-starts-plot', null, () => scrollToTop(page));
+      await atEachWidth(page, 'trial-group-starts-plot', 'plot-note');
       await atEachWidth(page, 'trial-group-starts-results', 'results-group-starts');
       expect(pageErrors(page)).toEqual([]);
       await page.close();
