@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resizeTo } from './lib/app-actions';
 import { launch, shot } from './lib/app-browser';
 import { root } from './lib/app-serve';
 
@@ -102,7 +103,12 @@ function observe(): void {
   }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-rendered'] });
 }
 
-async function measure(build: string): Promise<Run> {
+/**
+ * One measured run of `build` in a fresh context. With `screenshots`, after the measurement, the
+ * first plot as a person sees it at a laptop's and a phone's size (the page resized; looked at,
+ * not asserted beyond being drawn): e2e/screenshots/firstplot-<build>-<w>x<h>.png.
+ */
+async function measure(build: string, screenshots: boolean): Promise<Run> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
   try {
     const page = await context.newPage();
@@ -114,6 +120,16 @@ async function measure(build: string): Promise<Run> {
     await page.locator('[data-testid="main-plot"][data-rendered="true"]').waitFor({ timeout: 60_000 });
     await page.waitForTimeout(SETTLE_MS);
     const fp = await page.evaluate(() => (window as Window & { __fp?: Observed }).__fp!);
+    // plotly's warm-up drawing off the page (src/app/plot/plotlyWarmup.ts) left nothing behind.
+    expect(await page.locator('body > div[aria-hidden="true"]').count(), 'warm-up box removed').toBe(0);
+    if (screenshots) {
+      for (const [width, height] of [[1440, 900], [390, 844]] as const) {
+        await resizeTo(page, { width, height });
+        // On a phone the panels stack: the plot is below the setup column.
+        await page.getByTestId('plot-panel').scrollIntoViewIfNeeded();
+        await shot(page, `firstplot-${build.replace(/ /g, '-')}-${width}x${height}`);
+      }
+    }
     const after = fp.tasks.filter((t) => t.start >= fp.paint);
     const inside = (t: { start: number; duration: number }) => [...new Set(fp.marks.filter((m) => m.t >= t.start && m.t <= t.start + t.duration).map((m) => m.name))];
     return {
@@ -153,8 +169,8 @@ describe('first plot', () => {
   // Interleaved, so that load on the machine falls on every build alike.
   for (let i = 0; i < RUNS; i++) {
     for (const b of builds) {
-      it(`${b.name}, run ${i + 1}: the plot is drawn after choosing a sample`, async () => {
-        const run = await measure(b.name);
+      it(`${b.name}, run ${i + 1}: the plot is drawn after choosing a sample${i === 0 ? ' (screenshots at 1440×900 and 390×844)' : ''}`, async () => {
+        const run = await measure(b.name, i === 0);
         console.log(`${b.name} run ${i + 1}: first paint ${run.firstPaintMs.toFixed(0)} ms (contentful ${run.contentfulMs.toFixed(0)}), first plot ${run.firstPlotMs.toFixed(0)} ms, longest task ${run.maxLongTaskMs.toFixed(0)} ms (${run.longTasks} over 50 ms)${Number.isFinite(run.warmedMs) ? `; plotly warmed up ${run.warmedMs.toFixed(0)} ms from the click` : ''}${run.placeholder ? `; the box said "${run.placeholder}"` : ''}`);
         // Each long task: its duration, when it started (ms from the click), and the page's marks in it.
         console.log(`  long tasks: ${run.tasks.map((t) => `${t.duration.toFixed(0)} ms @${t.fromClick.toFixed(0)}${t.marks.length ? ` [${t.marks.join(', ')}]` : ''}`).join('; ') || 'none'}`);
@@ -162,30 +178,6 @@ describe('first plot', () => {
         runs.push(run);
       });
     }
-  }
-
-  // The first plot as a person sees it, at a laptop's and a phone's size (looked at, not asserted
-  // beyond being drawn): e2e/screenshots/firstplot-<build>-<w>x<h>.png.
-  for (const b of builds) {
-    it(`${b.name}: screenshots of the first plot at 1440×900 and 390×844`, async () => {
-      for (const [width, height] of [[1440, 900], [390, 844]] as const) {
-        const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
-        try {
-          const page = await context.newPage();
-          await page.goto(urlOf(servers.get(b.name)!));
-          await page.getByTestId('sample-decay').click();
-          await page.locator('[data-testid="main-plot"][data-rendered="true"]').waitFor({ timeout: 60_000 });
-          await page.waitForTimeout(SETTLE_MS);
-          // On a phone the panels stack: the plot is below the setup column.
-          await page.getByTestId('plot-panel').scrollIntoViewIfNeeded();
-          await shot(page, `firstplot-${b.name.replace(/ /g, '-')}-${width}x${height}`);
-          // plotly's warm-up drawing off the page (src/app/plot/plotlyWarmup.ts) left nothing behind.
-          expect(await page.locator('body > div[aria-hidden="true"]').count(), 'warm-up box removed').toBe(0);
-        } finally {
-          await context.close();
-        }
-      }
-    });
   }
 
   it('prints the table, and the median run of this build stays within the bounds', () => {

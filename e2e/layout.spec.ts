@@ -9,7 +9,7 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fit, loadFileInput, loadSampleCard, plotted, setParam, typeModel } from './lib/app-actions';
+import { fit, frames, loadFileInput, loadSampleCard, plotted, resizeTo, setParam, typeModel } from './lib/app-actions';
 import { launch, openApp, pageErrors, shot } from './lib/app-browser';
 import { serveDist, type Served } from './lib/app-serve';
 import { sampleText } from './lib/app-samples';
@@ -88,10 +88,9 @@ async function scrollToTop(page: Page): Promise<void> {
   });
 }
 
-/** Waits until the plots have followed a new window size. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForTimeout(600);
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+/** Resizes the window and waits until the plots have followed it (resizeTo). */
+async function resize(page: Page, width: number, height: number): Promise<void> {
+  await resizeTo(page, { width, height });
 }
 
 /** The app, with waits long enough for a loaded machine (plotly's first parse takes tens of
@@ -124,9 +123,9 @@ describe('the page at any width', () => {
     ];
     for (const [width, height, screenshot] of sizes) {
       const label = `${width}×${height}`;
-      await page.setViewportSize({ width, height });
+      await resize(page, width, height);
       await scrollToTop(page);
-      await settle(page);
+      await frames(page);
       await expectNoSidewaysScroll(page, label);
       for (const id of ['sessions-button', 'export-button', 'copy-link', 'toggle-logx', 'toggle-logy', 'main-plot', 'fit-button', 'results']) await expectWithinWidth(page, id, label);
       // The plot's own right edge: its drawing area ends inside the card.
@@ -135,7 +134,7 @@ describe('the page at any width', () => {
       expect(plotArea.right, `${label}: plot inside its card`).toBeLessThanOrEqual(card.right);
       if (screenshot) await shot(page, `layout-${width}x${height}`);
       await scrollToResults(page);
-      await settle(page);
+      await frames(page);
       await expectNoSidewaysScroll(page, `${label} at the results`);
       await expectTableClearOfStats(page, label);
       // The interval column can be reached: inside the window, or by scrolling the table's own box.
@@ -151,9 +150,9 @@ describe('the page at any width', () => {
     expect((await box(page.getByTestId('plot-panel'))).right - (await box(page.getByTestId('plot-panel'))).left).toBeLessThanOrEqual(1760);
 
     // The Export menu at 800×600 stays on screen; its last item is reached by scrolling the menu.
-    await page.setViewportSize({ width: 800, height: 600 });
+    await resize(page, 800, 600);
     await scrollToTop(page);
-    await settle(page);
+    await frames(page);
     await page.getByTestId('export-button').click();
     await page.getByTestId('export-menu').waitFor();
     await expectOnScreen(page, 'export-menu', 'Export menu at 800×600');
@@ -166,9 +165,9 @@ describe('the page at any width', () => {
     await page.keyboard.press('Escape');
 
     // At 390 px each popover spans the screen inside it.
-    await page.setViewportSize({ width: 390, height: 844 });
+    await resize(page, 390, 844);
     await scrollToTop(page);
-    await settle(page);
+    await frames(page);
     await page.getByTestId('sessions-button').click();
     await page.getByTestId('sessions-panel').waitFor();
     await expectOnScreen(page, 'sessions-panel', 'Sessions at 390');
@@ -187,8 +186,7 @@ describe('the page at any width', () => {
       [390, 844],
       [360, 740],
     ] as const) {
-      await page.setViewportSize({ width, height });
-      await settle(page);
+      await resize(page, width, height);
       await page.getByTestId('figure-button').scrollIntoViewIfNeeded();
       await page.getByTestId('figure-button').click();
       await page.getByTestId('figure-popover').waitFor();
@@ -229,10 +227,9 @@ describe('the page at any width', () => {
       [1440, 900],
       [390, 844],
     ] as const) {
-      await page.setViewportSize({ width, height });
-      await settle(page);
+      await resize(page, width, height);
       await scrollToResults(page);
-      await settle(page);
+      await frames(page);
       await expectNoSidewaysScroll(page, `1e19 at ${width}`);
       await expectTableClearOfStats(page, `1e19 at ${width}`);
       // Each cell of a row stays clear of the next: no digits drawn over each other.

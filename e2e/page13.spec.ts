@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loadFileInput, loadSampleCard, plotted, setParam, typeModel } from './lib/app-actions';
+import { loadFileInput, loadSampleCard, plotted, resizeTo, setParam, typeModel } from './lib/app-actions';
 import { root } from './lib/app-serve';
 import { pageErrors, shot, collectErrors } from './lib/app-browser';
 import { appSuite } from './lib/app-suite';
@@ -49,17 +49,21 @@ async function deleteFromList(page: Page, file: string): Promise<void> {
 }
 
 describe('a deleted session comes back with Undo', () => {
-  for (const [width, height] of [
-    [1440, 900],
-    [1024, 768],
-    [390, 844],
-  ] as const) {
-    it(`at ${width}×${height}: the notice is on screen, says which, and Undo lists it again`, async () => {
-      const context = await suite.browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
-      const page = await context.newPage();
-      collectErrors(page);
-      page.setDefaultTimeout(60_000);
-      await twoSessions(page);
+  it('at 1440×900, 1024×768 and 390×844: the notice is on screen, says which, and Undo lists it again', async () => {
+    const context = await suite.browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
+    const page = await context.newPage();
+    collectErrors(page);
+    page.setDefaultTimeout(60_000);
+    await twoSessions(page);
+    // The same two sessions at each size: deleted, and brought back by Undo.
+    for (const [width, height] of [
+      [1440, 900],
+      [1024, 768],
+      [390, 844],
+    ] as const) {
+      await resizeTo(page, { width, height });
+      if (!(await page.getByTestId('sessions-panel').isVisible())) await page.getByTestId('sessions-button').click();
+      await page.getByTestId('sessions-panel').waitFor();
       await deleteFromList(page, 'decay.csv');
       expect(await listed(page)).toEqual(['peaks.csv']);
       const notice = page.getByTestId('session-deleted');
@@ -79,10 +83,10 @@ describe('a deleted session comes back with Undo', () => {
       if (!(await page.getByTestId('sessions-panel').isVisible())) await page.getByTestId('sessions-button').click();
       await page.waitForFunction(() => document.querySelectorAll('[data-testid="session-item"]').length === 2);
       expect((await listed(page)).sort()).toEqual(['decay.csv', 'peaks.csv']);
-      expect(pageErrors(page)).toEqual([]);
-      await context.close();
-    }, SLOW);
-  }
+    }
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  }, SLOW);
 
   it('keeps the undone session over a reload (it opens whole), and a dismissed deletion is final', async () => {
     const context = await suite.browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
@@ -150,12 +154,10 @@ describe('the group overlay of Theoph: a dose per subject, log x', () => {
   const conc = lines[0].split(',').indexOf('conc');
   const noConc = lines.slice(1).filter((l) => Number(l.split(',')[conc]) <= 0).length;
 
-  for (const [width, height] of [
-    [1440, 900],
-    [390, 844],
-  ] as const) {
-    it(`at ${width}×${height}: a curve per subject, and the note counts the ${atZero} points with Time ≤ 0 (log x) and ${noConc} with conc ≤ 0 (log y)`, async () => {
+  {
+    it(`a curve per subject, and the note counts the ${atZero} points with Time ≤ 0 (log x; inside the window at 1440×900 and 390×844) and ${noConc} with conc ≤ 0 (log y)`, async () => {
       expect([atZero, noConc]).toEqual([12, 9]);
+      const [width, height] = [1440, 900];
       const context = await suite.browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
       const page = await context.newPage();
       collectErrors(page);
@@ -190,11 +192,18 @@ describe('the group overlay of Theoph: a dose per subject, log x', () => {
       await note.waitFor();
       expect(await note.textContent()).toBe(`Log x: ${atZero} points with Time ≤ 0 are not drawn.`);
       await page.locator('[data-testid="group-plot"][data-rendered="true"]').waitFor();
-      await page.getByTestId('group-results').evaluate((el) => el.scrollIntoView({ block: 'start' }));
-      await page.waitForTimeout(400);
-      const box = (await note.boundingBox())!;
-      expect(box.x + box.width, 'the note inside the window').toBeLessThanOrEqual(width);
-      await shot(page, `group-logx-${width}x${height}`);
+      for (const size of [
+        { width: 1440, height: 900 },
+        { width: 390, height: 844 },
+      ]) {
+        await resizeTo(page, size);
+        await page.getByTestId('group-results').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+        await page.waitForTimeout(400);
+        const box = (await note.boundingBox())!;
+        expect(box.x + box.width, `the note inside the window at ${size.width}`).toBeLessThanOrEqual(size.width);
+        await shot(page, `group-logx-${size.width}x${size.height}`);
+      }
+      await resizeTo(page, { width, height });
       // Log y too: the group plot follows it, and the nine conc = 0 samples (all at Time = 0) are
       // counted once, under x; alone, log y hides those nine.
       await page.getByTestId('toggle-logy').check();
@@ -203,11 +212,9 @@ describe('the group overlay of Theoph: a dose per subject, log x', () => {
       await page.getByTestId('toggle-logx').uncheck();
       await note.filter({ hasText: `Log y: ${noConc} points with conc ≤ 0 are not drawn.` }).waitFor();
       expect(await note.textContent()).toBe(`Log y: ${noConc} points with conc ≤ 0 are not drawn.`);
-      if (width === 1440) {
-        await page.getByTestId('group-results').evaluate((el) => el.scrollIntoView({ block: 'start' }));
-        await page.waitForTimeout(400);
-        await shot(page, `group-logy-${width}x${height}`);
-      }
+      await page.getByTestId('group-results').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await page.waitForTimeout(400);
+      await shot(page, `group-logy-${width}x${height}`);
       await page.getByTestId('toggle-logy').uncheck();
       await note.waitFor({ state: 'detached' });
       expect(pageErrors(page)).toEqual([]);

@@ -9,13 +9,15 @@
  * 5. a weighted fit draws its confidence band, and a disabled band toggle says why;
  * 3. a group fit from empty values says the rows and the drawn curve are its all-rows start;
  * 7. the top bar counts the rows used; after a reload "First row is header" is still there and works.
- * Screenshots in e2e/screenshots/trial-*.png.
+ * Each flow runs once, at 1440×900; the page is then resized to 390×844 for what depends on the
+ * width (the refusal read whole, the switch in view) and the screenshots. Screenshots in
+ * e2e/screenshots/trial-*.png.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { fit, loadFileInput, loadSampleCard, plotted, setParam, typeModel } from './lib/app-actions';
-import { openApp, pageErrors, shot } from './lib/app-browser';
+import { fit, loadFileInput, loadSampleCard, pageNow, plotted, savedSince, setParam, typeModel } from './lib/app-actions';
+import { openApp, pageErrors, shotAtWidths } from './lib/app-browser';
 import { puromycinTreatedCsv } from './lib/app-samples';
 import { appSuite } from './lib/app-suite';
 
@@ -23,7 +25,9 @@ const suite = appSuite();
 const VIEWPORTS = [
   { width: 1440, height: 900 },
   { width: 390, height: 844 },
-];
+] as const;
+const [DESKTOP] = VIEWPORTS;
+const atEachWidth = (page: Page, name: string, testId: string | null, check?: () => Promise<void>) => shotAtWidths(page, VIEWPORTS, name, testId, check);
 // R: AIC(glm(y ~ t, family = poisson())) on these counts (fixtures/poisson/make_poisson.R).
 const PUROMYCIN = readFileSync(new URL('../fixtures/groups/puromycin.csv', import.meta.url), 'utf8');
 const R = JSON.parse(readFileSync(new URL('../fixtures/poisson/poisson.json', import.meta.url), 'utf8')) as { t: number[]; y: number[]; aic: number; deviance: number; pearsonChi2: number };
@@ -51,8 +55,8 @@ async function wholeText(page: Page, testId: string): Promise<boolean> {
 describe('trial findings', () => {
   it('1, 4: a Poisson likelihood fit reports its own statistics; the group refusal is read whole', async () => {
     const counts = ['t,counts,src', ...R.t.map((t, i) => `${t},${R.y[i]},a`), ...R.t.map((t, i) => `${t},${R.y[i] + (i % 3)},b`)].join('\n');
-    for (const viewport of VIEWPORTS) {
-      const page = await openApp(suite.browser, suite.served.url, viewport);
+    {
+      const page = await openApp(suite.browser, suite.served.url, DESKTOP);
       await loadFileInput(page, 'counts.csv', counts);
       await page.getByTestId('rows-used').waitFor();
       await addFilter(page, 'src', '=', 'a');
@@ -70,25 +74,22 @@ describe('trial findings', () => {
       for (const gone of ['χ²', 'Sy.x', 'R²', 'AIC (R)', 'BIC (R)']) expect(s[gone], gone).toBeUndefined();
       expect(await page.getByTestId('live-chi2').textContent()).toMatch(/^deviance 16\.92/);
       expect(await page.getByTestId('result-weighting').textContent()).toMatch(/Poisson likelihood \(σ² = μ from the model\)/);
-      await page.getByTestId('result-stats').scrollIntoViewIfNeeded();
-      await shot(page, `trial-poisson-stats-${viewport.width}`);
+      await atEachWidth(page, 'trial-poisson-stats', 'result-stats');
       // The group fits refuse the Poisson likelihood, in words that are read to the end.
       await page.getByTestId('group-select').selectOption('src');
       await page.getByTestId('fit-groups-button').click();
       const status = page.getByTestId('group-status');
       await page.waitForFunction(() => document.querySelector('[data-testid="group-status"]')?.getAttribute('data-state') === 'error');
       expect(await status.textContent()).toMatch(/the Poisson likelihood fits one dataset\)\.$/);
-      expect(await wholeText(page, 'group-status')).toBe(true);
-      await status.scrollIntoViewIfNeeded();
-      await shot(page, `trial-poisson-groups-${viewport.width}`);
+      await atEachWidth(page, 'trial-poisson-groups', 'group-status', async () => expect(await wholeText(page, 'group-status')).toBe(true));
       expect(pageErrors(page)).toEqual([]);
       await page.close();
     }
   });
 
   it('2, 6: y = 0 under weights from y: the messages and the Poisson weighting line say what happens', async () => {
-    for (const viewport of VIEWPORTS) {
-      const page = await openApp(suite.browser, suite.served.url, viewport);
+    {
+      const page = await openApp(suite.browser, suite.served.url, DESKTOP);
       await loadFileInput(page, 'zeros.csv', 'x,y\n1,0\n2,3\n3,5\n4,8\n5,9\n6,0\n7,14');
       await page.getByTestId('rows-used').waitFor();
       await typeModel(page, 'a*x+b');
@@ -103,22 +104,20 @@ describe('trial findings', () => {
       await fit(page);
       expect(await error.textContent()).toMatch(/1\/y² weighting divides by y², and row 1 has y = 0/);
       expect(await error.textContent()).not.toMatch(/1\/y2/);
-      await error.scrollIntoViewIfNeeded();
-      await shot(page, `trial-weights-zero-${viewport.width}`);
+      await atEachWidth(page, 'trial-weights-zero', 'fit-error');
       await select.selectOption({ label: 'Poisson counts (σ² = y; σ = 1 where y = 0)' });
       expect(await select.getAttribute('title')).toMatch(/a row with y = 0 gets σ = 1/);
       expect(await fit(page)).toBe('converged');
       expect(await page.getByTestId('result-weighting').textContent()).toBe('Poisson weighting, 1/y (σ = √y; σ = 1 where y = 0: 2 rows).');
-      await page.getByTestId('result-weighting').scrollIntoViewIfNeeded();
-      await shot(page, `trial-weights-poisson-${viewport.width}`);
+      await atEachWidth(page, 'trial-weights-poisson', 'result-weighting');
       expect(pageErrors(page)).toEqual([]);
       await page.close();
     }
   });
 
   it('5: a fit weighted 1/y² draws its confidence band; a disabled toggle says why', async () => {
-    for (const viewport of VIEWPORTS) {
-      const page = await openApp(suite.browser, suite.served.url, viewport);
+    {
+      const page = await openApp(suite.browser, suite.served.url, DESKTOP);
       await loadFileInput(page, 'puromycin-treated.csv', `${puromycinTreatedCsv()}\n`);
       await page.getByTestId('rows-used').waitFor();
       await typeModel(page, 'Vm*conc/(K+conc)');
@@ -135,7 +134,7 @@ describe('trial findings', () => {
       expect(names).toContain('95% confidence band');
       await page.getByTestId('toggle-prediction').check();
       await plotted(page);
-      await shot(page, `trial-weighted-bands-${viewport.width}`);
+      await atEachWidth(page, 'trial-weighted-bands', 'main-plot');
       // A changed parameter makes the fit stale: the toggles are off and say why.
       await setParam(page, 'K', 0.07);
       await page.waitForFunction(() => (document.querySelector('[data-testid="toggle-confidence"]') as HTMLInputElement | null)?.disabled === true);
@@ -146,8 +145,8 @@ describe('trial findings', () => {
   });
 
   it('3: a group fit from empty values says the rows and the curve are its all-rows start', async () => {
-    for (const viewport of VIEWPORTS) {
-      const page = await openApp(suite.browser, suite.served.url, viewport);
+    {
+      const page = await openApp(suite.browser, suite.served.url, DESKTOP);
       await loadFileInput(page, 'puromycin.csv', PUROMYCIN);
       await page.getByTestId('rows-used').waitFor();
       await typeModel(page, 'Vm*conc/(K+conc)');
@@ -159,17 +158,16 @@ describe('trial findings', () => {
       await note.waitFor();
       expect(await note.textContent()).toMatch(/start values found over all rows.*“Each state” card above/);
       expect(await page.getByTestId('plot-note').textContent()).toMatch(/it is not a fit\. The group results are in the “Each state” card below/);
-      await shot(page, `trial-group-starts-plot-${viewport.width}`);
-      await note.scrollIntoViewIfNeeded();
-      await shot(page, `trial-group-starts-results-${viewport.width}`);
+      await atEachWidth(page, 'trial-group-starts-plot', 'plot-note');
+      await atEachWidth(page, 'trial-group-starts-results', 'results-group-starts');
       expect(pageErrors(page)).toEqual([]);
       await page.close();
     }
   });
 
   it('7: the top bar counts the rows used; a reload keeps "First row is header" in view', async () => {
-    for (const viewport of VIEWPORTS) {
-      const page = await openApp(suite.browser, suite.served.url, viewport);
+    {
+      const page = await openApp(suite.browser, suite.served.url, DESKTOP);
       await loadSampleCard(page, 'puromycin');
       const rows = page.getByTestId('source-rows');
       expect(await rows.textContent()).toBe(' · 23 rows');
@@ -180,16 +178,18 @@ describe('trial findings', () => {
       await setParam(page, 'Vm', 200);
       await setParam(page, 'K', 0.05);
       expect(await fit(page)).toBe('converged');
-      await page.waitForTimeout(1500); // the session is saved as you work
+      // The session is saved as you work: a save that ended after the fit holds it.
+      await savedSince(page, await pageNow(page));
       await page.reload();
       await page.getByTestId('session-restored').waitFor();
       await page.waitForFunction(() => document.querySelector('[data-testid="source-rows"]')?.textContent === ' · 23 rows, 12 used');
-      // The session kept the file: the switch is there and reads it again.
+      // The session kept the file: the switch is there (at either width) and reads it again.
       const header = page.getByTestId('header-switch');
-      expect(await header.isVisible()).toBe(true);
-      expect(await header.isChecked()).toBe(true);
-      expect(await header.isDisabled()).toBe(false);
-      await shot(page, `trial-reload-${viewport.width}`);
+      await atEachWidth(page, 'trial-reload', null, async () => {
+        expect(await header.isVisible()).toBe(true);
+        expect(await header.isChecked()).toBe(true);
+        expect(await header.isDisabled()).toBe(false);
+      });
       await header.click();
       await page.waitForFunction(() => document.querySelector('[data-testid="source-rows"]')?.textContent?.startsWith(' · 24 rows'));
       expect(await header.isChecked()).toBe(false);

@@ -2,13 +2,13 @@
  * Issue 10, weights on the page: the σ select offers weights from y below the columns. Puromycin
  * (treated) fitted with "1/y², relative" matches scipy's curve_fit with σ = |y|
  * (fixtures/scipy/weights.json), errors included; a reload restores the choice from the saved
- * session. Screenshots at 1440×900 and 390×844. And the Poisson objective (Solver options) on
+ * session. Screenshots at 1440×900 and 390×844 (the fit once, the page resized). And the Poisson objective (Solver options) on
  * counts against R's glm (fixtures/poisson), its Cash statistic and deviance in the results.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fit, fittedParameters, loadFileInput, setParam, typeModel } from './lib/app-actions';
-import { openApp, pageErrors, shot } from './lib/app-browser';
+import { fit, fittedParameters, loadFileInput, pageNow, savedSince, setParam, typeModel } from './lib/app-actions';
+import { openApp, pageErrors, shot, shotAtWidths } from './lib/app-browser';
 import { puromycinTreatedCsv } from './lib/app-samples';
 import { appSuite } from './lib/app-suite';
 
@@ -18,11 +18,8 @@ const suite = appSuite();
 
 describe('weights from y', () => {
   it('1/y² on Puromycin (treated) gives scipy\'s fit and survives a reload', async () => {
-    for (const viewport of [
-      { width: 1440, height: 900 },
-      { width: 390, height: 844 },
-    ]) {
-      const page = await openApp(suite.browser, suite.served.url, viewport);
+    {
+      const page = await openApp(suite.browser, suite.served.url, { width: 1440, height: 900 });
       await loadFileInput(page, 'puromycin-treated.csv', `${puromycinTreatedCsv()}\n`);
       await page.getByTestId('rows-used').waitFor();
       await typeModel(page, 'Vm*conc/(K+conc)');
@@ -42,10 +39,10 @@ describe('weights from y', () => {
       const live = (await page.getByTestId('live-chi2').textContent()) ?? '';
       expect(live).toMatch(/^χ² /);
       expect(Math.abs(Number(live.replace('χ²', '').trim()) - chi2) / chi2).toBeLessThan(1e-3);
-      await page.getByTestId('sigma-select').scrollIntoViewIfNeeded();
-      await shot(page, `weights-${viewport.width}`);
+      const shown = await pageNow(page);
+      await shotAtWidths(page, [{ width: 1440, height: 900 }, { width: 390, height: 844 }], 'weights', 'sigma-select');
       // The saved session keeps the weights.
-      await page.waitForTimeout(1500);
+      await savedSince(page, shown);
       await page.reload();
       await page.getByTestId('session-restored').waitFor();
       expect(await page.getByTestId('sigma-select').inputValue()).toBe(WEIGHTS);

@@ -8,7 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectFittedNear, fit, loadFileInput, setParam, typeModel } from './lib/app-actions';
+import { expectFittedNear, fit, loadFileInput, setParams, typeModel } from './lib/app-actions';
 import { openApp, pageErrors, shot } from './lib/app-browser';
 import { serveDist, type Served } from './lib/app-serve';
 import { launchChromium } from './lib/chromium';
@@ -177,7 +177,7 @@ describe('a worker lost mid-fit, and Cancel', () => {
     await page.getByTestId(`param-row-w${SINES - 1}`).waitFor();
     console.log(`typing a ${2 * SINES}-parameter model: longest main-thread frame gap ${froze.toFixed(0)} ms`);
     // Start values for all 120 (empty ones would make Fit search for them first): a long fit.
-    for (let j = 0; j < SINES; j++) for (const name of [`c${j}`, `w${j}`]) await setParam(page, name, 1);
+    await setParams(page, Object.fromEntries(Array.from({ length: SINES }, (_, j) => [`c${j}`, `w${j}`]).flat().map((name) => [name, 1])));
     const times: number[] = [];
     for (const after of [1500, 4000]) {
       if ((await page.getByTestId('worker-notice').count()) > 0) await page.getByTestId('worker-notice-dismiss').click();

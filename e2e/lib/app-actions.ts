@@ -64,3 +64,80 @@ export async function scrollToSection(page: Page, testId: string): Promise<void>
   await page.getByTestId(testId).evaluate((el) => el.scrollIntoView({ block: 'start' }));
   await page.waitForTimeout(300);
 }
+
+/** Two animation frames: what the page does after a change has been laid out and painted. */
+export async function frames(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/**
+ * Resizes the window and waits until each drawn plot has followed it: plotly's resize runs 100 ms
+ * after the chart's ResizeObserver frame (src/app/plot/PlotlyChart.tsx), then relays out to the
+ * box's width. A settle before screenshots and layout checks, not an assertion: a chart that does
+ * not follow its box within `timeout` ms is left to the checks that follow.
+ */
+export async function resizeTo(page: Page, viewport: { width: number; height: number }, timeout = 10_000): Promise<void> {
+  await page.setViewportSize(viewport);
+  await frames(page);
+  await page
+    .waitForFunction(
+      () =>
+        Array.from(document.querySelectorAll<HTMLElement>('.js-plotly-plot')).every((gd) => {
+          const width = (gd as HTMLElement & { _fullLayout?: { width?: number } })._fullLayout?.width;
+          return width === undefined || gd.clientWidth === 0 || Math.abs(width - gd.clientWidth) <= 1.5;
+        }),
+      undefined,
+      { timeout, polling: 50 },
+    )
+    .catch(() => undefined);
+  await frames(page);
+}
+
+/** The page's clock (Date.now() in the page), to wait for a save after this moment. */
+export function pageNow(page: Page): Promise<number> {
+  return page.evaluate(() => Date.now());
+}
+
+/** Waits for the session save that holds the page as it is at `since` (a pageNow): the sessions
+ *  button says "saved" and its last save was written at or after then (saves run SAVE_DELAY_MS
+ *  after the last change, src/state/actions/sessions.ts). */
+export async function savedSince(page: Page, since: number, timeout = 30_000): Promise<void> {
+  await page.waitForFunction(
+    (after) => {
+      const button = document.querySelector('[data-testid="sessions-button"]');
+      return button?.getAttribute('data-save-state') === 'saved' && Number(button.getAttribute('data-saved-at')) >= after;
+    },
+    since,
+    { timeout },
+  );
+}
+
+/** Scrolls the page (and the main column, where it scrolls on its own) back to the top. */
+export async function scrollToTop(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    document.querySelector('.main')?.scrollTo(0, 0);
+    window.scrollTo(0, 0);
+  });
+}
+
+/**
+ * Sets many start values in one page task, each field given its text with the `input` event a
+ * typed character sends (React's onChange), then waits until every row holds its value. For a
+ * test that needs 120 values set, not a test of typing them: 120 `fill`s took 20–40 s.
+ */
+export async function setParams(page: Page, values: Readonly<Record<string, number>>): Promise<void> {
+  const entries = Object.entries(values).map(([name, value]): [string, string] => [name, String(value)]);
+  await page.evaluate((list) => {
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+    for (const [name, text] of list) {
+      const input = document.querySelector<HTMLInputElement>(`[data-testid="param-value-${CSS.escape(name)}"]`);
+      if (!input || !setValue) throw new Error(`setParams: no field for ${name}`);
+      setValue.call(input, text);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+  }, entries);
+  await page.waitForFunction(
+    (list) => list.every(([name, text]) => Number(document.querySelector(`[data-testid="param-row-${CSS.escape(name)}"]`)?.getAttribute('data-value')) === Number(text)),
+    entries,
+  );
+}

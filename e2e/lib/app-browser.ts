@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { resizeTo } from './app-actions';
 import { launchChromium } from './chromium';
 import { root } from './app-serve';
 
@@ -42,4 +43,22 @@ export async function shot(page: Page, name: string): Promise<string> {
   const path = join(SCREENSHOTS, `${name}.png`);
   await page.screenshot({ path });
   return path;
+}
+
+type Viewport = { readonly width: number; readonly height: number };
+
+/**
+ * The same state at several widths: for each viewport the page is resized (plots followed),
+ * `testId` scrolled into view, `check` run and the screenshot `name-<width>` taken; the page is
+ * then resized back to the first. A flow run once and looked at (and checked where the width
+ * matters) at each size, instead of the whole flow once per size.
+ */
+export async function shotAtWidths(page: Page, viewports: readonly Viewport[], name: string, testId: string | null, check?: () => Promise<void>): Promise<void> {
+  for (const viewport of viewports) {
+    await resizeTo(page, viewport);
+    if (testId) await page.getByTestId(testId).scrollIntoViewIfNeeded();
+    await check?.();
+    await shot(page, `${name}-${viewport.width}`);
+  }
+  await resizeTo(page, viewports[0]);
 }
