@@ -1,6 +1,6 @@
 // Shared helpers for `npm start` and `npm test`: they must work on a fresh Debian machine that has
 // only Node, so they install what is missing (npm packages, Debian's chromium) before they run.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -16,36 +16,6 @@ export function run(cmd, args, options = {}) {
     process.exit(1);
   }
   if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
-/**
- * Runs a command in the repository root beside others; resolves to whether it succeeded. With
- * `hold` (the default) its output is kept and printed in one piece when it ends (so that two
- * commands running at once do not interleave their lines); without it the output goes straight
- * to the terminal.
- */
-export function runHeld(label, cmd, args, options = {}) {
-  const { hold = true, ...spawnOptions } = options;
-  const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: hold ? ['ignore', 'pipe', 'pipe'] : 'inherit', ...spawnOptions });
-    const chunks = [];
-    if (hold) {
-      child.stdout.on('data', (c) => chunks.push(c));
-      child.stderr.on('data', (c) => chunks.push(c));
-    }
-    child.on('error', (e) => {
-      console.error(`fitbench: could not run ${cmd}: ${e.message}`);
-      resolve(false);
-    });
-    child.on('close', (status) => {
-      const seconds = ((Date.now() - started) / 1000).toFixed(0);
-      if (hold) process.stdout.write(`\n── ${label} (${seconds} s) ──\n${Buffer.concat(chunks).toString('utf8')}`);
-      if (status !== 0) console.error(`fitbench: ${label} failed (exit status ${status})`);
-      else if (hold) console.log(`── ${label}: done ──`);
-      resolve(status === 0);
-    });
-  });
 }
 
 /** Installs npm packages when node_modules is missing or older than package-lock.json. */
