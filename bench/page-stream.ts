@@ -31,6 +31,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../e2e/lib/chromium';
 import { root, serveDist } from '../e2e/lib/app-serve';
+import { storedCheckpoint } from '../e2e/lib/storedCheckpoint';
 
 const ARGS = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const RESUME = process.argv.includes('--resume');
@@ -201,25 +202,6 @@ interface ResumeRun {
   readonly loadAvg: number;
 }
 
-/** The page's checkpoint's iteration (IndexedDB "fitbench" › "sessions", key checkpoint:<session>), or null. */
-const storedNit = () =>
-  new Promise<number | null>((resolve, reject) => {
-    const open = indexedDB.open('fitbench');
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const db = open.result;
-      if (!db.objectStoreNames.contains('sessions')) return resolve(null);
-      const store = db.transaction('sessions').objectStore('sessions');
-      const keys = store.getAllKeys();
-      keys.onsuccess = () => {
-        const key = keys.result.map(String).find((k) => k.startsWith('checkpoint:'));
-        if (!key) return resolve(null);
-        const got = store.get(key);
-        got.onsuccess = () => resolve((got.result as { state: { nit: number } }).state.nit);
-      };
-    };
-  });
-
 async function resumeRun(): Promise<ResumeRun> {
   const dir = mkdtempSync(join(tmpdir(), 'fitbench-page-stream-'));
   const file = join(dir, `gauss-${ROWS}.csv`);
@@ -238,7 +220,7 @@ async function resumeRun(): Promise<ResumeRun> {
       await page.getByTestId('fit-button').click();
       const half = Math.ceil(cli.nit / 2);
       for (;;) {
-        const nit = await page.evaluate(storedNit);
+        const nit = (await storedCheckpoint(page))?.nit ?? null;
         if (nit !== null && nit >= half) break;
         if ((await page.getByTestId('status').getAttribute('data-state')) !== 'running') throw new Error(`The fit ended before a checkpoint past iteration ${half} was saved.`);
         await page.waitForTimeout(100);

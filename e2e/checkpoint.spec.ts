@@ -17,6 +17,7 @@ import { cliRunner } from '../test/cli';
 import { fit, fittedParameters, plotted, setParam, typeModel } from './lib/app-actions';
 import { launch, openApp, pageErrors, shot } from './lib/app-browser';
 import { serveDist, type Served } from './lib/app-serve';
+import { storedCheckpoint } from './lib/storedCheckpoint';
 
 const ROWS = 1_000_000;
 const MODEL = 'a*exp(-((x - mu)/w)^2/2) + b*exp(-((x - nu)/v)^2/2) + c';
@@ -41,29 +42,6 @@ function twoPeaksCsv(): string {
     lines.push(`${x.toFixed(6)},${y.toFixed(6)}`);
   }
   return lines.join('\n') + '\n';
-}
-
-/** The page's stored checkpoint (IndexedDB "fitbench" › "sessions", key checkpoint:<session>), or null. */
-function storedCheckpoint(p: Page): Promise<{ key: string; nit: number; value: unknown } | null> {
-  return p.evaluate(
-    () =>
-      new Promise<{ key: string; nit: number; value: unknown } | null>((resolve, reject) => {
-        const open = indexedDB.open('fitbench');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('sessions')) return resolve(null);
-          const store = db.transaction('sessions').objectStore('sessions');
-          const keys = store.getAllKeys();
-          keys.onsuccess = () => {
-            const key = keys.result.map(String).find((k) => k.startsWith('checkpoint:'));
-            if (!key) return resolve(null);
-            const got = store.get(key);
-            got.onsuccess = () => resolve({ key, nit: (got.result as { state: { nit: number } }).state.nit, value: got.result });
-          };
-        };
-      }),
-  );
 }
 
 beforeAll(async () => {

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fit, fittedParameters, plotted, setParam, typeModel } from './lib/app-actions';
 import { launch, openApp, pageErrors, shot } from './lib/app-browser';
 import { root, serveDist, type Served } from './lib/app-serve';
+import { storedCheckpoint } from './lib/storedCheckpoint';
 
 const ROWS = 1_000_000;
 const MODEL = 'A*exp(-(x-mu)^2/(2*s^2)) + c';
@@ -257,28 +258,6 @@ describe('a streamed table kept with its session', () => {
   });
 });
 
-/** The page's stored checkpoint's iteration (IndexedDB "fitbench" › "sessions", key checkpoint:<session>), or null. */
-function storedCheckpoint(p: Page): Promise<{ nit: number } | null> {
-  return p.evaluate(
-    () =>
-      new Promise<{ nit: number } | null>((resolve, reject) => {
-        const open = indexedDB.open('fitbench');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('sessions')) return resolve(null);
-          const store = db.transaction('sessions').objectStore('sessions');
-          const keys = store.getAllKeys();
-          keys.onsuccess = () => {
-            const key = keys.result.map(String).find((k) => k.startsWith('checkpoint:'));
-            if (!key) return resolve(null);
-            const got = store.get(key);
-            got.onsuccess = () => resolve({ nit: (got.result as { state: { nit: number } }).state.nit });
-          };
-        };
-      }),
-  );
-}
 
 /** Names of the streamed tables' folders in the page's Origin Private File System. */
 function streamFolders(p: Page): Promise<string[]> {
