@@ -4,12 +4,13 @@
  * computed independently from the fit's parameters (finalResiduals, goodnessOfFit,
  * residualDiagnostics on whole arrays), to the last bit.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileModel, type CompiledModel } from '../model/index';
 import { residualDiagnostics } from '../stats/diagnostics';
 import { goodnessOfFit } from '../stats/goodness';
 import { normal, rng } from '../../test/random';
 import { curveFit } from './curveFit';
+import { setArrayStatisticsMaxRows } from './summarize';
 import { DD_MAX_ROWS, finalResiduals } from './residuals';
 import type { FitData } from './types';
 import { weightSigma } from './weights';
@@ -39,6 +40,10 @@ async function fitAndArrays(model: CompiledModel, data: FitData, p0: Record<stri
 
 describe('statistics of many rows in memory, over chunks', () => {
   const m = DD_MAX_ROWS + 50_001; // past the double-double χ² and the sort by x; several chunks
+  // The array path is kept up to ARRAY_STATISTICS_MAX_ROWS for speed; here the chunks take over
+  // from DD_MAX_ROWS, so that a test of this size checks them.
+  beforeAll(() => setArrayStatisticsMaxRows(DD_MAX_ROWS));
+  afterAll(() => setArrayStatisticsMaxRows(null));
 
   it('sorted x with replicates and σ: χ², goodness of fit and every diagnostic equal the array path', async () => {
     const r = rng(11);

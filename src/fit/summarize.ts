@@ -46,12 +46,31 @@ export interface SummaryInput {
 const STATISTICS_CHUNK_ROWS = 65_536;
 
 /**
+ * Rows up to which the statistics of rows in memory take the array path (an m-long array of model
+ * values, then of residuals: 8 bytes a row, 16 MB at this size) rather than two passes over
+ * chunks that each evaluate the model again. The chunked path exists for memory (issue 12: 80 MB
+ * at 10⁷ rows); below this size its second model evaluation cost more than the array: a whole
+ * one-thread fit of 10⁶ Gaussian rows took 143–209 ms best with the array and 216–278 ms with
+ * chunks (same machine, interleaved), the numbers the same to the last bit (summarize.test.ts).
+ */
+export const ARRAY_STATISTICS_MAX_ROWS = 2_000_000;
+
+let arrayStatisticsMaxRows = ARRAY_STATISTICS_MAX_ROWS;
+
+/** For tests: the array path's limit (null: the default), so that the chunked path is checked at
+ *  sizes a test can afford. */
+export function setArrayStatisticsMaxRows(rows: number | null): void {
+  arrayStatisticsMaxRows = rows ?? ARRAY_STATISTICS_MAX_ROWS;
+}
+
+/**
  * Whether the statistics of m rows in memory are formed chunk by chunk (two passes that each
  * evaluate the model again) rather than from an m-long array of model values: many rows, and no
- * values given.
+ * values given. Only past DD_MAX_ROWS and DIAGNOSTICS_SORT_MAX_ROWS, where the array path does no
+ * double-double χ² and no sort by x either, so that both give the same numbers.
  */
 export function chunkedStatistics(m: number, haveValues: boolean): boolean {
-  return !haveValues && m > DD_MAX_ROWS && m > DIAGNOSTICS_SORT_MAX_ROWS;
+  return !haveValues && m > DD_MAX_ROWS && m > DIAGNOSTICS_SORT_MAX_ROWS && m > arrayStatisticsMaxRows;
 }
 
 /** Passes over the rows that evaluate the model for the statistics of m rows in memory. */
