@@ -90,7 +90,8 @@ export interface ColumnChunksInput {
   readonly x: readonly number[];
   readonly y: number;
   readonly sigma: number | null;
-  /** The first variable's column never decreases (StoredColumnFacts.sorted). */
+  /** The first variable never decreases over the rows the chunks hold (StoredColumnFacts.sorted,
+   *  or UsableRows.sortedX where that is the first variable's column). */
   readonly sortedX: boolean;
   /** The rows the selection keeps (usableRows.ts), when it leaves some out: the chunks are then the
    *  compacted rows, as the in-memory selection's arrays (absent or none dropped: every row). */
@@ -110,20 +111,24 @@ export function columnChunks({ files, rows: stored, chunkRows, x, y, sigma, sort
   const m = compact ? compact.rows : stored;
   const r0 = Math.max(1, Math.min(m, chunkRows));
   const picked = [...x, y, ...(sigma === null ? [] : [sigma])];
-  const sigmaAt = sigma === null ? -1 : picked.length - 1;
   const buffers = picked.map(() => new Float64Array(r0));
-  const scratch = compact ? picked.map(() => new Float64Array(r0)) : [];
+  // The compacted rows are those whose cells usableRows tested are all usable: every chosen x
+  // column (the model may use fewer), y and σ. They are read into scratch; the picked ones copied.
+  const tested = compact ? compact.columns : [];
+  const scratch = tested.map(() => new Float64Array(r0));
+  const from = picked.map((c) => tested.indexOf(c));
+  if (compact && from.some((i) => i < 0)) throw new Error('A fitted column is not among the columns its usable rows were decided by.');
   const w = sigma === null ? null : new Float64Array(r0);
-  /** Fills rows [0, r) of the buffers with usable rows from stored row `from` on. */
-  const readCompacted = (from: number, r: number, k: number) => {
+  /** Fills rows [0, r) of the buffers with usable rows from stored row `start` on. */
+  const readCompacted = (start: number, r: number, k: number) => {
     let filled = 0;
-    for (let at = from, n = 0; filled < r && at < stored; at += n) {
+    for (let at = start, n = 0; filled < r && at < stored; at += n) {
       // As many stored rows as usable rows are still wanted (a few more: some will be dropped).
       n = Math.min(r0, stored - at, Math.max(r - filled, 4096));
-      picked.forEach((c, i) => readRows(files[c], scratch[i], at, n, k));
+      tested.forEach((c, i) => readRows(files[c], scratch[i], at, n, k));
       for (let i = 0; i < n && filled < r; i++) {
-        if (firstUnusableCell(scratch, i, sigmaAt) >= 0) continue;
-        for (let j = 0; j < picked.length; j++) buffers[j][filled] = scratch[j][i];
+        if (firstUnusableCell(scratch, i, compact!.sigmaAt) >= 0) continue;
+        for (let j = 0; j < picked.length; j++) buffers[j][filled] = scratch[from[j]][i];
         filled++;
       }
     }
@@ -135,7 +140,8 @@ export function columnChunks({ files, rows: stored, chunkRows, x, y, sigma, sort
     chunks: Math.max(1, Math.ceil(m / chunkRows)),
     variables: x.length,
     weighted: sigma !== null,
-    sortedX: x.length > 0 && (compact ? compact.sortedX : sortedX),
+    // The caller's: it knows whether the first variable is the column usableRows judged sorted.
+    sortedX: x.length > 0 && sortedX,
     read(k): ChunkView {
       const start = k * chunkRows;
       const r = Math.min(chunkRows, m - start);

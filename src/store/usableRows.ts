@@ -28,6 +28,10 @@ export interface UsableRows {
   readonly sortedX: boolean;
   /** The first dropped rows: stored row and the index (in `columns`) of the first unusable cell. */
   readonly first: readonly { readonly row: number; readonly column: number }[];
+  /** The file indices tested, in the selection's check order (the variables, y, then σ), and the
+   *  index in it of σ (−1: none): the compacted chunks test these same cells. */
+  readonly columns: readonly number[];
+  readonly sigmaAt: number;
   /** 16 hex digits over the usable rows' chosen cells (a checkpoint's data fingerprint,
    *  src/store/checkpointSubject.ts: the same mixing, one pair of lanes per column). */
   readonly hash: string;
@@ -92,5 +96,5 @@ export function usableRows({ files, rows: m, columns, sigma, variables, stride, 
       used++;
     }
   }
-  return { stored: m, rows: used, dropped: m - used, stride, marks: Float64Array.from(marks), sortedX: sortedX && used > 0, first, hash: finishLanes(h1, h2, used) };
+  return { stored: m, rows: used, dropped: m - used, stride, marks: Float64Array.from(marks), sortedX: sortedX && used > 0, first, columns: [...columns], sigmaAt, hash: finishLanes(h1, h2, used) };
 }

@@ -40,8 +40,8 @@ function csvText(): string {
   return lines.join('\n') + '\n';
 }
 
-async function both() {
-  const bytes = new TextEncoder().encode(csvText());
+async function both(text = csvText()) {
+  const bytes = new TextEncoder().encode(text);
   const blob = new Blob([bytes]);
   const plan = planFromHead(bytes.subarray(0, PIECE_BYTES), bytes.length, 16 * 1024 ** 2);
   expect(plan.mode).toBe('stream');
@@ -86,7 +86,7 @@ describe('streamedSelection', async () => {
     // The chunks the fit reads are the selected arrays', compacted, to the last bit.
     const w = memory.value.sigma ? memory.value.sigma.map((s) => 1 / s) : null;
     for (const chunkRows of [65_536, 131_072]) {
-      const source = columnChunks({ files: stream.store.files, rows: stream.rows, chunkRows, x: picked.value.x, y: picked.value.y, sigma: picked.value.sigma, sortedX: false, usable });
+      const source = columnChunks({ files: stream.store.files, rows: stream.rows, chunkRows, x: picked.value.x, y: picked.value.y, sigma: picked.value.sigma, sortedX: usable.sortedX, usable });
       expectSameChunks(memoryChunks({ vars: memory.value.vars, y: memory.value.y, w }, chunkRows), source);
     }
   });
@@ -107,6 +107,28 @@ describe('streamedSelection', async () => {
     expect(inMemory.success).toBe(true);
     expect(streamed.stats.points).toBe(memory.value.rows);
     for (const [i, p] of inMemory.parameters.entries()) expect(Math.abs(streamed.parameters[i].value - p.value)).toBeLessThanOrEqual(1e-9 * Math.abs(p.value));
+  });
+
+  it('a chosen x column the model does not use still decides the rows, and the chunks hold the model\'s column of those rows', async () => {
+    // t is fitted; dose is chosen too (sorted, an empty cell every 1000th row) and decides which rows
+    // are used, as in memory. The chunks of t must be the selected rows' t, not the first rows'.
+    const lines = ['t,dose,y'];
+    for (let i = 0; i < 300_000; i++) {
+      const t = ((i * 7919) % 300_000) * 1e-4; // unsorted
+      lines.push(`${t.toFixed(4)},${i % 1000 === 7 ? '' : (i * 1e-3).toFixed(3)},${(2 * Math.exp(-t / 9) + 0.1 * Math.sin(i)).toFixed(6)}`);
+    }
+    const two = await both(lines.join('\n') + '\n');
+    const mapping = { x: ['dose', 't'], y: 'y', sigma: null };
+    const memory = selectColumns(two.table, mapping);
+    const picked = streamedSelection(two.stream, mapping);
+    if (!memory.ok || !picked.ok) throw new Error('no selection');
+    expect(picked.value.usable.dropped).toBe(300);
+    expect(memory.value.droppedCount).toBe(300);
+    expect(picked.value.usable.sortedX).toBe(true); // dose, the first chosen column
+    const t = two.stream.names.indexOf('t');
+    // The model's only variable is t: the caller says it is not sorted (streamedFit.ts), and the chunks keep that.
+    const source = columnChunks({ files: two.stream.store.files, rows: two.stream.rows, chunkRows: 65_536, x: [t], y: picked.value.y, sigma: null, sortedX: false, usable: picked.value.usable });
+    expectSameChunks(memoryChunks({ vars: [memory.value.vars[1]], y: memory.value.y, w: null }, 65_536), source);
   });
 
   it('says so when a column is not stored', () => {

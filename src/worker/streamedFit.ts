@@ -89,7 +89,9 @@ export async function runStreamedFit(request: FitRequest, stream: StreamedTable,
   const { y, sigma, usable } = selected.value;
   // The model's variables (it may use fewer x columns than are chosen; all chosen ones decide the rows).
   const x = m.variables.map((v) => stream.names.indexOf(v));
-  const sortedX = x.length > 0 && (m.variables[0] === request.mapping.x[0] ? usable.sortedX : usable.dropped === 0 && stream.facts[x[0]].sorted);
+  // Sorted over the usable rows: the counting pass knows for the first chosen column; a column sorted
+  // over all stored rows (no NaN, never decreasing) is sorted over any of them.
+  const sortedX = x.length > 0 && (m.variables[0] === request.mapping.x[0] ? usable.sortedX : stream.facts[x[0]].sorted);
 
   const flag = startRun();
   const parameters = request.parameters.map((p) => ({ name: p.name, value: p.value, min: p.min, max: p.max, fixed: p.fixed }));
