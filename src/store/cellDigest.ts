@@ -33,6 +33,23 @@ export function finishLanes(h1: readonly number[], h2: readonly number[], rows: 
   return hex(fmix(a)) + hex(fmix(b));
 }
 
+/**
+ * Column k's lanes over its 32-bit words [from, to) (two per double, in row order): the one mixing
+ * step of every digest here, so that the page's counting pass and the CLI's hash stay the same.
+ */
+export function mixLanes(h1: number[], h2: number[], k: number, words: Uint32Array, from: number, to: number): void {
+  let a = h1[k];
+  let b = h2[k];
+  for (let j = from; j < to; j++) {
+    const w = words[j];
+    a = Math.imul(a ^ w, 0xcc9e2d51);
+    a = (a << 13) | (a >>> 19);
+    b = Math.imul(b + w, 0x1b873593) ^ (b >>> 15);
+  }
+  h1[k] = a;
+  h2[k] = b;
+}
+
 export interface CellHasher {
   /** Hashes rows [0, count) of the columns (in the same order at every call). */
   add(columns: readonly Float64Array[], count: number): void;
@@ -47,17 +64,7 @@ export function cellHasher(columns: number): CellHasher {
       if (data.length !== columns) throw new Error(`cellHasher: ${data.length} columns given, ${columns} expected.`);
       for (let k = 0; k < columns; k++) {
         const column = data[k];
-        const words = new Uint32Array(column.buffer, column.byteOffset, 2 * count);
-        let a = h1[k];
-        let b = h2[k];
-        for (let j = 0; j < words.length; j++) {
-          const w = words[j];
-          a = Math.imul(a ^ w, 0xcc9e2d51);
-          a = (a << 13) | (a >>> 19);
-          b = Math.imul(b + w, 0x1b873593) ^ (b >>> 15);
-        }
-        h1[k] = a;
-        h2[k] = b;
+        mixLanes(h1, h2, k, new Uint32Array(column.buffer, column.byteOffset, 2 * count), 0, 2 * count);
       }
       rows += count;
     },

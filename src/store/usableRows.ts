@@ -11,7 +11,7 @@
  * copy of the same file resumes; other data, or other columns, do not).
  */
 import { readRows, type SyncFile } from './columnFiles';
-import { finishLanes, laneSeeds } from './cellDigest';
+import { finishLanes, laneSeeds, mixLanes } from './cellDigest';
 import { firstUnusableCell } from './usableCell';
 
 export interface UsableRows {
@@ -76,18 +76,7 @@ export function usableRows({ files, rows: m, columns, sigma, variables, stride, 
         continue;
       }
       if (used % stride === 0) marks.push(start + i);
-      for (let k = 0; k < words.length; k++) {
-        let a = h1[k];
-        let b = h2[k];
-        for (let j = 2 * i; j < 2 * i + 2; j++) {
-          const w = words[k][j];
-          a = Math.imul(a ^ w, 0xcc9e2d51);
-          a = (a << 13) | (a >>> 19);
-          b = Math.imul(b + w, 0x1b873593) ^ (b >>> 15);
-        }
-        h1[k] = a;
-        h2[k] = b;
-      }
+      for (let k = 0; k < words.length; k++) mixLanes(h1, h2, k, words[k], 2 * i, 2 * i + 2);
       if (sortedX) {
         const x = buffers[0][i];
         if (x < last) sortedX = false;
