@@ -9,7 +9,7 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fit, frames, loadFileInput, loadSampleCard, plotted, resizeTo, setParam, typeModel } from './lib/app-actions';
+import { fit, frames, loadFileInput, loadSampleCard, plotted, resizeTo, scrollToTop, setParam, typeModel } from './lib/app-actions';
 import { launch, openApp, pageErrors, shot } from './lib/app-browser';
 import { serveDist, type Served } from './lib/app-serve';
 import { sampleText } from './lib/app-samples';
@@ -81,18 +81,6 @@ async function scrollToResults(page: Page): Promise<void> {
   await page.getByTestId('results').evaluate((el) => el.scrollIntoView({ block: 'start' }));
 }
 
-async function scrollToTop(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    document.querySelector('.main')?.scrollTo(0, 0);
-    window.scrollTo(0, 0);
-  });
-}
-
-/** Resizes the window and waits until the plots have followed it (resizeTo). */
-async function resize(page: Page, width: number, height: number): Promise<void> {
-  await resizeTo(page, { width, height });
-}
-
 /** The app, with waits long enough for a loaded machine (plotly's first parse takes tens of
  *  seconds when every core is busy). */
 async function open(viewport: { width: number; height: number }): Promise<Page> {
@@ -123,7 +111,7 @@ describe('the page at any width', () => {
     ];
     for (const [width, height, screenshot] of sizes) {
       const label = `${width}×${height}`;
-      await resize(page, width, height);
+      await resizeTo(page, { width, height });
       await scrollToTop(page);
       await frames(page);
       await expectNoSidewaysScroll(page, label);
@@ -150,7 +138,7 @@ describe('the page at any width', () => {
     expect((await box(page.getByTestId('plot-panel'))).right - (await box(page.getByTestId('plot-panel'))).left).toBeLessThanOrEqual(1760);
 
     // The Export menu at 800×600 stays on screen; its last item is reached by scrolling the menu.
-    await resize(page, 800, 600);
+    await resizeTo(page, { width: 800, height: 600 });
     await scrollToTop(page);
     await frames(page);
     await page.getByTestId('export-button').click();
@@ -165,7 +153,7 @@ describe('the page at any width', () => {
     await page.keyboard.press('Escape');
 
     // At 390 px each popover spans the screen inside it.
-    await resize(page, 390, 844);
+    await resizeTo(page, { width: 390, height: 844 });
     await scrollToTop(page);
     await frames(page);
     await page.getByTestId('sessions-button').click();
@@ -186,7 +174,7 @@ describe('the page at any width', () => {
       [390, 844],
       [360, 740],
     ] as const) {
-      await resize(page, width, height);
+      await resizeTo(page, { width, height });
       await page.getByTestId('figure-button').scrollIntoViewIfNeeded();
       await page.getByTestId('figure-button').click();
       await page.getByTestId('figure-popover').waitFor();
@@ -227,7 +215,7 @@ describe('the page at any width', () => {
       [1440, 900],
       [390, 844],
     ] as const) {
-      await resize(page, width, height);
+      await resizeTo(page, { width, height });
       await scrollToResults(page);
       await frames(page);
       await expectNoSidewaysScroll(page, `1e19 at ${width}`);

@@ -5,6 +5,7 @@
  * of that name from the handlers compiled into it instead of running the command line.
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { portEndpoint } from './portEndpoint';
 import { serveTasks } from '../serve';
 import type { TaskHandler } from '../types';
 
@@ -25,12 +26,6 @@ export function serveBundledTask(selfUrl: string, tasks: Readonly<Record<string,
   const handler = Object.hasOwn(tasks, name) ? tasks[name] : undefined;
   if (!handler) throw new Error(`fitbench.mjs has no worker task "${name}"`);
   const port = parentPort;
-  serveTasks(
-    {
-      post: (message, transfer) => port.postMessage(message, transfer as ArrayBuffer[]),
-      listen: (onMessage) => port.on('message', onMessage),
-    },
-    handler as TaskHandler<unknown, unknown, unknown>,
-  );
+  serveTasks(portEndpoint(port), handler as TaskHandler<unknown, unknown, unknown>);
   return true;
 }
