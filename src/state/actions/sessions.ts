@@ -247,11 +247,14 @@ export async function restoreSession(id: string): Promise<string | null> {
     const status = await getClient().loadSavedTable(dataKey(id));
     // A streamed table whose folder storage lost, or another tab holds (issue 12): the session
     // comes back without its data, and the data panel asks for the file again. The next data
-    // loaded continue this session.
+    // loaded continue this session when it was gone; when another tab has it open, that tab still
+    // saves it, so the next data start a new session (with this one's model and parameters): two
+    // tabs saving one session could leave its record and its data from different tables.
     if (!status.ok && (status.error.code === 'stream-gone' || status.error.code === 'stream-in-use')) {
       await applySpec(spec);
-      setState({ loading: null, sessionId: id, streamGone: { fileName: record.source.name, rows: record.meta.rows, kind: status.error.code === 'stream-gone' ? 'gone' : 'in-use', detail: status.error.message } });
-      claimNextSessionId(id);
+      const gone = status.error.code === 'stream-gone';
+      setState({ loading: null, sessionId: gone ? id : null, streamGone: { fileName: record.source.name, rows: record.meta.rows, kind: gone ? 'gone' : 'in-use', detail: status.error.message } });
+      if (gone) claimNextSessionId(id);
       return null;
     }
     if (!status.ok) {
