@@ -39,12 +39,28 @@ function summarize(table: Table, fileName: string | null, stream: StreamedTable 
   };
 }
 
-/** The streamed table's folder is let go of (a saved session may refer to it: the page removes it
- *  when none does, src/state/actions/streamFolders.ts). */
+/** The streamed tables whose folder a saved table refers to (saved by saveTable, or opened again
+ *  for a restored session): their folders outlive them. */
+const keptStreams = new WeakSet<StreamedTable>();
+
+/** Marks `stream`'s folder as referred to by a saved table (src/worker/tables.ts). */
+export function keepStream(stream: StreamedTable): void {
+  keptStreams.add(stream);
+}
+
+/**
+ * The streamed table replaced lets go of its folder: released (the files kept) when a saved table
+ * refers to it, since the page removes it when no session does (src/state/actions/streamFolders.ts);
+ * removed when none ever did, for where sessions cannot be stored the page's sweep cannot read the
+ * index and the folder would stay for good. A restored table reopening the same folder
+ * (`keep.store` the old one's) keeps it open.
+ */
 function releaseStream(keep: StreamedTable | null): void {
   const old = session.stream;
   session.stream = keep;
-  if (old && old !== keep) old.store.release();
+  if (!old || old === keep || old.store === keep?.store) return;
+  if (keptStreams.has(old)) old.store.release();
+  else void old.store.remove();
 }
 
 /** Makes `table` the session's table: what belonged to the previous one (selection, fit) goes. */

@@ -9,7 +9,7 @@ import type { Table } from '../data/types';
 import type { FitResult } from '../fit/types';
 import type { Weighting } from '../fit/weights';
 import type { DataMapping, Status, TableSummary } from './api';
-import { adoptTable } from './load';
+import { adoptTable, keepStream } from './load';
 import { ensureSelection } from './select';
 import { session, type TableInput } from './session';
 import { readValue, storageReason, writeValue } from './storage';
@@ -88,6 +88,7 @@ export async function saveTable(key: string): Promise<Status<{ rows: number; fol
   const value: SavedTable = { format: 'fitbench-table', version: 1, fileName: session.fileName, table, input, ...(stream ? { stream } : {}) };
   try {
     await writeValue(key, value);
+    if (session.stream && stream) keepStream(session.stream);
     return { ok: true, value: { rows: table.rowCount, ...(stream ? { folder: stream.folder } : {}) } };
   } catch (error) {
     return { ok: false, error: { code: 'storage', message: storageReason(error) } };
@@ -122,10 +123,15 @@ export async function loadSavedTable(key: string): Promise<Status<TableSummary &
 async function restoreStream(table: Table, fileName: string | null, value: unknown): Promise<Status<TableSummary & { readonly input: TableInput | null }>> {
   const saved = readSavedStream(value);
   if (!saved) return { ok: false, error: { code: 'missing', message: 'The saved data of this session are missing or damaged.', field: 'data' } };
-  const store = await openOpfsColumns(saved.folder, saved.names.length, saved.rows);
+  // The folder this worker holds already (the page restored another session meanwhile, which did
+  // not replace the table: its data were gone): the same files, not another tab's.
+  const held = session.stream?.store.name === saved.folder && session.stream.names.length === saved.names.length && session.stream.rows === saved.rows ? session.stream.store : null;
+  const store = held ?? (await openOpfsColumns(saved.folder, saved.names.length, saved.rows));
   if ('kind' in store) return { ok: false, error: { code: store.kind === 'gone' ? 'stream-gone' : 'stream-in-use', message: store.detail, field: 'data' } };
   const { folder: _folder, ...facts } = saved;
-  const adopted = adoptTable(table, fileName, null, { ...facts, store });
+  const stream = { ...facts, store };
+  keepStream(stream);
+  const adopted = adoptTable(table, fileName, null, stream);
   return adopted.ok ? { ok: true, value: { ...adopted.value, input: null } } : adopted;
 }
 

@@ -50,7 +50,16 @@ function StreamGoneNotice({ gone }: { readonly gone: StreamGone }) {
           <strong>This session's data are open in another tab.</strong> {what} is streamed from browser storage, and another tab of Fitbench holds it: close that tab and reload, or
         </>
       )}{' '}
-      {gone.kind === 'gone' ? 'Drop' : 'drop'} <strong>{gone.fileName}</strong> again to continue: the model, parameters and settings are kept.
+      {gone.kind === 'gone' ? (
+        <>
+          Drop <strong>{gone.fileName}</strong> again to continue: the model, parameters and settings are kept.
+        </>
+      ) : (
+        // The other tab keeps saving that session: the data dropped here are saved as another one.
+        <>
+          drop <strong>{gone.fileName}</strong> again to work on it here as a new session: the model, parameters and settings are kept.
+        </>
+      )}
     </Notice>
   );
 }

@@ -165,7 +165,6 @@ function SaveStatus({ state, savedAt, failed }: { readonly state: string; readon
   }, []);
   let text = '';
   if (failed || state === 'failed') text = 'Not saved';
-  else if (state === 'streamed') text = 'Not saved';
   else if (state === 'pending' || state === 'saving') text = 'Saving…';
   else if (state === 'saved' && savedAt !== null) text = savedAtText(savedAt, Date.now()).replace(/^saved/, 'Saved');
   if (text === '') return null;
@@ -174,7 +173,6 @@ function SaveStatus({ state, savedAt, failed }: { readonly state: string; readon
       className={failed || state === 'failed' ? 'save-status warn-text' : 'save-status muted'}
       data-testid="save-status"
       aria-live="off"
-      title={state === 'streamed' ? 'Data streamed past the memory budget are not saved with the session: drop the file again after a reload.' : undefined}
     >
       {text}
     </span>

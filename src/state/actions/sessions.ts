@@ -17,7 +17,7 @@ import { specToJson } from '../../share/index';
 import { deleteValue, readValue, storageReason, writeValue } from '../../worker/storage';
 import { dataLabel } from '../dataFile';
 import { readSessionSpec } from '../sessions/lenientSpec';
-import { checkpointKey, dataKey, INDEX_KEY, isSessionRecord, newSessionId, savedComparison, sessionProblem, readIndex, sessionKey, sessionName, SESSION_FORMAT, SESSION_VERSION, updateIndex, type SessionRecord } from '../sessions/record';
+import { checkpointKey, dataKey, INDEX_KEY, isSessionRecord, PENDING_DELETE_KEY, newSessionId, savedComparison, sessionProblem, readIndex, sessionKey, sessionName, SESSION_FORMAT, SESSION_VERSION, updateIndex, type SessionRecord } from '../sessions/record';
 import type { SessionMeta } from '../slices/sessions';
 import { applySpec, currentSpec, specMapping } from '../spec';
 import { tiedModel } from '../ties';
@@ -31,9 +31,6 @@ import { sweepStreamFolders } from './streamFolders';
 export const SAVE_DELAY_MS = 1000;
 /** How long a deleted session can be brought back: its record and data stay stored until then. */
 export const UNDO_DELETE_MS = 10_000;
-/** Storage key of the sessions deleted but not yet removed (removed at the next start if the page
- *  closed before the undo time was over). */
-const PENDING_DELETE_KEY = 'pending-delete';
 
 interface Current {
   id: string | null;
@@ -87,7 +84,8 @@ function onTableChange(table: AppState['table']): void {
   void sweepFolders();
 }
 
-/** Removes the streamed tables' folders nothing refers to (a deletion that Undo can take back still does). */
+/** Removes the streamed tables' folders nothing refers to (a deletion that Undo can take back still
+ *  does: this tab's, and any tab's stored under PENDING_DELETE_KEY, which the sweep reads). */
 function sweepFolders(): Promise<number> {
   return sweepStreamFolders(() => [pendingDelete?.meta.folder]);
 }
@@ -249,11 +247,14 @@ export async function restoreSession(id: string): Promise<string | null> {
     const status = await getClient().loadSavedTable(dataKey(id));
     // A streamed table whose folder storage lost, or another tab holds (issue 12): the session
     // comes back without its data, and the data panel asks for the file again. The next data
-    // loaded continue this session.
+    // loaded continue this session when it was gone; when another tab has it open, that tab still
+    // saves it, so the next data start a new session (with this one's model and parameters): two
+    // tabs saving one session could leave its record and its data from different tables.
     if (!status.ok && (status.error.code === 'stream-gone' || status.error.code === 'stream-in-use')) {
       await applySpec(spec);
-      setState({ loading: null, sessionId: id, streamGone: { fileName: record.source.name, rows: record.meta.rows, kind: status.error.code === 'stream-gone' ? 'gone' : 'in-use', detail: status.error.message } });
-      claimNextSessionId(id);
+      const gone = status.error.code === 'stream-gone';
+      setState({ loading: null, sessionId: gone ? id : null, streamGone: { fileName: record.source.name, rows: record.meta.rows, kind: gone ? 'gone' : 'in-use', detail: status.error.message } });
+      if (gone) claimNextSessionId(id);
       return null;
     }
     if (!status.ok) {
@@ -335,11 +336,19 @@ export async function deleteSession(id: string): Promise<void> {
     timer = null;
     setState({ sessionId: null, saveState: 'idle' });
   }
-  try {
-    if (!meta) {
+  if (!meta) {
+    try {
       await serial(() => dropFromIndex(id));
-      return;
+    } catch (error) {
+      storageFailed(storageReason(error));
     }
+    return;
+  }
+  // Pending before the index no longer lists it: a sweep meanwhile (this tab's, as other data
+  // replace the table) still keeps its streamed folder.
+  const pending: PendingDelete = { meta, current: was, timer: setTimeout(() => void finishDelete(), UNDO_DELETE_MS) };
+  pendingDelete = pending;
+  try {
     await serial(async () => {
       const index = readIndex(await readValue<unknown>(INDEX_KEY)).filter((m) => m.id !== id);
       await writeValue(PENDING_DELETE_KEY, [id]);
@@ -347,11 +356,12 @@ export async function deleteSession(id: string): Promise<void> {
       setState({ recentSessions: index });
     });
   } catch (error) {
+    clearTimeout(pending.timer);
+    if (pendingDelete === pending) pendingDelete = null;
     storageFailed(storageReason(error));
     return;
   }
-  pendingDelete = { meta, current: was, timer: setTimeout(() => void finishDelete(), UNDO_DELETE_MS) };
-  setState({ deletedSession: meta });
+  if (pendingDelete === pending) setState({ deletedSession: meta });
 }
 
 /** Makes the pending deletion final now: its record and data are removed (Undo is gone). */

@@ -25,6 +25,9 @@ export const SESSION_FORMAT = 'fitbench-session';
 export const SESSION_VERSION = 1;
 export const SESSION_LIMIT = 10;
 export const INDEX_KEY = 'index';
+/** Storage key of the sessions deleted but not yet removed (Undo can still bring them back; the
+ *  next start removes them if the page closed first). Every tab's sweep of streamed folders reads it. */
+export const PENDING_DELETE_KEY = 'pending-delete';
 
 export const sessionKey = (id: string): string => `session:${id}`;
 export const dataKey = (id: string): string => `data:${id}`;

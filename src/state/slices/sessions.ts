@@ -31,8 +31,7 @@ export interface SessionMeta {
   readonly folder?: string;
 }
 
-/** 'streamed': the table is streamed from browser storage (issue 12) and not saved with the session. */
-export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'failed' | 'streamed';
+export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'failed';
 
 export interface SessionsSlice {
   readonly sessionId: string | null;

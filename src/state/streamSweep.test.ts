@@ -1,0 +1,60 @@
+/**
+ * The sweep of streamed folders (issue 12) during another tab's Undo window: that tab's pending
+ * deletion is known here only from storage (PENDING_DELETE_KEY and the session's record, kept until
+ * the deletion is final), so the deleted session's folder must stay; a folder nothing refers to goes.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sweepStreamFolders } from './actions/streamFolders';
+import { INDEX_KEY, PENDING_DELETE_KEY, sessionKey } from './sessions/record';
+
+const db = new Map<string, unknown>();
+
+vi.mock('../worker/storage', () => ({
+  storageReason: (e: unknown) => String(e),
+  readValue: async (key: string) => structuredClone(db.get(key)),
+  writeValue: async (key: string, value: unknown) => void db.set(key, structuredClone(value)),
+  deleteValue: async (key: string) => void db.delete(key),
+}));
+
+/** A folder list and a lock manager that grants every lock at once (no tab holds these folders). */
+function fakeNavigator(names: string[]) {
+  const entries = new Set(names);
+  const locks = { request: async (name: string, _options: unknown, callback: (lock: unknown) => Promise<void>) => callback({ name }) };
+  const storage = {
+    getDirectory: async () => ({
+      async *keys() {
+        yield* [...entries];
+      },
+      async removeEntry(name: string) {
+        entries.delete(name);
+      },
+    }),
+  };
+  Object.defineProperty(globalThis, 'navigator', { value: { storage, locks }, configurable: true });
+  return entries;
+}
+
+const original = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
+afterEach(() => {
+  if (original) Object.defineProperty(globalThis, 'navigator', original);
+  else delete (globalThis as { navigator?: unknown }).navigator;
+});
+
+const meta = (id: string, folder: string) => ({ id, name: id, fileName: 'f.csv', model: '', rows: 1, savedAt: 1, fitted: false, folder });
+
+describe('the sweep during another tab’s undo window', () => {
+  it('keeps the folder of a deletion stored as pending, and removes the stale one', async () => {
+    const entries = fakeNavigator(['fitbench-stream-1-kept', 'fitbench-stream-2-deleted', 'fitbench-stream-3-stale']);
+    // Another tab deleted session d: the index no longer lists it, its record waits for Undo.
+    db.set(INDEX_KEY, [meta('k', 'fitbench-stream-1-kept')]);
+    db.set(PENDING_DELETE_KEY, ['d']);
+    db.set(sessionKey('d'), { meta: meta('d', 'fitbench-stream-2-deleted') });
+    expect(await sweepStreamFolders()).toBe(1);
+    expect([...entries].sort()).toEqual(['fitbench-stream-1-kept', 'fitbench-stream-2-deleted']);
+    // The deletion final (its record and the pending key removed): the next sweep removes it.
+    db.delete(PENDING_DELETE_KEY);
+    db.delete(sessionKey('d'));
+    expect(await sweepStreamFolders()).toBe(1);
+    expect([...entries]).toEqual(['fitbench-stream-1-kept']);
+  });
+});
