@@ -204,7 +204,8 @@ describe('a streamed table kept with its session', () => {
     await expect.poll(() => page.getByTestId('rows-used').textContent(), { timeout: 30_000 }).toContain('1,000,000 rows used');
     // The same folder, opened again: nothing was streamed anew.
     expect(await streamFolders(page)).toEqual(folders);
-    expect(await page.getByTestId('model-editor').inputValue()).toBe(MODEL);
+    // The restore puts the table in before the model: wait for the model, do not read it at once.
+    await expect.poll(() => page.getByTestId('model-editor').inputValue(), { timeout: 30_000 }).toBe(MODEL);
     await plotted(page);
     await page.getByTestId('data-panel').evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await page.waitForTimeout(300);
