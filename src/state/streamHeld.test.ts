@@ -11,6 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { db } from '../../test/memoryStorage';
 import { localClient } from '../client/localClient';
 import { setClient } from '../client/worker';
 import { holdFolderLock } from '../store/opfsFolders';
@@ -21,14 +22,7 @@ import { flushSave, openSession, SAVE_DELAY_MS, startAutosave, stopAutosave } fr
 import { dataKey, INDEX_KEY, sessionKey } from './sessions/record';
 import { getState, initialState, setState } from './store';
 
-const db = new Map<string, unknown>();
-
-vi.mock('../worker/storage', () => ({
-  storageReason: (e: unknown) => String(e),
-  readValue: async (key: string) => structuredClone(db.get(key)),
-  writeValue: async (key: string, value: unknown) => void db.set(key, structuredClone(value)),
-  deleteValue: async (key: string) => void db.delete(key),
-}));
+vi.mock('../worker/storage', () => import('../../test/memoryStorage'));
 
 const sample = readFileSync(join(import.meta.dirname, '..', '..', 'public', 'samples', 'decay.csv'), 'utf8');
 const ROWS = 1000;

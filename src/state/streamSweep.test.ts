@@ -4,17 +4,11 @@
  * the deletion is final), so the deleted session's folder must stay; a folder nothing refers to goes.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { db } from '../../test/memoryStorage';
 import { sweepStreamFolders } from './actions/streamFolders';
 import { INDEX_KEY, PENDING_DELETE_KEY, sessionKey } from './sessions/record';
 
-const db = new Map<string, unknown>();
-
-vi.mock('../worker/storage', () => ({
-  storageReason: (e: unknown) => String(e),
-  readValue: async (key: string) => structuredClone(db.get(key)),
-  writeValue: async (key: string, value: unknown) => void db.set(key, structuredClone(value)),
-  deleteValue: async (key: string) => void db.delete(key),
-}));
+vi.mock('../worker/storage', () => import('../../test/memoryStorage'));
 
 /** A folder list and a lock manager that grants every lock at once (no tab holds these folders). */
 function fakeNavigator(names: string[]) {
