@@ -17,8 +17,12 @@ export interface PagePoolRequest {
   /** 0: one thread; null: the page's rule. */
   readonly workers: number | null;
   readonly columns: RowColumns | null;
-  /** Set the cancel flag this many ms after the fit starts (null: let it run). */
+  /** Set the cancel flag this many ms after the fit starts, or after the iteration
+   *  cancelFromIteration reports (null: let it run). */
   readonly cancelAfterMs: number | null;
+  /** Count cancelAfterMs from this solver iteration rather than from the start, so that the flag
+   *  falls inside the fit however fast the machine is (a timer from the start raced the fit's end). */
+  readonly cancelFromIteration?: number;
   /** Start values other than the model's standard ones. */
   readonly start?: Record<string, number>;
 }
@@ -52,15 +56,21 @@ async function fitOnce(request: PagePoolRequest): Promise<PagePoolRun> {
   const backend = await chooseFitBackend(data.y.length, 'cpu', { model, method: request.method, signal: flag, onChunk: () => undefined, rowPasses: rows?.rowPasses });
   const t0 = performance.now();
   let cancelledAt = NaN;
-  if (request.cancelAfterMs !== null) {
+  const armCancel = (delayMs: number) =>
     setTimeout(() => {
       flag.aborted = true;
       cancelledAt = performance.now();
-    }, request.cancelAfterMs);
-  }
+    }, delayMs);
+  const fromIteration = request.cancelAfterMs === null ? undefined : request.cancelFromIteration;
+  if (request.cancelAfterMs !== null && fromIteration === undefined) armCancel(request.cancelAfterMs);
+  let iterations = 0;
+  const onIteration = () => {
+    iterations += 1;
+    if (iterations === fromIteration) armCancel(request.cancelAfterMs ?? 0);
+  };
   const base = { crossOriginIsolated: globalThis.crossOriginIsolated === true, rowWorkers: rows ? { workers: rows.workers, columns: rows.columns } : null };
   try {
-    const fit = await curveFit({ model, data, parameters, options: { method: request.method }, signal: flag, primary: backend.primary, rowPasses: rows?.rowPasses });
+    const fit = await curveFit({ model, data, parameters, options: { method: request.method }, onIteration, signal: flag, primary: backend.primary, rowPasses: rows?.rowPasses });
     // Cancelled between iterations: the solver stops with status −2 and the fit reports where it was.
     const cancel = flag.aborted && fit.status === -2 ? { afterMs: performance.now() - cancelledAt, error: `cancelled: ${fit.message}` } : null;
     return { ...base, cancel, parameters: fit.parameters.map((p) => p.value), stderr: fit.parameters.map((p) => p.stderr ?? NaN), cost: fit.cost, nfev: fit.nfev, wallMs: performance.now() - t0, solverMs: fit.phases.reduce((t, p) => t + p.ms, 0) };
