@@ -13,8 +13,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { closeSync, openSync, readSync } from 'node:fs';
-import { rangeCuts, parseRanges, type RangeRunner } from '../data/parallelIngest';
-import type { RangeOutcome } from '../data/rangeParse';
+import { rangeCuts, parseRanges, type ClaimedRanges, type RangeRunner } from '../data/parallelIngest';
 import { sniffEncoding } from '../data/textEncoding';
 import { fileFormat } from '../data/sheets/fileFormat';
 import type { Result, Table } from '../data/types';
@@ -60,14 +59,14 @@ export async function readTableParallel(file: string, size: number, threads: num
   // From a clone the workers run the parse bundled by esbuild (rangeWorkerScript.ts: no tsx in the
   // worker); the one-file CLI is its own worker script.
   const script = bundledHost.url ? null : await rangeWorkerScript();
-  const pool = createNodePool<RangeTaskInput, RangeOutcome>({ module: new URL('./rangeTask.ts', import.meta.url), bundledName: 'rangeTask', size: threads - 1, script });
+  const pool = createNodePool<RangeTaskInput, ClaimedRanges>({ module: new URL('./rangeTask.ts', import.meta.url), bundledName: 'rangeTask', size: threads - 1, script });
   pool.warm(); // the workers start while this thread counts the line breaks and reads the head
-  const run = async (input: RangeTaskInput): Promise<RangeOutcome> => {
+  const run = async (input: RangeTaskInput): Promise<ClaimedRanges> => {
     const status = await pool.run(input);
     if (!status.ok) throw new Error(`a parse worker failed: ${status.error.message}`);
     return status.value;
   };
-  const runner: RangeRunner = { workers: threads - 1, parse: async (job) => run({ file, size, job }) };
+  const runner: RangeRunner = { workers: threads - 1, parse: async (jobs, claim) => run({ file, size, jobs, claim }) };
   try {
     return await parseRanges(source, cuts, runner);
   } catch {
