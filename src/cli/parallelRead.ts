@@ -12,8 +12,10 @@
  * the esbuild bundle of rangeWorkerScript.ts, measured on this 2-core machine) would not pay.
  */
 import { availableParallelism } from 'node:os';
+import { MessageChannel } from 'node:worker_threads';
 import { closeSync, openSync, readSync } from 'node:fs';
 import { rangeCuts, parseRanges, type ClaimedRanges, type RangeRunner } from '../data/parallelIngest';
+import { markPublished } from '../data/rangeClaim';
 import { sniffEncoding } from '../data/textEncoding';
 import { fileFormat } from '../data/sheets/fileFormat';
 import type { Result, Table } from '../data/types';
@@ -60,13 +62,28 @@ export async function readTableParallel(file: string, size: number, threads: num
   // worker); the one-file CLI is its own worker script.
   const script = bundledHost.url ? null : await rangeWorkerScript();
   const pool = createNodePool<RangeTaskInput, ClaimedRanges>({ module: new URL('./rangeTask.ts', import.meta.url), bundledName: 'rangeTask', size: threads - 1, script });
-  pool.warm(); // the workers start while this thread counts the line breaks and reads the head
-  const run = async (input: RangeTaskInput): Promise<ClaimedRanges> => {
-    const status = await pool.run(input);
-    if (!status.ok) throw new Error(`a parse worker failed: ${status.error.message}`);
-    return status.value;
+  pool.warm(); // the workers start while this thread reads the head (and join the line count when up)
+  const runner: RangeRunner = {
+    workers: threads - 1,
+    start(board) {
+      const channels = Array.from({ length: threads - 1 }, () => new MessageChannel());
+      const runs = channels.map(async ({ port2 }) => {
+        const status = await pool.run({ file, size, board, jobs: port2 }, { transfer: [port2] });
+        if (!status.ok) throw new Error(`a parse worker failed: ${status.error.message}`);
+        return status.value;
+      });
+      return {
+        publish(jobs) {
+          for (const { port1 } of channels) {
+            port1.postMessage(jobs);
+            port1.close();
+          }
+          markPublished(board);
+        },
+        done: Promise.all(runs).then((parts) => parts.flat()),
+      };
+    },
   };
-  const runner: RangeRunner = { workers: threads - 1, parse: async (jobs, claim) => run({ file, size, jobs, claim }) };
   try {
     return await parseRanges(source, cuts, runner);
   } catch {

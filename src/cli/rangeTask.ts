@@ -1,9 +1,12 @@
 /**
- * The worker side of the CLI's parallel parse (parallelRead.ts): one byte range of the file parsed
- * into its slot of the shared columns (data/parallelIngest.ts), then the next one it can claim.
- * Each worker reads its range from the file itself: nothing but the small results crosses threads.
+ * The worker side of the CLI's parallel parse (parallelRead.ts, data/parallelIngest.ts): the line
+ * breaks of the ranges this worker claims, counted into the shared board; then, once the calling
+ * thread has sized the shared columns and published the jobs on `jobs` (a MessagePort), the ranges
+ * it claims parsed into their slots (data/rangeClaim.ts).
+ * Each worker reads its ranges from the file itself: nothing but the small results crosses threads.
  */
-import { claimRanges, type ClaimedRanges } from '../data/parallelIngest';
+import { receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
+import { awaitPublished, claimRanges, countClaimed, type ClaimedRanges, type RangeBoard } from '../data/rangeClaim';
 import type { RangeJob } from '../data/rangeParse';
 import type { TaskHandler } from '../parallel/types';
 import { fileSource } from './fileSource';
@@ -11,10 +14,26 @@ import { fileSource } from './fileSource';
 export interface RangeTaskInput {
   readonly file: string;
   readonly size: number;
-  /** Every range after the head; this worker parses those it claims. */
-  readonly jobs: readonly RangeJob[];
-  /** The claim counter shared with the other threads (parallelIngest.ts rangeClaim). */
-  readonly claim: Int32Array;
+  readonly board: RangeBoard;
+  /** Where the calling thread posts the jobs (every range after the head), or null for none. */
+  readonly jobs: MessagePort;
 }
 
-export const task: TaskHandler<RangeTaskInput, ClaimedRanges> = (input) => claimRanges(fileSource(input.file, input.size), input.jobs, input.claim);
+/** How long one wait for the jobs lasts before the port is looked at again. */
+const WAIT_MS = 50;
+
+function awaitJobs(input: RangeTaskInput): readonly RangeJob[] | null {
+  for (;;) {
+    const message = receiveMessageOnPort(input.jobs);
+    if (message) return message.message as readonly RangeJob[] | null;
+    awaitPublished(input.board, WAIT_MS);
+  }
+}
+
+export const task: TaskHandler<RangeTaskInput, ClaimedRanges> = (input) => {
+  const source = fileSource(input.file, input.size);
+  countClaimed(source, input.board);
+  const jobs = awaitJobs(input);
+  input.jobs.close();
+  return jobs ? claimRanges(source, jobs, input.board) : [];
+};

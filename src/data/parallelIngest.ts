@@ -2,16 +2,14 @@
  * A large file parsed by byte ranges on several threads (issue 12, "parse in parallel by byte
  * ranges"), with the one-thread result or none:
  *
- *   cuts at line ends ─▶ every range's line breaks counted (a byte scan, SWAR)
- *   range 0 on this thread: the byte ingest sniffs the head ─▶ shared columns sized by the line count
+ *   cuts at line ends ─▶ range 0 on this thread: the byte ingest sniffs the head
+ *   every range's line breaks counted, on every thread (a byte scan, SWAR) ─▶ shared columns sized by the line count
  *   range k ≥ 1 (rangeParse.ts), on whichever thread is free ─▶ its rows into its slot (from the
  *                 line breaks before it: its first line number and an upper bound on the rows before it)
  *   range 0 read on, then ranges left ─▶ each part absorbed in order (copyWithin moves its rows down) ─▶ finish
  *
- * The ranges after the head are claimed from a shared counter (Atomics.add on a SharedArrayBuffer)
- * by every thread, this one included, so a worker that finishes a range takes the next at once.
- * Handing them out from this thread's event loop left a worker idle until this thread's own range
- * ended (~0.1 s per range at 10⁷ rows: the two threads' ends always coincided in a trace).
+ * The ranges are claimed, to count and then to parse, by every thread from shared counters
+ * (rangeClaim.ts).
  *
  * Why count first: a range's first line number is only known once the ranges before it are counted,
  * and a slot per range in one shared column lets each thread write its rows where they end up, so
@@ -21,6 +19,7 @@
  * (rangeParse.ts), and a table whose residuals (maxLoCells) the line count could not decide.
  */
 import { createByteIngest } from './byteIngest';
+import { awaitCounts, claimRanges, claimsStopped, countClaimed, markPublished, rangeBoard, stopClaims, type ClaimedRanges, type RangeBoard } from './rangeClaim';
 import { countLineBreaks, parseRange, rangeSettings, type RangeJob, type RangeOutcome, type RangeSettings } from './rangeParse';
 import type { RowStorage } from './tableBuilder';
 import type { ParseOptions, Result, Table } from './types';
@@ -36,41 +35,22 @@ export interface RangeSource {
 }
 
 export { countLineBreaks, parseRange };
+export type { ClaimedRanges, RangeBoard };
 
+/** The threads besides the calling one (worker_threads in the CLI, inline in the tests). */
 export interface RangeRunner {
   /** Threads that parse ranges besides this one. */
   readonly workers: number;
-  /** One thread's share: claimRanges on that thread, with the same jobs and claim. */
-  parse(jobs: readonly RangeJob[], claim: Int32Array): Promise<ClaimedRanges>;
+  /** Starts them on the board: each counts the line breaks of the ranges it claims (countClaimed),
+   *  waits for the jobs, then parses the ranges it claims (claimRanges). */
+  start(board: RangeBoard): RangeCrew;
 }
 
-/** The ranges one thread parsed: [index into jobs, outcome]. */
-export type ClaimedRanges = Array<[number, RangeOutcome]>;
-
-/** claim[NEXT]: the next job to take; claim[STOP]: 1 once any range has stopped. */
-const NEXT = 0;
-const STOP = 1;
-
-/** A claim counter for `claimRanges`, shared between threads. */
-export function rangeClaim(): Int32Array {
-  return new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
-}
-
-/**
- * Jobs taken one at a time from the shared counter and parsed, until none is left or any thread's
- * range has stopped (then the whole file goes to one thread, so the rest need not be read). At most
- * `most` jobs (the tests' inline runner takes one, to leave the rest to the calling thread).
- */
-export function claimRanges(source: Pick<RangeSource, 'chunks'>, jobs: readonly RangeJob[], claim: Int32Array, most = Infinity): ClaimedRanges {
-  const done: ClaimedRanges = [];
-  while (done.length < most && Atomics.load(claim, STOP) === 0) {
-    const k = Atomics.add(claim, NEXT, 1);
-    if (k >= jobs.length) break;
-    const outcome = parseRange(source, jobs[k] as RangeJob);
-    done.push([k, outcome]);
-    if (!outcome.ok) Atomics.store(claim, STOP, 1);
-  }
-  return done;
+export interface RangeCrew {
+  /** Hands the started threads the jobs (null: there are none; they return), then markPublished. */
+  publish(jobs: readonly RangeJob[] | null): void;
+  /** Every range they parsed; rejects when one of them failed. */
+  readonly done: Promise<ClaimedRanges>;
 }
 
 /** How far past a nominal cut the line end is looked for; a longer line: no parallel parse. */
@@ -119,14 +99,16 @@ function slot(storage: RowStorage, at: number, length: number): RowStorage {
  */
 export async function parseRanges(source: RangeSource, cuts: readonly number[], runner: RangeRunner, options: ParseOptions = {}): Promise<Result<Table> | null> {
   const n = cuts.length - 1;
-  // Every range's line breaks (a byte scan, ~20× faster than a parse): first lines and slots.
-  const breaks = Array.from({ length: n }, (_, k) => {
-    let b = 0;
-    for (const chunk of source.chunks(cuts[k] as number, cuts[k + 1] as number)) b += countLineBreaks(chunk);
-    return b;
-  });
-  const capacity = breaks.reduce((a, b) => a + b, 0) + 1;
-  const before = breaks.map((_, k) => breaks.slice(0, k).reduce((a, b) => a + b, 0));
+  const board = rangeBoard(cuts);
+  // The workers start counting line breaks at once (those still starting join in when they can).
+  const crew = runner.workers > 0 ? runner.start(board) : null;
+  let published = false;
+  const publish = (jobs: readonly RangeJob[] | null) => {
+    published = true;
+    crew?.publish(jobs);
+  };
+  const crewDone = crew?.done.catch((error: unknown) => { stopClaims(board); throw error; }) ?? Promise.resolve([]);
+  crewDone.catch(() => undefined); // awaited below on the parallel path; on the others it only must not go unhandled
 
   // Range 0: the byte ingest, until the head is sniffed and the width known.
   const ingest = createByteIngest(options, null);
@@ -135,6 +117,7 @@ export async function parseRanges(source: RangeSource, cuts: readonly number[], 
     return await readRanges();
   } finally {
     reader.return?.(); // a file source closes its file
+    if (!published) publish(null);
   }
 
   async function readRanges(): Promise<Result<Table> | null> {
@@ -148,6 +131,13 @@ export async function parseRanges(source: RangeSource, cuts: readonly number[], 
     if (!settings || ingest.error || ingest.mode !== 'fast' || !ingest.stage) return null;
     const builder = ingest.stage.builder;
     const s = settings;
+
+    // Every range's line breaks (a byte scan, ~20× faster than a parse): first lines and slots.
+    countClaimed(source, board);
+    if (!awaitCounts(board)) return null;
+    const breaks = Array.from(board.breaks);
+    const capacity = breaks.reduce((a, b) => a + b, 0) + 1;
+    const before = breaks.map((_, k) => breaks.slice(0, k).reduce((a, b) => a + b, 0));
 
     // Shared columns with a row per line (an upper bound on the rows), residuals only if every
     // possible row fits in maxLoCells (else decided after the parse, below): the rows so far and
@@ -173,19 +163,16 @@ export async function parseRanges(source: RangeSource, cuts: readonly number[], 
 
     // The ranges after the head, claimed by whichever thread is free; a stop anywhere stops the claims.
     const jobs = Array.from({ length: n - 1 }, (_, i) => job(i + 1));
-    const claim = rangeClaim();
-    const stopAll = () => Atomics.store(claim, STOP, 1);
-    const workers = Array.from({ length: Math.min(runner.workers, n - 1) }, () => runner.parse(jobs, claim).catch((error: unknown) => { stopAll(); throw error; }));
+    publish(jobs);
 
     // Range 0 read on, here; then the ranges left. (A text cell here, or a stop in another range,
     // ends it early: the file goes to one thread.)
-    for (let r = reader.next(); !r.done && Atomics.load(claim, STOP) === 0 && !ingest.error && ingest.mode === 'fast' && builder.textCells === 0; r = reader.next()) ingest.push(r.value);
-    if (ingest.error || ingest.mode !== 'fast' || ingest.pending > 0 || !builder.numericReady || builder.textCells > 0) stopAll();
-    const claimed = [claimRanges(source, jobs, claim), ...(await Promise.all(workers))].flat();
+    for (let r = reader.next(); !r.done && !claimsStopped(board) && !ingest.error && ingest.mode === 'fast' && builder.textCells === 0; r = reader.next()) ingest.push(r.value);
+    if (ingest.error || ingest.mode !== 'fast' || ingest.pending > 0 || !builder.numericReady || builder.textCells > 0) stopClaims(board);
+    const claimed = [...claimRanges(source, jobs, board), ...(await crewDone)];
+    if (claimsStopped(board) || claimed.length !== n - 1) return null;
     const outcomes: RangeOutcome[] = [];
     for (const [k, o] of claimed) outcomes[k] = o;
-    const stop = Atomics.load(claim, STOP) !== 0;
-    if (stop || claimed.length !== n - 1) return null;
     outcomes.forEach((o, i) => { if (o.ok) builder.absorb(o.part, (before[i + 1] as number) - skipped); });
     // Without residuals only because the line count said the table might outgrow them: one thread
     // would have kept them.
@@ -194,10 +181,27 @@ export async function parseRanges(source: RangeSource, cuts: readonly number[], 
   }
 }
 
-/** The in-process runner (tests): one "worker" in this thread, which takes one range (the first
- *  free one, before this thread reads on), so that both sides of the claim are exercised. */
+/**
+ * The in-process runner (tests): one "worker" in this thread, which counts one range when started
+ * and parses one when the jobs are published (before this thread reads on), so that both sides of
+ * each claim are exercised.
+ */
 export function inlineRunner(source: RangeSource): RangeRunner {
-  return { workers: 1, parse: async (jobs, claim) => claimRanges(source, jobs, claim, 1) };
+  return {
+    workers: 1,
+    start(board) {
+      countClaimed(source, board, 1);
+      let parsed: (value: ClaimedRanges) => void = () => undefined;
+      const done = new Promise<ClaimedRanges>((resolve) => (parsed = resolve));
+      return {
+        publish(jobs) {
+          parsed(jobs ? claimRanges(source, jobs, board, 1) : []);
+          markPublished(board);
+        },
+        done,
+      };
+    },
+  };
 }
 
 /** Bytes in memory as a RangeSource, read in slices of `slice` bytes. */

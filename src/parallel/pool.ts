@@ -13,7 +13,7 @@
  *   'crashed', is replaced, and the queue goes on.
  * - A task that throws ends 'failed' with its message; its worker lives on.
  */
-import type { AbortSignalLike, RunMessage, TaskStatus, WorkerMessage, WorkerPort } from './types';
+import type { AbortSignalLike, RunMessage, TaskStatus, TaskTransfer, WorkerMessage, WorkerPort } from './types';
 
 export interface PoolBacking {
   /** Starts one worker. */
@@ -25,8 +25,8 @@ export interface PoolBacking {
 export interface RunOptions<P> {
   readonly signal?: AbortSignalLike | null;
   readonly onProgress?: (value: P) => void;
-  /** Buffers of the input to move to the worker instead of copying (the caller loses them). */
-  readonly transfer?: readonly ArrayBuffer[];
+  /** Buffers (or ports) of the input to move to the worker instead of copying (the caller loses them). */
+  readonly transfer?: readonly TaskTransfer[];
 }
 
 export interface BatchProgress {
@@ -47,7 +47,7 @@ interface Task {
   readonly id: number;
   readonly signal: AbortSignalLike | null;
   readonly input: unknown;
-  readonly transfer: readonly ArrayBuffer[];
+  readonly transfer: readonly TaskTransfer[];
   readonly onProgress?: (value: unknown) => void;
   readonly settle: (status: TaskStatus<unknown>) => void;
 }

@@ -38,9 +38,13 @@ export type WorkerMessage =
   | { readonly kind: 'progress'; readonly id: number; readonly value: unknown }
   | { readonly kind: 'done'; readonly id: number; readonly status: TaskStatus<unknown> };
 
+/** What a task's input may move to its worker: buffers, and message ports (a channel to the
+ *  running task, as the CLI's parallel parse posts its jobs on). Structural, like AbortSignalLike. */
+export type TaskTransfer = ArrayBuffer | { postMessage(message: unknown): void; close(): void };
+
 /** The pool's side of one worker, whatever backs it. */
 export interface WorkerPort {
-  post(message: RunMessage, transfer: readonly ArrayBuffer[]): void;
+  post(message: RunMessage, transfer: readonly TaskTransfer[]): void;
   /** Registers the handlers once, right after the worker is made. */
   listen(onMessage: (message: WorkerMessage) => void, onDeath: (reason: string) => void): void;
   terminate(): void;

@@ -1,0 +1,56 @@
+/**
+ * The shared board of a parallel parse: threads that claim ranges in any interleaving count every
+ * range's line breaks exactly once; the calling thread waits for the last count, and gives up on a
+ * count that never comes (a dead worker); a stopped range stops every thread's claims.
+ */
+import { describe, expect, it } from 'vitest';
+import { bytesSource, rangeCuts } from './parallelIngest';
+import { awaitCounts, claimRanges, claimsStopped, countClaimed, rangeBoard } from './rangeClaim';
+import { createByteIngest } from './byteIngest';
+import { countLineBreaks, rangeSettings, type RangeJob } from './rangeParse';
+
+const encode = (text: string) => new TextEncoder().encode(text);
+const lines = (n: number) => Array.from({ length: n }, (_, i) => `${i},${i * 3}`).join('\n') + '\n';
+
+describe('rangeBoard claims', () => {
+  it('count every range once, whichever thread claims it, and the total is the file\'s', () => {
+    const bytes = encode(lines(5000));
+    const source = bytesSource(bytes, 97);
+    const cuts = rangeCuts(source, 9)!;
+    const board = rangeBoard(cuts);
+    expect(awaitCounts(board, 1)).toBe(false); // nothing counted yet: the wait gives up
+    // Two "threads" taking turns, one claim at a time, then one taking the rest.
+    countClaimed(source, board, 1);
+    countClaimed(source, board, 1);
+    countClaimed(source, board, 2);
+    countClaimed(source, board);
+    expect(awaitCounts(board, 1)).toBe(true);
+    const expected = cuts.slice(0, -1).map((c, k) => countLineBreaks(bytes.subarray(c, cuts[k + 1])));
+    expect(Array.from(board.breaks)).toEqual(expected);
+    expect(expected.reduce((a, b) => a + b, 0)).toBe(5000);
+  });
+
+  it('stop every thread once a range stops, and hand out each job once', () => {
+    // Lines of one length (the ranges hold ~500 each), a text cell in the third range.
+    const body = Array.from({ length: 2000 }, (_, i) => `${String(i).padStart(5, '0')},1`);
+    body[1300] = 'nnnnn,1';
+    const bytes = encode(`x,y\n${body.join('\n')}\n`);
+    const source = bytesSource(bytes, 64);
+    const cuts = rangeCuts(source, 4)!;
+    const board = rangeBoard(cuts);
+    // The head's settings, as the calling thread finds them.
+    const head = createByteIngest({}, null);
+    head.push(bytes.subarray(0, cuts[1]));
+    const settings = rangeSettings(head.stage!.builder, head.stage!.delimiter)!;
+    const storage = () => ({ values: [new Float64Array(2000), new Float64Array(2000)], lo: null, lines: new Int32Array(2000) });
+    const jobs: RangeJob[] = cuts.slice(1, -1).map((c, i) => ({ start: c, end: cuts[i + 2]!, settings, firstLine: 1, storage: storage() }));
+    const first = claimRanges(source, jobs, board, 1);
+    expect(first.map(([k]) => k)).toEqual([0]);
+    expect(first[0]![1]).toMatchObject({ ok: true, part: { rows: 500 } });
+    const rest = claimRanges(source, jobs, board);
+    // Job 1 holds the text cell: it stops, and job 2 is never parsed.
+    expect(rest.map(([k, o]) => [k, o.ok])).toEqual([[1, false]]);
+    expect(claimsStopped(board)).toBe(true);
+    expect(claimRanges(source, jobs, board)).toEqual([]);
+  });
+});
