@@ -11,7 +11,7 @@
  * the wall clock also counts the time other processes had the cores). Then the peak RSS of whole
  * CLI fits (`/usr/bin/time -v`, model a*x+b) on the largest file, one and two parse threads.
  *
- * Run: npx tsx bench/ingest.ts [rows…] (default 1e6 1e7). Writes bench/results/ingest.md, keeping
+ * Run: [ROUNDS=n] npx tsx bench/ingest.ts [rows…] (default 1e6 1e7; rounds: 5 up to 2·10⁶ rows, else 3). Writes bench/results/ingest.md, keeping
  * the earlier tables below the new one.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -102,7 +102,7 @@ for (const n of sizes) {
   const file = join(dir, `xy-${n}.csv`);
   generate(file, n);
   const bytes = statSync(file).size;
-  const reps = n <= 2e6 ? 5 : 3;
+  const reps = Number(process.env.ROUNDS) || (n <= 2e6 ? 5 : 3);
   await timed(newPath(file), n); // warms the JIT
   const runs = { one: [] as Timing[], two: [] as Timing[], np: PYTHONS.map(() => [] as Timing[]) };
   for (let r = 0; r < reps; r++) {
