@@ -207,6 +207,10 @@ describe('a streamed table kept with its session', () => {
     // The restore puts the table in before the model: wait for the model, do not read it at once.
     await expect.poll(() => page.getByTestId('model-editor').inputValue(), { timeout: 30_000 }).toBe(MODEL);
     await plotted(page);
+    // The test before cancelled a fit, which kept its last accepted parameters: the restored
+    // results are the earlier fit's, and the status line says so rather than "Converged".
+    await expect.poll(() => page.getByTestId('status').getAttribute('data-state'), { timeout: 30_000 }).toBe('stale');
+    expect(await page.getByTestId('status').textContent()).toBe('Changed since the last fit (converged): press Fit');
     await page.getByTestId('data-panel').evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await page.waitForTimeout(300);
     await shot(page, 'page-stream-restored-1440');

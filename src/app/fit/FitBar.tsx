@@ -12,6 +12,7 @@ import { batchProgressText, globalProgressText } from '../../state/slices/batch'
 import { searchProgressText } from '../../state/slices/startSearch';
 import { groupName } from '../../state/slices/data';
 import { verdict, VERDICT_TEXT } from '../../state/advice';
+import { fitSignature } from '../../state/signature';
 import { progressText } from './progressText';
 import { GroupModeChoice } from './GroupModeChoice';
 import { WorkerNotice } from './WorkerNotice';
@@ -23,6 +24,9 @@ function StatusLine() {
   // Fit with empty start values searches for them first (issue 11).
   const search = useApp((s) => (s.startSearch?.status === 'running' && s.startSearch.trigger === 'fit' ? s.startSearch : null));
   const outcome = useApp((s) => s.outcome);
+  // The results describe another page (the model, data or parameters changed since, or a fit was
+  // cancelled and a reload lost that word): the verdict is the last fit's, not the page's.
+  const stale = useApp((s) => s.outcome !== null && s.fittedSignature !== fitSignature(s));
   const error = useApp((s) => s.fitError);
   const hasData = useApp((s) => s.selection !== null);
   const waitingFile = useApp((s) => s.pendingLink?.expected.fileName ?? (s.pendingLink ? '' : null));
@@ -32,7 +36,10 @@ function StatusLine() {
   let text: string;
   if (status === 'running') text = search ? `Empty start values: ${searchProgressText(search.progress)}` : progressText(progress);
   else if (status === 'error' && error) text = error.message;
-  else if (status === 'done' && outcome) {
+  else if (status === 'done' && outcome && stale) {
+    state = 'stale';
+    text = `Changed since the last fit (${VERDICT_TEXT[verdict(outcome.result)].toLowerCase()}): press Fit`;
+  } else if (status === 'done' && outcome && !stale) {
     const v = verdict(outcome.result);
     state = v;
     const r = outcome.result;
