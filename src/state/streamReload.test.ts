@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cutBefore, db } from '../../test/memoryStorage';
-import { fakeOpfs, ROWS, sample, savedStreamedSession } from '../../test/streamedSession';
+import { fakeOpfs, ROWS, sample, savedStreamedSession, streamOf } from '../../test/streamedSession';
 import { localClient } from '../client/localClient';
 import { setClient } from '../client/worker';
 import { parseDelimitedText } from '../data/index';
@@ -38,20 +38,8 @@ let streamed: StreamedTable | null = null;
  *  first, then its files); the worker holds it. Returns the folder's name. */
 async function dropStreamed(): Promise<string> {
   const store = await createOpfsColumns(3);
-  streamed = {
-    store,
-    names: ['t', 'counts', 'sigma'],
-    facts: [0, 1, 2].map(() => ({ nonFinite: 0, nonPositive: 0, sorted: true })),
-    rows: ROWS,
-    budget: 16 << 20,
-    fileBytes: 5 << 20,
-    estimateBytes: 20 << 20,
-    chunkRows: 65_536,
-    stride: 1,
-    counts: [0, 1, 2].map(() => ({ numeric: ROWS, nonNumeric: 0, empty: 0 })),
-    dropped: [],
-    cells: [[], [], []],
-  };
+  const { folder: _folder, ...facts } = streamOf(store.name);
+  streamed = { ...facts, store };
   expect(await loadFile(new Blob([sample]), 'decay.csv')).toBe(true);
   expect(getState().table?.stream?.folder).toBe(store.name);
   return store.name;
