@@ -8,116 +8,18 @@
  * - A folder another tab holds: that tab still saves the session, so this page does not take the
  *   session's id; the data dropped again start a new session with the saved model and parameters.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeOpfs, ROWS, sample, savedStreamedSession } from '../../test/streamedSession';
 import { db } from '../../test/memoryStorage';
 import { localClient } from '../client/localClient';
 import { setClient } from '../client/worker';
 import { holdFolderLock } from '../store/opfsFolders';
 import { loadText } from './actions/data';
-import { setModelText } from './actions/model';
-import { setParamValue } from './actions/params';
 import { flushSave, openSession, SAVE_DELAY_MS, startAutosave, stopAutosave } from './actions/sessions';
-import { dataKey, INDEX_KEY, sessionKey } from './sessions/record';
+import { INDEX_KEY, sessionKey } from './sessions/record';
 import { getState, initialState, setState } from './store';
 
 vi.mock('../worker/storage', () => import('../../test/memoryStorage'));
-
-const sample = readFileSync(join(import.meta.dirname, '..', '..', 'public', 'samples', 'decay.csv'), 'utf8');
-const ROWS = 1000;
-
-/** Folders of float64 files (sizes only) and a lock manager with Web Locks' request shapes; a sync
- *  handle may be open once per file, as in the browser. */
-function fakeOpfs(folders: Record<string, number>) {
-  const held = new Set<string>();
-  const open = new Set<string>();
-  const locks = {
-    async request(name: string, a: unknown, b?: (lock: unknown) => Promise<void>): Promise<void> {
-      const callback = (b ?? a) as (lock: unknown) => Promise<void>;
-      if (held.has(name)) {
-        if (b !== undefined && (a as { ifAvailable?: boolean }).ifAvailable) return callback(null);
-        throw new Error('the fake waits for no lock');
-      }
-      held.add(name);
-      try {
-        await callback({ name });
-      } finally {
-        held.delete(name);
-      }
-    },
-  };
-  const notFound = () => Object.assign(new Error('not found'), { name: 'NotFoundError' });
-  const dir = (name: string) => ({
-    async getFileHandle(file: string) {
-      const m = /^c(\d+)\.f64$/.exec(file);
-      if (!m || Number(m[1]) >= folders[name]) throw notFound();
-      const path = `${name}/${file}`;
-      return {
-        async createSyncAccessHandle() {
-          if (open.has(path)) throw Object.assign(new Error('open elsewhere'), { name: 'NoModificationAllowedError' });
-          open.add(path);
-          // Row r holds r + 1 in every column (positive, sorted, as the saved facts say).
-          const read = (buffer: Uint8Array, { at }: { at: number }) => {
-            const n = Math.max(0, Math.min(buffer.length, ROWS * 8 - at));
-            const view = new DataView(buffer.buffer, buffer.byteOffset, n);
-            for (let b = 0; b < n; b += 8) view.setFloat64(b, (at + b) / 8 + 1, true);
-            return n;
-          };
-          return { read, write: () => 0, flush: () => undefined, getSize: () => ROWS * 8, close: () => void open.delete(path) };
-        },
-      };
-    },
-  });
-  const storage = {
-    getDirectory: async () => ({
-      async getDirectoryHandle(name: string) {
-        if (!(name in folders)) throw notFound();
-        return dir(name);
-      },
-      async *keys() {
-        yield* Object.keys(folders);
-      },
-      async removeEntry(name: string) {
-        delete folders[name];
-      },
-    }),
-  };
-  Object.defineProperty(globalThis, 'navigator', { value: { storage, locks }, configurable: true });
-  return { held };
-}
-
-const streamOf = (folder: string) => ({
-  folder,
-  names: ['t', 'counts', 'sigma'],
-  facts: [0, 1, 2].map(() => ({ nonFinite: 0, nonPositive: 0, sorted: true })),
-  rows: ROWS,
-  budget: 16 << 20,
-  fileBytes: 5 << 20,
-  estimateBytes: 20 << 20,
-  chunkRows: 65_536,
-  stride: 1,
-  counts: [0, 1, 2].map(() => ({ numeric: ROWS, nonNumeric: 0, empty: 0 })),
-  dropped: [],
-  cells: [[], [], []],
-});
-
-/** A session saved from the sample, its table then made a streamed one in `folder`. */
-async function savedStreamedSession(folder: string, tau: number): Promise<string> {
-  expect(await loadText(sample, 'decay.csv')).toBe(true);
-  setModelText('A*exp(-t/tau) + c');
-  setParamValue('A', 800);
-  setParamValue('tau', tau);
-  await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS + 10);
-  await flushSave();
-  const id = getState().sessionId!;
-  const saved = db.get(dataKey(id)) as Record<string, unknown>;
-  db.set(dataKey(id), { ...saved, input: null, stream: streamOf(folder) });
-  const record = db.get(sessionKey(id)) as { meta: Record<string, unknown> };
-  db.set(sessionKey(id), { ...record, meta: { ...record.meta, folder, rows: ROWS } });
-  db.set(INDEX_KEY, (db.get(INDEX_KEY) as { id: string }[]).map((m) => (m.id === id ? { ...m, folder, rows: ROWS } : m)));
-  return id;
-}
 
 const original = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
 

@@ -17,7 +17,7 @@ import { specToJson } from '../../share/index';
 import { deleteValue, readValue, storageReason, writeValue } from '../../worker/storage';
 import { dataLabel } from '../dataFile';
 import { readSessionSpec } from '../sessions/lenientSpec';
-import { checkpointKey, dataKey, INDEX_KEY, isSessionRecord, PENDING_DELETE_KEY, newSessionId, savedComparison, sessionProblem, readIndex, sessionKey, sessionName, SESSION_FORMAT, SESSION_VERSION, updateIndex, type SessionRecord } from '../sessions/record';
+import { checkpointKey, dataKey, folderKey, INDEX_KEY, isSessionRecord, PENDING_DELETE_KEY, newSessionId, savedComparison, sessionProblem, readIndex, sessionKey, sessionName, SESSION_FORMAT, SESSION_VERSION, updateIndex, type SessionRecord } from '../sessions/record';
 import type { SessionMeta } from '../slices/sessions';
 import { applySpec, currentSpec, specMapping } from '../spec';
 import { tiedModel } from '../ties';
@@ -148,6 +148,24 @@ function buildRecord(s: AppState, id: string, savedAt: number): SessionRecord | 
   };
 }
 
+/**
+ * Writes the session's table (the worker holds it) under dataKey, and before it the name of its
+ * streamed folder under folderKey (issue 12): the data are written before the record and the
+ * index, and a listed session is restored from its data, so a page closed between them would
+ * leave a folder that a restore opens but the index does not name; the sweep reads folderKey
+ * too. Returns why the data could not be saved, or null.
+ */
+async function saveData(id: string, folder: string | undefined): Promise<string | null> {
+  try {
+    if (folder) await writeValue(folderKey(id), folder);
+    else await deleteValue(folderKey(id));
+  } catch (error) {
+    return storageReason(error);
+  }
+  const saved = await getClient().saveTable(dataKey(id));
+  return saved.ok ? null : saved.error.message;
+}
+
 /** `fitStarting`: the fit just shown as running has not changed the page yet (runFit saves it so). */
 async function saveCurrent(fitStarting = false): Promise<void> {
   const s = getState();
@@ -163,11 +181,11 @@ async function saveCurrent(fitStarting = false): Promise<void> {
   setState({ saveState: 'saving', sessionId: id });
   try {
     if (!current.dataSaved) {
-      const saved = await getClient().saveTable(dataKey(id));
+      const failed = await saveData(id, s.table.stream?.folder);
       if (current.id !== id) return;
-      if (!saved.ok) {
+      if (failed !== null) {
         current.dataFailed = true;
-        storageFailed(saved.error.message);
+        storageFailed(failed);
         return;
       }
       current.dataSaved = true;
@@ -190,6 +208,7 @@ async function saveCurrent(fitStarting = false): Promise<void> {
 async function removeStored(id: string): Promise<void> {
   await deleteValue(sessionKey(id));
   await deleteValue(dataKey(id));
+  await deleteValue(folderKey(id));
   await deleteValue(checkpointKey(id));
 }
 

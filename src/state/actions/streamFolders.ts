@@ -1,13 +1,23 @@
 /**
  * Which streamed tables' folders in the Origin Private File System stay (issue 12): those a saved
- * session refers to (SessionMeta.folder, in the sessions index), those a deletion that can still
- * be undone refers to (this tab's, and any tab's under PENDING_DELETE_KEY), and those a tab holds open (src/store/opfsFolders.ts leaves locked folders
+ * session refers to (SessionMeta.folder, in the sessions index, and folderKey: what its saved
+ * data name, or are about to, which the index names only once the save is through), those a
+ * deletion that can still be undone refers to (this tab's, and any tab's under
+ * PENDING_DELETE_KEY), and those a tab holds open (src/store/opfsFolders.ts leaves locked folders
  * alone). Every other one is stale and removed: when the page starts, when other data replace a
  * table (its folder is let go of), and when a deleted session is removed for good.
+ *
+ * A folder whose save a closed page cut short is thus kept exactly while a restore could open it:
+ * while its session is listed and the session's folderKey names it. One of a session not yet
+ * listed goes at the next sweep (nothing can open it); one whose data were never written goes
+ * once the session saves other data or leaves the list. No clock is involved: a mark "being
+ * saved" that expires after some hours would keep a folder nothing can open for those hours, and
+ * could expire while a restored session still opens the folder (a restore leaves the index as it
+ * was until the page changes).
  */
 import { removeStaleColumns } from '../../store/opfsFolders';
 import { readValue } from '../../worker/storage';
-import { INDEX_KEY, PENDING_DELETE_KEY, readIndex, sessionKey } from '../sessions/record';
+import { folderKey, INDEX_KEY, PENDING_DELETE_KEY, readIndex, sessionKey } from '../sessions/record';
 import type { SessionMeta } from '../slices/sessions';
 
 /** The folders the sessions refer to, and `extra` (a pending deletion's). */
@@ -18,17 +28,27 @@ export function referencedFolders(index: readonly SessionMeta[], extra: readonly
   return folders;
 }
 
+/** The folders the saved data of sessions `ids` name, or are about to (folderKey). */
+async function dataFolders(ids: readonly string[]): Promise<string[]> {
+  const folders: string[] = [];
+  for (const id of ids) {
+    const folder = await readValue<unknown>(folderKey(id));
+    if (typeof folder === 'string') folders.push(folder);
+  }
+  return folders;
+}
+
 /**
  * The folders of the deletions any tab can still undo: PENDING_DELETE_KEY names them, and their
  * records stay stored until the deletion is final (src/state/actions/sessions.ts). Another tab's
  * pending deletion is known only from storage.
  */
 async function pendingFolders(): Promise<string[]> {
-  const ids = await readValue<unknown>(PENDING_DELETE_KEY);
-  if (!Array.isArray(ids)) return [];
-  const folders: string[] = [];
+  const stored = await readValue<unknown>(PENDING_DELETE_KEY);
+  if (!Array.isArray(stored)) return [];
+  const ids = stored.filter((id): id is string => typeof id === 'string');
+  const folders = await dataFolders(ids);
   for (const id of ids) {
-    if (typeof id !== 'string') continue;
     const record = await readValue<unknown>(sessionKey(id));
     const folder = (record as { meta?: { folder?: unknown } } | undefined)?.meta?.folder;
     if (typeof folder === 'string') folders.push(folder);
@@ -51,7 +71,8 @@ export function sweepStreamFolders(extra: () => readonly (string | null | undefi
       again = false;
       try {
         const index = readIndex(await readValue<unknown>(INDEX_KEY));
-        removed += await removeStaleColumns(referencedFolders(index, [...extra(), ...(await pendingFolders())]));
+        const kept = [...extra(), ...(await pendingFolders()), ...(await dataFolders(index.map((m) => m.id)))];
+        removed += await removeStaleColumns(referencedFolders(index, kept));
       } catch {
         // No IndexedDB or no OPFS: nothing is kept, nothing is swept.
       }

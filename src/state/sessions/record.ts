@@ -11,6 +11,8 @@
  *   "data:<id>"     SavedTable      the parsed table, written and read by the worker
  *                                   (src/worker/tables.ts): Float64Array columns with their
  *                                   decimal residuals, line numbers, row issues, preview
+ *   "folder:<id>"   string          a streamed table's folder (issue 12): the one data:<id> names,
+ *                                   or is about to (written before it; see folderKey)
  *
  * Pure helpers: names, keys, the index update (newest first, one entry per id, pruned), and the
  * shape check of a record read back (storage is shared with other versions of the page).
@@ -31,6 +33,15 @@ export const PENDING_DELETE_KEY = 'pending-delete';
 
 export const sessionKey = (id: string): string => `session:${id}`;
 export const dataKey = (id: string): string => `data:${id}`;
+/**
+ * The folder in the Origin Private File System that a session's saved data name (issue 12), kept
+ * apart from data:<id> so that the sweep of unreferenced folders reads a short string, not the
+ * table. Written before the data: data:<id> is written before the record and the index, and a
+ * session already listed (its file dropped again) is restored from data:<id>, so between those
+ * writes the index's SessionMeta.folder is the old folder while a restore would open the new one;
+ * a reload there let the next sweep remove the new one.
+ */
+export const folderKey = (id: string): string => `folder:${id}`;
 /** The state of the session's fit, saved as it runs (issue 12, src/worker/checkpoint.ts). */
 export const checkpointKey = (id: string): string => `checkpoint:${id}`;
 
