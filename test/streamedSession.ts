@@ -14,6 +14,7 @@ import { flushSave, SAVE_DELAY_MS } from '../src/state/actions/sessions';
 import { dataKey, INDEX_KEY, sessionKey } from '../src/state/sessions/record';
 import { getState } from '../src/state/store';
 import { db } from './memoryStorage';
+import { fakeLocks } from './fakeLocks';
 
 export const sample = readFileSync(join(import.meta.dirname, '..', 'public', 'samples', 'decay.csv'), 'utf8');
 
@@ -29,21 +30,7 @@ export const ROWS = 1000;
 export function fakeOpfs(folders: Record<string, number>) {
   const held = new Set<string>();
   const open = new Set<string>();
-  const locks = {
-    async request(name: string, a: unknown, b?: (lock: unknown) => Promise<void>): Promise<void> {
-      const callback = (b ?? a) as (lock: unknown) => Promise<void>;
-      if (held.has(name)) {
-        if (b !== undefined && (a as { ifAvailable?: boolean }).ifAvailable) return callback(null);
-        throw new Error('the fake waits for no lock');
-      }
-      held.add(name);
-      try {
-        await callback({ name });
-      } finally {
-        held.delete(name);
-      }
-    },
-  };
+  const locks = fakeLocks(held);
   const notFound = () => Object.assign(new Error('not found'), { name: 'NotFoundError' });
   const dir = (name: string) => ({
     async getFileHandle(file: string, options?: { create?: boolean }) {

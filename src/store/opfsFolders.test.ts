@@ -8,27 +8,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { referencedFolders } from '../state/actions/streamFolders';
 import type { SessionMeta } from '../state/slices/sessions';
 import { holdFolderLock, removeStaleColumns, tryFolderLock } from './opfsFolders';
+import { fakeLocks } from '../../test/fakeLocks';
 
 /** A folder list and a lock manager with Web Locks' request(name, {ifAvailable}, callback) shape. */
 function fakeNavigator(names: string[]) {
   const held = new Set<string>();
   const entries = new Set(names);
-  const locks = {
-    async request(name: string, a: unknown, b?: (lock: unknown) => Promise<void>): Promise<void> {
-      const callback = (b ?? a) as (lock: unknown) => Promise<void>;
-      const ifAvailable = b !== undefined && (a as { ifAvailable?: boolean }).ifAvailable === true;
-      if (held.has(name)) {
-        if (ifAvailable) return callback(null);
-        throw new Error('the fake waits for no lock');
-      }
-      held.add(name);
-      try {
-        await callback({ name });
-      } finally {
-        held.delete(name);
-      }
-    },
-  };
+  const locks = fakeLocks(held);
   const storage = {
     getDirectory: async () => ({
       async *keys() {

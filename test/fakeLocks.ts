@@ -1,0 +1,25 @@
+/**
+ * A lock manager with Web Locks' request(name, callback) and request(name, {ifAvailable}, callback)
+ * shapes, for tests in Node (which has no navigator.locks): `held` names the locks taken. A lock
+ * already held is refused to ifAvailable (callback(null)); a plain request for it throws, since
+ * these tests never wait for one.
+ */
+export function fakeLocks(held: Set<string> = new Set()) {
+  return {
+    held,
+    async request(name: string, a: unknown, b?: (lock: unknown) => Promise<void>): Promise<void> {
+      const callback = (b ?? a) as (lock: unknown) => Promise<void>;
+      const ifAvailable = b !== undefined && (a as { ifAvailable?: boolean }).ifAvailable === true;
+      if (held.has(name)) {
+        if (ifAvailable) return callback(null);
+        throw new Error('the fake waits for no lock');
+      }
+      held.add(name);
+      try {
+        await callback({ name });
+      } finally {
+        held.delete(name);
+      }
+    },
+  };
+}
