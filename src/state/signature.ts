@@ -24,3 +24,9 @@ export function fitSignature(s: Pick<AppState, 'modelText' | 'mapping' | 'params
   const rows = s.params.map((p) => `${p.name}=${p.value}:${p.min}:${p.max}:${p.fixed}`).join(',');
   return `${s.modelText}|${m.x.join(',')}|${m.y}|${m.sigma ?? ''}|${rowsKey(m.rows)}|${rows}${tiesKey(s.ties)}`;
 }
+
+/** Whether the page's results (outcome) are its last fit's and still describe the page: nothing a
+ *  fit depends on (fitSignature) changed since. */
+export function resultsFresh(s: Pick<AppState, 'outcome' | 'fittedSignature' | 'modelText' | 'mapping' | 'params' | 'ties'>): boolean {
+  return s.outcome !== null && s.fittedSignature !== null && s.fittedSignature === fitSignature(s);
+}

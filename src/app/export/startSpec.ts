@@ -11,7 +11,7 @@
  */
 import type { FitSpec } from '../../share/types';
 import type { AppState } from '../../state';
-import { fitSignature } from '../../state/signature';
+import { resultsFresh } from '../../state/signature';
 
 export interface StartSpec {
   readonly spec: FitSpec;
@@ -21,7 +21,7 @@ export interface StartSpec {
 
 export function startSpec(s: Pick<AppState, 'outcome' | 'fittedSignature' | 'modelText' | 'mapping' | 'params' | 'ties'>, spec: FitSpec): StartSpec {
   const result = s.outcome?.result;
-  if (spec.groups || !result || s.fittedSignature === null || s.fittedSignature !== fitSignature(s)) return { spec, pageFit: null };
+  if (spec.groups || !result || !resultsFresh(s)) return { spec, pageFit: null };
   const fitted = new Map(result.parameters.map((p) => [p.name, p]));
   const parameters = spec.parameters.map((row) => {
     const start = fitted.get(row.name)?.start;

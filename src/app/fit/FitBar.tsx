@@ -12,7 +12,7 @@ import { batchProgressText, globalProgressText } from '../../state/slices/batch'
 import { searchProgressText } from '../../state/slices/startSearch';
 import { groupName } from '../../state/slices/data';
 import { verdict, VERDICT_TEXT } from '../../state/advice';
-import { fitSignature } from '../../state/signature';
+import { resultsFresh } from '../../state/signature';
 import { progressText } from './progressText';
 import { GroupModeChoice } from './GroupModeChoice';
 import { WorkerNotice } from './WorkerNotice';
@@ -26,7 +26,7 @@ function StatusLine() {
   const outcome = useApp((s) => s.outcome);
   // The results describe another page (the model, data or parameters changed since, or a fit was
   // cancelled and a reload lost that word): the verdict is the last fit's, not the page's.
-  const stale = useApp((s) => s.outcome !== null && s.fittedSignature !== fitSignature(s));
+  const stale = useApp((s) => s.outcome !== null && !resultsFresh(s));
   const error = useApp((s) => s.fitError);
   const hasData = useApp((s) => s.selection !== null);
   const waitingFile = useApp((s) => s.pendingLink?.expected.fileName ?? (s.pendingLink ? '' : null));

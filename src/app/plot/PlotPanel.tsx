@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { getState, useApp } from '../../state';
 import { forgetZoom, setPlotRange } from '../../state/actions/data';
 import { excludeLines, toggleExcluded } from '../../state/actions/rows';
-import { fitSignature } from '../../state/signature';
+import { resultsFresh } from '../../state/signature';
 import { viewKey, zoomRange } from '../../state/view';
 import { logHiddenNote } from './logHidden';
 import { groupStartsOnScreen } from '../../state/groupStarts';
@@ -18,7 +18,7 @@ export function PlotPanel() {
   const data = useApp((s) => s.selection?.data ?? null);
   const excluded = useApp((s) => s.selection?.excluded ?? null);
   const curve = useApp((s) => s.curve);
-  const fresh = useApp((s) => s.outcome !== null && s.fittedSignature === fitSignature(s));
+  const fresh = useApp(resultsFresh);
   const plot = useApp((s) => s.plot);
   const mapping = useApp((s) => s.mapping);
   // Plotly keeps the zoom while this stays the same; a stored zoom counts only under it (view.ts).

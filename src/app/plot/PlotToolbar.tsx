@@ -1,7 +1,7 @@
 /** Plot controls: which x, log axes, the bands. */
 import { useApp, type AppState } from '../../state';
 import { setPlot } from '../../state/actions/data';
-import { fitSignature } from '../../state/signature';
+import { fitSignature, resultsFresh } from '../../state/signature';
 import { FigureSettings } from './FigureSettings';
 
 function Toggle({ label, checked, onChange, testId, disabled, title }: { readonly label: string; readonly checked: boolean; readonly onChange: (v: boolean) => void; readonly testId: string; readonly disabled?: boolean; readonly title?: string }) {
@@ -26,7 +26,7 @@ export function PlotToolbar() {
   const plot = useApp((s) => s.plot);
   const x = useApp((s) => s.mapping.x);
   const y = useApp((s) => s.mapping.y);
-  const fresh = useApp((s) => s.outcome !== null && s.fittedSignature === fitSignature(s) && s.curve?.confidence != null);
+  const fresh = useApp((s) => resultsFresh(s) && s.curve?.confidence != null);
   const why = useApp(bandsOffReason);
   return (
     <div className="plot-toolbar">

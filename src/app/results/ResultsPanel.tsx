@@ -1,6 +1,6 @@
 /** Results of the last fit: verdict, parameters, statistics, correlations, cost history. */
 import { useApp } from '../../state';
-import { fitSignature } from '../../state/signature';
+import { resultsFresh } from '../../state/signature';
 import { AdviceList } from './AdviceList';
 import { CompareModelSection } from './CompareModelSection';
 import { DerivedSection } from './DerivedSection';
@@ -20,7 +20,7 @@ import { groupStartsOnScreen } from '../../state/groupStarts';
 export function ResultsPanel() {
   const outcome = useApp((s) => s.outcome);
   const running = useApp((s) => s.fitStatus === 'running');
-  const stale = useApp((s) => s.outcome !== null && s.fittedSignature !== fitSignature(s));
+  const stale = useApp((s) => s.outcome !== null && !resultsFresh(s));
   const weighted = useApp(isWeighted);
   // Strings, so that the selectors' values compare equal between renders.
   const startsCard = useApp((s) => groupStartsOnScreen(s)?.card ?? null);

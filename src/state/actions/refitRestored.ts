@@ -9,7 +9,7 @@
  */
 import { getClient } from '../../client/worker';
 import type { FitOutcome, WorkerError } from '../../worker/api';
-import { fitSignature } from '../signature';
+import { resultsFresh } from '../signature';
 import { getState } from '../store';
 import { tiedModel } from '../ties';
 import { plotRequest } from './plotRequest';
@@ -20,7 +20,7 @@ export const RESTORED_CODES: ReadonlySet<string> = new Set(['profile-restored', 
 /** Fits `outcome` again in the worker from its own values; null when done, else why not. */
 export async function refitRestored(outcome: FitOutcome): Promise<WorkerError | null> {
   const s = getState();
-  if (s.outcome !== outcome || s.fittedSignature === null || s.fittedSignature !== fitSignature(s)) {
+  if (s.outcome !== outcome || !resultsFresh(s)) {
     return { code: 'stale', message: 'The results no longer describe the parameters on screen: press Fit, then try again.' };
   }
   const status = await getClient().fit({
