@@ -80,7 +80,8 @@ export async function readTableParallel(file: string, size: number, threads: num
           }
           markPublished(board);
         },
-        done: Promise.all(runs).then((parts) => parts.flat()),
+        // A worker that failed gives no ranges; the others' are kept (parseRanges checks that every range was parsed).
+        done: Promise.all(runs.map((run) => run.catch((): ClaimedRanges => []))).then((parts) => parts.flat()),
       };
     },
   };

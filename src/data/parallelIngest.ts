@@ -19,7 +19,7 @@
  * (rangeParse.ts), and a table whose residuals (maxLoCells) the line count could not decide.
  */
 import { createByteIngest } from './byteIngest';
-import { awaitCounts, claimRanges, claimsStopped, countClaimed, markPublished, rangeBoard, stopClaims, type ClaimedRanges, type RangeBoard } from './rangeClaim';
+import { allBreaks, claimRanges, claimsStopped, countClaimed, markPublished, rangeBoard, stopClaims, type ClaimedRanges, type RangeBoard } from './rangeClaim';
 import { countLineBreaks, parseRange, rangeSettings, type RangeJob, type RangeOutcome, type RangeSettings } from './rangeParse';
 import type { RowStorage } from './tableBuilder';
 import type { ParseOptions, Result, Table } from './types';
@@ -49,7 +49,7 @@ export interface RangeRunner {
 export interface RangeCrew {
   /** Hands the started threads the jobs (null: there are none; they return), then markPublished. */
   publish(jobs: readonly RangeJob[] | null): void;
-  /** Every range they parsed; rejects when one of them failed. */
+  /** Every range they parsed (a thread that failed parsed none; it may have lost one it claimed). */
   readonly done: Promise<ClaimedRanges>;
 }
 
@@ -107,8 +107,9 @@ export async function parseRanges(source: RangeSource, cuts: readonly number[], 
     published = true;
     crew?.publish(jobs);
   };
-  const crewDone = crew?.done.catch((error: unknown) => { stopClaims(board); throw error; }) ?? Promise.resolve([]);
-  crewDone.catch(() => undefined); // awaited below on the parallel path; on the others it only must not go unhandled
+  // A worker that failed (it could not start, or died) lost the ranges it had claimed and not
+  // finished, if any: the parse is whole only if the threads left parsed every range (checked below).
+  const crewDone: Promise<ClaimedRanges> = crew?.done.catch(() => []) ?? Promise.resolve([]);
 
   // Range 0: the byte ingest, until the head is sniffed and the width known.
   const ingest = createByteIngest(options, null);
@@ -133,9 +134,7 @@ export async function parseRanges(source: RangeSource, cuts: readonly number[], 
     const s = settings;
 
     // Every range's line breaks (a byte scan, ~20× faster than a parse): first lines and slots.
-    countClaimed(source, board);
-    if (!awaitCounts(board)) return null;
-    const breaks = Array.from(board.breaks);
+    const breaks = allBreaks(source, board);
     const capacity = breaks.reduce((a, b) => a + b, 0) + 1;
     const before = breaks.map((_, k) => breaks.slice(0, k).reduce((a, b) => a + b, 0));
 

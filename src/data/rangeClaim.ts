@@ -6,12 +6,14 @@
  * waited for the calling thread's own range to end (~0.1 s per range at 10⁷ rows), and the line
  * count (~0.1 s of 0.6 s) ran on one thread before any parse.
  *
- *   all threads:  claim a range ─▶ count its line breaks ─▶ breaks[k]; COUNTED += 1 ─▶ …
- *   calling:      head sniffed; waits for COUNTED = n ─▶ slots ─▶ jobs published (PUBLISHED = 1)
+ *   all threads:  claim a range ─▶ count its line breaks ─▶ breaks[k] ─▶ …
+ *   calling:      head sniffed; counts itself any range not counted yet ─▶ slots ─▶ jobs published
  *   all threads:  claim a range ─▶ parse it into its slot ─▶ … until none is left or one stopped
  *
- * Atomics.wait blocks a thread; it is allowed in Node's main thread and in workers, not in a
- * browser page's main thread (this is CLI code, and would run in a page's worker).
+ * The calling thread never waits for another: a range a worker is still counting (or died
+ * counting) is counted again, which gives the same number (a late store by the worker is
+ * harmless). Only a worker waits, with Atomics.wait, for the jobs (allowed in Node's threads and
+ * in a page's workers, not in a page's main thread).
  */
 import { countLineBreaks, parseRange, type RangeJob, type RangeOutcome } from './rangeParse';
 
@@ -24,9 +26,9 @@ export interface RangeChunks {
 export interface RangeBoard {
   /** Offsets 0 = c₀ < … < c_n = size: range k is [c_k, c_k+1). */
   readonly cuts: readonly number[];
-  /** The line breaks of each range, once counted. */
+  /** The line breaks of each range, once counted; −1 before. */
   readonly breaks: Int32Array;
-  /** NEXT_COUNT, COUNTED, NEXT, STOP, PUBLISHED. */
+  /** NEXT_COUNT, NEXT, STOP, PUBLISHED. */
   readonly claim: Int32Array;
 }
 
@@ -34,43 +36,41 @@ export interface RangeBoard {
 export type ClaimedRanges = Array<[number, RangeOutcome]>;
 
 const NEXT_COUNT = 0;
-const COUNTED = 1;
-const NEXT = 2;
-const STOP = 3;
-const PUBLISHED = 4;
+const NEXT = 1;
+const STOP = 2;
+const PUBLISHED = 3;
 
 const sharedInt32 = (length: number) => new Int32Array(new SharedArrayBuffer(length * Int32Array.BYTES_PER_ELEMENT));
 
 export function rangeBoard(cuts: readonly number[]): RangeBoard {
-  return { cuts, breaks: sharedInt32(cuts.length - 1), claim: sharedInt32(5) };
+  const breaks = sharedInt32(cuts.length - 1).fill(-1);
+  return { cuts, breaks, claim: sharedInt32(4) };
 }
 
-/** Ranges claimed one at a time and their line breaks counted, until none is left to count (at most `most`). */
+function countRange(source: RangeChunks, board: RangeBoard, k: number): void {
+  let b = 0;
+  for (const chunk of source.chunks(board.cuts[k] as number, board.cuts[k + 1] as number)) b += countLineBreaks(chunk);
+  Atomics.store(board.breaks, k, b);
+}
+
+/** Ranges claimed one at a time and their line breaks counted, until none is left to claim (at most `most`). */
 export function countClaimed(source: RangeChunks, board: RangeBoard, most = Infinity): void {
-  const { cuts, breaks, claim } = board;
-  const n = cuts.length - 1;
+  const n = board.cuts.length - 1;
   for (let taken = 0; taken < most; taken++) {
-    const k = Atomics.add(claim, NEXT_COUNT, 1);
+    const k = Atomics.add(board.claim, NEXT_COUNT, 1);
     if (k >= n) return;
-    let b = 0;
-    for (const chunk of source.chunks(cuts[k] as number, cuts[k + 1] as number)) b += countLineBreaks(chunk);
-    Atomics.store(breaks, k, b);
-    Atomics.add(claim, COUNTED, 1);
-    Atomics.notify(claim, COUNTED);
+    countRange(source, board, k);
   }
 }
 
 /**
- * Waits until every range is counted (the calling thread, after counting what it could claim);
- * false when no count came for `patienceMs` (a worker that died holding a claim): then parse on
- * one thread.
+ * Every range's line breaks (the calling thread, once nothing is left to claim): those not stored
+ * yet, claimed by a worker still counting or one that died, are counted here.
  */
-export function awaitCounts(board: RangeBoard, patienceMs = 5000): boolean {
-  const n = board.cuts.length - 1;
-  for (let seen = Atomics.load(board.claim, COUNTED); seen < n; seen = Atomics.load(board.claim, COUNTED)) {
-    if (Atomics.wait(board.claim, COUNTED, seen, patienceMs) === 'timed-out') return false;
-  }
-  return true;
+export function allBreaks(source: RangeChunks, board: RangeBoard): number[] {
+  countClaimed(source, board);
+  for (let k = 0; k < board.breaks.length; k++) if (Atomics.load(board.breaks, k) < 0) countRange(source, board, k);
+  return Array.from(board.breaks);
 }
 
 /** Says the jobs are published (or that there are none): threads waiting in awaitPublished go on. */

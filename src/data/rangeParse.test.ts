@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseBytes } from './byteIngest';
-import { bytesSource, countLineBreaks, inlineRunner, parseRanges, rangeCuts } from './parallelIngest';
+import { bytesSource, countLineBreaks, inlineRunner, parseRanges, rangeCuts, type RangeRunner } from './parallelIngest';
+import { claimRanges, countClaimed } from './rangeClaim';
 import { canonical, file, layouts, lineKind, number, numericOdd, oddCell } from './testing/ingestFiles';
 import type { ParseOptions, Result, Table } from './types';
 
@@ -109,6 +110,28 @@ describe('parallel parse by byte ranges: the one-thread Table, bit for bit', () 
     // the residuals: one thread keeps them for 1000 rows × 2 columns, a line count of 3000 lines cannot tell
     const blanks = [...body.slice(0, 1000), ...Array.from({ length: 2000 }, () => '')].join('\n');
     expect(await inRanges(encode(blanks), 2, { maxLoCells: 2500 })).toBeNull();
+  });
+
+  it('keeps the result when a worker failed before claiming a range, and gives it up when it lost one', async () => {
+    const bytes = encode(`x,y\n${numeric(6000)}\n`);
+    const source = bytesSource(bytes, 1 << 12);
+    const cuts = rangeCuts(source, 4)!;
+    const one = canonical(parseBytes(bytes));
+    // Could not start (its task failed): this thread counts and parses every range itself, and the Table is whole.
+    const neverStarted: RangeRunner = { workers: 1, start: () => ({ publish: () => undefined, done: Promise.reject(new Error('the worker could not start')) }) };
+    expect(canonical((await parseRanges(source, cuts, neverStarted))!)).toEqual(one);
+    // Claimed a count and a range, then died in each (its reads throw): the count is taken again
+    // here, but the range's rows are lost, so the file goes to one thread (null).
+    const dying = { chunks: (): Iterable<Uint8Array> => { throw new Error('the worker died'); } };
+    const survive = (f: () => unknown) => { try { f(); } catch { /* the worker's death */ } };
+    const lost: RangeRunner = {
+      workers: 1,
+      start(board) {
+        survive(() => countClaimed(dying, board, 1));
+        return { publish: (jobs) => void (jobs && survive(() => claimRanges(dying, jobs, board, 1))), done: Promise.resolve([]) };
+      },
+    };
+    expect(await parseRanges(source, cuts, lost)).toBeNull();
   });
 
   it('keeps the residuals when the rows after the header fill maxLoCells exactly', async () => {
