@@ -1,77 +1,73 @@
 /**
  * A script built from the checkout's sources, kept on disk between CLI runs: valid while every
- * source it was built from has the size and modification time it had. Checking that is a stat per
- * source (~0.3 ms for the parse worker's ~40 files); building it again is esbuild's start and
- * bundle, ~0.05–0.15 s on this 2-core machine, which each CLI run of a large file paid before its
- * parse could start a worker.
+ * source it was built from has the content it had (a SHA-256 over the sources' bytes and a salt,
+ * such as the bundler's version). Checking that reads ~30 small files (~1 ms); building again is
+ * esbuild's start and bundle, ~0.05–0.15 s on this 2-core machine, which each CLI run of a large
+ * file paid before its parse could start a worker. Contents rather than modification times: a
+ * file system with coarse times, or an edit during the build, cannot leave an old script valid.
+ * (A new file that changes how an import resolves is not seen; nothing in this code base adds one
+ * without editing a source that is hashed.)
  *
  * Where: node_modules/.cache/fitbench (the usual place for a package's build cache; it goes with
- * `rm -rf node_modules`), one entry per checkout (checkouts may share node_modules through a
- * link) and per name. Written to a temporary name and renamed, so a concurrent run never reads half
- * a file. Any failure to read or write the cache only means building again.
+ * `rm -rf node_modules`), one file per checkout (checkouts may share node_modules through a link)
+ * and per name, holding the sources, the digest and the script together: written to a temporary
+ * name and renamed, so a concurrent run reads one run's whole entry or none. Any failure to read
+ * or write the cache only means building again.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-export interface CachedScript {
-  /** The script's file. */
-  readonly file: string;
+interface Entry {
+  readonly sources: string[];
+  readonly digest: string;
+  readonly text: string;
 }
 
-interface Stamp {
-  readonly path: string;
-  readonly size: number;
-  readonly mtimeMs: number;
-}
-
-const stamp = (path: string): Stamp => {
-  const s = statSync(path);
-  return { path, size: s.size, mtimeMs: s.mtimeMs };
-};
-
-/** The cache entry's files for `name` built in the checkout at `root`. */
-function entry(root: string, name: string): { script: string; manifest: string; dir: string } {
-  const dir = join(root, 'node_modules', '.cache', 'fitbench');
+function entryFile(root: string, name: string): string {
   const key = createHash('sha256').update(resolve(root)).digest('hex').slice(0, 16);
-  return { dir, script: join(dir, `${name}-${key}.mjs`), manifest: join(dir, `${name}-${key}.json`) };
+  return join(root, 'node_modules', '.cache', 'fitbench', `${name}-${key}.json`);
 }
 
-/** The cached script, when its sources are unchanged since it was built; else null. */
-export function cachedScript(root: string, name: string): CachedScript | null {
-  const { script, manifest } = entry(root, name);
+/** The digest of the sources' paths and bytes, and `salt`. */
+function digestOf(sources: readonly string[], salt: string): string {
+  const hash = createHash('sha256').update(salt);
+  for (const path of sources) hash.update(`\0${path}\0`).update(readFileSync(path));
+  return hash.digest('hex');
+}
+
+/** The cached script's text, when its sources and salt are what they were when it was built; else null. */
+export function cachedScript(root: string, name: string, salt: string): string | null {
   try {
-    const stamps = JSON.parse(readFileSync(manifest, 'utf8')) as Stamp[];
-    if (!Array.isArray(stamps) || stamps.length === 0) return null;
-    for (const s of stamps) {
-      const now = stamp(s.path);
-      if (now.size !== s.size || now.mtimeMs !== s.mtimeMs) return null;
-    }
-    statSync(script);
-    return { file: script };
+    const entry = JSON.parse(readFileSync(entryFile(root, name), 'utf8')) as Entry;
+    if (!Array.isArray(entry.sources) || entry.sources.length === 0 || typeof entry.text !== 'string') return null;
+    return digestOf(entry.sources, salt) === entry.digest ? entry.text : null;
   } catch {
     return null;
   }
 }
 
+/** Modification times this close to a build's start (or after it) may hide an edit during the build. */
+const TIME_SLACK_MS = 2000;
+
 /**
- * Keeps `text`, built from `sources` (absolute paths) by a build that started at `builtSince`
- * (Date.now()), as the cached script. Not kept (null) where a source changed since the build began
- * (its script may be older than the source), or where it cannot be written.
+ * Keeps `text`, built from `sources` (absolute paths) by a build that began at `builtSince`
+ * (Date.now()), as the cached script. Not kept where a source was modified after the build began,
+ * or up to TIME_SLACK_MS before it (file systems with coarse times): the digest is taken now, and
+ * the build may have read the source before that edit. The next run builds and keeps it then.
  */
-export function keepScript(root: string, name: string, text: string, sources: readonly string[], builtSince: number): CachedScript | null {
-  const { dir, script, manifest } = entry(root, name);
+export function keepScript(root: string, name: string, text: string, sources: readonly string[], salt: string, builtSince: number): boolean {
+  const file = entryFile(root, name);
+  const tmp = `${file}.${process.pid}.tmp`;
   try {
-    const stamps = sources.map(stamp);
-    if (stamps.length === 0 || stamps.some((s) => s.mtimeMs >= builtSince)) return null;
-    mkdirSync(dir, { recursive: true });
-    const tmp = `.${process.pid}.${Date.now()}.tmp`;
-    writeFileSync(script + tmp, text);
-    renameSync(script + tmp, script);
-    writeFileSync(manifest + tmp, JSON.stringify(stamps));
-    renameSync(manifest + tmp, manifest);
-    return { file: script };
+    if (sources.length === 0 || sources.some((path) => statSync(path).mtimeMs >= builtSince - TIME_SLACK_MS)) return false;
+    const entry: Entry = { sources: [...sources], digest: digestOf(sources, salt), text };
+    mkdirSync(join(file, '..'), { recursive: true });
+    writeFileSync(tmp, JSON.stringify(entry));
+    renameSync(tmp, file);
+    return true;
   } catch {
-    return null;
+    rmSync(tmp, { force: true });
+    return false;
   }
 }

@@ -1,16 +1,17 @@
 /**
  * The parse worker (rangeWorker.ts and the core it uses) bundled by esbuild into one script for
- * `new Worker` (a file in the build cache, or a data: URL where that cannot be written): the CLI run from a clone (tsx) starts its parse worker from it
+ * `new Worker` as a data: URL: the CLI run from a clone (tsx) starts its parse worker from it
  * instead of from parallel/node/host.mjs, which registers tsx in the worker and compiles every
  * module there through tsx's loader thread. Measured on this 2-core machine (bench/results/ingest.md,
  * 2026-11-27): a worker ready in ~0.25–0.4 s instead of ~0.65–0.9 s wall, ~0.2 s of CPU instead of
  * ~0.45 s (esbuild's own process included). The same source as the rest of the CLI, bundled as
  * scripts/cliBundle.ts bundles the one-file CLI. Built once and kept on disk while its sources are
- * unchanged (bundleCache.ts), so that a CLI run does not wait for esbuild before its parse can start
- * a worker. Null when esbuild cannot be loaded or fails: the caller then uses host.mjs.
+ * unchanged (bundleCache.ts: ~1 ms to check instead of ~0.1 s to build), so that a CLI run does not
+ * wait for esbuild before its parse can start a worker. Null when esbuild cannot be loaded or fails: the caller then uses host.mjs.
  */
-import { resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { cachedScript, keepScript } from './bundleCache';
 
 /** The checkout's root (this file is src/cli/rangeWorkerScript.ts). */
@@ -25,14 +26,16 @@ export function rangeWorkerScript(): Promise<URL | null> {
 }
 
 async function build(): Promise<URL | null> {
-  const cached = cachedScript(ROOT, NAME);
-  if (cached) return pathToFileURL(cached.file);
-  const since = Date.now();
   // A specifier esbuild does not follow: the one-file CLI (scripts/cliBundle.ts) must not bundle
   // esbuild itself; it never gets here (it is its own worker script, see parallel/node/bundledHost.ts).
   const specifier = 'esbuild';
-  const { build: esbuild } = (await import(specifier)) as typeof import('esbuild');
-  const result = await esbuild({
+  const esbuild = (await import(specifier)) as typeof import('esbuild');
+  // The bundler's version and this file's options shape the script as much as the sources do.
+  const salt = `esbuild ${esbuild.version}`;
+  const cached = cachedScript(ROOT, NAME, salt);
+  if (cached) return dataUrl(cached);
+  const since = Date.now();
+  const result = await esbuild.build({
     entryPoints: [fileURLToPath(new URL('./rangeWorker.ts', import.meta.url))],
     bundle: true,
     platform: 'node',
@@ -47,8 +50,10 @@ async function build(): Promise<URL | null> {
   });
   const text = result.outputFiles?.[0]?.text;
   if (!text) return null;
-  // This file's options shape the script as much as the sources do.
-  const sources = [...Object.keys(result.metafile?.inputs ?? {}).map((p) => resolve(ROOT, p)), fileURLToPath(import.meta.url)];
-  const kept = keepScript(ROOT, NAME, text, sources, since);
-  return kept ? pathToFileURL(kept.file) : new URL(`data:text/javascript,${encodeURIComponent(text)}`);
+  const inputs = Object.keys(result.metafile?.inputs ?? {}).map((p) => resolve(ROOT, p));
+  const configs = ['tsconfig.json', 'tsconfig.base.json'].map((f) => join(ROOT, f)).filter((f) => existsSync(f));
+  keepScript(ROOT, NAME, text, [...inputs, ...configs, fileURLToPath(import.meta.url)], salt, since);
+  return dataUrl(text);
 }
+
+const dataUrl = (text: string) => new URL(`data:text/javascript,${encodeURIComponent(text)}`);
