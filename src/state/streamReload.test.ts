@@ -7,7 +7,7 @@
  * it) must still go. Over a stand-in for OPFS and Web Locks; the worker API runs in-thread.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cutBefore, db } from '../../test/memoryStorage';
+import { cutBefore, db, refused, reopen } from '../../test/memoryStorage';
 import { fakeOpfs, ROWS, sample, savedStreamedSession, streamOf } from '../../test/streamedSession';
 import { localClient } from '../client/localClient';
 import { setClient } from '../client/worker';
@@ -50,7 +50,7 @@ async function saveCutBefore(cut: string): Promise<void> {
   cutBefore.add(cut);
   await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS + 10);
   await flushSave();
-  cutBefore.clear();
+  reopen();
 }
 
 /** The tab reloads: its worker ends (the browser closes its files and gives its locks back; the
@@ -75,7 +75,7 @@ describe('a reload while a streamed session is saved', () => {
   });
   beforeEach(() => {
     db.clear();
-    cutBefore.clear();
+    reopen();
     setState(initialState, true);
   });
   afterAll(() => {
@@ -118,6 +118,25 @@ describe('a reload while a streamed session is saved', () => {
     expect(db.has(INDEX_KEY)).toBe(false);
 
     // Nothing can open it (the list does not have the session): the first sweep removes it.
+    await reload();
+    expect(Object.keys(folders)).toEqual([]);
+  });
+
+  it('lets a folder go whose data could not be saved, the page going on', async () => {
+    const s = await savedStreamedSession('fitbench-stream-5-lost', 3);
+    const folders: Record<string, number> = {};
+    fakeOpfs(folders);
+    expect(await openSession(s)).toBeNull();
+    const folder = await dropStreamed();
+    refused.add(dataKey(s)); // the table does not fit in storage
+    await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS + 10);
+    await flushSave();
+    expect(getState().saveState).not.toBe('saved');
+    // The saved data still name the lost folder, and folderKey is back to what it was (this
+    // session was saved without one): nothing keeps the new folder but this page's lock, and once
+    // the page is gone the sweep removes it.
+    expect(dataFolder(s)).toBe('fitbench-stream-5-lost');
+    expect(db.has(folderKey(s))).toBe(false);
     await reload();
     expect(Object.keys(folders)).toEqual([]);
   });

@@ -156,14 +156,20 @@ function buildRecord(s: AppState, id: string, savedAt: number): SessionRecord | 
  * too. Returns why the data could not be saved, or null.
  */
 async function saveData(id: string, folder: string | undefined): Promise<string | null> {
+  const setFolder = (name: unknown) => (typeof name === 'string' ? writeValue(folderKey(id), name) : deleteValue(folderKey(id)));
+  let before: unknown;
   try {
-    if (folder) await writeValue(folderKey(id), folder);
-    else await deleteValue(folderKey(id));
+    before = await readValue<unknown>(folderKey(id));
+    await setFolder(folder);
   } catch (error) {
     return storageReason(error);
   }
   const saved = await getClient().saveTable(dataKey(id));
-  return saved.ok ? null : saved.error.message;
+  if (saved.ok) return null;
+  // dataKey still holds what it held (or nothing): folderKey names that data's folder again, so
+  // that the sweep does not keep the new folder (a whole table, often what ran out of quota).
+  await setFolder(before).catch(() => undefined);
+  return saved.error.message;
 }
 
 /** `fitStarting`: the fit just shown as running has not changed the page yet (runFit saves it so). */
