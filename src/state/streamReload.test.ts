@@ -127,7 +127,7 @@ describe('a reload while a streamed session is saved', () => {
     const folders: Record<string, number> = {};
     fakeOpfs(folders);
     expect(await openSession(s)).toBeNull();
-    const folder = await dropStreamed();
+    await dropStreamed();
     refused.add(dataKey(s)); // the table does not fit in storage
     await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS + 10);
     await flushSave();
