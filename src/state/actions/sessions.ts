@@ -17,7 +17,7 @@ import { specToJson } from '../../share/index';
 import { deleteValue, readValue, storageReason, writeValue } from '../../worker/storage';
 import { dataLabel } from '../dataFile';
 import { readSessionSpec } from '../sessions/lenientSpec';
-import { checkpointKey, dataKey, folderKey, INDEX_KEY, isSessionRecord, PENDING_DELETE_KEY, newSessionId, savedComparison, sessionProblem, readIndex, sessionKey, sessionName, SESSION_FORMAT, SESSION_VERSION, updateIndex, type SessionRecord } from '../sessions/record';
+import { dataKey, folderKey, INDEX_KEY, sessionKeys, isSessionRecord, PENDING_DELETE_KEY, newSessionId, savedComparison, sessionProblem, readIndex, sessionKey, sessionName, SESSION_FORMAT, SESSION_VERSION, updateIndex, type SessionRecord } from '../sessions/record';
 import type { SessionMeta } from '../slices/sessions';
 import { applySpec, currentSpec, specMapping } from '../spec';
 import { tiedModel } from '../ties';
@@ -212,10 +212,7 @@ async function saveCurrent(fitStarting = false): Promise<void> {
 }
 
 async function removeStored(id: string): Promise<void> {
-  await deleteValue(sessionKey(id));
-  await deleteValue(dataKey(id));
-  await deleteValue(folderKey(id));
-  await deleteValue(checkpointKey(id));
+  for (const key of sessionKeys(id)) await deleteValue(key);
 }
 
 /** Saves now what is waiting to be saved (before the page switches to another session, or as a

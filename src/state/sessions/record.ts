@@ -45,6 +45,9 @@ export const folderKey = (id: string): string => `folder:${id}`;
 /** The state of the session's fit, saved as it runs (issue 12, src/worker/checkpoint.ts). */
 export const checkpointKey = (id: string): string => `checkpoint:${id}`;
 
+/** Every key a session stores under (a session deleted for good takes them all). */
+export const sessionKeys = (id: string): string[] => [sessionKey(id), dataKey(id), folderKey(id), checkpointKey(id)];
+
 export interface SessionRecord {
   readonly format: typeof SESSION_FORMAT;
   readonly version: typeof SESSION_VERSION;
