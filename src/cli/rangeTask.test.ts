@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createByteIngest } from '../data/byteIngest';
 import { bytesSource, rangeCuts } from '../data/parallelIngest';
 import { countClaimed, markPublished, rangeBoard } from '../data/rangeClaim';
-import { countLineBreaks, rangeSettings, type RangeJob } from '../data/rangeParse';
+import { countLineBreaks } from '../data/rangeParse';
+import { rangeJobs } from '../data/testing/rangeJobs';
 import { fileSource } from './fileSource';
 import { task } from './rangeTask';
 
@@ -24,11 +24,7 @@ function setUp(rows: number) {
   const bytes = readFileSync(file);
   const cuts = rangeCuts(fileSource(file, bytes.length), 6)!;
   const board = rangeBoard(cuts);
-  const head = createByteIngest({}, null);
-  head.push(bytes.subarray(0, cuts[1]));
-  const settings = rangeSettings(head.stage!.builder, head.stage!.delimiter)!;
-  const storage = { values: [new Float64Array(rows), new Float64Array(rows)], lo: null, lines: new Int32Array(rows) };
-  const jobs: RangeJob[] = cuts.slice(1, -1).map((c, i) => ({ start: c, end: cuts[i + 2]!, settings, firstLine: 1, storage }));
+  const jobs = rangeJobs(bytes, cuts, rows);
   return { file, bytes, cuts, board, jobs };
 }
 

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { bytesSource, rangeCuts } from './parallelIngest';
 import { allBreaks, claimRanges, claimsStopped, countClaimed, rangeBoard } from './rangeClaim';
-import { createByteIngest } from './byteIngest';
-import { countLineBreaks, rangeSettings, type RangeJob } from './rangeParse';
+import { countLineBreaks } from './rangeParse';
+import { rangeJobs } from './testing/rangeJobs';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 const lines = (n: number) => Array.from({ length: n }, (_, i) => `${i},${i * 3}`).join('\n') + '\n';
@@ -46,12 +46,7 @@ describe('rangeBoard claims', () => {
     const source = bytesSource(bytes, 64);
     const cuts = rangeCuts(source, 4)!;
     const board = rangeBoard(cuts);
-    // The head's settings, as the calling thread finds them.
-    const head = createByteIngest({}, null);
-    head.push(bytes.subarray(0, cuts[1]));
-    const settings = rangeSettings(head.stage!.builder, head.stage!.delimiter)!;
-    const storage = () => ({ values: [new Float64Array(2000), new Float64Array(2000)], lo: null, lines: new Int32Array(2000) });
-    const jobs: RangeJob[] = cuts.slice(1, -1).map((c, i) => ({ start: c, end: cuts[i + 2]!, settings, firstLine: 1, storage: storage() }));
+    const jobs = rangeJobs(bytes, cuts, 2000);
     const first = claimRanges(source, jobs, board, 1);
     expect(first.map(([k]) => k)).toEqual([0]);
     expect(first[0]![1]).toMatchObject({ ok: true, part: { rows: 500 } });
