@@ -1,5 +1,7 @@
 /** A string that changes whenever what a curve or a fit depends on changes. */
 import type { RowSpec } from '../share/types';
+import type { SolverSettings } from '../share/types';
+import { DEFAULT_SETTINGS } from './slices/settings';
 import type { AppState } from './store';
 
 /** The rows part of a signature: filters and excluded lines change what a fit sees. */
@@ -19,14 +21,32 @@ export function curveSignature(s: Pick<AppState, 'modelText' | 'mapping' | 'para
   return `${s.modelText}|${m.x.join(',')}|${m.y}|${m.sigma ?? ''}|${s.settings.weights ?? ''}|${s.settings.objective ?? ''}|${rowsKey(m.rows)}|${values}|${s.plot.plotVar}|${s.plot.logX}|${zoomRange(s)?.join(':') ?? ''}${tiesKey(s.ties)}`;
 }
 
-export function fitSignature(s: Pick<AppState, 'modelText' | 'mapping' | 'params' | 'ties'>): string {
+/**
+ * The settings a fit's results depend on: the loss (and its scale), the weights, the objective,
+ * and whether σ is absolute. Written only where they differ from the defaults, so that signatures
+ * saved before they were part of it read the same. (Tolerances, method and backend change the
+ * last digits, not what the results are.)
+ */
+function settingsKey(settings: SolverSettings | undefined): string {
+  if (!settings) return '';
+  const d = DEFAULT_SETTINGS;
+  const parts = [
+    settings.loss !== d.loss ? `loss=${settings.loss}:${settings.fScale}` : '',
+    settings.weights !== undefined && settings.weights !== d.weights ? `weights=${JSON.stringify(settings.weights)}` : '',
+    settings.objective !== undefined && settings.objective !== 'least-squares' ? `objective=${settings.objective}` : '',
+    settings.absoluteSigma !== d.absoluteSigma ? `absoluteSigma=${settings.absoluteSigma}` : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? `|set:${parts.join(',')}` : '';
+}
+
+export function fitSignature(s: Pick<AppState, 'modelText' | 'mapping' | 'params' | 'ties' | 'settings'>): string {
   const m = s.mapping;
   const rows = s.params.map((p) => `${p.name}=${p.value}:${p.min}:${p.max}:${p.fixed}`).join(',');
-  return `${s.modelText}|${m.x.join(',')}|${m.y}|${m.sigma ?? ''}|${rowsKey(m.rows)}|${rows}${tiesKey(s.ties)}`;
+  return `${s.modelText}|${m.x.join(',')}|${m.y}|${m.sigma ?? ''}|${rowsKey(m.rows)}|${rows}${tiesKey(s.ties)}${settingsKey(s.settings)}`;
 }
 
 /** Whether the page's results (outcome) are its last fit's and still describe the page: nothing a
  *  fit depends on (fitSignature) changed since. */
-export function resultsFresh(s: Pick<AppState, 'outcome' | 'fittedSignature' | 'modelText' | 'mapping' | 'params' | 'ties'>): boolean {
+export function resultsFresh(s: Pick<AppState, 'outcome' | 'fittedSignature' | 'modelText' | 'mapping' | 'params' | 'ties' | 'settings'>): boolean {
   return s.outcome !== null && s.fittedSignature !== null && s.fittedSignature === fitSignature(s);
 }

@@ -18,6 +18,7 @@ import { setModelText } from './actions/model';
 import { setParamValue } from './actions/params';
 import { setSettings } from './actions/settings';
 import { isWeighted } from './slices/settings';
+import { fitSignature, resultsFresh } from './signature';
 import { currentSpec } from './spec';
 import { getState, initialState, setState } from './store';
 
@@ -69,6 +70,22 @@ describe('weights from y on the page', () => {
       expect(relative(q.value, want.popt[i])).toBeLessThan(1e-8);
       expect(relative(q.stderr!, Math.sqrt(want.pcov[i][i]))).toBeLessThan(1e-6);
     });
+  });
+
+  it('leaves the results stale once the weights or the loss change, and fresh again when set back', async () => {
+    await fitWith(ref.puromycin, 'conc', ['Vm', 'K'], '1/y2');
+    expect(resultsFresh(getState())).toBe(true);
+    setSettings({ weights: '1/y' });
+    expect(resultsFresh(getState())).toBe(false);
+    setSettings({ weights: '1/y2' });
+    expect(resultsFresh(getState())).toBe(true);
+    setSettings({ loss: 'cauchy' });
+    expect(resultsFresh(getState())).toBe(false);
+    setSettings({ loss: 'linear' });
+    expect(resultsFresh(getState())).toBe(true);
+    // With the default settings the signature is the one saved sessions already hold.
+    setSettings({ weights: undefined });
+    expect(fitSignature(getState())).not.toContain('|set:');
   });
 
   it('travels in a link (only when chosen), the exported command and the Python script', async () => {

@@ -19,7 +19,7 @@ export interface StartSpec {
   readonly pageFit: readonly { readonly name: string; readonly value: number }[] | null;
 }
 
-export function startSpec(s: Pick<AppState, 'outcome' | 'fittedSignature' | 'modelText' | 'mapping' | 'params' | 'ties'>, spec: FitSpec): StartSpec {
+export function startSpec(s: Pick<AppState, 'outcome' | 'fittedSignature' | 'modelText' | 'mapping' | 'params' | 'ties' | 'settings'>, spec: FitSpec): StartSpec {
   const result = s.outcome?.result;
   if (spec.groups || !result || !resultsFresh(s)) return { spec, pageFit: null };
   const fitted = new Map(result.parameters.map((p) => [p.name, p]));
