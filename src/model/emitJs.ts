@@ -4,9 +4,8 @@
  * Security: the model text never reaches generated code. The source is assembled from fixed
  * template text, slot names made of letters, digits and "_" (`t12`, `a0_3`, `sw7`), integer indices
  * (jsIndex), numeric literals from the round-trip-exact formatter (jsNumber, which rejects
- * anything but digits, a point and an exponent), and names from the fixed tables below (`Math.log`,
- * and `exp`/`erf`/`erfc`, which are passed in as arguments: `exp` is fdlibmExp.ts, Math.exp's numbers
- * without its call into C). User identifiers only ever become indices
+ * anything but digits, a point and an exponent), and names from the fixed tables below (`Math.exp`,
+ * and `erf`/`erfc`, which are passed in as arguments). User identifiers only ever become indices
  * into the parameter vector and the column list, so a model cannot inject code even when
  * instantiated with `new Function` (kernels.ts). Each of these is checked here, where the text is
  * written, not trusted from the caller: table names are own keys only, call arities match, and an
@@ -24,7 +23,7 @@ import { TAPE_FN_ARITY, type Instr, type TapeFn } from './tape';
 import { jsIndex, jsNumber } from './jsLiteral';
 
 const JS_FN: Readonly<Record<Exclude<TapeFn, 'selectLe'>, string>> = {
-  exp: 'exp', log: 'Math.log', log10: 'Math.log10', sqrt: 'Math.sqrt', abs: 'Math.abs',
+  exp: 'Math.exp', log: 'Math.log', log10: 'Math.log10', sqrt: 'Math.sqrt', abs: 'Math.abs',
   sign: 'Math.sign', sin: 'Math.sin', cos: 'Math.cos', tan: 'Math.tan', asin: 'Math.asin',
   acos: 'Math.acos', atan: 'Math.atan', atan2: 'Math.atan2', sinh: 'Math.sinh',
   cosh: 'Math.cosh', tanh: 'Math.tanh', erf: 'erf', erfc: 'erfc', min: 'Math.min', max: 'Math.max',

@@ -1,6 +1,6 @@
 /**
  * Source text of the evaluate, residuals, residualsJacobian and cost kernels (contracts in
- * kernels.ts; normal is in normalSource.ts). Each is the body of `new Function('erf', 'erfc', 'exp',
+ * kernels.ts; normal is in normalSource.ts). Each is the body of `new Function('erf', 'erfc',
  * body)` and returns the kernel function. The cost kernel inlines the loss (jsLoss.ts) and sums
  * ρ₀ in one local; for the linear loss it sums f².
  */

@@ -15,7 +15,6 @@ import { costSource, evaluateSource, jacobianSource, residualsSource } from './k
 import { createInterpretedKernels } from './interpretedKernels';
 import { normalSource } from './normalSource';
 import { erf, erfc } from './special';
-import { fdlibmExp } from './fdlibmExp';
 import type { Tape } from './tape';
 
 export { normalLength } from './kernelLayout';
@@ -73,8 +72,8 @@ export function setCodegen(allowed: boolean | null): void {
 
 function instantiate<A extends unknown[], R>(source: string): Kernel<A, R> {
   // The source is generated from the tape only (emitJs.ts docblock), never from user text.
-  const factory = new Function('erf', 'erfc', 'exp', source) as (e: typeof erf, ec: typeof erfc, ex: typeof fdlibmExp) => Kernel<A, R>;
-  return factory(erf, erfc, fdlibmExp);
+  const factory = new Function('erf', 'erfc', source) as (e: typeof erf, ec: typeof erfc) => Kernel<A, R>;
+  return factory(erf, erfc);
 }
 
 /** A function compiled from `source()` the first time it is needed. */

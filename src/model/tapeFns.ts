@@ -1,17 +1,15 @@
 /**
  * The float64 meaning of the tape's functions and of `powi`, shared by constant folding and the
  * reference interpreter so that folding a constant gives bit-for-bit what evaluation would give.
- * (The JS emitter writes the same operations as source; see emitJs.ts.) exp is fdlibmExp, which the
- * generated kernels call too: Math.exp's numbers in V8, and the same numbers on every engine.
+ * (The JS emitter writes the same operations as source; see emitJs.ts.)
  */
-import { fdlibmExp } from './fdlibmExp';
 import { erf, erfc } from './special';
 import type { TapeFn } from './tape';
 
 type Fn = (...args: number[]) => number;
 
 export const TAPE_FN_IMPL: Readonly<Record<TapeFn, Fn>> = {
-  exp: fdlibmExp,
+  exp: Math.exp,
   log: Math.log,
   log10: Math.log10,
   sqrt: Math.sqrt,
