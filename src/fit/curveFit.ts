@@ -14,7 +14,7 @@ import { afterRefinement, refineGaussNewton } from '../solver/refine';
 import { SolverInputError } from '../solver/options';
 import { trf, type TrfResult } from '../solver/trf';
 import { now } from '../solver/clock';
-import { cpuEvaluator, fullParameters, type BoundModel, type ChunkProgress, type Linearization } from './cpuEvaluator';
+import { cpuEvaluator, type BoundModel, type ChunkProgress, type Linearization } from './cpuEvaluator';
 import type { RowPasses } from './parallel/rowParallelEvaluator';
 import { streamEvaluator } from './stream/streamEvaluator';
 import { streamSumSquaresWY } from './stream/streamStatistics';
@@ -24,7 +24,6 @@ import { FitInputError, resolveParameters, type ParameterSpec } from './paramete
 import { diagnoseNonFinite } from './nonFinite';
 import { chunkedStatistics, statisticsValuePasses, summarize } from './summarize';
 import { countedEvaluator, finishEvaluator, finishFromGpu, noPasses, totalPasses, type FinishRun, type FinishEvaluator, type FinishResult } from './gpuFinish';
-import { lastValuesEvaluator, type LastValuesEvaluator } from './lastValues';
 import { weightSigma } from './weights';
 import type { Backend, FitData, FitResult, PhaseRecord } from './types';
 
@@ -154,20 +153,9 @@ export async function curveFit(input: CurveFitInput): Promise<FitResult> {
     streamed
       ? (streamed.wrap ?? ((e: Evaluator) => e))(streamEvaluator(bound, streamed.source, linearization, { sumRows: streamed.sumRows, passes: streamed.passes }))
       : (input.rowPasses?.evaluator(bound, linearization) ?? cpuEvaluator(bound, linearization, { onChunk: input.onChunk }));
-  // A CPU normal-equation fit keeps the model's values of its last passes (lastValues.ts) wherever
-  // the statistics would hold such an array anyway: where the fit ends at its last pass's point,
-  // the statistics take them instead of evaluating the model once more.
-  let mainValues: LastValuesEvaluator | null = null;
-  const cpuMain = (linearization: Linearization): Evaluator => {
-    const inner = cpu(linearization);
-    const keep = linearization === 'normal' && !streamed && inner.linearizeWithValues && (input.rowPasses || !chunkedStatistics(m, false));
-    if (!keep) return inner;
-    mainValues = lastValuesEvaluator(inner, () => valuesArray(m, Boolean(input.rowPasses)));
-    return mainValues;
-  };
   const primary = input.primary?.(bound) ?? null;
   const linearization = primary?.linearization ?? chooseLinearization(opts.method, m);
-  let main: PrimaryPhase = primary ?? { backend: 'cpu' as const, linearization, evaluator: cpuMain(linearization) };
+  let main: PrimaryPhase = primary ?? { backend: 'cpu' as const, linearization, evaluator: cpu(linearization) };
   const warnings: string[] = [];
   let result: TrfResult;
   try {
@@ -182,7 +170,7 @@ export async function curveFit(input: CurveFitInput): Promise<FitResult> {
     const nfevSoFar = accepted.length > 0 ? accepted[accepted.length - 1].nfev : 0;
     phases.push({ role: 'fit', backend: main.backend, linearization: main.linearization, nfev: nfevSoFar, njev: accepted.length, nit: accepted.length, status: 0, message: note, ms: 0, lost: true });
     const cpuLinearization = chooseLinearization(opts.method, m);
-    main = { backend: 'cpu', linearization: cpuLinearization, evaluator: cpuMain(cpuLinearization) };
+    main = { backend: 'cpu', linearization: cpuLinearization, evaluator: cpu(cpuLinearization) };
     result = await runPhase('fit', 'cpu', cpuLinearization, main.evaluator, resumeFrom);
   }
   warnings.push(...result.warnings);
@@ -287,25 +275,15 @@ export async function curveFit(input: CurveFitInput): Promise<FitResult> {
     if (isFiniteLinearModel(precise)) result = { ...result, linear: precise };
   }
 
-  // The statistics' model values: the finish's (or a CPU main phase's) last pass wrote them where it
-  // was at the final parameters (no pass), else a pool computes them, else summarize evaluates the
-  // model itself. The values are the evaluate kernel's numbers to the last bit (normalSource.ts).
-  const fused = finish?.evaluator.valuesAt(result.x) ?? (mainValues as LastValuesEvaluator | null)?.valuesAt(result.x) ?? null;
-  // (A values pass writes into the finish's or the main phase's array where there is one: one
-  // m-long array at the fit's peak, not two.)
-  const kept = finish?.evaluator.values ?? (mainValues as LastValuesEvaluator | null)?.values ?? null;
-  const values = fused ?? (input.rowPasses && !streamed ? await input.rowPasses.values(bound, result.x, kept ?? undefined) : kept ? evaluateInto(bound, result.x, kept) : undefined);
+  // The statistics' model values: the finish's last pass wrote them where it was at the final
+  // parameters (no pass), else a pool computes them, else summarize evaluates the model itself.
+  const fused = finish?.evaluator.valuesAt(result.x) ?? null;
+  // (A pool's values pass writes into the finish's array: one m-long array at the peak, not two.)
+  const values = fused ?? (input.rowPasses && !streamed ? await input.rowPasses.values(bound, result.x, finish?.evaluator.values ?? undefined) : undefined);
   if (afterGpu) passes.values += fused ? 0 : values ? 1 : statisticsValuePasses(m, false);
   const summary = summarize({ input, values, streamed: streamed ?? undefined, weighting: opts.weights ?? 'sigma', absoluteSigma: opts.absoluteSigma, confidenceLevel: opts.confidenceLevel, params, bound, result, phases, history, warnings, loss, started });
   if (!afterGpu) return summary;
   return { ...summary, gpuFinish: { float64Passes: totalPasses(passes), passes, path: finish?.path ?? null, valuesFused: fused !== null, finishMs: finish?.ms ?? 0 } };
-}
-
-/** The model's values at the free parameters x, written into `out` (the `evaluate` kernel over
- *  every row, as summarize's finalResiduals runs it: the same numbers). */
-function evaluateInto(bound: BoundModel, x: Float64Array, out: Float64Array): Float64Array {
-  bound.kernels.evaluate(fullParameters(bound, x), bound.data.vars, out, 0, bound.rows);
-  return out;
 }
 
 /** An m-long array for the model values; shared memory where a worker pool writes it. */
