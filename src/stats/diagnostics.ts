@@ -8,6 +8,7 @@ import { durbinWatson } from './durbinWatson';
 import { dagostinoPearson, dagostinoPearsonFromSum, type NormalityTest } from './normalityTest';
 import { replicatesTest, type ReplicatesTest } from './replicatesTest';
 import { runsFromCounts, runsTest, type RunsTest } from './runsTest';
+import { SPAN_ROWS } from './spans';
 
 export interface ResidualDiagnostics {
   /** 'x': residuals in order of the variable; 'rows': in row order (several variables, or too many unsorted rows). */
@@ -122,18 +123,13 @@ function replicateGroups(vars: readonly Float64Array[], order: Uint32Array | 'so
   return { groupOf, groupCount: ids.size };
 }
 
-/** Rows per call of residualSpan: 32 KB of residuals, read again by the sign loop from cache. */
-const SPAN_ROWS = 4096;
-
 /** residualSpan's running state: the previous residual, its sign, the counts and the three sums. */
 const PREVIOUS = 0, LAST = 1, POSITIVE = 2, RUNS = 3, SUM = 4, DW_DEN = 5, DW_NUM = 6;
 
 /**
  * Rows [start, end) of residualsInOrder's pass, carrying its running sums in `state`: the same
- * additions in the same order as one loop over every row. A small function called per span is
- * optimized after a few spans like any hot function, where one loop over 10⁶ rows ran in
- * on-stack-replaced code at ~13 ms per 10⁶ rows even when warm, against ~5 ms split like this
- * (V8, Node 20; the float sums and the integer sign counts in two loops).
+ * additions in the same order as one loop over every row (spans.ts says why in spans; the float
+ * sums and the integer sign counts in two loops).
  */
 function residualSpan(y: Float64Array, f: Float64Array, w: Float64Array | null, r: Float64Array, start: number, end: number, state: Float64Array): void {
   let previous = state[PREVIOUS];

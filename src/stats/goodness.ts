@@ -16,6 +16,7 @@
  *   between models equal Prism's AICc differences. NaN when m ≤ K + 1.
  * - `syx`: Sy.x, the residual standard error √(χ²/(m − k)) (R's sigma(), Prism's Sy.x).
  */
+import { SPAN_ROWS } from './spans';
 
 export interface GoodnessOfFit {
   readonly points: number;
@@ -52,14 +53,6 @@ export interface GoodnessInput {
   readonly rss: number;
   readonly freeParameters: number;
 }
-
-/**
- * Rows per call of the span functions below. A fit's statistics run each of these sums once over
- * every row; as one loop over 10⁶ rows that ran in on-stack-replaced code, as calls per span it is
- * a small hot function like any other (diagnostics.ts residualSpan: ~13 → ~5 ms per 10⁶ rows).
- * The running sums are carried from span to span: the same additions in the same order.
- */
-const SPAN_ROWS = 4096;
 
 /** Rows [start, end) of Σwᵢ² (s[0]) and Σwᵢ²yᵢ (s[1]); unweighted only Σyᵢ (s[1]). */
 function meanSpan(y: Float64Array, w: Float64Array | null, start: number, end: number, s: Float64Array): void {

@@ -6,6 +6,7 @@
  * limit for the skewness test); the kurtosis approximation is rough below n = 20.
  */
 import { chiSquareSf } from './gammaInc';
+import { SPAN_ROWS } from './spans';
 
 export interface NormalityTest {
   readonly k2: number;
@@ -24,12 +25,6 @@ export function dagostinoPearson(v: ArrayLike<number>): NormalityTest | null {
   for (let i = 0; i < n; i++) sum += v[i];
   return dagostinoPearsonFromSum(v, sum);
 }
-
-/**
- * Rows per call of momentSpan: a small hot function instead of one loop over 10⁶ residuals in
- * on-stack-replaced code (diagnostics.ts residualSpan says what that cost).
- */
-const SPAN_ROWS = 4096;
 
 /** Σd², Σd³, Σd⁴ (d = vᵢ − mean) over [start, end), carried in s: the same additions in the same order as one loop. */
 function momentSpan(v: ArrayLike<number>, mean: number, start: number, end: number, s: Float64Array): void {
