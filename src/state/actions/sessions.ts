@@ -181,7 +181,12 @@ async function saveCurrent(fitStarting = false): Promise<void> {
     schedule();
     return;
   }
-  if (current.dataFailed) return;
+  if (current.dataFailed) {
+    // Not tried again (the table is the costly part), but the page says it is not saved: an edit
+    // had set 'pending', which would otherwise stay.
+    setState({ saveState: 'failed' });
+    return;
+  }
   const id = current.id as string;
   const table = current.table;
   setState({ saveState: 'saving', sessionId: id });
