@@ -30,10 +30,14 @@ export function curveSignature(s: Pick<AppState, 'modelText' | 'mapping' | 'para
 function settingsKey(settings: SolverSettings | undefined): string {
   if (!settings) return '';
   const d = DEFAULT_SETTINGS;
+  // Unset and the default's name are one choice: the σ select writes weights 'sigma', links and
+  // sessions leave it out and read it back unset.
+  const weights = settings.weights ?? 'sigma';
+  const objective = settings.objective ?? 'least-squares';
   const parts = [
     settings.loss !== d.loss ? `loss=${settings.loss}:${settings.fScale}` : '',
-    settings.weights !== undefined && settings.weights !== d.weights ? `weights=${JSON.stringify(settings.weights)}` : '',
-    settings.objective !== undefined && settings.objective !== 'least-squares' ? `objective=${settings.objective}` : '',
+    weights !== 'sigma' ? `weights=${weights}` : '',
+    objective !== 'least-squares' ? `objective=${objective}` : '',
     settings.absoluteSigma !== d.absoluteSigma ? `absoluteSigma=${settings.absoluteSigma}` : '',
   ].filter(Boolean);
   return parts.length > 0 ? `|set:${parts.join(',')}` : '';

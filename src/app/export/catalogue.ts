@@ -5,7 +5,7 @@
  */
 import type { AppState } from '../../state';
 import { shareBlocker } from '../../state/shareSpec';
-import { fitSignature } from '../../state/signature';
+import { resultsFresh } from '../../state/signature';
 
 export type ExportId = 'data-csv' | 'results-json' | 'parameters-csv' | 'covariance-csv' | 'correlation-csv' | 'statistics-csv' | 'points-csv' | 'grid-csv' | 'plot-png' | 'plot-svg' | 'python' | 'cli' | 'report-html';
 
@@ -77,7 +77,7 @@ export function exportAvailability(s: AppState): Record<ExportId, string | null>
   if (fit === null) {
     if (s.fitStatus === 'running') fit = 'Wait for the fit to finish.';
     else if (!s.outcome) fit = 'Fit first: there are no results to export yet.';
-    else if (s.fittedSignature !== fitSignature(s)) fit = 'The results are out of date (the model, data or parameters changed): fit again to export them.';
+    else if (!resultsFresh(s)) fit = 'The results are out of date (the model, data, parameters or fit settings changed): fit again to export them.';
   }
   const grid = fit ?? (s.curve?.kind === 'points' ? 'The model depends on more than the plotted variable, so there is no single curve to put on a grid: export the fit at the data points.' : null);
   const plot = none ?? (s.selection ? null : 'Choose the columns to plot first.');

@@ -24,7 +24,7 @@ function StatusLine() {
   // Fit with empty start values searches for them first (issue 11).
   const search = useApp((s) => (s.startSearch?.status === 'running' && s.startSearch.trigger === 'fit' ? s.startSearch : null));
   const outcome = useApp((s) => s.outcome);
-  // The results describe another page (the model, data or parameters changed since, or a fit was
+  // The results describe another page (the model, data, parameters or fit settings changed since, or a fit was
   // cancelled and a reload lost that word): the verdict is the last fit's, not the page's.
   const stale = useApp((s) => s.outcome !== null && !resultsFresh(s));
   const error = useApp((s) => s.fitError);

@@ -1,7 +1,7 @@
 /** Plot controls: which x, log axes, the bands. */
 import { useApp, type AppState } from '../../state';
 import { setPlot } from '../../state/actions/data';
-import { fitSignature, resultsFresh } from '../../state/signature';
+import { resultsFresh } from '../../state/signature';
 import { FigureSettings } from './FigureSettings';
 
 function Toggle({ label, checked, onChange, testId, disabled, title }: { readonly label: string; readonly checked: boolean; readonly onChange: (v: boolean) => void; readonly testId: string; readonly disabled?: boolean; readonly title?: string }) {
@@ -16,7 +16,7 @@ function Toggle({ label, checked, onChange, testId, disabled, title }: { readonl
 /** Why the band toggles are off, for their title (a toggle greyed without a word was a trial finding). */
 function bandsOffReason(s: AppState): string {
   if (s.outcome === null) return 'Bands show the uncertainty of a fitted curve: fit first.';
-  if (s.fittedSignature !== fitSignature(s)) return 'The model, data or parameters changed since the fit: press Fit to draw the bands again.';
+  if (!resultsFresh(s)) return 'The model, data, parameters or fit settings changed since the fit: press Fit to draw the bands again.';
   if (s.curve?.kind === 'points') return 'The model depends on more than the plotted variable, so there is no single curve to draw bands around.';
   if (s.outcome.result.free.length === 0) return 'No free parameter: the curve has no uncertainty to band.';
   return 'No bands: the covariance of the parameters is undetermined (see the results).';

@@ -63,7 +63,7 @@ export function ResultsPanel() {
         </header>
         {stale && (
           <p className="stale" data-testid="results-stale">
-            The model, data or parameters changed since this fit; these results describe the last fit. Press Fit to update them.
+            The model, data, parameters or fit settings changed since this fit; these results describe the last fit. Press Fit to update them.
           </p>
         )}
         {r.weighting && r.weighting !== 'unweighted' && (

@@ -166,9 +166,12 @@ async function saveData(id: string, folder: string | undefined): Promise<string 
   }
   const saved = await getClient().saveTable(dataKey(id));
   if (saved.ok) return null;
-  // dataKey still holds what it held (or nothing): folderKey names that data's folder again, so
-  // that the sweep does not keep the new folder (a whole table, often what ran out of quota).
-  await setFolder(before).catch(() => undefined);
+  // Refused by storage, dataKey still holds what it held (or nothing): folderKey names that
+  // data's folder again, so that the sweep does not keep the new folder (a whole table, often what
+  // ran out of quota); where even that write is refused, none is named (the index may still name
+  // the old one). Any other failure (a worker lost after its write, say) leaves folderKey naming
+  // the new folder, which dataKey may name.
+  if (saved.error.code === 'storage') await setFolder(before).catch(() => deleteValue(folderKey(id)).catch(() => undefined));
   return saved.error.message;
 }
 
