@@ -23,3 +23,25 @@ export function fakeLocks(held: Set<string> = new Set()) {
     },
   };
 }
+
+/**
+ * navigator with a folder list (the Origin Private File System's root: keys and removeEntry only)
+ * and fakeLocks, installed on globalThis (the test restores the original). Returns the entries
+ * (they lose those removed) and the held locks.
+ */
+export function fakeFolderList(names: string[]) {
+  const held = new Set<string>();
+  const entries = new Set(names);
+  const storage = {
+    getDirectory: async () => ({
+      async *keys() {
+        yield* [...entries];
+      },
+      async removeEntry(name: string) {
+        entries.delete(name);
+      },
+    }),
+  };
+  Object.defineProperty(globalThis, 'navigator', { value: { storage, locks: fakeLocks(held) }, configurable: true });
+  return { entries, held };
+}

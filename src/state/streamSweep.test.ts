@@ -5,28 +5,11 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../test/memoryStorage';
+import { fakeFolderList } from '../../test/fakeLocks';
 import { sweepStreamFolders } from './actions/streamFolders';
 import { INDEX_KEY, PENDING_DELETE_KEY, sessionKey } from './sessions/record';
 
 vi.mock('../worker/storage', () => import('../../test/memoryStorage'));
-
-/** A folder list and a lock manager that grants every lock at once (no tab holds these folders). */
-function fakeNavigator(names: string[]) {
-  const entries = new Set(names);
-  const locks = { request: async (name: string, _options: unknown, callback: (lock: unknown) => Promise<void>) => callback({ name }) };
-  const storage = {
-    getDirectory: async () => ({
-      async *keys() {
-        yield* [...entries];
-      },
-      async removeEntry(name: string) {
-        entries.delete(name);
-      },
-    }),
-  };
-  Object.defineProperty(globalThis, 'navigator', { value: { storage, locks }, configurable: true });
-  return entries;
-}
 
 const original = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
 afterEach(() => {
@@ -38,7 +21,7 @@ const meta = (id: string, folder: string) => ({ id, name: id, fileName: 'f.csv',
 
 describe('the sweep during another tab’s undo window', () => {
   it('keeps the folder of a deletion stored as pending, and removes the stale one', async () => {
-    const entries = fakeNavigator(['fitbench-stream-1-kept', 'fitbench-stream-2-deleted', 'fitbench-stream-3-stale']);
+    const { entries } = fakeFolderList(['fitbench-stream-1-kept', 'fitbench-stream-2-deleted', 'fitbench-stream-3-stale']);
     // Another tab deleted session d: the index no longer lists it, its record waits for Undo.
     db.set(INDEX_KEY, [meta('k', 'fitbench-stream-1-kept')]);
     db.set(PENDING_DELETE_KEY, ['d']);

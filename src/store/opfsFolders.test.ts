@@ -8,26 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { referencedFolders } from '../state/actions/streamFolders';
 import type { SessionMeta } from '../state/slices/sessions';
 import { holdFolderLock, removeStaleColumns, tryFolderLock } from './opfsFolders';
-import { fakeLocks } from '../../test/fakeLocks';
-
-/** A folder list and a lock manager with Web Locks' request(name, {ifAvailable}, callback) shape. */
-function fakeNavigator(names: string[]) {
-  const held = new Set<string>();
-  const entries = new Set(names);
-  const locks = fakeLocks(held);
-  const storage = {
-    getDirectory: async () => ({
-      async *keys() {
-        yield* [...entries];
-      },
-      async removeEntry(name: string) {
-        entries.delete(name);
-      },
-    }),
-  };
-  Object.defineProperty(globalThis, 'navigator', { value: { storage, locks }, configurable: true });
-  return { entries };
-}
+import { fakeFolderList } from '../../test/fakeLocks';
 
 const meta = (id: string, folder?: string): SessionMeta => ({ id, name: id, fileName: 'f.csv', model: '', rows: 1, savedAt: 1, fitted: false, ...(folder ? { folder } : {}) });
 const original = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
@@ -45,7 +26,7 @@ describe('streamed folders', () => {
   });
 
   it('removes only folders no session refers to and no page holds', async () => {
-    const { entries } = fakeNavigator(['fitbench-stream-1-a', 'fitbench-stream-2-b', 'fitbench-stream-3-c', 'fitbench-stream-4-d', 'other-file']);
+    const { entries } = fakeFolderList(['fitbench-stream-1-a', 'fitbench-stream-2-b', 'fitbench-stream-3-c', 'fitbench-stream-4-d', 'other-file']);
     const release = await holdFolderLock('fitbench-stream-3-c');
     const removed = await removeStaleColumns(referencedFolders([meta('a', 'fitbench-stream-1-a')], ['fitbench-stream-4-d']));
     expect(removed).toBe(1);
@@ -58,7 +39,7 @@ describe('streamed folders', () => {
   });
 
   it('tryFolderLock takes a free lock at once and reports a held one as taken', async () => {
-    fakeNavigator([]);
+    fakeFolderList([]);
     const release = await tryFolderLock('fitbench-stream-5-e');
     expect(release).not.toBeNull();
     expect(await tryFolderLock('fitbench-stream-5-e')).toBeNull();
