@@ -48,11 +48,12 @@ function isNumeric(kind: CellKind): boolean {
   return kind === CellKind.Finite || kind === CellKind.NonFinite;
 }
 
-function score(sample: string, delimiter: Delimiter, decimal: 'auto' | '.' | ','): Scored {
+function score(sample: string, delimiter: Delimiter, decimal: 'auto' | '.' | ',', firstMayBeHeader: boolean): Scored {
   const records = sampleRecords(sample, delimiter);
   // The first record may be a header, with its own shape and no numbers: judge the body, unless
-  // the first record is all there is.
-  const body = records.length > 1 ? records.slice(1) : records;
+  // the first record is all there is, or the caller says the file has no header (then the first
+  // record is data, and may be the only one with a decimal comma).
+  const body = records.length > 1 && firstMayBeHeader ? records.slice(1) : records;
   const { count, share } = modalFieldCount(body);
   let dot = 0;
   let comma = 0;
@@ -72,19 +73,22 @@ function score(sample: string, delimiter: Delimiter, decimal: 'auto' | '.' | ','
 /**
  * Picks the delimiter (or checks the forced one) and the decimal separator. With a single column
  * every candidate scores 0 and ',' is returned, which splits nothing in a one-column file.
+ * `header`: false when the file is known to have none (its first record is judged too).
  */
 export function detectDelimiter(
   sample: string,
   forced: 'auto' | Delimiter,
   decimal: 'auto' | '.' | ',',
+  header: 'auto' | boolean = 'auto',
 ): DelimiterVerdict {
+  const firstMayBeHeader = header !== false;
   const candidates = forced !== 'auto' ? [forced] : decimal === ',' ? CANDIDATES.filter((d) => d !== ',') : CANDIDATES;
   let best: Scored | null = null;
   for (const d of candidates) {
     // A comma delimiter rules out decimal commas: an unquoted cell could not hold one.
-    const s = score(sample, d, d === ',' ? '.' : decimal);
+    const s = score(sample, d, d === ',' ? '.' : decimal, firstMayBeHeader);
     if (best === null || s.score > best.score) best = s;
   }
-  const b = best ?? score(sample, ',', decimal);
+  const b = best ?? score(sample, ',', decimal, firstMayBeHeader);
   return { delimiter: b.delimiter, decimalComma: b.decimalComma, records: b.records };
 }

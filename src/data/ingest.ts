@@ -59,7 +59,7 @@ export function createIngest(options: ParseOptions = {}): Ingest {
     const head = sniffText(sample, headEnd);
     const bin = binaryLine(head);
     if (bin !== null) { error = binaryFile(bin); return; }
-    const detected = detectDelimiter(head, opts.delimiter, opts.decimal);
+    const detected = detectDelimiter(head, opts.delimiter, opts.decimal, opts.header);
     verdict = detected;
     const { delimiter, decimalComma, records } = detected;
     const hasHeader = detectHeader(records, decimalComma, opts.header);

@@ -68,6 +68,15 @@ describe('parseDelimitedText: formats', () => {
     expect(tab.columns[0]?.lo?.[0]).toBe(0);
   });
 
+  it('reads a decimal comma found only in the first row when the file has no header', () => {
+    // The property test's counterexample (seed -572508368): with a header possible, the first row
+    // is left out of the judgment; told there is none, it is data and its comma counts.
+    const t = parse('0;-2,5e-323\n0;0\n', { header: false });
+    expect(t.decimalComma).toBe(true);
+    expect(Object.is(col(t, 1)[0], -2.5e-323)).toBe(true);
+    expect(col(parse('1;-2,5\n3;4\n', { header: false }), 1)).toEqual([-2.5, 4]);
+  });
+
   it('keeps "." decimals in a semicolon file that uses them', () => {
     const t = parse('a;b\n1.5;2\n3;4.25\n');
     expect(t.decimalComma).toBe(false);
