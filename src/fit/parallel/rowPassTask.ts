@@ -106,4 +106,9 @@ export function runRowPass(input: RowPassInput): RowPassOutput {
   return { pass: 'dense', R: dense.qr.R, qtf: dense.qr.qtf, cost: dense.cost };
 }
 
-export const task: TaskHandler<RowPassInput, RowPassOutput> = (input) => runRowPass(input);
+/** The pass, and where it ran in time (bench/pool-passes.ts reads these; nothing else does). */
+export const task: TaskHandler<RowPassInput, RowPassOutput> = (input) => {
+  const started = performance.now();
+  const output = runRowPass(input);
+  return { ...output, startedAt: performance.timeOrigin + started, kernelMs: performance.now() - started };
+};

@@ -48,10 +48,17 @@ export interface RowPassInput {
   readonly out?: Float64Array;
 }
 
-export type RowPassOutput =
+/** When a worker ran a pass: the epoch time it started (ms, performance.timeOrigin-based, so
+ *  comparable across threads) and how long it took there. Optional: only the pool's task sets it. */
+export interface RowPassTiming {
+  readonly startedAt?: number;
+  readonly kernelMs?: number;
+}
+
+export type RowPassOutput = RowPassTiming & (
   /** cost: Σρ per chunk; normal: the packed accumulator (upper JᵀJ, Jᵀf, Σρ) per chunk, chunk-major. */
   | { readonly pass: 'cost' | 'normal'; readonly partials: Float64Array }
   /** dense: this range's n×n triangle R, Qᵀf and ½Σρ (TSQR: the caller folds the triangles). */
   | { readonly pass: 'dense'; readonly R: Float64Array; readonly qtf: Float64Array; readonly cost: number }
   /** values: written into the input's shared `out`, or, without one, returned for this range's rows. */
-  | { readonly pass: 'values'; readonly values?: Float64Array };
+  | { readonly pass: 'values'; readonly values?: Float64Array });
