@@ -27,15 +27,17 @@ export function fakeLocks(held: Set<string> = new Set()) {
 /**
  * navigator with a folder list (the Origin Private File System's root: keys and removeEntry only)
  * and fakeLocks, installed on globalThis (the test restores the original). Returns the entries
- * (they lose those removed) and the held locks.
+ * (they lose those removed) and the held locks. `afterList` runs once the folders have been listed
+ * (another tab acting between a sweep's reading of the references and its lock checks).
  */
-export function fakeFolderList(names: string[]) {
+export function fakeFolderList(names: string[], afterList?: () => void) {
   const held = new Set<string>();
   const entries = new Set(names);
   const storage = {
     getDirectory: async () => ({
       async *keys() {
         yield* [...entries];
+        afterList?.();
       },
       async removeEntry(name: string) {
         entries.delete(name);
