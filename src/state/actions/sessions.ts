@@ -19,6 +19,7 @@ import { dataLabel } from '../dataFile';
 import { readSessionSpec } from '../sessions/lenientSpec';
 import { dataKey, folderKey, INDEX_KEY, sessionKeys, isSessionRecord, PENDING_DELETE_KEY, newSessionId, savedComparison, sessionProblem, readIndex, sessionKey, sessionName, SESSION_FORMAT, SESSION_VERSION, updateIndex, type SessionRecord } from '../sessions/record';
 import type { SessionMeta } from '../slices/sessions';
+import { signatureSignedSince } from '../signature';
 import { applySpec, currentSpec, specMapping } from '../spec';
 import { tiedModel } from '../ties';
 import { getState, setState, store, type AppState } from '../store';
@@ -144,6 +145,7 @@ function buildRecord(s: AppState, id: string, savedAt: number): SessionRecord | 
     plot: s.plot,
     outcome: s.outcome,
     fittedSignature: s.fittedSignature,
+    signatureWithSettings: true,
     ...(s.outcome && s.modelCompare.status === 'done' && s.modelCompare.outcome === s.outcome && s.modelCompare.result ? { comparison: s.modelCompare.result } : {}),
   };
 }
@@ -306,7 +308,9 @@ export async function restoreSession(id: string): Promise<string | null> {
       const { comparison, note } = savedComparison(record);
       restoreNote = note;
       const compared = comparison ? { modelCompare: { status: 'done' as const, outcome, progress: null, result: comparison, error: null } } : {};
-      setState({ outcome, fitStatus: 'done', fittedSignature: record.fittedSignature, ...compared, ...(back.ok ? { curveSignature: null } : {}) });
+      // A record saved before the fit settings were signed: its signature read in today's form.
+      const fittedSignature = record.signatureWithSettings === true ? record.fittedSignature : signatureSignedSince(record.fittedSignature, getState());
+      setState({ outcome, fitStatus: 'done', fittedSignature, ...compared, ...(back.ok ? { curveSignature: null } : {}) });
       refreshCurve();
     }
     setState({ sessionId: id });

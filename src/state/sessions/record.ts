@@ -59,6 +59,9 @@ export interface SessionRecord {
   readonly outcome: FitOutcome | null;
   /** fitSignature of what the outcome was fitted from (results are fresh when it still matches). */
   readonly fittedSignature: string | null;
+  /** fittedSignature includes the fit settings (state/signature.ts settingsKey). Absent in records
+   *  saved before they were part of it: their signature is read with signatureSignedSince. */
+  readonly signatureWithSettings?: true;
   /** "Compare with another model": its last comparison with the outcome, when one was run for it
    *  (sessions only: links keep the spec, which has the second model as typed). Absent in older
    *  records; checked field by field when read (comparisonProblem), and left out when damaged. */
