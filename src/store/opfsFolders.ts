@@ -14,12 +14,9 @@
  * navigator.locks are used here, so the main thread and the worker can both call it.
  */
 
-export const STREAM_FOLDER_PREFIX = 'fitbench-stream-';
+import type { LockManagerLike } from './webLocks';
 
-interface LockManagerLike {
-  request(name: string, callback: () => Promise<void>): Promise<void>;
-  request(name: string, options: { ifAvailable: boolean }, callback: (lock: unknown) => Promise<void>): Promise<void>;
-}
+export const STREAM_FOLDER_PREFIX = 'fitbench-stream-';
 
 function nav(): { storage?: { getDirectory?: () => Promise<unknown> }; locks?: LockManagerLike } | undefined {
   return (globalThis as { navigator?: { storage?: { getDirectory?: () => Promise<unknown> }; locks?: LockManagerLike } }).navigator;
