@@ -45,7 +45,8 @@ export const folderKey = (id: string): string => `folder:${id}`;
 /** The state of the session's fit, saved as it runs (issue 12, src/worker/checkpoint.ts). */
 export const checkpointKey = (id: string): string => `checkpoint:${id}`;
 
-/** Every key a session stores under (a session deleted for good takes them all). */
+/** Every key a session stores under (a session deleted for good takes them all; the start-up
+ *  cleanup, src/state/actions/orphanSessions.ts, tells a key's session by these prefixes). */
 export const sessionKeys = (id: string): string[] => [sessionKey(id), dataKey(id), folderKey(id), checkpointKey(id)];
 
 export interface SessionRecord {
