@@ -62,6 +62,26 @@ function expectSame(a: Record<string, FittedParameter>, b: Record<string, Fitted
   }
 }
 
+/** Writes `write` (each key a short string) to the page's session storage, then lists its keys. */
+function idbKeys(page: Page, write: string[] = []): Promise<string[]> {
+  return page.evaluate(async (keys) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('fitbench');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const tx = db.transaction('sessions', 'readwrite');
+    const store = tx.objectStore('sessions');
+    for (const key of keys) store.put(key.startsWith('folder:') ? 'fitbench-stream-0-none' : { left: key }, key);
+    const all = await new Promise<IDBValidKey[]>((resolve) => {
+      const r = store.getAllKeys();
+      r.onsuccess = () => resolve(r.result);
+    });
+    db.close();
+    return all.map(String);
+  }, write);
+}
+
 describe('sessions', () => {
   it('saves as you work, restores on reload, lists, opens and deletes sessions', async () => {
     const { page } = await freshPage();
@@ -138,6 +158,32 @@ describe('sessions', () => {
     await page.getByTestId('result-params').waitFor();
     expectSame(decay, await fittedParameters(page));
     expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('removes at start the keys of a session a closed page left unlisted, not of one a live tab has open', async () => {
+    // Web Locks as Chromium has them: the live tab's shared lock keeps the cleanup off its session.
+    const { context, page } = await freshPage();
+    await loadSampleCard(page, 'decay');
+    await plotted(page);
+    await saved(page);
+    // Two sessions whose saves stopped before the index listed them: "gone" was a closed page's,
+    // "live" is another tab's that is still saving (it holds the session's lock, as the page does).
+    await page.evaluate(async () => {
+      void navigator.locks.request('fitbench-session-s-live', { mode: 'shared' }, () => new Promise<void>(() => undefined));
+    });
+    await idbKeys(page, ['folder:s-gone', 'data:s-gone', 'session:s-gone', 'folder:s-live', 'data:s-live', 'session:s-live']);
+    const second = await context.newPage();
+    collectErrors(second);
+    await second.goto(served.url);
+    await second.getByTestId('session-restored').waitFor();
+    await expect.poll(async () => (await idbKeys(second)).filter((k) => k.endsWith(':s-gone')), { timeout: 10_000 }).toEqual([]);
+    const left = await idbKeys(second);
+    expect(left.filter((k) => k.endsWith(':s-live')).sort()).toEqual(['data:s-live', 'folder:s-live', 'session:s-live']);
+    // The sessions saved whole stay.
+    expect(left).toContain('index');
+    expect(left.filter((k) => k.startsWith('session:') && !k.endsWith(':s-live'))).toHaveLength(1);
+    expect(pageErrors(page)).toEqual([]);
+    expect(pageErrors(second)).toEqual([]);
   });
 
   it('says once that sessions cannot be saved when storage refuses, and keeps working', async () => {

@@ -31,3 +31,4 @@ export const deleteValue = async (key: string): Promise<void> => {
   if (closed) throw new Error(`the page closed before ${key} was deleted`);
   db.delete(key);
 };
+export const listKeys = async (): Promise<string[]> => [...db.keys()];

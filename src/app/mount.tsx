@@ -5,6 +5,7 @@ import { store } from '../state/store';
 import { App } from './App';
 import { RenderBoundary } from './common/RenderBoundary';
 import { markWork } from './plot/plotlySlices';
+import { removeOrphanedSessions } from '../state/actions/orphanSessions';
 import { sweepStreamFolders } from '../state/actions/streamFolders';
 import { macrotask } from '../parallel/web/macrotask';
 
@@ -22,8 +23,9 @@ export function mount(root: Root): void {
   // The first render as a transition: React renders it in slices of a few ms with yields between
   // (a plain render was one main-thread task of 50–100 ms after the first paint); the commit that
   // puts it on the page is still one piece.
-  // Streamed tables' folders that no saved session refers to and no tab holds (issue 12), once the page is up.
-  setTimeout(() => void sweepStreamFolders(), 1000);
+  // Once the page is up: the keys of sessions a closed page left unlisted, then the streamed
+  // tables' folders that no saved session refers to and no tab holds (issue 12).
+  setTimeout(() => void removeOrphanedSessions().then(() => sweepStreamFolders()), 1000);
   startTransition(() => {
     root.render(
       <StrictMode>

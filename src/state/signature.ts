@@ -43,10 +43,30 @@ function settingsKey(settings: SolverSettings | undefined): string {
   return parts.length > 0 ? `|set:${parts.join(',')}` : '';
 }
 
-export function fitSignature(s: Pick<AppState, 'modelText' | 'mapping' | 'params' | 'ties' | 'settings'>): string {
+type Signed = Pick<AppState, 'modelText' | 'mapping' | 'params' | 'ties' | 'settings'>;
+
+/** fitSignature without its settings part: what pages wrote before the settings were part of it. */
+function signatureBeforeSettings(s: Signed): string {
   const m = s.mapping;
   const rows = s.params.map((p) => `${p.name}=${p.value}:${p.min}:${p.max}:${p.fixed}`).join(',');
-  return `${s.modelText}|${m.x.join(',')}|${m.y}|${m.sigma ?? ''}|${rowsKey(m.rows)}|${rows}${tiesKey(s.ties)}${settingsKey(s.settings)}`;
+  return `${s.modelText}|${m.x.join(',')}|${m.y}|${m.sigma ?? ''}|${rowsKey(m.rows)}|${rows}${tiesKey(s.ties)}`;
+}
+
+export function fitSignature(s: Signed): string {
+  return `${signatureBeforeSettings(s)}${settingsKey(s.settings)}`;
+}
+
+/**
+ * The fittedSignature of a session saved before the settings were part of the signature
+ * (SessionRecord.signatureWithSettings absent), in today's form: when it is the restored page's
+ * signature without the settings part, the fit is taken to have run on the page's settings (the
+ * record cannot say otherwise; it was fresh when saved if its settings had not changed since), so
+ * that a session fitted with a robust loss, say, does not read "changed since the last fit" once.
+ * Otherwise it is kept as it was (stale). Records saved since carry the mark and are compared as
+ * they are: a settings change after their fit still reads stale.
+ */
+export function signatureSignedSince(saved: string | null, s: Signed): string | null {
+  return saved !== null && saved === signatureBeforeSettings(s) ? fitSignature(s) : saved;
 }
 
 /** Whether the page's results (outcome) are its last fit's and still describe the page: nothing a

@@ -13,12 +13,15 @@ import { loadText } from './actions/data';
 import { runFit } from './actions/fit';
 import { setModelText } from './actions/model';
 import { setParamValue } from './actions/params';
-import { setSigmaColumn, setWeights } from './actions/settings';
+import { setSettings, setSigmaColumn, setWeights } from './actions/settings';
 import { flushSave, restoreLatestSession, SAVE_DELAY_MS, startAutosave, stopAutosave } from './actions/sessions';
-import { resultsFresh } from './signature';
+import { INDEX_KEY, sessionKey } from './sessions/record';
+import { fitSignature, resultsFresh } from './signature';
+import { DEFAULT_SETTINGS } from './slices/settings';
 import { getState, initialState, setState } from './store';
 
 vi.mock('../worker/storage', () => import('../../test/memoryStorage'));
+const latestRecord = () => sessionKey((db.get(INDEX_KEY) as { id: string }[])[0].id);
 const sample = (name: string) => readFileSync(join(import.meta.dirname, '..', '..', 'public', 'samples', name), 'utf8');
 async function settle() { await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS + 10); await flushSave(); }
 async function fitDecay() {
@@ -48,4 +51,45 @@ describe('fittedSignature across a restore', () => {
     expect(resultsFresh(getState())).toBe(true);
   });
 
+  it('a record saved before the settings were signed, fitted with a robust loss: fresh after a restore', async () => {
+    db.clear();
+    setState(initialState, true);
+    await fitDecay();
+    setSettings({ loss: 'soft_l1', fScale: 2 });
+    await runFit();
+    expect(resultsFresh(getState())).toBe(true);
+    await settle();
+    // The record as a page before the change saved it: its signature had no settings part (the
+    // one the defaults give), and it has no mark of the new signature.
+    const { signatureWithSettings: _mark, ...record } = db.get(latestRecord()) as Record<string, unknown>;
+    const s = getState();
+    const oldSignature = fitSignature({ ...s, settings: DEFAULT_SETTINGS });
+    expect(oldSignature).not.toBe(record.fittedSignature);
+    db.set(latestRecord(), { ...record, fittedSignature: oldSignature });
+    setState(initialState, true);
+    expect(await restoreLatestSession()).toBe(true);
+    expect(getState().settings.loss).toBe('soft_l1');
+    expect(resultsFresh(getState())).toBe(true);
+    // Saved again (the plot changed), it carries the signature with its settings, and its mark.
+    setState({ plot: { ...getState().plot, logX: !getState().plot.logX } });
+    await settle();
+    const saved = db.get(latestRecord()) as Record<string, unknown>;
+    expect(saved.fittedSignature).toBe(fitSignature(getState()));
+    expect(saved.signatureWithSettings).toBe(true);
+  });
+
+  it('a record saved now, the loss changed after its fit: stale after a restore', async () => {
+    db.clear();
+    setState(initialState, true);
+    await fitDecay();
+    await runFit();
+    setSettings({ loss: 'soft_l1', fScale: 2 });
+    expect(resultsFresh(getState())).toBe(false);
+    await settle();
+    setState(initialState, true);
+    expect(await restoreLatestSession()).toBe(true);
+    expect(getState().settings.loss).toBe('soft_l1');
+    expect(getState().outcome).not.toBeNull();
+    expect(resultsFresh(getState())).toBe(false);
+  });
 });

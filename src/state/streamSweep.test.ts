@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../test/memoryStorage';
 import { fakeFolderList } from '../../test/fakeLocks';
 import { sweepStreamFolders } from './actions/streamFolders';
-import { INDEX_KEY, PENDING_DELETE_KEY, sessionKey } from './sessions/record';
+import { folderKey, INDEX_KEY, PENDING_DELETE_KEY, sessionKey } from './sessions/record';
 
 vi.mock('../worker/storage', () => import('../../test/memoryStorage'));
 
@@ -33,5 +33,37 @@ describe('the sweep during another tab’s undo window', () => {
     db.delete(sessionKey('d'));
     expect(await sweepStreamFolders()).toBe(1);
     expect([...entries]).toEqual(['fitbench-stream-1-kept']);
+  });
+});
+
+describe('the sweep racing another tab that names its folder', () => {
+  // The other tab holds folder X (its table), and between the sweep's reading of the references
+  // and its lock checks it writes what names X and closes, letting go of X's lock.
+  const X = 'fitbench-stream-7-other';
+
+  it('keeps a folder whose session was listed after the references were read', async () => {
+    db.clear();
+    const { entries, held } = fakeFolderList([X, 'fitbench-stream-8-stale'], () => {
+      db.set(folderKey('o'), X);
+      db.set(INDEX_KEY, [meta('o', X)]);
+      held.delete(X);
+    });
+    held.add(X);
+    expect(await sweepStreamFolders()).toBe(1);
+    expect([...entries]).toEqual([X]);
+  });
+
+  it('keeps a folder a listed session’s folderKey came to name meanwhile', async () => {
+    // Session o is listed with its old folder (lost); its file dropped again streams to X, and
+    // folderKey names X before the index does (src/state/actions/sessions.ts saveData).
+    db.clear();
+    db.set(INDEX_KEY, [meta('o', 'fitbench-stream-6-lost')]);
+    const { entries, held } = fakeFolderList([X], () => {
+      db.set(folderKey('o'), X);
+      held.delete(X);
+    });
+    held.add(X);
+    expect(await sweepStreamFolders()).toBe(0);
+    expect([...entries]).toEqual([X]);
   });
 });

@@ -38,6 +38,26 @@ describe('streamed folders', () => {
     expect([...entries].sort()).toEqual(['fitbench-stream-1-a', 'other-file']);
   });
 
+  it('asks again under each candidate’s lock, and only for candidates', async () => {
+    const { entries } = fakeFolderList(['fitbench-stream-1-a', 'fitbench-stream-2-b', 'fitbench-stream-3-c', 'fitbench-stream-4-d', 'fitbench-stream-5-e']);
+    const release = await holdFolderLock('fitbench-stream-3-c');
+    const asked: string[] = [];
+    const stillStale = async (name: string) => {
+      asked.push(name);
+      // b was named by a session meanwhile; e's references could not be read.
+      if (name === 'fitbench-stream-5-e') throw new Error('storage gone');
+      return name !== 'fitbench-stream-2-b';
+    };
+    expect(await removeStaleColumns(new Set(['fitbench-stream-1-a']), stillStale)).toBe(1);
+    expect(asked).toEqual(['fitbench-stream-2-b', 'fitbench-stream-4-d', 'fitbench-stream-5-e']);
+    expect([...entries].sort()).toEqual(['fitbench-stream-1-a', 'fitbench-stream-2-b', 'fitbench-stream-3-c', 'fitbench-stream-5-e']);
+    release();
+    // Nothing a candidate: nothing is asked.
+    asked.length = 0;
+    expect(await removeStaleColumns(new Set(entries), stillStale)).toBe(0);
+    expect(asked).toEqual([]);
+  });
+
   it('tryFolderLock takes a free lock at once and reports a held one as taken', async () => {
     fakeFolderList([]);
     const release = await tryFolderLock('fitbench-stream-5-e');

@@ -14,12 +14,9 @@
  * navigator.locks are used here, so the main thread and the worker can both call it.
  */
 
-export const STREAM_FOLDER_PREFIX = 'fitbench-stream-';
+import type { LockManagerLike } from './webLocks';
 
-interface LockManagerLike {
-  request(name: string, callback: () => Promise<void>): Promise<void>;
-  request(name: string, options: { ifAvailable: boolean }, callback: (lock: unknown) => Promise<void>): Promise<void>;
-}
+export const STREAM_FOLDER_PREFIX = 'fitbench-stream-';
 
 function nav(): { storage?: { getDirectory?: () => Promise<unknown> }; locks?: LockManagerLike } | undefined {
   return (globalThis as { navigator?: { storage?: { getDirectory?: () => Promise<unknown> }; locks?: LockManagerLike } }).navigator;
@@ -54,9 +51,15 @@ interface Folder {
   keys(): AsyncIterableIterator<string>;
 }
 
-/** Removes the streamed tables' folders that no page holds open, except those in `keep` (the ones
- *  saved sessions refer to); returns how many went. */
-export async function removeStaleColumns(keep: ReadonlySet<string> = new Set()): Promise<number> {
+/**
+ * Removes the streamed tables' folders that no page holds open, except those in `keep` (the ones
+ * saved sessions refer to); returns how many went. `stillStale` is asked again for each candidate
+ * once its lock is taken, just before it goes: between the reading of `keep` and the lock another
+ * tab may have named the folder in a saved session and closed (letting go of the lock), so the
+ * caller reads the references afresh there. It is asked only for candidates (no candidate, no
+ * reading); a rejection keeps the folder.
+ */
+export async function removeStaleColumns(keep: ReadonlySet<string> = new Set(), stillStale: (name: string) => Promise<boolean> = async () => true): Promise<number> {
   const storage = nav()?.storage;
   const locks = nav()?.locks;
   if (!storage?.getDirectory) return 0;
@@ -64,22 +67,24 @@ export async function removeStaleColumns(keep: ReadonlySet<string> = new Set()):
   const names: string[] = [];
   for await (const name of dir.keys()) if (name.startsWith(STREAM_FOLDER_PREFIX) && !keep.has(name)) names.push(name);
   let removed = 0;
+  const remove = async (name: string): Promise<void> => {
+    if (!(await stillStale(name))) return;
+    await dir.removeEntry(name, { recursive: true });
+    removed++;
+  };
   for (const name of names) {
     try {
       // In use (its lock is held by this or another tab's worker): left to its owner.
       if (locks) {
         await locks.request(name, { ifAvailable: true }, async (lock) => {
-          if (lock) {
-            await dir.removeEntry(name, { recursive: true });
-            removed++;
-          }
+          if (lock) await remove(name);
         });
       } else {
-        await dir.removeEntry(name, { recursive: true });
-        removed++;
+        await remove(name);
       }
     } catch {
-      // Its files are open (sync access handles lock them): in use after all.
+      // Its files are open (sync access handles lock them): in use after all. Or the references
+      // could not be read again: kept.
     }
   }
   return removed;

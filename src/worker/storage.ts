@@ -5,7 +5,7 @@
  * without IndexedDB (private modes, a blocked origin) or a full disk makes it reject with an Error,
  * never throw synchronously.
  */
-import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { createStore, del, get, keys, set, type UseStore } from 'idb-keyval';
 
 export const SESSION_DB = 'fitbench';
 export const SESSION_STORE = 'sessions';
@@ -44,4 +44,9 @@ export function writeValue(key: string, value: unknown): Promise<void> {
 
 export function deleteValue(key: string): Promise<void> {
   return guarded(() => del(key, sessionStore()));
+}
+
+/** Every key stored (the keys only: a table's value is not read). */
+export function listKeys(): Promise<string[]> {
+  return guarded(async () => (await keys(sessionStore())).map(String));
 }

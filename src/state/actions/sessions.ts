@@ -19,6 +19,8 @@ import { dataLabel } from '../dataFile';
 import { readSessionSpec } from '../sessions/lenientSpec';
 import { dataKey, folderKey, INDEX_KEY, sessionKeys, isSessionRecord, PENDING_DELETE_KEY, newSessionId, savedComparison, sessionProblem, readIndex, sessionKey, sessionName, SESSION_FORMAT, SESSION_VERSION, updateIndex, type SessionRecord } from '../sessions/record';
 import type { SessionMeta } from '../slices/sessions';
+import { ownSession, sessionHeld } from '../sessions/sessionLock';
+import { signatureSignedSince } from '../signature';
 import { applySpec, currentSpec, specMapping } from '../spec';
 import { tiedModel } from '../ties';
 import { getState, setState, store, type AppState } from '../store';
@@ -41,6 +43,13 @@ interface Current {
 }
 
 let current: Current = { id: null, table: null, dataSaved: false, dataFailed: false };
+
+/** The page's session is now `next`: it holds that session's lock, no longer the previous one's
+ *  (sessions/sessionLock.ts: a live tab's unlisted session is not a closed page's leftover). */
+function setCurrent(next: Current): void {
+  current = next;
+  ownSession(next.id);
+}
 /** The session being restored: the table it loads is that session's own. */
 let restoring: string | null = null;
 /** The id the next data get (a link names its session so that reopening it continues it). */
@@ -69,11 +78,11 @@ export function claimNextSessionId(id: string): void {
 
 function onTableChange(table: AppState['table']): void {
   if (table === null) {
-    current = { id: null, table: null, dataSaved: false, dataFailed: false };
+    setCurrent({ id: null, table: null, dataSaved: false, dataFailed: false });
   } else if (restoring !== null) {
-    current = { id: restoring, table, dataSaved: true, dataFailed: false };
+    setCurrent({ id: restoring, table, dataSaved: true, dataFailed: false });
   } else {
-    current = { id: nextId ?? newSessionId(), table, dataSaved: false, dataFailed: false };
+    setCurrent({ id: nextId ?? newSessionId(), table, dataSaved: false, dataFailed: false });
     // The notices about the restored session no longer describe the page (its interrupted fit
     // stays stored, offered again when that session is opened).
     if (getState().restored || getState().interruptedFit) setState({ restored: null, interruptedFit: null });
@@ -144,6 +153,7 @@ function buildRecord(s: AppState, id: string, savedAt: number): SessionRecord | 
     plot: s.plot,
     outcome: s.outcome,
     fittedSignature: s.fittedSignature,
+    signatureWithSettings: true,
     ...(s.outcome && s.modelCompare.status === 'done' && s.modelCompare.outcome === s.outcome && s.modelCompare.result ? { comparison: s.modelCompare.result } : {}),
   };
 }
@@ -179,7 +189,7 @@ async function saveData(id: string, folder: string | undefined): Promise<string 
 async function saveCurrent(fitStarting = false): Promise<void> {
   const s = getState();
   if (!s.table || current.table !== s.table || restoring !== null) return;
-  if (current.id === null) current = { id: newSessionId(), table: s.table, dataSaved: false, dataFailed: false };
+  if (current.id === null) setCurrent({ id: newSessionId(), table: s.table, dataSaved: false, dataFailed: false });
   if (s.loading || (s.fitStatus === 'running' && !fitStarting)) {
     schedule();
     return;
@@ -192,6 +202,9 @@ async function saveCurrent(fitStarting = false): Promise<void> {
   }
   const id = current.id as string;
   const table = current.table;
+  // Held before any of its keys is written (a cleanup holding it meanwhile is waited for).
+  await sessionHeld(id);
+  if (current.id !== id || current.table !== table) return;
   setState({ saveState: 'saving', sessionId: id });
   try {
     if (!current.dataSaved) {
@@ -306,7 +319,9 @@ export async function restoreSession(id: string): Promise<string | null> {
       const { comparison, note } = savedComparison(record);
       restoreNote = note;
       const compared = comparison ? { modelCompare: { status: 'done' as const, outcome, progress: null, result: comparison, error: null } } : {};
-      setState({ outcome, fitStatus: 'done', fittedSignature: record.fittedSignature, ...compared, ...(back.ok ? { curveSignature: null } : {}) });
+      // A record saved before the fit settings were signed: its signature read in today's form.
+      const fittedSignature = record.signatureWithSettings === true ? record.fittedSignature : signatureSignedSince(record.fittedSignature, getState());
+      setState({ outcome, fitStatus: 'done', fittedSignature, ...compared, ...(back.ok ? { curveSignature: null } : {}) });
       refreshCurve();
     }
     setState({ sessionId: id });
@@ -361,7 +376,7 @@ export async function deleteSession(id: string): Promise<void> {
   const was = current.id === id ? { ...current } : null;
   if (was) {
     // The page stays as it is; it is saved again (as a new session) when it changes.
-    current = { ...current, id: null, dataSaved: false };
+    setCurrent({ ...current, id: null, dataSaved: false });
     if (timer !== null) clearTimeout(timer);
     timer = null;
     setState({ sessionId: null, saveState: 'idle' });
@@ -436,7 +451,7 @@ export async function undoDeleteSession(): Promise<void> {
   }
   // Still the same data on the page and not yet saved as another session: it is that session again.
   if (p.current && current.id === null && current.table === p.current.table) {
-    current = { ...p.current };
+    setCurrent({ ...p.current });
     setState({ sessionId: p.meta.id, saveState: 'saved' });
   }
 }
@@ -459,7 +474,7 @@ export async function discardSavedSession(): Promise<void> {
   const id = getState().sessionId ?? current.id;
   if (timer !== null) clearTimeout(timer);
   timer = null;
-  current = { id: null, table: null, dataSaved: false, dataFailed: false };
+  setCurrent({ id: null, table: null, dataSaved: false, dataFailed: false });
   if (id !== null) {
     try {
       await serial(() => dropFromIndex(id));

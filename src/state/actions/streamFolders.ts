@@ -14,6 +14,10 @@
  * saved" that expires after some hours would keep a folder nothing can open for those hours, and
  * could expire while a restored session still opens the folder (a restore leaves the index as it
  * was until the page changes).
+ *
+ * The references are read once for the list of candidates, and again for each candidate under its
+ * lock just before it goes: another tab may meanwhile have named a folder it held (its folderKey,
+ * the index) and closed, letting go of the lock; the first reading alone would remove it.
  */
 import { removeStaleColumns } from '../../store/opfsFolders';
 import { readValue } from '../../worker/storage';
@@ -56,6 +60,12 @@ async function pendingFolders(): Promise<string[]> {
   return folders;
 }
 
+/** Every folder a saved session or a pending deletion refers to, read from storage now (and `extra`). */
+async function referenced(extra: readonly (string | null | undefined)[]): Promise<Set<string>> {
+  const index = readIndex(await readValue<unknown>(INDEX_KEY));
+  return referencedFolders(index, [...extra, ...(await pendingFolders()), ...(await dataFolders(index.map((m) => m.id)))]);
+}
+
 let running: Promise<number> | null = null;
 let again = false;
 
@@ -70,9 +80,9 @@ export function sweepStreamFolders(extra: () => readonly (string | null | undefi
     do {
       again = false;
       try {
-        const index = readIndex(await readValue<unknown>(INDEX_KEY));
-        const kept = [...extra(), ...(await pendingFolders()), ...(await dataFolders(index.map((m) => m.id)))];
-        removed += await removeStaleColumns(referencedFolders(index, kept));
+        // Read again for each folder about to go, under its lock: another tab may have named it
+        // since (and closed, letting go of its lock).
+        removed += await removeStaleColumns(await referenced(extra()), async (name) => !(await referenced(extra())).has(name));
       } catch {
         // No IndexedDB or no OPFS: nothing is kept, nothing is swept.
       }

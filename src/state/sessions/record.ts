@@ -45,7 +45,8 @@ export const folderKey = (id: string): string => `folder:${id}`;
 /** The state of the session's fit, saved as it runs (issue 12, src/worker/checkpoint.ts). */
 export const checkpointKey = (id: string): string => `checkpoint:${id}`;
 
-/** Every key a session stores under (a session deleted for good takes them all). */
+/** Every key a session stores under (a session deleted for good takes them all; the start-up
+ *  cleanup, src/state/actions/orphanSessions.ts, tells a key's session by these prefixes). */
 export const sessionKeys = (id: string): string[] => [sessionKey(id), dataKey(id), folderKey(id), checkpointKey(id)];
 
 export interface SessionRecord {
@@ -59,6 +60,9 @@ export interface SessionRecord {
   readonly outcome: FitOutcome | null;
   /** fitSignature of what the outcome was fitted from (results are fresh when it still matches). */
   readonly fittedSignature: string | null;
+  /** fittedSignature includes the fit settings (state/signature.ts settingsKey). Absent in records
+   *  saved before they were part of it: their signature is read with signatureSignedSince. */
+  readonly signatureWithSettings?: true;
   /** "Compare with another model": its last comparison with the outcome, when one was run for it
    *  (sessions only: links keep the spec, which has the second model as typed). Absent in older
    *  records; checked field by field when read (comparisonProblem), and left out when damaged. */

@@ -1,0 +1,140 @@
+/**
+ * The keys of sessions a closed page left unlisted (issue 12 review): a save cut short before the
+ * index write leaves folder:<id>, data:<id> (a whole table) and session:<id> that nothing lists.
+ * The start-up cleanup removes them unless the session is listed, pending deletion, or open in a
+ * live tab (which holds the session's lock); the folder they named then goes at the sweep. Over
+ * the memory storage and a stand-in for Web Locks and the OPFS root.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeFolderList } from '../../test/fakeLocks';
+import { cutBefore, db, reopen } from '../../test/memoryStorage';
+import { localClient } from '../client/localClient';
+import { setClient } from '../client/worker';
+import { loadText } from './actions/data';
+import { removeOrphanedSessions } from './actions/orphanSessions';
+import { flushSave, SAVE_DELAY_MS, startAutosave, stopAutosave } from './actions/sessions';
+import { sweepStreamFolders } from './actions/streamFolders';
+import { checkpointKey, dataKey, folderKey, INDEX_KEY, PENDING_DELETE_KEY, sessionKey, sessionKeys } from './sessions/record';
+import { sessionLockName } from './sessions/sessionLock';
+import { getState, initialState, setState } from './store';
+
+vi.mock('../worker/storage', () => import('../../test/memoryStorage'));
+
+const original = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
+afterEach(() => {
+  if (original) Object.defineProperty(globalThis, 'navigator', original);
+  else delete (globalThis as { navigator?: unknown }).navigator;
+});
+
+const folderOf = (id: string) => `fitbench-stream-1-${id}`;
+const meta = (id: string) => ({ id, name: id, fileName: 'f.csv', model: '', rows: 1, savedAt: 1, fitted: false, folder: folderOf(id) });
+/** Every key of session `id`, as a save that reached session:<id> (and a fit's checkpoint) leaves them. */
+function stored(id: string): void {
+  db.set(folderKey(id), folderOf(id));
+  db.set(dataKey(id), { table: id });
+  db.set(sessionKey(id), { meta: meta(id) });
+  db.set(checkpointKey(id), { fit: id });
+}
+const keysOf = (id: string) => sessionKeys(id).filter((k) => db.has(k));
+
+describe('keys of sessions no index lists', () => {
+  beforeEach(() => db.clear());
+
+  it('go when no tab has the session open; listed, pending and held ones stay', async () => {
+    const ids = ['listed', 'pending', 'orphan', 'held'];
+    const { entries, held } = fakeFolderList(ids.map(folderOf));
+    for (const id of ids) stored(id);
+    db.set(INDEX_KEY, [meta('listed')]);
+    db.set(PENDING_DELETE_KEY, ['pending']);
+    // Another tab is saving session "held": it holds the session's lock and its table's folder.
+    held.add(sessionLockName('held'));
+    held.add(folderOf('held'));
+
+    expect(await removeOrphanedSessions()).toBe(1);
+    expect(keysOf('orphan')).toEqual([]);
+    for (const id of ['listed', 'pending', 'held']) expect(keysOf(id)).toEqual(sessionKeys(id));
+    expect(db.get(INDEX_KEY)).toEqual([meta('listed')]);
+    expect(db.get(PENDING_DELETE_KEY)).toEqual(['pending']);
+    // The orphan's folder is referred to by nothing now, and no tab holds it: the sweep removes it.
+    expect(await sweepStreamFolders()).toBe(1);
+    expect([...entries].sort()).toEqual(['listed', 'pending', 'held'].map(folderOf).sort());
+  });
+
+  it('stay when the session was listed between the first reading and its lock', async () => {
+    const { held } = fakeFolderList([]);
+    stored('late');
+    // The tab saving "late" lists it and lets go of its lock just before the cleanup asks for it.
+    held.add(sessionLockName('late'));
+    const locks = (globalThis as unknown as { navigator: { locks: { request: (...a: unknown[]) => Promise<void> } } }).navigator.locks;
+    const request = locks.request.bind(locks);
+    locks.request = async (...a: unknown[]) => {
+      if (a[0] === sessionLockName('late') && held.has(a[0] as string)) {
+        db.set(INDEX_KEY, [meta('late')]);
+        held.delete(a[0] as string);
+      }
+      return request(...a);
+    };
+    expect(await removeOrphanedSessions()).toBe(0);
+    expect(keysOf('late')).toEqual(sessionKeys('late'));
+  });
+
+  it('stay where Web Locks are missing (a live tab cannot be told from a closed one)', async () => {
+    Object.defineProperty(globalThis, 'navigator', { value: {}, configurable: true });
+    stored('orphan');
+    expect(await removeOrphanedSessions()).toBe(0);
+    expect(keysOf('orphan')).toEqual(sessionKeys('orphan'));
+  });
+});
+
+describe('a page’s save cut short before the index listed it', () => {
+  const sample = readFileSync(join(import.meta.dirname, '..', '..', 'public', 'samples', 'decay.csv'), 'utf8');
+  beforeAll(() => {
+    setClient(localClient());
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    startAutosave();
+  });
+  afterAll(() => {
+    stopAutosave();
+    vi.useRealTimers();
+  });
+  beforeEach(() => {
+    db.clear();
+    reopen();
+    setState(initialState, true);
+  });
+
+  it('keeps its keys while the page has it open, and removes them once the page is gone', async () => {
+    fakeFolderList([]);
+    expect(await loadText(sample, 'decay.csv')).toBe(true);
+    const id = getState().sessionId!;
+    // The index write fails (the page goes on: it still has the session open).
+    cutBefore.add(INDEX_KEY);
+    await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS + 10);
+    await flushSave();
+    reopen();
+    expect(db.has(INDEX_KEY)).toBe(false);
+    expect(keysOf(id)).toEqual([sessionKey(id), dataKey(id)]);
+    expect(await removeOrphanedSessions()).toBe(0);
+    expect(keysOf(id)).toEqual([sessionKey(id), dataKey(id)]);
+
+    // The page closes (its locks go with it); the next page's start removes them.
+    setState(initialState, true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await removeOrphanedSessions()).toBe(1);
+    expect(keysOf(id)).toEqual([]);
+  });
+
+  it('keeps the keys of a session saved whole', async () => {
+    fakeFolderList([]);
+    expect(await loadText(sample, 'decay.csv')).toBe(true);
+    const id = getState().sessionId!;
+    await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS + 10);
+    await flushSave();
+    setState(initialState, true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await removeOrphanedSessions()).toBe(0);
+    expect(keysOf(id)).toEqual([sessionKey(id), dataKey(id)]);
+  });
+});
