@@ -14,7 +14,7 @@ import { localClient } from '../client/localClient';
 import { setClient } from '../client/worker';
 import { loadText } from './actions/data';
 import { removeOrphanedSessions } from './actions/orphanSessions';
-import { flushSave, SAVE_DELAY_MS, startAutosave, stopAutosave } from './actions/sessions';
+import { deleteSession, flushSave, refreshSessionList, SAVE_DELAY_MS, startAutosave, stopAutosave, UNDO_DELETE_MS } from './actions/sessions';
 import { sweepStreamFolders } from './actions/streamFolders';
 import { checkpointKey, dataKey, folderKey, INDEX_KEY, PENDING_DELETE_KEY, sessionKey, sessionKeys } from './sessions/record';
 import { sessionLockName } from './sessions/sessionLock';
@@ -88,6 +88,30 @@ describe('keys of sessions no index lists', () => {
   });
 });
 
+describe('a deletion another tab can still undo', () => {
+  beforeEach(() => db.clear());
+
+  it('is left by this page’s start while that tab holds the session, and removed once it is gone', async () => {
+    const { held } = fakeFolderList([]);
+    for (const id of ['undoable', 'abandoned']) stored(id);
+    db.set(INDEX_KEY, [meta('listed')]);
+    db.set(PENDING_DELETE_KEY, ['undoable', 'abandoned']);
+    // The tab that deleted "undoable" is within its Undo time: it holds the session's lock.
+    held.add(sessionLockName('undoable'));
+    await refreshSessionList();
+    expect(keysOf('undoable')).toEqual(sessionKeys('undoable'));
+    expect(keysOf('abandoned')).toEqual([]);
+    expect(db.get(PENDING_DELETE_KEY)).toEqual(['undoable']);
+    expect(getState().recentSessions).toEqual([meta('listed')]);
+
+    // That tab closed before its Undo time ended: the next start finishes the deletion.
+    held.delete(sessionLockName('undoable'));
+    await refreshSessionList();
+    expect(keysOf('undoable')).toEqual([]);
+    expect(db.has(PENDING_DELETE_KEY)).toBe(false);
+  });
+});
+
 describe('a page’s save cut short before the index listed it', () => {
   const sample = readFileSync(join(import.meta.dirname, '..', '..', 'public', 'samples', 'decay.csv'), 'utf8');
   beforeAll(() => {
@@ -123,6 +147,21 @@ describe('a page’s save cut short before the index listed it', () => {
     setState(initialState, true);
     await vi.advanceTimersByTimeAsync(0);
     expect(await removeOrphanedSessions()).toBe(1);
+    expect(keysOf(id)).toEqual([]);
+  });
+
+  it('holds a deleted session’s lock while Undo can bring it back, and lets go of it after', async () => {
+    const { held } = fakeFolderList([]);
+    expect(await loadText(sample, 'decay.csv')).toBe(true);
+    const id = getState().sessionId!;
+    await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS + 10);
+    await flushSave();
+    await deleteSession(id);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(held.has(sessionLockName(id))).toBe(true);
+    expect(keysOf(id)).toEqual([sessionKey(id), dataKey(id)]);
+    await vi.advanceTimersByTimeAsync(UNDO_DELETE_MS + 10);
+    expect(held.has(sessionLockName(id))).toBe(false);
     expect(keysOf(id)).toEqual([]);
   });
 

@@ -19,7 +19,8 @@ import { dataLabel } from '../dataFile';
 import { readSessionSpec } from '../sessions/lenientSpec';
 import { dataKey, folderKey, INDEX_KEY, sessionKeys, isSessionRecord, PENDING_DELETE_KEY, newSessionId, savedComparison, sessionProblem, readIndex, sessionKey, sessionName, SESSION_FORMAT, SESSION_VERSION, updateIndex, type SessionRecord } from '../sessions/record';
 import type { SessionMeta } from '../slices/sessions';
-import { ownSession, sessionHeld } from '../sessions/sessionLock';
+import { holdSession, ownSession, sessionHeld, sessionLockName } from '../sessions/sessionLock';
+import { webLocks, withLockIfFree } from '../../store/webLocks';
 import { signatureSignedSince } from '../signature';
 import { applySpec, currentSpec, specMapping } from '../spec';
 import { tiedModel } from '../ties';
@@ -361,6 +362,9 @@ interface PendingDelete {
   /** What `current` was when the deleted session was the page's own (null otherwise). */
   readonly current: Current | null;
   readonly timer: ReturnType<typeof setTimeout>;
+  /** Lets go of the session's lock, held while Undo can bring it back (other tabs' starts then
+   *  leave its stored keys alone). */
+  readonly release: () => void;
 }
 
 /** The deletion Undo can still take back (one at a time: a second deletion makes the first final). */
@@ -391,7 +395,7 @@ export async function deleteSession(id: string): Promise<void> {
   }
   // Pending before the index no longer lists it: a sweep meanwhile (this tab's, as other data
   // replace the table) still keeps its streamed folder.
-  const pending: PendingDelete = { meta, current: was, timer: setTimeout(() => void finishDelete(), UNDO_DELETE_MS) };
+  const pending: PendingDelete = { meta, current: was, timer: setTimeout(() => void finishDelete(), UNDO_DELETE_MS), release: holdSession(id) };
   pendingDelete = pending;
   try {
     await serial(async () => {
@@ -402,6 +406,7 @@ export async function deleteSession(id: string): Promise<void> {
     });
   } catch (error) {
     clearTimeout(pending.timer);
+    pending.release();
     if (pendingDelete === pending) pendingDelete = null;
     storageFailed(storageReason(error));
     return;
@@ -423,6 +428,8 @@ export async function finishDelete(): Promise<void> {
     });
   } catch (error) {
     storageFailed(storageReason(error));
+  } finally {
+    p.release();
   }
   // Its streamed table's folder, unless another session or this page still holds it (issue 12).
   void sweepFolders();
@@ -448,6 +455,8 @@ export async function undoDeleteSession(): Promise<void> {
     setState({ deletedSession: null });
     storageFailed(storageReason(error));
     return;
+  } finally {
+    p.release();
   }
   // Still the same data on the page and not yet saved as another session: it is that session again.
   if (p.current && current.id === null && current.table === p.current.table) {
@@ -456,14 +465,25 @@ export async function undoDeleteSession(): Promise<void> {
   }
 }
 
-/** A deletion the page closed before finishing (the undo time was not over): removed now. */
+/**
+ * A deletion the page closed before finishing (the undo time was not over): removed now. One that
+ * another tab can still undo is that tab's: it holds the session's lock (holdSession) until its
+ * Undo time ends, so it is left, and stays pending. Without Web Locks no tab can tell, and every
+ * pending deletion not listed is removed.
+ */
 async function sweepPendingDeletes(): Promise<void> {
   if (pendingDelete) return;
   const ids = await readValue<unknown>(PENDING_DELETE_KEY);
   if (!Array.isArray(ids)) return;
   const listed = new Set(readIndex(await readValue<unknown>(INDEX_KEY)).map((m) => m.id));
-  for (const id of ids) if (typeof id === 'string' && !listed.has(id)) await removeStored(id);
-  await deleteValue(PENDING_DELETE_KEY);
+  const undoable: string[] = [];
+  for (const id of ids) {
+    if (typeof id !== 'string' || listed.has(id)) continue;
+    const removed = webLocks() ? await withLockIfFree(sessionLockName(id), async () => (await removeStored(id), true)) : (await removeStored(id), true);
+    if (removed !== true) undoable.push(id);
+  }
+  if (undoable.length > 0) await writeValue(PENDING_DELETE_KEY, undoable);
+  else await deleteValue(PENDING_DELETE_KEY);
 }
 
 /**

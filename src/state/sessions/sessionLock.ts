@@ -57,6 +57,15 @@ export function ownSession(id: string | null): void {
   hold = id === null ? null : request(id);
 }
 
+/**
+ * Holds the lock of session `id` (shared) until the returned function is called, apart from the
+ * page's own session: a deletion that Undo can still take back (sessions.ts deleteSession), so that
+ * another tab starting meanwhile leaves its record and data alone (sweepPendingDeletes).
+ */
+export function holdSession(id: string): () => void {
+  return request(id).letGo;
+}
+
 /** Resolves once the page holds the lock of its session `id` (asked for now if it was not). */
 export function sessionHeld(id: string): Promise<void> {
   ownSession(id);
