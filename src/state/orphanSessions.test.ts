@@ -165,6 +165,21 @@ describe('a page’s save cut short before the index listed it', () => {
     expect(keysOf(id)).toEqual([]);
   });
 
+  it('adds its deletion to the pending list other tabs share, and takes out only its own', async () => {
+    fakeFolderList([]);
+    stored('other');
+    db.set(PENDING_DELETE_KEY, ['other']);
+    expect(await loadText(sample, 'decay.csv')).toBe(true);
+    const id = getState().sessionId!;
+    await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS + 10);
+    await flushSave();
+    await deleteSession(id);
+    expect(db.get(PENDING_DELETE_KEY)).toEqual(['other', id]);
+    await vi.advanceTimersByTimeAsync(UNDO_DELETE_MS + 10);
+    expect(db.get(PENDING_DELETE_KEY)).toEqual(['other']);
+    expect(keysOf('other')).toEqual(sessionKeys('other'));
+  });
+
   it('keeps the keys of a session saved whole', async () => {
     fakeFolderList([]);
     expect(await loadText(sample, 'decay.csv')).toBe(true);

@@ -13,14 +13,13 @@
  */
 import { webLocks, withLockIfFree } from '../../store/webLocks';
 import { deleteValue, listKeys, readValue } from '../../worker/storage';
-import { INDEX_KEY, PENDING_DELETE_KEY, readIndex, sessionKeys } from '../sessions/record';
+import { INDEX_KEY, PENDING_DELETE_KEY, readIndex, readPending, sessionKeys } from '../sessions/record';
 import { sessionLockName } from '../sessions/sessionLock';
 
 /** The ids a restore or an Undo can still reach: listed in the index, or pending deletion. */
 async function reachable(): Promise<Set<string>> {
   const ids = new Set(readIndex(await readValue<unknown>(INDEX_KEY)).map((m) => m.id));
-  const pending = await readValue<unknown>(PENDING_DELETE_KEY);
-  if (Array.isArray(pending)) for (const id of pending) if (typeof id === 'string') ids.add(id);
+  for (const id of readPending(await readValue<unknown>(PENDING_DELETE_KEY))) ids.add(id);
   return ids;
 }
 

@@ -17,7 +17,7 @@ import { specToJson } from '../../share/index';
 import { deleteValue, readValue, storageReason, writeValue } from '../../worker/storage';
 import { dataLabel } from '../dataFile';
 import { readSessionSpec } from '../sessions/lenientSpec';
-import { dataKey, folderKey, INDEX_KEY, sessionKeys, isSessionRecord, PENDING_DELETE_KEY, newSessionId, savedComparison, sessionProblem, readIndex, sessionKey, sessionName, SESSION_FORMAT, SESSION_VERSION, updateIndex, type SessionRecord } from '../sessions/record';
+import { dataKey, folderKey, INDEX_KEY, sessionKeys, isSessionRecord, PENDING_DELETE_KEY, readPending, newSessionId, savedComparison, sessionProblem, readIndex, sessionKey, sessionName, SESSION_FORMAT, SESSION_VERSION, updateIndex, type SessionRecord } from '../sessions/record';
 import type { SessionMeta } from '../slices/sessions';
 import { holdSession, ownSession, sessionHeld, sessionLockName } from '../sessions/sessionLock';
 import { webLocks, withLockIfFree } from '../../store/webLocks';
@@ -400,7 +400,7 @@ export async function deleteSession(id: string): Promise<void> {
   try {
     await serial(async () => {
       const index = readIndex(await readValue<unknown>(INDEX_KEY)).filter((m) => m.id !== id);
-      await writeValue(PENDING_DELETE_KEY, [id]);
+      await changePending((ids) => [...ids.filter((other) => other !== id), id]);
       await writeValue(INDEX_KEY, index);
       setState({ recentSessions: index });
     });
@@ -424,7 +424,7 @@ export async function finishDelete(): Promise<void> {
   try {
     await serial(async () => {
       await removeStored(p.meta.id);
-      await deleteValue(PENDING_DELETE_KEY);
+      await changePending((ids) => ids.filter((other) => other !== p.meta.id));
     });
   } catch (error) {
     storageFailed(storageReason(error));
@@ -446,7 +446,7 @@ export async function undoDeleteSession(): Promise<void> {
       const { index, removed } = updateIndex(readIndex(await readValue<unknown>(INDEX_KEY)), p.meta);
       await writeValue(INDEX_KEY, index);
       for (const old of removed) await removeStored(old);
-      await deleteValue(PENDING_DELETE_KEY);
+      await changePending((ids) => ids.filter((other) => other !== p.meta.id));
       // The notice goes only once the session is stored again: a reload the moment it goes
       // must not find the deletion still pending (the next start would carry it out).
       setState({ recentSessions: index, deletedSession: null });
@@ -473,16 +473,26 @@ export async function undoDeleteSession(): Promise<void> {
  */
 async function sweepPendingDeletes(): Promise<void> {
   if (pendingDelete) return;
-  const ids = await readValue<unknown>(PENDING_DELETE_KEY);
-  if (!Array.isArray(ids)) return;
+  const ids = readPending(await readValue<unknown>(PENDING_DELETE_KEY));
+  if (ids.length === 0) return;
   const listed = new Set(readIndex(await readValue<unknown>(INDEX_KEY)).map((m) => m.id));
-  const undoable: string[] = [];
+  // Listed again (an Undo whose last write was cut short) or removed now: no longer pending.
+  const done = new Set<string>();
   for (const id of ids) {
-    if (typeof id !== 'string' || listed.has(id)) continue;
-    const removed = webLocks() ? await withLockIfFree(sessionLockName(id), async () => (await removeStored(id), true)) : (await removeStored(id), true);
-    if (removed !== true) undoable.push(id);
+    const removed = listed.has(id) || (webLocks() ? await withLockIfFree(sessionLockName(id), async () => (await removeStored(id), true)) : (await removeStored(id), true));
+    if (removed === true) done.add(id);
   }
-  if (undoable.length > 0) await writeValue(PENDING_DELETE_KEY, undoable);
+  await changePending((stored) => stored.filter((id) => !done.has(id)));
+}
+
+/**
+ * Writes PENDING_DELETE_KEY as `change` makes it of what is stored now: tabs share the key, so each
+ * adds and removes its own deletions and leaves the others' (one tab's deletion used to overwrite
+ * another's, whose folder a sweep then no longer kept while its Undo could still bring it back).
+ */
+async function changePending(change: (ids: string[]) => string[]): Promise<void> {
+  const ids = change(readPending(await readValue<unknown>(PENDING_DELETE_KEY)));
+  if (ids.length > 0) await writeValue(PENDING_DELETE_KEY, ids);
   else await deleteValue(PENDING_DELETE_KEY);
 }
 

@@ -21,7 +21,7 @@
  */
 import { removeStaleColumns } from '../../store/opfsFolders';
 import { readValue } from '../../worker/storage';
-import { folderKey, INDEX_KEY, PENDING_DELETE_KEY, readIndex, sessionKey } from '../sessions/record';
+import { folderKey, INDEX_KEY, PENDING_DELETE_KEY, readIndex, readPending, sessionKey } from '../sessions/record';
 import type { SessionMeta } from '../slices/sessions';
 
 /** The folders the sessions refer to, and `extra` (a pending deletion's). */
@@ -48,9 +48,7 @@ async function dataFolders(ids: readonly string[]): Promise<string[]> {
  * pending deletion is known only from storage.
  */
 async function pendingFolders(): Promise<string[]> {
-  const stored = await readValue<unknown>(PENDING_DELETE_KEY);
-  if (!Array.isArray(stored)) return [];
-  const ids = stored.filter((id): id is string => typeof id === 'string');
+  const ids = readPending(await readValue<unknown>(PENDING_DELETE_KEY));
   const folders = await dataFolders(ids);
   for (const id of ids) {
     const record = await readValue<unknown>(sessionKey(id));

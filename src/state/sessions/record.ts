@@ -31,6 +31,12 @@ export const INDEX_KEY = 'index';
  *  next start removes them if the page closed first). Every tab's sweep of streamed folders reads it. */
 export const PENDING_DELETE_KEY = 'pending-delete';
 
+/** The session ids stored under PENDING_DELETE_KEY (every tab's deletions still undoable there;
+ *  anything else reads as none). */
+export function readPending(stored: unknown): string[] {
+  return Array.isArray(stored) ? stored.filter((id): id is string => typeof id === 'string') : [];
+}
+
 export const sessionKey = (id: string): string => `session:${id}`;
 export const dataKey = (id: string): string => `data:${id}`;
 /**
