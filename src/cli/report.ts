@@ -98,6 +98,7 @@ function autoStartJson(a: AutoStartResult | null | undefined) {
     searched: a.searched,
     seed: a.seed,
     workers: a.workers,
+    scoredRows: a.scoredRows,
     start: Object.fromEntries(Object.entries(a.start).map(([k, v]) => [k, finite(v)])),
     others: a.others.map((o) => ({ cost: o.cost, params: Object.fromEntries(Object.entries(o.values).map(([k, v]) => [k, finite(v)])) })),
   };

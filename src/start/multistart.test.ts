@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { compileModel, type CompiledModel } from '../model';
 import { curveFit } from '../fit/curveFit';
 import type { FitData } from '../fit/types';
-import { autoStart } from './multistart';
+import { autoStart, SCORE_MAX_ROWS } from './multistart';
 import { rng } from '../../test/random';
 
 /** mulberry32: a small seeded PRNG, so the cases are the same on every run. */
@@ -127,4 +127,25 @@ describe('autoStart', () => {
     console.log(`autoStart property test: ${ok}/${total} = ${((100 * ok) / total).toFixed(1)}% reached the truth's cost level${misses.length ? '\n  ' + misses.join('\n  ') : ''}`);
     expect(ok / total).toBeGreaterThanOrEqual(0.95);
   }, 120_000);
+
+  it('scores the candidates of many rows on every k-th row and still fits every row', async () => {
+    // A narrow peak (s = 0.15 on [−10, 10]) over a bit more than SCORE_MAX_ROWS rows: scored on every
+    // 2nd row, refined on all of them; the minimum is the one a fit from the truth reaches.
+    const model = compile('A*exp(-(x-mu)^2/(2*s^2)) + c');
+    const truth = { A: 4, mu: 2.5, s: 0.15, c: 0.2 };
+    const m = SCORE_MAX_ROWS + 5_000;
+    const { data } = synth(model, truth, grid(m, -10, 10), 0.1, rng(11));
+    const found = await autoStart(model, data, model.params.map((name) => ({ name })));
+    expect(found.scoredRows).toBe(Math.ceil(m / 2));
+    expect(found.fit.stats.points).toBe(m);
+    const reference = await curveFit({ model, data, parameters: model.params.map((name) => ({ name, value: truth[name as keyof typeof truth] })) });
+    expect(Math.abs(found.fit.cost - reference.cost) / reference.cost).toBeLessThan(1e-9);
+    for (const p of reference.parameters) {
+      const q = found.fit.parameters.find((f) => f.name === p.name)!;
+      expect(Math.abs(q.value - p.value)).toBeLessThan(1e-6 * p.stderr!);
+    }
+    // Fewer rows: every row scored.
+    const small = synth(model, truth, grid(2_000, -10, 10), 0.1, rng(12)).data;
+    expect((await autoStart(model, small, model.params.map((name) => ({ name })))).scoredRows).toBe(2_000);
+  });
 });

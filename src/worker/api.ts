@@ -176,6 +176,10 @@ export interface AutoStartOutcome {
   readonly evaluated: number;
   /** Candidates refined by TRF, and how many of them reached the best cost. */
   readonly refined: number;
+  /** Rows the candidates were ranked on (every k-th above SCORE_MAX_ROWS), of `rows` (the
+   *  refinements fit them all). Optional: outcomes kept from before they existed lack them. */
+  readonly scoredRows?: number;
+  readonly rows?: number;
   readonly sameMinimum: number;
   /** Other distinct minima found, best first (at most 3). */
   readonly others: readonly { readonly cost: number; readonly values: Record<string, number> }[];

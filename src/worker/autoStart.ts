@@ -42,6 +42,8 @@ export async function findStarts(request: AutoStartRequest, onProgress?: (p: Aut
         evaluated: found.evaluated,
         refined: found.refined,
         sameMinimum: found.sameMinimum,
+        scoredRows: found.scoredRows,
+        rows: found.fit.stats.points,
         others: found.others,
         linear: found.linear,
         searched: found.searched,
