@@ -9,14 +9,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFolderList } from '../../test/fakeLocks';
-import { cutBefore, db, reopen } from '../../test/memoryStorage';
+import { cutBefore, db, otherTabChanges, reopen } from '../../test/memoryStorage';
 import { localClient } from '../client/localClient';
 import { setClient } from '../client/worker';
 import { loadText } from './actions/data';
 import { removeOrphanedSessions } from './actions/orphanSessions';
-import { deleteSession, flushSave, refreshSessionList, SAVE_DELAY_MS, startAutosave, stopAutosave, UNDO_DELETE_MS } from './actions/sessions';
+import { deleteSession, flushSave, refreshSessionList, SAVE_DELAY_MS, startAutosave, stopAutosave, undoDeleteSession, UNDO_DELETE_MS } from './actions/sessions';
 import { sweepStreamFolders } from './actions/streamFolders';
-import { checkpointKey, dataKey, folderKey, INDEX_KEY, PENDING_DELETE_KEY, sessionKey, sessionKeys } from './sessions/record';
+import { checkpointKey, dataKey, folderKey, INDEX_KEY, PENDING_DELETE_KEY, readPending, sessionKey, sessionKeys } from './sessions/record';
 import { sessionLockName } from './sessions/sessionLock';
 import { getState, initialState, setState } from './store';
 
@@ -178,6 +178,26 @@ describe('a page’s save cut short before the index listed it', () => {
     await vi.advanceTimersByTimeAsync(UNDO_DELETE_MS + 10);
     expect(db.get(PENDING_DELETE_KEY)).toEqual(['other']);
     expect(keysOf('other')).toEqual(sessionKeys('other'));
+  });
+
+  it('keeps its deletion pending when another tab takes out its own at the same moment', async () => {
+    // Tab B's Undo time for "other" ends as this page deletes x: B reads the list, this page
+    // changes it, B writes it without "other". Then B sweeps (it knows nothing of this deletion).
+    const { entries } = fakeFolderList([folderOf('x')]);
+    stored('x');
+    db.set(INDEX_KEY, [meta('x')]);
+    db.set(PENDING_DELETE_KEY, ['other']);
+    setState({ recentSessions: [meta('x')] });
+    otherTabChanges(PENDING_DELETE_KEY, (ids) => readPending(ids).filter((id) => id !== 'other'));
+    await deleteSession('x');
+    expect(db.get(PENDING_DELETE_KEY)).toEqual(['x']);
+    expect(await sweepStreamFolders()).toBe(0);
+    expect([...entries]).toEqual([folderOf('x')]);
+    // Undo brings x back whole, its streamed table's folder too.
+    await undoDeleteSession();
+    expect(db.get(INDEX_KEY)).toEqual([meta('x')]);
+    expect(keysOf('x')).toEqual(sessionKeys('x'));
+    expect(db.has(PENDING_DELETE_KEY)).toBe(false);
   });
 
   it('keeps the keys of a session saved whole', async () => {

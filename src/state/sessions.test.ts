@@ -30,6 +30,12 @@ vi.mock('../worker/storage', () => {
     readValue: async (key: string) => (guard(), structuredClone(db.get(key))),
     writeValue: async (key: string, value: unknown) => (guard(), void db.set(key, structuredClone(value))),
     deleteValue: async (key: string) => (guard(), void db.delete(key)),
+    updateValue: async (key: string, change: (stored: unknown) => unknown) => {
+      guard();
+      const next = change(structuredClone(db.get(key)));
+      if (next === undefined) db.delete(key);
+      else db.set(key, structuredClone(next));
+    },
   };
 });
 

@@ -14,7 +14,7 @@
  */
 import { getClient } from '../../client/worker';
 import { specToJson } from '../../share/index';
-import { deleteValue, readValue, storageReason, writeValue } from '../../worker/storage';
+import { deleteValue, readValue, storageReason, updateValue, writeValue } from '../../worker/storage';
 import { dataLabel } from '../dataFile';
 import { readSessionSpec } from '../sessions/lenientSpec';
 import { dataKey, folderKey, INDEX_KEY, sessionKeys, isSessionRecord, PENDING_DELETE_KEY, readPending, newSessionId, savedComparison, sessionProblem, readIndex, sessionKey, sessionName, SESSION_FORMAT, SESSION_VERSION, updateIndex, type SessionRecord } from '../sessions/record';
@@ -489,11 +489,14 @@ async function sweepPendingDeletes(): Promise<void> {
  * Writes PENDING_DELETE_KEY as `change` makes it of what is stored now: tabs share the key, so each
  * adds and removes its own deletions and leaves the others' (one tab's deletion used to overwrite
  * another's, whose folder a sweep then no longer kept while its Undo could still bring it back).
+ * One transaction (updateValue): with a reading and a writing apart, another tab's change falling
+ * between them was lost the same way.
  */
-async function changePending(change: (ids: string[]) => string[]): Promise<void> {
-  const ids = change(readPending(await readValue<unknown>(PENDING_DELETE_KEY)));
-  if (ids.length > 0) await writeValue(PENDING_DELETE_KEY, ids);
-  else await deleteValue(PENDING_DELETE_KEY);
+function changePending(change: (ids: string[]) => string[]): Promise<void> {
+  return updateValue(PENDING_DELETE_KEY, (stored) => {
+    const ids = change(readPending(stored));
+    return ids.length > 0 ? ids : undefined;
+  });
 }
 
 /**
