@@ -11,6 +11,8 @@ export const cutBefore = new Set<string>();
 /** Keys whose writes fail while the page goes on (a full quota, say). */
 export const refused = new Set<string>();
 let closed = false;
+/** What happens (the page going on, another tab) just after a key is written: run, and waited for. */
+export const afterWrite = new Map<string, () => Promise<void> | void>();
 /** otherTabChanges: the other tab's change, and what it read once it has. */
 let other: { key: string; change: (stored: unknown) => unknown; read: boolean; seen: unknown } | null = null;
 
@@ -18,6 +20,7 @@ let other: { key: string; change: (stored: unknown) => unknown; read: boolean; s
 export function reopen(): void {
   closed = false;
   other = null;
+  afterWrite.clear();
   cutBefore.clear();
   refused.clear();
 }
@@ -53,6 +56,9 @@ export const writeValue = async (key: string, value: unknown): Promise<void> => 
   if (refused.has(key)) throw new Error(`the storage refused ${key}`);
   db.set(key, structuredClone(value));
   if (other?.read) otherTabWrites(key, other.seen);
+  const after = afterWrite.get(key);
+  afterWrite.delete(key);
+  await after?.();
 };
 export const deleteValue = async (key: string): Promise<void> => {
   if (closed) throw new Error(`the page closed before ${key} was deleted`);

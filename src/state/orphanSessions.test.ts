@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFolderList } from '../../test/fakeLocks';
-import { cutBefore, db, otherTabChanges, reopen } from '../../test/memoryStorage';
+import { afterWrite, cutBefore, db, otherTabChanges, reopen } from '../../test/memoryStorage';
 import { localClient } from '../client/localClient';
 import { setClient } from '../client/worker';
 import { loadText } from './actions/data';
@@ -198,6 +198,26 @@ describe('a page’s save cut short before the index listed it', () => {
     expect(db.get(INDEX_KEY)).toEqual([meta('x')]);
     expect(keysOf('x')).toEqual(sessionKeys('x'));
     expect(db.has(PENDING_DELETE_KEY)).toBe(false);
+  });
+
+  it('keeps the keys of a session whose save was under way as the page moved on to other data', async () => {
+    fakeFolderList([]);
+    expect(await loadText(sample, 'decay.csv')).toBe(true);
+    const id = getState().sessionId!;
+    // Its record is written, its index entry not yet: another file comes in (a new session, the
+    // page's own now), and another tab starts.
+    let removed: number | null = null;
+    afterWrite.set(sessionKey(id), async () => {
+      await loadText(sample, 'again.csv');
+      removed = await removeOrphanedSessions();
+    });
+    await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS + 10);
+    await flushSave();
+    expect(getState().sessionId).not.toBe(id);
+    expect(removed).toBe(0);
+    // Listed, and whole: it restores.
+    expect((db.get(INDEX_KEY) as { id: string }[]).map((m) => m.id)).toContain(id);
+    expect(keysOf(id)).toEqual([sessionKey(id), dataKey(id)]);
   });
 
   it('keeps the keys of a session saved whole', async () => {

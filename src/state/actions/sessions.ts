@@ -206,6 +206,10 @@ async function saveCurrent(fitStarting = false): Promise<void> {
   // Held before any of its keys is written (a cleanup holding it meanwhile is waited for).
   await sessionHeld(id);
   if (current.id !== id || current.table !== table) return;
+  // And held by the save itself until it ends: new data make the page let go of its session's lock
+  // while this save may still be writing the record and then the index, and a cleanup between the
+  // two would remove the keys the index then lists.
+  const release = holdSession(id);
   setState({ saveState: 'saving', sessionId: id });
   try {
     if (!current.dataSaved) {
@@ -230,6 +234,8 @@ async function saveCurrent(fitStarting = false): Promise<void> {
     if (removed.length > 0) void sweepFolders();
   } catch (error) {
     storageFailed(storageReason(error));
+  } finally {
+    release();
   }
 }
 
