@@ -70,9 +70,14 @@ export const updateValue = async (key: string, change: (stored: unknown) => unkn
   if (cutBefore.has(key)) closed = true;
   if (closed) throw new Error(`the page closed before ${key} was written`);
   if (refused.has(key)) throw new Error(`the storage refused ${key}`);
-  const next = change(structuredClone(db.get(key)));
-  if (next === undefined) db.delete(key);
-  else db.set(key, structuredClone(next));
+  updateIn(db, key, change);
   if (other?.key === key) otherTabWrites(key, db.get(key));
 };
+
+/** updateValue's change on a Map standing for the store (for tests with a storage mock of their own). */
+export function updateIn(store: Map<string, unknown>, key: string, change: (stored: unknown) => unknown): void {
+  const next = change(structuredClone(store.get(key)));
+  if (next === undefined) store.delete(key);
+  else store.set(key, structuredClone(next));
+}
 export const listKeys = async (): Promise<string[]> => [...db.keys()];

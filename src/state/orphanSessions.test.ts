@@ -16,7 +16,7 @@ import { loadText } from './actions/data';
 import { removeOrphanedSessions } from './actions/orphanSessions';
 import { deleteSession, flushSave, refreshSessionList, SAVE_DELAY_MS, startAutosave, stopAutosave, undoDeleteSession, UNDO_DELETE_MS } from './actions/sessions';
 import { sweepStreamFolders } from './actions/streamFolders';
-import { checkpointKey, dataKey, folderKey, INDEX_KEY, PENDING_DELETE_KEY, readPending, sessionKey, sessionKeys } from './sessions/record';
+import { checkpointKey, dataKey, folderKey, INDEX_KEY, PENDING_DELETE_KEY, readIndex, readPending, sessionKey, sessionKeys } from './sessions/record';
 import { sessionLockName } from './sessions/sessionLock';
 import { getState, initialState, setState } from './store';
 
@@ -218,6 +218,24 @@ describe('a page’s save cut short before the index listed it', () => {
     expect(removed).toBe(0);
     // Listed, and whole: it restores.
     expect((db.get(INDEX_KEY) as { id: string }[]).map((m) => m.id)).toContain(id);
+    expect(keysOf(id)).toEqual([sessionKey(id), dataKey(id)]);
+  });
+
+  it('lists a session whose save met another tab’s deletion, and keeps it through the next start', async () => {
+    fakeFolderList([]);
+    db.set(INDEX_KEY, [meta('y')]);
+    expect(await loadText(sample, 'decay.csv')).toBe(true);
+    const id = getState().sessionId!;
+    // Tab B deletes y as this page saves: B reads the index, this page writes it, B writes it
+    // without y.
+    otherTabChanges(INDEX_KEY, (index) => readIndex(index).filter((m) => m.id !== 'y'));
+    await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS + 10);
+    await flushSave();
+    expect(readIndex(db.get(INDEX_KEY)).map((m) => m.id)).toEqual([id]);
+    // The page closes; the next start keeps its session.
+    setState(initialState, true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await removeOrphanedSessions()).toBe(0);
     expect(keysOf(id)).toEqual([sessionKey(id), dataKey(id)]);
   });
 

@@ -227,8 +227,7 @@ async function saveCurrent(fitStarting = false): Promise<void> {
     const record = buildRecord(now, id, Date.now());
     if (!record) return;
     await writeValue(sessionKey(id), record);
-    const { index, removed } = updateIndex(readIndex(await readValue<unknown>(INDEX_KEY)), record.meta);
-    await writeValue(INDEX_KEY, index);
+    const { index, removed } = await listInIndex(record.meta);
     for (const old of removed) await removeStored(old);
     setState({ recentSessions: index, savedAt: record.meta.savedAt, ...(getState().saveState === 'saving' ? { saveState: 'saved' as const } : {}) });
     if (removed.length > 0) void sweepFolders();
@@ -263,9 +262,32 @@ export async function refreshSessionList(): Promise<void> {
   }
 }
 
+/**
+ * Changes the index in one transaction (updateValue), as changePending does the pending list: tabs
+ * share it, and with a reading and a writing apart another tab's change between them was undone
+ * (a session saved as another tab deleted one lost its entry, and once its page closed the
+ * start-up cleanup removed it, orphanSessions.ts). Returns the index written.
+ */
+async function changeIndex(change: (index: SessionMeta[]) => SessionMeta[]): Promise<SessionMeta[]> {
+  let written: SessionMeta[] = [];
+  await updateValue(INDEX_KEY, (stored) => (written = change(readIndex(stored))));
+  return written;
+}
+
+/** Lists `meta` in the index (changeIndex, updateIndex); returns the index and the ids it had no
+ *  more room for, whose keys the caller removes. */
+async function listInIndex(meta: SessionMeta): Promise<{ index: SessionMeta[]; removed: string[] }> {
+  let removed: string[] = [];
+  const index = await changeIndex((stored) => {
+    const next = updateIndex(stored, meta);
+    removed = next.removed;
+    return next.index;
+  });
+  return { index, removed };
+}
+
 async function dropFromIndex(id: string): Promise<void> {
-  const index = readIndex(await readValue<unknown>(INDEX_KEY)).filter((m) => m.id !== id);
-  await writeValue(INDEX_KEY, index);
+  const index = await changeIndex((stored) => stored.filter((m) => m.id !== id));
   await removeStored(id);
   setState({ recentSessions: index });
 }
@@ -405,9 +427,8 @@ export async function deleteSession(id: string): Promise<void> {
   pendingDelete = pending;
   try {
     await serial(async () => {
-      const index = readIndex(await readValue<unknown>(INDEX_KEY)).filter((m) => m.id !== id);
       await changePending((ids) => [...ids.filter((other) => other !== id), id]);
-      await writeValue(INDEX_KEY, index);
+      const index = await changeIndex((stored) => stored.filter((m) => m.id !== id));
       setState({ recentSessions: index });
     });
   } catch (error) {
@@ -449,8 +470,7 @@ export async function undoDeleteSession(): Promise<void> {
   pendingDelete = null;
   try {
     await serial(async () => {
-      const { index, removed } = updateIndex(readIndex(await readValue<unknown>(INDEX_KEY)), p.meta);
-      await writeValue(INDEX_KEY, index);
+      const { index, removed } = await listInIndex(p.meta);
       for (const old of removed) await removeStored(old);
       await changePending((ids) => ids.filter((other) => other !== p.meta.id));
       // The notice goes only once the session is stored again: a reload the moment it goes
