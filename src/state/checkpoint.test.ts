@@ -9,6 +9,7 @@
  * damaged one is discarded with its reason.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { updateIn } from '../../test/memoryStorage';
 import { localClient } from '../client/localClient';
 import { setClient } from '../client/worker';
 import type { CheckpointRecord } from '../store/checkpointRecord';
@@ -35,6 +36,7 @@ vi.mock('../worker/storage', () => ({
     db.set(key, structuredClone(value));
   },
   deleteValue: async (key: string) => void db.delete(key),
+  updateValue: async (key: string, change: (stored: unknown) => unknown) => updateIn(db, key, change),
 }));
 
 const MODEL = 'a*exp(-((x - mu)/w)^2/2) + c';

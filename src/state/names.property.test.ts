@@ -6,6 +6,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { updateIn } from '../../test/memoryStorage';
 import { localClient } from '../client/localClient';
 import { getClient, setClient } from '../client/worker';
 import { rng } from '../../test/random';
@@ -23,6 +24,7 @@ vi.mock('../worker/storage', () => ({
   readValue: async (key: string) => structuredClone(db.get(key)),
   writeValue: async (key: string, value: unknown) => void db.set(key, structuredClone(value)),
   deleteValue: async (key: string) => void db.delete(key),
+  updateValue: async (key: string, change: (stored: unknown) => unknown) => updateIn(db, key, change),
 }));
 
 const PROTOTYPE_NAMES = Object.getOwnPropertyNames(Object.prototype);

@@ -9,14 +9,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFolderList } from '../../test/fakeLocks';
-import { cutBefore, db, reopen } from '../../test/memoryStorage';
+import { afterWrite, cutBefore, db, otherTabChanges, reopen } from '../../test/memoryStorage';
 import { localClient } from '../client/localClient';
 import { setClient } from '../client/worker';
 import { loadText } from './actions/data';
 import { removeOrphanedSessions } from './actions/orphanSessions';
-import { deleteSession, flushSave, refreshSessionList, SAVE_DELAY_MS, startAutosave, stopAutosave, UNDO_DELETE_MS } from './actions/sessions';
+import { deleteSession, flushSave, refreshSessionList, SAVE_DELAY_MS, startAutosave, stopAutosave, undoDeleteSession, UNDO_DELETE_MS } from './actions/sessions';
 import { sweepStreamFolders } from './actions/streamFolders';
-import { checkpointKey, dataKey, folderKey, INDEX_KEY, PENDING_DELETE_KEY, sessionKey, sessionKeys } from './sessions/record';
+import { checkpointKey, dataKey, folderKey, INDEX_KEY, PENDING_DELETE_KEY, readIndex, readPending, sessionKey, sessionKeys } from './sessions/record';
 import { sessionLockName } from './sessions/sessionLock';
 import { getState, initialState, setState } from './store';
 
@@ -178,6 +178,65 @@ describe('a page’s save cut short before the index listed it', () => {
     await vi.advanceTimersByTimeAsync(UNDO_DELETE_MS + 10);
     expect(db.get(PENDING_DELETE_KEY)).toEqual(['other']);
     expect(keysOf('other')).toEqual(sessionKeys('other'));
+  });
+
+  it('keeps its deletion pending when another tab takes out its own at the same moment', async () => {
+    // Tab B's Undo time for "other" ends as this page deletes x: B reads the list, this page
+    // changes it, B writes it without "other". Then B sweeps (it knows nothing of this deletion).
+    await sweepStreamFolders(); // this page's sweep of the test before, if it still runs
+    const { entries } = fakeFolderList([folderOf('x')]);
+    stored('x');
+    db.set(INDEX_KEY, [meta('x')]);
+    db.set(PENDING_DELETE_KEY, ['other']);
+    setState({ recentSessions: [meta('x')] });
+    otherTabChanges(PENDING_DELETE_KEY, (ids) => readPending(ids).filter((id) => id !== 'other'));
+    await deleteSession('x');
+    expect(db.get(PENDING_DELETE_KEY)).toEqual(['x']);
+    expect(await sweepStreamFolders()).toBe(0);
+    expect([...entries]).toEqual([folderOf('x')]);
+    // Undo brings x back whole, its streamed table's folder too.
+    await undoDeleteSession();
+    expect(db.get(INDEX_KEY)).toEqual([meta('x')]);
+    expect(keysOf('x')).toEqual(sessionKeys('x'));
+    expect(db.has(PENDING_DELETE_KEY)).toBe(false);
+  });
+
+  it('keeps the keys of a session whose save was under way as the page moved on to other data', async () => {
+    fakeFolderList([]);
+    expect(await loadText(sample, 'decay.csv')).toBe(true);
+    const id = getState().sessionId!;
+    // Its record is written, its index entry not yet: another file comes in (a new session, the
+    // page's own now), and another tab starts.
+    let removed: number | null = null;
+    afterWrite.set(sessionKey(id), async () => {
+      await loadText(sample, 'again.csv');
+      removed = await removeOrphanedSessions();
+    });
+    await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS + 10);
+    await flushSave();
+    expect(getState().sessionId).not.toBe(id);
+    expect(removed).toBe(0);
+    // Listed, and whole: it restores.
+    expect((db.get(INDEX_KEY) as { id: string }[]).map((m) => m.id)).toContain(id);
+    expect(keysOf(id)).toEqual([sessionKey(id), dataKey(id)]);
+  });
+
+  it('lists a session whose save met another tab’s deletion, and keeps it through the next start', async () => {
+    fakeFolderList([]);
+    db.set(INDEX_KEY, [meta('y')]);
+    expect(await loadText(sample, 'decay.csv')).toBe(true);
+    const id = getState().sessionId!;
+    // Tab B deletes y as this page saves: B reads the index, this page writes it, B writes it
+    // without y.
+    otherTabChanges(INDEX_KEY, (index) => readIndex(index).filter((m) => m.id !== 'y'));
+    await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS + 10);
+    await flushSave();
+    expect(readIndex(db.get(INDEX_KEY)).map((m) => m.id)).toEqual([id]);
+    // The page closes; the next start keeps its session.
+    setState(initialState, true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await removeOrphanedSessions()).toBe(0);
+    expect(keysOf(id)).toEqual([sessionKey(id), dataKey(id)]);
   });
 
   it('keeps the keys of a session saved whole', async () => {

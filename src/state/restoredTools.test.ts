@@ -9,6 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { updateIn } from '../../test/memoryStorage';
 import { localClient } from '../client/localClient';
 import { getClient, setClient } from '../client/worker';
 import { loadText } from './actions/data';
@@ -27,6 +28,7 @@ vi.mock('../worker/storage', () => ({
   readValue: async (key: string) => structuredClone(db.get(key)),
   writeValue: async (key: string, value: unknown) => void db.set(key, structuredClone(value)),
   deleteValue: async (key: string) => void db.delete(key),
+  updateValue: async (key: string, change: (stored: unknown) => unknown) => updateIn(db, key, change),
 }));
 
 const R = JSON.parse(readFileSync(new URL('../../fixtures/profile/reference.json', import.meta.url), 'utf8')).puromycin;

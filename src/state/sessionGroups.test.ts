@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { updateIn } from '../../test/memoryStorage';
 import { localClient } from '../client/localClient';
 import { setClient } from '../client/worker';
 import { loadText } from './actions/data';
@@ -28,6 +29,7 @@ vi.mock('../worker/storage', () => {
     readValue: async (key: string) => (guard(), structuredClone(db.get(key))),
     writeValue: async (key: string, value: unknown) => (guard(), void db.set(key, structuredClone(value))),
     deleteValue: async (key: string) => (guard(), void db.delete(key)),
+    updateValue: async (key: string, change: (stored: unknown) => unknown) => (guard(), updateIn(db, key, change)),
   };
 });
 

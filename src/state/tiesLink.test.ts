@@ -5,6 +5,7 @@
  * place and the reason; a parameter really called `__proto__` can be tied like any other.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { updateIn } from '../../test/memoryStorage';
 import { localClient } from '../client/localClient';
 import { setClient } from '../client/worker';
 import { specFromJson, specToJson } from '../share/index';
@@ -26,6 +27,7 @@ vi.mock('../worker/storage', () => ({
   readValue: async (key: string) => structuredClone(db.get(key)),
   writeValue: async (key: string, value: unknown) => void db.set(key, structuredClone(value)),
   deleteValue: async (key: string) => void db.delete(key),
+  updateValue: async (key: string, change: (stored: unknown) => unknown) => updateIn(db, key, change),
 }));
 
 const CSV = ['x,y', ...Array.from({ length: 20 }, (_, i) => `${i},${(3 * Math.exp(-i / 4) + 1.5 * Math.exp(-i / 12) + 0.01 * Math.sin(7 * i)).toPrecision(12)}`)].join('\n');

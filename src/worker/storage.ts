@@ -5,7 +5,7 @@
  * without IndexedDB (private modes, a blocked origin) or a full disk makes it reject with an Error,
  * never throw synchronously.
  */
-import { createStore, del, get, keys, set, type UseStore } from 'idb-keyval';
+import { createStore, del, get, keys, promisifyRequest, set, type UseStore } from 'idb-keyval';
 
 export const SESSION_DB = 'fitbench';
 export const SESSION_STORE = 'sessions';
@@ -44,6 +44,38 @@ export function writeValue(key: string, value: unknown): Promise<void> {
 
 export function deleteValue(key: string): Promise<void> {
   return guarded(() => del(key, sessionStore()));
+}
+
+/**
+ * Reads `key` and writes what `change` makes of it (undefined: the key is deleted) in one
+ * transaction. Tabs share the store, and IndexedDB runs readwrite transactions on one store one
+ * after another, so another tab's change cannot fall between this reading and this writing (a
+ * readValue then a writeValue are two transactions, and one tab's write could undo the other's).
+ */
+export function updateValue(key: string, change: (stored: unknown) => unknown): Promise<void> {
+  return guarded(() =>
+    sessionStore()('readwrite', (store) =>
+      new Promise<void>((resolve, reject) => {
+        const read = store.get(key);
+        read.onerror = () => reject(read.error);
+        // The writing is asked for from the reading's own event (as idb-keyval's update does),
+        // while the transaction is still active in every browser.
+        read.onsuccess = () => {
+          try {
+            const next = change(read.result);
+            if (next === undefined) store.delete(key);
+            else store.put(next, key);
+          } catch (error) {
+            // `change` threw, or the value cannot be stored (put throws DataCloneError): nothing changes.
+            store.transaction.abort();
+            reject(error);
+            return;
+          }
+          promisifyRequest(store.transaction).then(() => resolve(), reject);
+        };
+      }),
+    ),
+  );
 }
 
 /** Every key stored (the keys only: a table's value is not read). */

@@ -14,7 +14,7 @@
  */
 import { getClient } from '../../client/worker';
 import { specToJson } from '../../share/index';
-import { deleteValue, readValue, storageReason, writeValue } from '../../worker/storage';
+import { deleteValue, readValue, storageReason, updateValue, writeValue } from '../../worker/storage';
 import { dataLabel } from '../dataFile';
 import { readSessionSpec } from '../sessions/lenientSpec';
 import { dataKey, folderKey, INDEX_KEY, sessionKeys, isSessionRecord, PENDING_DELETE_KEY, readPending, newSessionId, savedComparison, sessionProblem, readIndex, sessionKey, sessionName, SESSION_FORMAT, SESSION_VERSION, updateIndex, type SessionRecord } from '../sessions/record';
@@ -206,6 +206,10 @@ async function saveCurrent(fitStarting = false): Promise<void> {
   // Held before any of its keys is written (a cleanup holding it meanwhile is waited for).
   await sessionHeld(id);
   if (current.id !== id || current.table !== table) return;
+  // And held by the save itself until it ends: new data make the page let go of its session's lock
+  // while this save may still be writing the record and then the index, and a cleanup between the
+  // two would remove the keys the index then lists.
+  const release = holdSession(id);
   setState({ saveState: 'saving', sessionId: id });
   try {
     if (!current.dataSaved) {
@@ -223,13 +227,14 @@ async function saveCurrent(fitStarting = false): Promise<void> {
     const record = buildRecord(now, id, Date.now());
     if (!record) return;
     await writeValue(sessionKey(id), record);
-    const { index, removed } = updateIndex(readIndex(await readValue<unknown>(INDEX_KEY)), record.meta);
-    await writeValue(INDEX_KEY, index);
+    const { index, removed } = await listInIndex(record.meta);
     for (const old of removed) await removeStored(old);
     setState({ recentSessions: index, savedAt: record.meta.savedAt, ...(getState().saveState === 'saving' ? { saveState: 'saved' as const } : {}) });
     if (removed.length > 0) void sweepFolders();
   } catch (error) {
     storageFailed(storageReason(error));
+  } finally {
+    release();
   }
 }
 
@@ -257,9 +262,32 @@ export async function refreshSessionList(): Promise<void> {
   }
 }
 
+/**
+ * Changes the index in one transaction (updateValue), as changePending does the pending list: tabs
+ * share it, and with a reading and a writing apart another tab's change between them was undone
+ * (a session saved as another tab deleted one lost its entry, and once its page closed the
+ * start-up cleanup removed it, orphanSessions.ts). Returns the index written.
+ */
+async function changeIndex(change: (index: SessionMeta[]) => SessionMeta[]): Promise<SessionMeta[]> {
+  let written: SessionMeta[] = [];
+  await updateValue(INDEX_KEY, (stored) => (written = change(readIndex(stored))));
+  return written;
+}
+
+/** Lists `meta` in the index (changeIndex, updateIndex); returns the index and the ids it had no
+ *  more room for, whose keys the caller removes. */
+async function listInIndex(meta: SessionMeta): Promise<{ index: SessionMeta[]; removed: string[] }> {
+  let removed: string[] = [];
+  const index = await changeIndex((stored) => {
+    const next = updateIndex(stored, meta);
+    removed = next.removed;
+    return next.index;
+  });
+  return { index, removed };
+}
+
 async function dropFromIndex(id: string): Promise<void> {
-  const index = readIndex(await readValue<unknown>(INDEX_KEY)).filter((m) => m.id !== id);
-  await writeValue(INDEX_KEY, index);
+  const index = await changeIndex((stored) => stored.filter((m) => m.id !== id));
   await removeStored(id);
   setState({ recentSessions: index });
 }
@@ -399,9 +427,8 @@ export async function deleteSession(id: string): Promise<void> {
   pendingDelete = pending;
   try {
     await serial(async () => {
-      const index = readIndex(await readValue<unknown>(INDEX_KEY)).filter((m) => m.id !== id);
       await changePending((ids) => [...ids.filter((other) => other !== id), id]);
-      await writeValue(INDEX_KEY, index);
+      const index = await changeIndex((stored) => stored.filter((m) => m.id !== id));
       setState({ recentSessions: index });
     });
   } catch (error) {
@@ -443,8 +470,7 @@ export async function undoDeleteSession(): Promise<void> {
   pendingDelete = null;
   try {
     await serial(async () => {
-      const { index, removed } = updateIndex(readIndex(await readValue<unknown>(INDEX_KEY)), p.meta);
-      await writeValue(INDEX_KEY, index);
+      const { index, removed } = await listInIndex(p.meta);
       for (const old of removed) await removeStored(old);
       await changePending((ids) => ids.filter((other) => other !== p.meta.id));
       // The notice goes only once the session is stored again: a reload the moment it goes
@@ -489,11 +515,14 @@ async function sweepPendingDeletes(): Promise<void> {
  * Writes PENDING_DELETE_KEY as `change` makes it of what is stored now: tabs share the key, so each
  * adds and removes its own deletions and leaves the others' (one tab's deletion used to overwrite
  * another's, whose folder a sweep then no longer kept while its Undo could still bring it back).
+ * One transaction (updateValue): with a reading and a writing apart, another tab's change falling
+ * between them was lost the same way.
  */
-async function changePending(change: (ids: string[]) => string[]): Promise<void> {
-  const ids = change(readPending(await readValue<unknown>(PENDING_DELETE_KEY)));
-  if (ids.length > 0) await writeValue(PENDING_DELETE_KEY, ids);
-  else await deleteValue(PENDING_DELETE_KEY);
+function changePending(change: (ids: string[]) => string[]): Promise<void> {
+  return updateValue(PENDING_DELETE_KEY, (stored) => {
+    const ids = change(readPending(stored));
+    return ids.length > 0 ? ids : undefined;
+  });
 }
 
 /**

@@ -60,7 +60,8 @@ export function ownSession(id: string | null): void {
 /**
  * Holds the lock of session `id` (shared) until the returned function is called, apart from the
  * page's own session: a deletion that Undo can still take back (sessions.ts deleteSession), so that
- * another tab starting meanwhile leaves its record and data alone (sweepPendingDeletes).
+ * another tab starting meanwhile leaves its record and data alone (sweepPendingDeletes); a save
+ * under way (saveCurrent), which may still list the session after the page has moved on.
  */
 export function holdSession(id: string): () => void {
   return request(id).letGo;
