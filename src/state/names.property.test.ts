@@ -5,18 +5,18 @@
  * with the same numbers. (Issue 14, item 1: such a name once unmounted the whole page.)
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { updateIn } from '../../test/memoryStorage';
-import { localClient } from '../client/localClient';
-import { getClient, setClient } from '../client/worker';
+import { getClient } from '../client/worker';
 import { rng } from '../../test/random';
 import { loadText, setMapping } from './actions/data';
 import { runFit } from './actions/fit';
 import { openLink, planCurrentLink } from './actions/link';
 import { setModelText } from './actions/model';
 import { setParamValue } from './actions/params';
-import { flushSave, restoreLatestSession, SAVE_DELAY_MS, startAutosave, stopAutosave } from './actions/sessions';
+import { flushSave, restoreLatestSession, SAVE_DELAY_MS } from './actions/sessions';
 import { getState, initialState, setState } from './store';
+import { autosaveInFakeTime } from '../../test/autosave';
 
 const db = new Map<string, unknown>();
 vi.mock('../worker/storage', () => ({
@@ -89,15 +89,7 @@ async function roundTrip(xName: string, yName: string, slope: string, offset: st
 }
 
 describe('names that are Object.prototype members', () => {
-  beforeAll(() => {
-    setClient(localClient());
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    startAutosave();
-  });
-  afterAll(() => {
-    stopAutosave();
-    vi.useRealTimers();
-  });
+  autosaveInFakeTime();
 
   it.each(PROTOTYPE_NAMES)('%s as a parameter and as a column', async (name) => {
     await roundTrip('x', 'y', name, 'b');

@@ -7,18 +7,17 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFolderList } from '../../test/fakeLocks';
 import { afterWrite, cutBefore, db, otherTabChanges, reopen } from '../../test/memoryStorage';
-import { localClient } from '../client/localClient';
-import { setClient } from '../client/worker';
 import { loadText } from './actions/data';
 import { removeOrphanedSessions } from './actions/orphanSessions';
-import { deleteSession, flushSave, refreshSessionList, SAVE_DELAY_MS, startAutosave, stopAutosave, undoDeleteSession, UNDO_DELETE_MS } from './actions/sessions';
+import { deleteSession, flushSave, refreshSessionList, SAVE_DELAY_MS, undoDeleteSession, UNDO_DELETE_MS } from './actions/sessions';
 import { sweepStreamFolders } from './actions/streamFolders';
 import { checkpointKey, dataKey, folderKey, INDEX_KEY, PENDING_DELETE_KEY, readIndex, readPending, sessionKey, sessionKeys } from './sessions/record';
 import { sessionLockName } from './sessions/sessionLock';
 import { getState, initialState, setState } from './store';
+import { autosaveInFakeTime } from '../../test/autosave';
 
 vi.mock('../worker/storage', () => import('../../test/memoryStorage'));
 
@@ -114,15 +113,7 @@ describe('a deletion another tab can still undo', () => {
 
 describe('a page’s save cut short before the index listed it', () => {
   const sample = readFileSync(join(import.meta.dirname, '..', '..', 'public', 'samples', 'decay.csv'), 'utf8');
-  beforeAll(() => {
-    setClient(localClient());
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    startAutosave();
-  });
-  afterAll(() => {
-    stopAutosave();
-    vi.useRealTimers();
-  });
+  autosaveInFakeTime();
   beforeEach(() => {
     db.clear();
     reopen();

@@ -4,22 +4,21 @@
  * ties are junk, or name a parameter the model lacks (`__proto__` among them), is refused with the
  * place and the reason; a parameter really called `__proto__` can be tied like any other.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { updateIn } from '../../test/memoryStorage';
-import { localClient } from '../client/localClient';
-import { setClient } from '../client/worker';
 import { specFromJson, specToJson } from '../share/index';
 import { loadText } from './actions/data';
 import { runFit } from './actions/fit';
 import { openLink, planCurrentLink } from './actions/link';
 import { setModelText } from './actions/model';
 import { setParamValue } from './actions/params';
-import { flushSave, restoreLatestSession, SAVE_DELAY_MS, startAutosave, stopAutosave } from './actions/sessions';
+import { flushSave, restoreLatestSession, SAVE_DELAY_MS } from './actions/sessions';
 import { setTie } from './actions/ties';
 import { readSessionSpec } from './sessions/lenientSpec';
 import { currentSpec } from './spec';
 import { getState, initialState, setState } from './store';
 import { tiedModel } from './ties';
+import { autosaveInFakeTime } from '../../test/autosave';
 
 const db = new Map<string, unknown>();
 vi.mock('../worker/storage', () => ({
@@ -45,15 +44,7 @@ async function tiedFit(model: string, tie: readonly [string, string], starts: Re
 }
 
 describe('tied parameters in links and sessions', () => {
-  beforeAll(() => {
-    setClient(localClient());
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    startAutosave();
-  });
-  afterAll(() => {
-    stopAutosave();
-    vi.useRealTimers();
-  });
+  autosaveInFakeTime();
 
   it.each([
     ['a*exp(-x/t1) + b*exp(-x/t2)', ['b', 'a/2'], { a: 3, t1: 4, t2: 12 }],
