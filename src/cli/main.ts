@@ -24,7 +24,7 @@ import type { CandidateTaskInput } from '../start/candidateTask';
 import type { ScoredRange } from '../start/candidates';
 import { POOL_MIN_CANDIDATES } from '../start/poolScoring';
 import { fitCompareModel } from './compareModel';
-import { checkpointSubject, checkpointWriter, dataDigest, readCheckpoint, type CheckpointWriter } from './checkpoint';
+import { checkCheckpointTarget, checkpointSubject, checkpointWriter, dataDigest, readCheckpoint, type CheckpointWriter } from './checkpoint';
 import { cellDigest } from '../store/cellDigest';
 import { jsonReport, textReport } from './report';
 import { USAGE } from './usage';
@@ -40,6 +40,8 @@ async function fit(argv: readonly string[]): Promise<number> {
     return EXIT.ok;
   }
   const t0 = now();
+  // A checkpoint that cannot be saved is said before the file is read, not after the fit.
+  if (command.checkpoint) checkCheckpointTarget(command.checkpoint.file);
   // --memory-limit: a file whose columns would not fit is streamed from a temporary file.
   const plan = planMemory(command.file, command.memoryLimit ?? defaultMemoryLimit());
   if (plan.mode === 'stream') return fitStreamed(command, plan, t0);
@@ -113,6 +115,8 @@ async function fit(argv: readonly string[]): Promise<number> {
       result = await curveFit({ ...input, primary: backend.primary ?? undefined, checkpoint: writer ? { onState: writer.onState } : undefined });
     }
     writer?.flush();
+    const failed = writer?.failure();
+    if (failed) notes.push(failed);
   } finally {
     backend.release();
     candidatePool?.close();
