@@ -33,7 +33,14 @@ export function MemoryBudget() {
           data-testid="memory-budget-input"
           onChange={(e) => setDraft(e.target.value)}
           onBlur={apply}
-          onKeyDown={(e) => e.key === 'Enter' && apply()}
+          onKeyDown={(e) => {
+            // Enter sets the budget here; it must not also submit the setup form (which runs Fit).
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              e.stopPropagation();
+              apply();
+            }
+          }}
         />
       </label>
       <span className="hint" id="memory-budget-help">
