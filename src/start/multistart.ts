@@ -96,7 +96,7 @@ interface Candidate {
   readonly params: Float64Array;
 }
 
-const DEFAULT_STARTS = 256;
+export const DEFAULT_STARTS = 256;
 const DEFAULT_REFINE = 4;
 
 function distinctSet(sorted: Candidate[], count: number, minDistance: number): Candidate[] {
