@@ -4,10 +4,17 @@
  * form, whose submit runs Fit; it did not hold its Enter back, so setting the budget after
  * dropping a 10⁷-row file started a 30 s streamed fit (RowFilters and TieEditor hold theirs).
  * Screenshots e2e/screenshots/trial5-budget-1440.png and -390.png.
+ * A streamed table says what needs its rows in memory (the filters, groups and excluded points the
+ * data panel hides) and how much; opened in another tab, whose budget differs, it names both
+ * budgets and says that the file is to be opened again (trial 5 saw "Memory budget 8G" in the
+ * field above "Memory budget 64 MiB · streaming…"). Screenshots trial5-stream-restored-*.png.
  */
-import { describe, expect, it } from 'vitest';
-import { loadSampleCard, plotted } from './lib/app-actions';
-import { openApp, pageErrors, shotAtWidths } from './lib/app-browser';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadSampleCard, plotted, resizeTo } from './lib/app-actions';
+import { collectErrors, openApp, pageErrors, shotAtWidths } from './lib/app-browser';
 import { appSuite } from './lib/app-suite';
 
 const suite = appSuite();
@@ -15,6 +22,15 @@ const VIEWPORTS = [
   { width: 1440, height: 900 },
   { width: 390, height: 844 },
 ] as const;
+const dir = mkdtempSync(join(tmpdir(), 'fitbench-trial5-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** 300 000 rows of group,x,y: three decays, a text column (not kept when streamed). */
+function groupsCsv(): string {
+  const lines = ['group,x,y'];
+  for (let g = 0; g < 3; g++) for (let i = 0; i < 100_000; i++) lines.push(`g${g},${(i / 10_000).toFixed(4)},${((g + 1) * 10 * Math.exp(-i / 20_000) + ((i * 7) % 11) / 100).toFixed(5)}`);
+  return lines.join('\n') + '\n';
+}
 
 describe('trial 5 findings', () => {
   it('Enter in the memory budget field sets the budget and starts no fit', async () => {
@@ -47,5 +63,46 @@ describe('trial 5 findings', () => {
     expect(await page.getByTestId('status').getAttribute('data-state')).toBe('idle');
     await shotAtWidths(page, VIEWPORTS, 'trial5-budget', 'memory-budget');
     expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('a streamed table says what needs its rows in memory; in another tab it names both budgets', async () => {
+    const file = join(dir, 'groups.csv');
+    writeFileSync(file, groupsCsv());
+    // One browser context: its tabs share IndexedDB and browser storage, each has its own budget.
+    const context = await suite.browser.newContext({ viewport: VIEWPORTS[0], deviceScaleFactor: 1 });
+    const first = await context.newPage();
+    collectErrors(first);
+    await first.goto(suite.served.url);
+    await first.getByTestId('app').waitFor();
+    const input = first.getByTestId('memory-budget-input');
+    await input.fill('16M');
+    await input.press('Enter');
+    await first.getByTestId('file-input').setInputFiles(file);
+    await first.getByTestId('stream-info').waitFor({ timeout: 60_000 });
+    expect(await first.getByTestId('stream-info').textContent()).toMatch(/^Memory budget 16 MiB · streaming from browser storage, \d+ chunks/);
+    const limits = await first.getByTestId('stream-limits').textContent();
+    expect(limits).toMatch(/^Row filters, groups and excluded points need the rows in memory: about [\d.]+ MiB\. Raise the memory budget above that to use them\.$/);
+    expect(await first.getByTestId('group-picker').count()).toBe(0);
+    await first.waitForFunction(() => document.querySelector('[data-testid="sessions-button"]')?.getAttribute('data-save-state') === 'saved', undefined, { timeout: 30_000 });
+
+    const firstErrors = pageErrors(first);
+    await first.close(); // its worker holds the folder's files open (sync access handles are exclusive)
+    // The page opened again in a new tab of the same browser: the tab's own (default) budget, the session restored.
+    const second = await context.newPage();
+    collectErrors(second);
+    await second.goto(suite.served.url);
+    await second.getByTestId('app').waitFor();
+    const info = second.getByTestId('stream-info');
+    await info.waitFor({ timeout: 60_000 });
+    const budget = await second.getByTestId('memory-budget-input').inputValue();
+    expect(budget).not.toBe('16M');
+    expect(await info.textContent()).toMatch(/^Streamed under a memory budget of 16 MiB \(the budget is [\d.]+ [MG]iB now\) · streaming from browser storage/);
+    expect(await second.getByTestId('stream-limits').textContent()).toMatch(/^The budget now holds this file in memory \(about [\d.]+ MiB\): open the file again to read it there, with row filters, groups and excluded points\.$/);
+    await plotted(second);
+    await resizeTo(second, VIEWPORTS[0]);
+    await shotAtWidths(second, VIEWPORTS, 'trial5-stream-restored', 'memory-budget');
+    expect(firstErrors).toEqual([]);
+    expect(pageErrors(second)).toEqual([]);
+    await context.close();
   });
 });
