@@ -8,6 +8,9 @@
  * data panel hides) and how much; opened in another tab, whose budget differs, it names both
  * budgets and says that the file is to be opened again (trial 5 saw "Memory budget 8G" in the
  * field above "Memory budget 64 MiB · streaming…"). Screenshots trial5-stream-restored-*.png.
+ * A budget set below what the open (in-memory) table holds says that the table stays in memory and
+ * the budget applies to the next file (trial 5 set 64M under a 2·10⁶-row table: no word).
+ * Screenshots trial5-budget-held-*.png.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,10 +28,10 @@ const VIEWPORTS = [
 const dir = mkdtempSync(join(tmpdir(), 'fitbench-trial5-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** 300 000 rows of group,x,y: three decays, a text column (not kept when streamed). */
-function groupsCsv(): string {
+/** `perGroup`·3 rows of group,x,y: three decays, a text column (not kept when streamed). */
+function groupsCsv(perGroup = 100_000): string {
   const lines = ['group,x,y'];
-  for (let g = 0; g < 3; g++) for (let i = 0; i < 100_000; i++) lines.push(`g${g},${(i / 10_000).toFixed(4)},${((g + 1) * 10 * Math.exp(-i / 20_000) + ((i * 7) % 11) / 100).toFixed(5)}`);
+  for (let g = 0; g < 3; g++) for (let i = 0; i < perGroup; i++) lines.push(`g${g},${(i / 10_000).toFixed(4)},${((g + 1) * 10 * Math.exp(-i / 20_000) + ((i * 7) % 11) / 100).toFixed(5)}`);
   return lines.join('\n') + '\n';
 }
 
@@ -104,5 +107,29 @@ describe('trial 5 findings', () => {
     expect(firstErrors).toEqual([]);
     expect(pageErrors(second)).toEqual([]);
     await context.close();
+  });
+
+  it('a budget set below what the open table holds says that it stays in memory', async () => {
+    // 450 000 rows × 3 columns: about 22 MiB in memory (52 bytes a row), under the default budget.
+    const file = join(dir, 'groups-450k.csv');
+    writeFileSync(file, groupsCsv(150_000));
+    const page = await openApp(suite.browser, suite.served.url, VIEWPORTS[0]);
+    await page.getByTestId('file-input').setInputFiles(file);
+    await expect.poll(() => page.getByTestId('table-info').textContent(), { timeout: 60_000 }).toContain('450,000 rows');
+    expect(await page.getByTestId('stream-info').count()).toBe(0);
+    expect(await page.getByTestId('memory-budget-held').count()).toBe(0);
+    const input = page.getByTestId('memory-budget-input');
+    await input.fill('16M');
+    await input.press('Enter');
+    await expect.poll(() => page.getByTestId('memory-budget-held').count()).toBe(1);
+    expect(await page.getByTestId('memory-budget-held').textContent()).toBe('The table open now stays in memory (about 22.3 MiB); the budget applies to the next file opened.');
+    expect(await page.getByTestId('stream-info').count()).toBe(0);
+    await plotted(page);
+    await shotAtWidths(page, VIEWPORTS, 'trial5-budget-held', 'memory-budget');
+    // A budget that holds it again: the note goes.
+    await input.fill('64M');
+    await input.press('Enter');
+    await expect.poll(() => page.getByTestId('memory-budget-held').count()).toBe(0);
+    expect(pageErrors(page)).toEqual([]);
   });
 });
