@@ -4,7 +4,7 @@
  * fewer evaluations after the interruption than a fresh fit takes; a checkpoint of another
  * model, other data or other bounds is refused with what differs; a damaged file says so.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliRunner, tempFiles } from '../../test/cli';
@@ -57,6 +57,46 @@ describe('checkpoints in the CLI', () => {
     expect(fresh.checkpoint.resumed).toBeNull();
     expect(fresh.warnings.join(' ')).toMatch(/No checkpoint at .*none-yet\.json yet/);
     expect((await fit('--resume')).err).toMatch(/--resume needs --checkpoint FILE/);
+  });
+});
+
+describe('a --checkpoint that cannot be saved', () => {
+  // Trial 5: `--checkpoint /tmp` and `--checkpoint /no/such/dir/x.json` ran the whole fit, then
+  // stopped with a Node stack trace and exit 1 at the last save (the fit's output lost), and the
+  // folder case left `/tmp.PID.tmp` beside the folder.
+  it('a folder, or a file in a folder that does not exist, is refused before the fit with what to do', async () => {
+    const folder = join(dir, 'ckpt-folder');
+    mkdirSync(folder, { recursive: true });
+    const before = readdirSync(dir).sort();
+    const intoFolder = await fit('--checkpoint', folder);
+    expect(intoFolder.code).toBe(2);
+    expect(intoFolder.out).toBe('');
+    expect(intoFolder.err).toBe(`fitbench: --checkpoint ${folder} is a folder; give a file in it, e.g. --checkpoint ${join(folder, 'fit.ckpt.json')}.`);
+    expect(readdirSync(dir).sort()).toEqual(before);
+    expect(readdirSync(folder)).toEqual([]);
+
+    const missing = join(dir, 'no-such-folder', 'fit.ckpt.json');
+    const nowhere = await fit('--checkpoint', missing, '--resume');
+    expect(nowhere.code).toBe(2);
+    expect(nowhere.err.split('\n')).toHaveLength(1);
+    expect(nowhere.err).toMatch(/--checkpoint .*no-such-folder\/fit\.ckpt\.json: the folder .*no-such-folder does not exist \(ENOENT\); give a file in a folder that exists/);
+    expect(existsSync(join(dir, 'no-such-folder'))).toBe(false);
+  });
+
+  it('a save that fails during the fit (the folder removed) lets the fit finish and says so', async () => {
+    const { checkpointWriter, checkpointSubject, dataDigest } = await import('./checkpoint');
+    const folder = join(dir, 'goes-away');
+    mkdirSync(folder, { recursive: true });
+    const subject = checkpointSubject('a*x', dataDigest([Float64Array.of(1, 2)]), [], {});
+    const writer = checkpointWriter(join(folder, 'fit.ckpt.json'), subject, 0);
+    const state = { x: [1], Delta: 1, alpha: 0, scaleInv: [1], nfev: 1, njev: 1, nit: 1 };
+    writer.onState(state);
+    expect(writer.report().saves).toBe(1);
+    rmSync(folder, { recursive: true });
+    expect(() => writer.onState({ ...state, nit: 2 })).not.toThrow();
+    expect(() => writer.flush()).not.toThrow();
+    expect(writer.report().saves).toBe(1);
+    expect(writer.failure()).toMatch(/saving failed after 1 save \(ENOENT\); the fit went on without saving its state/);
   });
 });
 

@@ -5,7 +5,8 @@
  * after checking that all of them are the same, and names what differs when they are not. Files
  * are written whole and renamed into place, so a fit killed while saving leaves the last good one.
  */
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { now } from '../solver/clock';
 import { trfStateProblem, type TrfState } from '../solver/trfState';
 import { CHECKPOINT_FORMAT, CHECKPOINT_VERSION, readCheckpointRecord, type CheckpointRecord } from '../store/checkpointRecord';
@@ -53,12 +54,41 @@ export function readCheckpoint(file: string, subject: CheckpointSubject, free: n
   return reading.record.state;
 }
 
+/** The file a save writes first, renamed into place once whole. */
+function temporaryName(file: string): string {
+  return `${file}.${process.pid}.tmp`;
+}
+
+/**
+ * Checks, before the data are read, that `file` can be saved: not a folder, in a folder that exists
+ * and may be written. A fit that found out at its first save (2 s in) or at its last would lose
+ * its run (it stopped with a stack trace after the whole fit, and `--checkpoint /tmp` wrote
+ * `/tmp.PID.tmp` beside the folder).
+ */
+export function checkCheckpointTarget(file: string): void {
+  if (existsSync(file) && statSync(file).isDirectory()) {
+    throw new CliError(`--checkpoint ${file} is a folder; give a file in it, e.g. --checkpoint ${join(file, 'fit.ckpt.json')}.`);
+  }
+  const probe = temporaryName(file);
+  try {
+    writeFileSync(probe, '');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    const where = existsSync(dirname(file)) ? `the folder ${dirname(file)} cannot be written` : `the folder ${dirname(file)} does not exist`;
+    throw new CliError(`--checkpoint ${file}: ${where} (${code}); give a file in a folder that exists and may be written.`);
+  } finally {
+    rmSync(probe, { force: true });
+  }
+}
+
 export interface CheckpointWriter {
   /** Gives the solver's state after an iteration; saves it when `everyMs` passed since the last save. */
   readonly onState: (state: TrfState) => void;
   /** Saves the last state heard, if it was not saved yet (at the end of the fit). */
   flush(): void;
   readonly report: () => { file: string; saves: number; saveMs: number };
+  /** Why saving stopped during the fit (the disk filled, the folder went), or null. */
+  readonly failure: () => string | null;
 }
 
 export function checkpointWriter(file: string, subject: CheckpointSubject, everyMs: number): CheckpointWriter {
@@ -66,12 +96,24 @@ export function checkpointWriter(file: string, subject: CheckpointSubject, every
   let saveMs = 0;
   let last = now();
   let pending: TrfState | null = null;
+  let failure: string | null = null;
   const save = (state: TrfState) => {
+    if (failure) return;
     const t0 = now();
     const body: CheckpointRecord = { format: CHECKPOINT_FORMAT, version: CHECKPOINT_VERSION, savedAt: new Date().toISOString(), ...subject, state };
-    const temporary = `${file}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(body));
-    renameSync(temporary, file);
+    const temporary = temporaryName(file);
+    try {
+      writeFileSync(temporary, JSON.stringify(body));
+      renameSync(temporary, file);
+    } catch (error) {
+      // The target was checked before the fit (checkCheckpointTarget); losing it now must not
+      // lose the fit: it goes on unsaved and says so (stderr now, the warnings at the end).
+      rmSync(temporary, { force: true });
+      failure = `--checkpoint ${file}: saving failed after ${saves} save${saves === 1 ? '' : 's'} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); the fit went on without saving its state.`;
+      console.error(`fitbench: ${failure}`);
+      pending = null;
+      return;
+    }
     saves++;
     pending = null;
     last = now();
@@ -86,5 +128,6 @@ export function checkpointWriter(file: string, subject: CheckpointSubject, every
       if (pending) save(pending);
     },
     report: () => ({ file, saves, saveMs }),
+    failure: () => failure,
   };
 }

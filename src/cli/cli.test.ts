@@ -107,7 +107,7 @@ describe('fitbench fit', () => {
     const path = file('bad.csv', 'x,y\n# a comment\n1,2\n2,abc\n3,4\n');
     const r = await run('fit', path, '--model', 'a*x', '--p0', 'a=1');
     expect(r.code).toBe(2);
-    expect(r.err).toBe(`fitbench: ${path}:4: column "y": "abc" is not a number; fix or remove the row.`);
+    expect(r.err).toBe(`fitbench: ${path}:4: column "y": "abc" is not a number; fix or remove the row, or leave it out with --exclude-rows 4.`);
   });
 
   it('fewer rows than parameters is an error', async () => {

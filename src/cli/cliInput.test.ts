@@ -25,7 +25,7 @@ describe('sigma whose weights under- or overflow', () => {
     const path = file('tiny-sigma.csv', 'x,y,s\n' + xs.map((x, i) => `${x},${3 * Math.exp(-x / 2) + 0.5},${i === 3 ? '1e-300' : '0.1'}`).join('\n') + '\n');
     const r = await run('fit', path, '--model', 'a*exp(-x/tau) + c', '--p0', 'a=1,tau=1,c=0', '--sigma', 's');
     expect(r.code).toBe(2);
-    expect(r.err).toBe(`fitbench: ${path}:5: column "s": sigma 1e-300 is too small: its weight 1/σ² overflows; rescale sigma and y; fix or remove the row.`);
+    expect(r.err).toBe(`fitbench: ${path}:5: column "s": sigma 1e-300 is too small: its weight 1/σ² overflows; rescale sigma and y; fix or remove the row, or leave it out with --exclude-rows 5.`);
   });
 });
 

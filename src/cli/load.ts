@@ -33,6 +33,7 @@ import { compileModel, type CompiledModel } from '../model';
 import { tieParameters } from '../fit/ties';
 import type { FitCommand } from './args';
 import { CliError } from './errors';
+import { unusableRowsMessage } from './unusableRows';
 import { pickGroups } from './pickGroups';
 
 export interface LoadedProblem {
@@ -160,12 +161,8 @@ export function loadProblem(command: FitCommand, parsed?: Result<Table>): Loaded
   const selected = selectColumns(table, { x: [...model.variables], y, sigma: command.sigma, skip: skipOf(rows), share: true });
   if (!selected.ok) throw dataError(command.file, selected.error);
   // The CLI is strict: a script must not fit silently on fewer rows than the file has.
-  const first = selected.value.dropped[0];
-  if (first) {
-    const more = selected.value.droppedCount > 1 ? ` (${selected.value.droppedCount} unusable rows in all)` : '';
-    const column = first.column ? `column "${first.column}": ` : '';
-    const exclude = rows === ALL_ROWS ? '' : ', exclude it with --exclude-rows';
-    throw new CliError(`${command.file}:${first.line}: ${column}${first.reason}; fix or remove the row${exclude}${more}.`);
+  if (selected.value.dropped.length > 0) {
+    throw new CliError(unusableRowsMessage(command.file, selected.value.dropped, selected.value.droppedCount, command.excludeRows.length > 0));
   }
   return { table, model, data: selected.value, rows };
 }

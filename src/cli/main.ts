@@ -17,14 +17,15 @@ import { fileSize, isGrouped, loadProblem } from './load';
 import { parseThreads, readTableParallel } from './parallelRead';
 import { parameterTable } from './parameters';
 import { rowWorkers } from './rowWorkers';
-import { autoStart, type AutoStartResult } from '../start/index';
+import { autoStart, DEFAULT_STARTS, type AutoStartResult } from '../start/index';
+import { startSearchProgress } from './startProgress';
 import { varproFit, type VarproPhase } from '../start/varpro';
 import { createNodePool, defaultNodePoolSize } from '../parallel/node/nodePool';
 import type { CandidateTaskInput } from '../start/candidateTask';
 import type { ScoredRange } from '../start/candidates';
 import { POOL_MIN_CANDIDATES } from '../start/poolScoring';
 import { fitCompareModel } from './compareModel';
-import { checkpointSubject, checkpointWriter, dataDigest, readCheckpoint, type CheckpointWriter } from './checkpoint';
+import { checkCheckpointTarget, checkpointSubject, checkpointWriter, dataDigest, readCheckpoint, type CheckpointWriter } from './checkpoint';
 import { cellDigest } from '../store/cellDigest';
 import { jsonReport, textReport } from './report';
 import { USAGE } from './usage';
@@ -40,6 +41,8 @@ async function fit(argv: readonly string[]): Promise<number> {
     return EXIT.ok;
   }
   const t0 = now();
+  // A checkpoint that cannot be saved is said before the file is read, not after the fit.
+  if (command.checkpoint) checkCheckpointTarget(command.checkpoint.file);
   // --memory-limit: a file whose columns would not fit is streamed from a temporary file.
   const plan = planMemory(command.file, command.memoryLimit ?? defaultMemoryLimit());
   if (plan.mode === 'stream') return fitStreamed(command, plan, t0);
@@ -65,6 +68,8 @@ async function fit(argv: readonly string[]): Promise<number> {
   // A free parameter without --p0 (or any --starts): the automatic start search (src/start). Given
   // starts are refined as one extra candidate; they do not narrow the search.
   const needsStart = parameters.some((p) => !p.fixed && (p.value === null || p.value === undefined));
+  // A search over many rows takes seconds: it says so on stderr (startProgress.ts).
+  const searchProgress = () => startSearchProgress(data.rows, parameters.filter((p) => !p.fixed && (p.value === null || p.value === undefined)).map((p) => p.name), command.starts ?? DEFAULT_STARTS);
   const notes = [...backend.notes];
   // Many start candidates (--starts ≥ 131072) are scored on worker threads, with the same result
   // (in the one-file bundle too: it is its own worker, bundledHost.ts); --workers sets how many
@@ -93,7 +98,7 @@ async function fit(argv: readonly string[]): Promise<number> {
   try {
     if (command.mle === 'poisson') {
       // Missing starts come from the least-squares search; the likelihood is maximised from there.
-      if (needsStart || command.starts !== null) auto = await autoStart(model, data, parameters, { starts: command.starts ?? undefined, seed: command.seed, fit: command.options, pool: candidatePool });
+      if (needsStart || command.starts !== null) auto = await autoStart(model, data, parameters, { starts: command.starts ?? undefined, seed: command.seed, fit: command.options, pool: candidatePool, onProgress: searchProgress() });
       const from = auto ? parameters.map((p) => (p.fixed ? p : { ...p, value: auto!.fit.parameters.find((q) => q.name === p.name)?.value ?? p.value })) : parameters;
       poisson = await poissonFit({ ...input, parameters: from });
       result = poisson.result;
@@ -107,12 +112,14 @@ async function fit(argv: readonly string[]): Promise<number> {
       result = await curveFit({ ...input, primary: backend.primary ?? undefined, checkpoint: { resume, onState: writer.onState } });
     } else if (needsStart || command.starts !== null) {
       if (writer) notes.push('The automatic start search is not checkpointed; give --p0 for every free parameter to checkpoint the whole fit.');
-      auto = await autoStart(model, data, parameters, { starts: command.starts ?? undefined, seed: command.seed, fit: command.options, primary: backend.primary ?? undefined, pool: candidatePool, rowPasses: rows.rowPasses });
+      auto = await autoStart(model, data, parameters, { starts: command.starts ?? undefined, seed: command.seed, fit: command.options, primary: backend.primary ?? undefined, pool: candidatePool, rowPasses: rows.rowPasses, onProgress: searchProgress() });
       result = auto.fit;
     } else {
       result = await curveFit({ ...input, primary: backend.primary ?? undefined, checkpoint: writer ? { onState: writer.onState } : undefined });
     }
     writer?.flush();
+    const failed = writer?.failure();
+    if (failed) notes.push(failed);
   } finally {
     backend.release();
     candidatePool?.close();

@@ -57,6 +57,8 @@ export async function fitStreamed(command: FitCommand, plan: MemoryPlan, t0: num
     const maxGroups = Math.floor(plan.limit / CHUNK_SHARE / 8);
     const result = await curveFit({ model, data, parameters, options: command.options, streamed: { source, sumRows: DEFAULT_CHUNK_ROWS, maxGroups, passes }, checkpoint: writer ? { resume, onState: writer.onState } : undefined });
     writer?.flush();
+    const failed = writer?.failure();
+    if (failed) notes.push(failed);
     const fitMs = now() - t1;
     const derived = reportedQuantities(result, command.ties, command.derive);
     const facts = {

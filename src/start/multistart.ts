@@ -99,7 +99,7 @@ interface Candidate {
   readonly params: Float64Array;
 }
 
-const DEFAULT_STARTS = 256;
+export const DEFAULT_STARTS = 256;
 const DEFAULT_REFINE = 4;
 
 /**
@@ -110,6 +110,11 @@ const DEFAULT_REFINE = 4;
  * for refinement, and a strided sample keeps the shape of every feature wider than k rows.
  */
 export const SCORE_MAX_ROWS = 65_536;
+
+/** The k of every k-th row the candidates of `rows` rows are scored on. */
+export function scoringStride(rows: number): number {
+  return Math.max(1, Math.ceil(rows / SCORE_MAX_ROWS));
+}
 
 /** Every k-th row of the columns (k = 1: the columns themselves). */
 function everyKth(columns: { vars: readonly Float64Array[]; y: Float64Array; w: Float64Array | null }, k: number) {
@@ -161,8 +166,7 @@ export async function autoStart(model: CompiledModel, data: FitData, specs: read
   const boxes = searchBoxes({ ast: model.ast, params: names, variables: model.variables, vars: data.vars, searched, known: measureWith, lb: lbAll, ub: ubAll });
 
   const w = data.sigma ? data.sigma.map((s) => 1 / s) : null;
-  const stride = Math.ceil(data.y.length / SCORE_MAX_ROWS);
-  const scoring = everyKth({ vars: data.vars, y: data.y, w }, stride);
+  const scoring = everyKth({ vars: data.vars, y: data.y, w }, scoringStride(data.y.length));
   const vp = new VariableProjection(
     model.kernels(linear),
     scoring,

@@ -35,12 +35,12 @@ export function inMemoryBytesPerRow(columns: number): number {
   return 8 * columns + 4 + 24;
 }
 
-/** "256 MB", "1.2 GB": sizes in messages and reports (powers of 1024). */
+/** "256 MiB", "1.2 GiB": sizes in messages and reports, in powers of 1024 as --memory-limit reads them. */
 export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
-  if (bytes >= 100 * 1024 ** 2) return `${Math.round(bytes / 1024 ** 2)} MB`;
-  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
-  return `${Math.round(bytes / 1024)} KB`;
+  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GiB`;
+  if (bytes >= 100 * 1024 ** 2) return `${Math.round(bytes / 1024 ** 2)} MiB`;
+  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
+  return `${Math.round(bytes / 1024)} KiB`;
 }
 
 /** The page's default: half of navigator.deviceMemory (GiB, rounded by the browser; absent: 4 GiB). */

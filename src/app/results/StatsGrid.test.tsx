@@ -52,4 +52,19 @@ describe('StatsGrid', () => {
     const s = stats(renderToStaticMarkup(<StatsGrid result={p.result} weighted={false} />));
     for (const label of ['χ²', 'Sy.x', 'R²', 'AIC (R)']) expect(s.has(label), label).toBe(true);
   });
+
+  it('reduced χ², Sy.x and RMSE keep their trailing zeros: 1.0000847 reads "1.000", not an exact "1"', async () => {
+    // Trial 5: the 10⁷-row decay fit (Cauchy loss, unit noise) showed reduced χ² 1, Sy.x 1, RMSE 1;
+    // its values, from the CLI's JSON of the same fit: 1.0000847124509362, 1.0000423553284812, 1.0000422053221167.
+    const p = await decayFit();
+    const result = { ...p.result, stats: { ...p.result.stats, redchi2: 1.0000847124509362, syx: 1.0000423553284812, rmse: 1.0000422053221167 } };
+    const s = stats(renderToStaticMarkup(<StatsGrid result={result} weighted={false} />));
+    expect(s.get('reduced χ²')![0]).toBe('1.000');
+    expect(s.get('Sy.x')![0]).toBe('1.000');
+    expect(s.get('RMSE')![0]).toBe('1.000');
+    // Other values are as before: four significant digits.
+    const other = { ...p.result, stats: { ...p.result.stats, redchi2: 0.03992285, syx: 0.199807, rmse: 0.1998068 } };
+    const t = stats(renderToStaticMarkup(<StatsGrid result={other} weighted={false} />));
+    expect([t.get('reduced χ²')![0], t.get('Sy.x')![0], t.get('RMSE')![0]]).toEqual(['0.03992', '0.1998', '0.1998']);
+  });
 });

@@ -24,11 +24,12 @@ export function StatsGrid({ result, weighted, poisson = null }: { readonly resul
   ];
   const items: Item[] = poisson ? [...poissonItems(result, poisson), ...tail] : [
     ['χ²', formatNumber(s.chi2, 5), weighted ? 'Σ((y − f)/σ)²' : 'Σ(y − f)²'],
-    ['reduced χ²', formatNumber(s.redchi2, 4), `χ² / ν, ν = ${s.dof}`],
+    // Trailing zeros kept where values sit near 1: 1.0000847 reads "1.000", not an exact "1".
+    ['reduced χ²', formatNumber(s.redchi2, 4, true), `χ² / ν, ν = ${s.dof}`],
     ['R²', formatNumber(s.r2, 6), weighted ? 'weighted' : ''],
     ['adjusted R²', formatNumber(s.adjR2, 6), ''],
-    ['Sy.x', formatNumber(s.syx ?? NaN, 4), weighted ? '√(χ² / (n − k)), residual std. error' : '√(Σ(y − f)² / (n − k)), residual std. error'],
-    ['RMSE', formatNumber(s.rmse, 4), '√(Σ(y − f)² / n): divides by n, not n − k'],
+    ['Sy.x', formatNumber(s.syx ?? NaN, 4, true), weighted ? '√(χ² / (n − k)), residual std. error' : '√(Σ(y − f)² / (n − k)), residual std. error'],
+    ['RMSE', formatNumber(s.rmse, 4, true), '√(Σ(y − f)² / n): divides by n, not n − k'],
     ['AIC', formatNumber(s.aic, 5), "lmfit's: n·ln(χ²/n) + 2k, no constant"],
     ['BIC', formatNumber(s.bic, 5), "lmfit's: n·ln(χ²/n) + k·ln n"],
     ['AIC (R)', formatNumber(s.aicR ?? NaN, 5), "R's AIC(nls): −2 ln L + 2(k + 1), σ counted"],

@@ -35,19 +35,12 @@ export function searchProgressText(p: AutoStartStep | null): string {
 
 /** What a finished search found, in words: χ² or RSS (2·cost) for the plain loss, else the
  *  robust loss's cost ½Σρ(fᵢ²) as the solver reports it. */
-/** 2 → "2nd", 31 → "31st", 12 → "12th". */
-function ordinal(k: number): string {
-  const tens = k % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][k % 10] ?? 'th');
-  return `${k}${suffix}`;
-}
-
 export function searchSummary(o: AutoStartOutcome, weighted: boolean, robust: boolean): string {
   const stat = robust ? 'cost' : weighted ? 'χ²' : 'RSS';
   const value = (cost: number) => (robust ? cost : 2 * cost).toPrecision(4);
   const agreed = o.refined > 1 ? `; ${o.sameMinimum} of ${o.refined} refined starts reached it` : '';
   const others = o.others.length > 0 ? ` Other minima: ${o.others.map((m) => `${stat} ${value(m.cost)}`).join(', ')}.` : '';
   const cut = o.cancelled ? ' Cancelled before every start was refined.' : '';
-  const sampled = o.scoredRows !== undefined && o.rows !== undefined && o.scoredRows < o.rows ? ` (ranked on every ${ordinal(Math.ceil(o.rows / o.scoredRows))} row, ${o.scoredRows.toLocaleString('en-US')} of ${o.rows.toLocaleString('en-US')}; refined on all)` : '';
+  const sampled = o.scoredRows !== undefined && o.rows !== undefined && o.scoredRows < o.rows ? ` (ranked on ${o.scoredRows.toLocaleString('en-US')} of the ${o.rows.toLocaleString('en-US')} rows, evenly spaced; refined on all)` : '';
   return `Best of ${o.candidates.toLocaleString('en-US')} candidates${sampled}: ${stat} ${value(o.cost)}${agreed}.${others}${cut}`;
 }
