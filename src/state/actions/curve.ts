@@ -36,6 +36,16 @@ const curves = coalesce<Job>(async (job) => {
   refreshCurve();
 });
 
+/**
+ * Drops the curve request waiting behind the one in flight (Fit calls it): the worker runs one
+ * request at a time, and over 10⁷ rows a preview takes about a second, which the fit would wait
+ * for before its first pass (trial 5 saw "Starting…" for up to 12 s after a few edits). The fit's
+ * end asks for the curve at its parameters anyway.
+ */
+export function dropWaitingCurve(): void {
+  curves.clear();
+}
+
 /** Whether a curve can be drawn now. */
 export function canDrawCurve(s: AppState): boolean {
   // An empty start value has no curve: Fit finds it first (issue 11).
@@ -49,6 +59,12 @@ export function refreshCurve(): void {
   if (!canDrawCurve(s)) {
     curves.clear();
     if (s.curve !== null || s.curveError !== null) setState({ curve: null, curveError: null, curveSignature: null });
+    return;
+  }
+  // While a fit runs the worker is busy with it: a preview would only wait there, and the fit's
+  // end (or its error or cancel) asks again.
+  if (s.fitStatus === 'running') {
+    curves.clear();
     return;
   }
   const signature = curveSignature(s);

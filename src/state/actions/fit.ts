@@ -7,7 +7,7 @@ import { emptyRows, NO_PARAM_ERRORS, updateRow, type ParamRow } from '../slices/
 import { withProgress } from '../slices/fit';
 import { curveSignature, fitSignature } from '../signature';
 import { getState, setState, type AppState } from '../store';
-import { refreshCurve } from './curve';
+import { dropWaitingCurve, refreshCurve } from './curve';
 import { selectionSettled } from './data';
 import { cancelStartSearch, findEmptyStarts } from './startSearch';
 import { solvedByVarpro } from '../varproStarts';
@@ -69,6 +69,16 @@ export function fitRequest(s: AppState, resume = false): FitRequest {
 
 /** Fit (resume: continue the interrupted fit whose checkpoint the page offered, src/state/actions/checkpoint.ts). */
 export async function runFit(options: { readonly resume?: boolean } = {}): Promise<void> {
+  try {
+    await fitOnce(options);
+  } finally {
+    // The curve previews held back while the fit ran (refreshCurve): whatever the page shows now,
+    // however the fit ended (nothing happens when the curve is current).
+    if (getState().fitStatus !== 'running') refreshCurve();
+  }
+}
+
+async function fitOnce(options: { readonly resume?: boolean }): Promise<void> {
   const resume = options.resume === true;
   const first = getState();
   // One fit at a time: a single fit would stop a running per-group batch (they share the worker's cancel flag).
@@ -95,6 +105,7 @@ export async function runFit(options: { readonly resume?: boolean } = {}): Promi
     return;
   }
   setState({ fitStatus: 'running', fitCancelled: false, progress: null, liveCosts: [], fitError: null, paramErrors: NO_PARAM_ERRORS });
+  dropWaitingCurve();
   // A new fit replaces an interrupted one that was offered for resuming.
   if (!resume) forgetInterruptedFit();
   // The session is saved as the fit starts (it is not saved while a fit runs): a reload mid-fit
