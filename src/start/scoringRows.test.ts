@@ -38,6 +38,26 @@ describe('scoringRows', () => {
     }
   });
 
+  it('bins groups pooled one after another within each group, each sorted by x', () => {
+    // Three groups of x in [0, 1) (as groupStarts.ts pools them, ascending in each), y = 100·g + x:
+    // a bin across two groups would have a mean y between 100·g + 1 and 100·(g + 1).
+    const per = SCORE_MAX_ROWS;
+    const x = new Float64Array(3 * per);
+    for (let g = 0; g < 3; g++) for (let i = 0; i < per; i++) x[g * per + i] = i / per;
+    const y = Float64Array.from(x, (v, i) => 100 * Math.floor(i / per) + v);
+    const across = (ys: Float64Array) => ys.filter((v) => v % 100 > 1).length;
+    const s = scoringRows({ vars: [x], y, w: null });
+    expect(s.y.length).toBeLessThanOrEqual(SCORE_MAX_ROWS);
+    expect(s.y.length).toBeGreaterThan(SCORE_MAX_ROWS / 2);
+    expect(across(s.y)).toBe(0);
+    // Each bin stands for its rows: the weights² add up to the rows.
+    expect(s.w!.reduce((sum, v) => sum + v * v, 0)).toBeCloseTo(3 * per, 6);
+    // Descending runs are runs too.
+    const d = scoringRows({ vars: [x.slice().reverse()], y: y.slice().reverse(), w: null });
+    expect(across(d.y)).toBe(0);
+    expect(d.y.length).toBe(s.y.length);
+  });
+
   it('takes every k-th row, with its σ, when the rows are not sorted by x', () => {
     const r = rng(4);
     const n = 2 * SCORE_MAX_ROWS + 1;

@@ -1,7 +1,8 @@
 /**
  * The rows the start search scores its candidates on when there are more than SCORE_MAX_ROWS.
  *
- * Data sorted by their one variable (a spectrum, a time series): the means of k consecutive rows,
+ * Data sorted by their one variable (a spectrum, a time series; or groups pooled one after
+ * another, each sorted, src/cli/groupStarts.ts): the means of k consecutive rows of a sorted run,
  * each weighted by √(Σwᵢ²) (w = 1/σ), x̄ and ȳ weighted by wᵢ². For a candidate curve nearly
  * straight across k rows, Σ wᵢ²(yᵢ − f(xᵢ))² = W(ȳ − f(x̄))² + (the scatter within the bin, the
  * same for every candidate): the ranking is that of every row, and a feature narrower than k rows
@@ -34,16 +35,22 @@ interface Columns {
   readonly w: Float64Array | null;
 }
 
-/** Whether x never decreases, or never increases. */
-function monotone(x: Float64Array): boolean {
-  let up = true;
-  let down = true;
-  for (let i = 1; i < x.length && (up || down); i++) {
-    if (!(x[i] >= x[i - 1])) up = false;
-    if (!(x[i] <= x[i - 1])) down = false;
+/**
+ * Where the runs of x sorted one way start (0 first), for the direction with fewer runs: one run
+ * for sorted data, one a group for groups pooled one after another (src/cli/groupStarts.ts).
+ */
+function sortedRuns(x: Float64Array): number[] {
+  const up = [0];
+  const down = [0];
+  for (let i = 1; i < x.length; i++) {
+    if (!(x[i] >= x[i - 1])) up.push(i);
+    if (!(x[i] <= x[i - 1])) down.push(i);
   }
-  return up || down;
+  return up.length <= down.length ? up : down;
 }
+
+/** Runs of sorted x from this many rows per run on average are binned (fewer: every k-th row). */
+const MIN_RUN_ROWS = 64;
 
 /** Every k-th row of the columns. */
 function everyKth(columns: Columns, k: number): ScoringRows {
@@ -51,38 +58,50 @@ function everyKth(columns: Columns, k: number): ScoringRows {
   return { vars: columns.vars.map(take), y: take(columns.y), w: columns.w && take(columns.w) };
 }
 
-/** The weighted means of every k consecutive rows of one sorted variable. */
-function binMeans(x: Float64Array, columns: Columns, k: number): ScoringRows {
+/** The weighted means of every k consecutive rows of one variable, a bin never crossing from one
+ *  sorted run into the next (`runs`: where they start). */
+function binMeans(x: Float64Array, columns: Columns, k: number, runs: readonly number[]): ScoringRows {
   const { y, w } = columns;
   const n = y.length;
-  const bins = Math.ceil(n / k);
-  const xm = new Float64Array(bins);
-  const ym = new Float64Array(bins);
-  const wm = new Float64Array(bins);
-  for (let b = 0; b < bins; b++) {
-    let sw = 0;
-    let sx = 0;
-    let sy = 0;
-    for (let i = b * k, end = Math.min(n, i + k); i < end; i++) {
-      const ww = w ? w[i] * w[i] : 1;
-      sw += ww;
-      sx += ww * x[i];
-      sy += ww * y[i];
+  const xm: number[] = [];
+  const ym: number[] = [];
+  const wm: number[] = [];
+  for (let r = 0; r < runs.length; r++) {
+    const runEnd = r + 1 < runs.length ? runs[r + 1] : n;
+    for (let start = runs[r]; start < runEnd; start += k) {
+      let sw = 0;
+      let sx = 0;
+      let sy = 0;
+      for (let i = start, end = Math.min(runEnd, start + k); i < end; i++) {
+        const ww = w ? w[i] * w[i] : 1;
+        sw += ww;
+        sx += ww * x[i];
+        sy += ww * y[i];
+      }
+      // Rows of zero weight only (σ = ∞): its first row, counting for nothing.
+      xm.push(sw > 0 ? sx / sw : x[start]);
+      ym.push(sw > 0 ? sy / sw : y[start]);
+      wm.push(Math.sqrt(sw));
     }
-    // Rows of zero weight only (σ = ∞): its first row, counting for nothing.
-    xm[b] = sw > 0 ? sx / sw : x[b * k];
-    ym[b] = sw > 0 ? sy / sw : y[b * k];
-    wm[b] = Math.sqrt(sw);
   }
-  return { vars: [xm], y: ym, w: wm };
+  return { vars: [Float64Array.from(xm)], y: Float64Array.from(ym), w: Float64Array.from(wm) };
 }
 
 /**
  * The scoring sample of the columns: the columns themselves up to SCORE_MAX_ROWS rows; else the
- * means of k consecutive rows when the one variable is sorted, every k-th row when not.
+ * means of k consecutive rows when the one variable is sorted (or in long sorted runs), every
+ * k-th row when not.
  */
 export function scoringRows(columns: Columns): ScoringRows {
   const k = scoringStride(columns.y.length);
   if (k === 1) return { vars: [...columns.vars], y: columns.y, w: columns.w };
-  return columns.vars.length === 1 && monotone(columns.vars[0]) ? binMeans(columns.vars[0], columns, k) : everyKth(columns, k);
+  if (columns.vars.length !== 1) return everyKth(columns, k);
+  const runs = sortedRuns(columns.vars[0]);
+  if (runs.length * MIN_RUN_ROWS > columns.y.length) return everyKth(columns, k);
+  // A bin per k rows of each run (its last one shorter): k grows until they fit in SCORE_MAX_ROWS.
+  const n = columns.y.length;
+  const bins = (size: number) => runs.reduce((sum, start, r) => sum + Math.ceil(((runs[r + 1] ?? n) - start) / size), 0);
+  let size = k;
+  while (bins(size) > SCORE_MAX_ROWS) size++;
+  return binMeans(columns.vars[0], columns, size, runs);
 }
