@@ -58,6 +58,15 @@ describe('scoringRows', () => {
     expect(d.y.length).toBe(s.y.length);
   });
 
+  it('more sorted runs than it may score (a grid of 70 x values repeated) still fits in SCORE_MAX_ROWS', () => {
+    // One bin per run would already be too many: the rows are taken every k-th instead.
+    const n = 70 * SCORE_MAX_ROWS + 35;
+    const x = Float64Array.from({ length: n }, (_, i) => i % 70);
+    const s = scoringRows({ vars: [x], y: x, w: null });
+    expect(s.y.length).toBe(Math.ceil(n / scoringStride(n)));
+    expect(s.w).toBeNull();
+  });
+
   it('takes every k-th row, with its σ, when the rows are not sorted by x', () => {
     const r = rng(4);
     const n = 2 * SCORE_MAX_ROWS + 1;

@@ -97,10 +97,12 @@ export function scoringRows(columns: Columns): ScoringRows {
   if (k === 1) return { vars: [...columns.vars], y: columns.y, w: columns.w };
   if (columns.vars.length !== 1) return everyKth(columns, k);
   const runs = sortedRuns(columns.vars[0]);
-  if (runs.length * MIN_RUN_ROWS > columns.y.length) return everyKth(columns, k);
+  // Short runs, or more than a bin each would leave room for: every k-th row.
+  if (runs.length * MIN_RUN_ROWS > columns.y.length || runs.length > SCORE_MAX_ROWS / 4) return everyKth(columns, k);
   // A bin per k rows of each run (its last one shorter): k grows until they fit in SCORE_MAX_ROWS.
   const n = columns.y.length;
   const bins = (size: number) => runs.reduce((sum, start, r) => sum + Math.ceil(((runs[r + 1] ?? n) - start) / size), 0);
+  // Ends: at the longest run's length there is one bin a run, at most SCORE_MAX_ROWS / 4.
   let size = k;
   while (bins(size) > SCORE_MAX_ROWS) size++;
   return binMeans(columns.vars[0], columns, size, runs);
