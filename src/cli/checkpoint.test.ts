@@ -5,6 +5,7 @@
  * model, other data or other bounds is refused with what differs; a damaged file says so.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliRunner, tempFiles } from '../../test/cli';
@@ -81,6 +82,14 @@ describe('a --checkpoint that cannot be saved', () => {
     expect(nowhere.err.split('\n')).toHaveLength(1);
     expect(nowhere.err).toMatch(/--checkpoint .*no-such-folder\/fit\.ckpt\.json: the folder .*no-such-folder does not exist \(ENOENT\); give a file in a folder that exists/);
     expect(existsSync(join(dir, 'no-such-folder'))).toBe(false);
+  });
+
+  it('a path under a quoted ~ says that the shell did not expand it, and the path to write', async () => {
+    // Review 6: `--checkpoint "~/fit.ckpt.json"` (or `--checkpoint=~/…`) reached the CLI as written
+    // and was refused as "the folder ~ does not exist", with no word of why.
+    const r = await fit('--checkpoint', '~/fit.ckpt.json');
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(`fitbench: --checkpoint ~/fit.ckpt.json: the folder ~ does not exist (ENOENT); the shell expands ~ only when it is not quoted and not after =: give ${join(homedir(), 'fit.ckpt.json')}.`);
   });
 
   it('a save that fails during the fit (the folder removed) lets the fit finish and says so', async () => {

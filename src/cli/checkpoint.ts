@@ -6,6 +6,7 @@
  * are written whole and renamed into place, so a fit killed while saving leaves the last good one.
  */
 import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { now } from '../solver/clock';
 import { trfStateProblem, type TrfState } from '../solver/trfState';
@@ -75,7 +76,10 @@ export function checkCheckpointTarget(file: string): void {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     const where = existsSync(dirname(file)) ? `the folder ${dirname(file)} cannot be written` : `the folder ${dirname(file)} does not exist`;
-    throw new CliError(`--checkpoint ${file}: ${where} (${code}); give a file in a folder that exists and may be written.`);
+    // A ~ reaches the CLI as typed when quoted or after --checkpoint= (Node does not expand it).
+    const tilde = /^~(\/|$)/.test(file) && !existsSync('~');
+    const fix = tilde ? `the shell expands ~ only when it is not quoted and not after =: give ${join(homedir(), file.slice(2))}` : 'give a file in a folder that exists and may be written';
+    throw new CliError(`--checkpoint ${file}: ${where} (${code}); ${fix}.`);
   } finally {
     rmSync(probe, { force: true });
   }

@@ -26,7 +26,7 @@ describe('the start search on stderr', () => {
     const r = await run('fit', path, '--model', 'a*exp(-x/tau)', '--json');
     expect(r.code).toBe(0);
     const lines = r.err.split('\n');
-    expect(lines[0]).toBe(`fitbench: no --p0 for a, tau: searching 256 start candidates (scored on ${START_PROGRESS_ROWS / 2} of the ${START_PROGRESS_ROWS} rows, evenly spaced), then refining the best on every row (--p0 for every free parameter skips the search).`);
+    expect(lines[0]).toBe(`fitbench: no --p0 for a, tau: searching 256 start candidates (scored on ${START_PROGRESS_ROWS / 2} evenly spaced samples of the ${START_PROGRESS_ROWS} rows: the means of 2 consecutive rows when the rows are sorted by the variable, else one row in 2), then refining the best on every row (--p0 for every free parameter skips the search).`);
     expect(lines).toContain('fitbench: start search: 256/256 candidates scored');
     expect(lines.at(-1)).toMatch(/^fitbench: start search: (\d+)\/\1 best candidates refined$/);
     const json = JSON.parse(r.out);
@@ -48,7 +48,7 @@ describe('the start search on stderr', () => {
     for (let done = 64; done <= 512; done += 64) progress({ phase: 'search', done, total: 512, bestCost: 1 });
     // Called in quick succession: only the first line and the finished count.
     expect(lines).toEqual([
-      `fitbench: no --p0 for k: searching 512 start candidates (scored on ${START_PROGRESS_ROWS / 2} of the ${START_PROGRESS_ROWS} rows, evenly spaced), then refining the best on every row (--p0 for every free parameter skips the search).`,
+      `fitbench: no --p0 for k: searching 512 start candidates (scored on ${START_PROGRESS_ROWS / 2} evenly spaced samples of the ${START_PROGRESS_ROWS} rows: the means of 2 consecutive rows when the rows are sorted by the variable, else one row in 2), then refining the best on every row (--p0 for every free parameter skips the search).`,
       'fitbench: start search: 512/512 candidates scored',
     ]);
   });

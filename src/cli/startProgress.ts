@@ -1,8 +1,8 @@
 /**
  * Progress of the automatic start search on stderr, for data large enough that it takes seconds
  * (the JSON on stdout stays one object). Trial 5: without --p0, a 2·10⁶-row Gaussian sat silent
- * for 36 s (the search then scored every candidate over every row; now over every k-th row,
- * multistart.ts SCORE_MAX_ROWS, but each refinement is still a fit of every row); the first line
+ * for 36 s (the search then scored every candidate over every row; now over at most
+ * SCORE_MAX_ROWS samples, src/start/scoringRows.ts, but each refinement is still a fit of every row); the first line
  * says what runs and how to skip it, the next ones how far it got, at most one a second (as the
  * streamed fit's lines, streamProgress.ts).
  */
@@ -21,7 +21,7 @@ export function startSearchProgress(rows: number, searched: readonly string[], c
   if (rows < START_PROGRESS_ROWS) return undefined;
   const which = searched.length > 0 ? `no --p0 for ${searched.join(', ')}: ` : '';
   const stride = scoringStride(rows);
-  const scored = stride === 1 ? `all ${rows} rows` : `${Math.ceil(rows / stride)} of the ${rows} rows, evenly spaced`;
+  const scored = stride === 1 ? `all ${rows} rows` : `${Math.ceil(rows / stride)} evenly spaced samples of the ${rows} rows: the means of ${stride} consecutive rows when the rows are sorted by the variable, else one row in ${stride}`;
   write(`fitbench: ${which}searching ${candidates} start candidates (scored on ${scored}), then refining the best on every row (--p0 for every free parameter skips the search).`);
   let last = now();
   return (p) => {

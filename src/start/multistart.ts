@@ -28,6 +28,7 @@ import { scoreRange, type CandidatePlan } from './candidates';
 import { linearParameters } from './linearity';
 import { POOL_MIN_CANDIDATES, scoreOnPool, type CandidatePool } from './poolScoring';
 import { VariableProjection } from './projection';
+import { scoringRows } from './scoringRows';
 import { SOBOL_MAX_DIMENSION } from './sobol';
 
 export interface AutoStartOptions {
@@ -88,8 +89,8 @@ export interface AutoStartResult {
   readonly seed: number;
   /** Workers of the pool that scored the candidates (0: scored in this thread). */
   readonly workers: number;
-  /** Rows the candidates were scored on: every row, or every k-th above SCORE_MAX_ROWS (the
-   *  refinements fit every row). */
+  /** Rows the candidates were scored on: every row, or above SCORE_MAX_ROWS the farthest from the
+   *  median y and every k-th of the others (scoringRows.ts; the refinements fit every row). */
   readonly scoredRows: number;
 }
 
@@ -102,26 +103,11 @@ interface Candidate {
 export const DEFAULT_STARTS = 256;
 const DEFAULT_REFINE = 4;
 
-/**
- * Rows the candidates are scored on: every row up to this many, else every k-th row (k the
- * smallest that leaves at most this many); the refinements always fit every row. Scoring a
- * candidate is a kernel pass and a QR over its rows, ~100 ns a row for a Gaussian: 256 candidates
- * over 2·10⁶ rows took ~50 s (trial 5), over this many ~2 s. The scores only rank the candidates
- * for refinement, and a strided sample keeps the shape of every feature wider than k rows.
- */
-export const SCORE_MAX_ROWS = 65_536;
-
-/** The k of every k-th row the candidates of `rows` rows are scored on. */
-export function scoringStride(rows: number): number {
-  return Math.max(1, Math.ceil(rows / SCORE_MAX_ROWS));
-}
-
-/** Every k-th row of the columns (k = 1: the columns themselves). */
-function everyKth(columns: { vars: readonly Float64Array[]; y: Float64Array; w: Float64Array | null }, k: number) {
-  if (k === 1) return { vars: [...columns.vars], y: columns.y, w: columns.w };
-  const take = (c: Float64Array) => Float64Array.from({ length: Math.ceil(c.length / k) }, (_, j) => c[j * k]);
-  return { vars: columns.vars.map(take), y: take(columns.y), w: columns.w && take(columns.w) };
-}
+/** Rows the candidates are scored on (scoringRows.ts): every row up to SCORE_MAX_ROWS, else the
+ *  rows farthest from the median y whole and every k-th of the others weighted by √k; the
+ *  refinements always fit every row. Scoring a candidate is a kernel pass and a QR over its rows,
+ *  ~100 ns a row for a Gaussian: 256 candidates over 2·10⁶ rows took ~50 s (trial 5). */
+export { SCORE_MAX_ROWS, scoringStride } from './scoringRows';
 
 function distinctSet(sorted: Candidate[], count: number, minDistance: number): Candidate[] {
   const out: Candidate[] = [];
@@ -166,7 +152,7 @@ export async function autoStart(model: CompiledModel, data: FitData, specs: read
   const boxes = searchBoxes({ ast: model.ast, params: names, variables: model.variables, vars: data.vars, searched, known: measureWith, lb: lbAll, ub: ubAll });
 
   const w = data.sigma ? data.sigma.map((s) => 1 / s) : null;
-  const scoring = everyKth({ vars: data.vars, y: data.y, w }, scoringStride(data.y.length));
+  const scoring = scoringRows({ vars: data.vars, y: data.y, w });
   const vp = new VariableProjection(
     model.kernels(linear),
     scoring,

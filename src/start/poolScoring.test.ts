@@ -12,7 +12,7 @@ import type { CandidateTaskInput } from './candidateTask';
 import { mergeScored, scoreRange, type CandidatePlan, type ScoredRange } from './candidates';
 import { searchBoxes } from './boxes';
 import { linearParameters } from './linearity';
-import { autoStart } from './multistart';
+import { autoStart, SCORE_MAX_ROWS } from './multistart';
 import { POOL_MIN_CANDIDATES } from './poolScoring';
 import { VariableProjection } from './projection';
 
@@ -73,4 +73,23 @@ describe('start candidates in ranges', () => {
     expect(pooled.fit.cost).toBe(serial.fit.cost);
     expect(pooled.fit.parameters.map((q) => q.value)).toEqual(serial.fit.parameters.map((q) => q.value));
   });
+  it('many weighted rows, scored on their means (scoringRows.ts): the pool ends exactly as this thread', async () => {
+    // The pool's tasks get the sample's columns and weights, not the rows: the same candidates win.
+    const compiled = compileModel('A*exp(-((x-mu)/s)^2/2) + c', { columns: ['x'] });
+    if (!compiled.ok) throw new Error(compiled.error.message);
+    const model = compiled.value;
+    const n = 3 * SCORE_MAX_ROWS + 11;
+    const x = Float64Array.from({ length: n }, (_, i) => i / n);
+    const sigma = Float64Array.from(x, (_, i) => 0.05 + 0.02 * ((i * 7919) % 13));
+    const y = Float64Array.from(x, (v, i) => 2 * Math.exp(-(((v - 0.3) / 0.01) ** 2) / 2) + 0.5 + sigma[i] * Math.sin(i * 12.9898));
+    const data = { vars: [x], y, sigma };
+    const starts = 512;
+    const serial = await autoStart(model, data, [], { starts });
+    const pooled = await autoStart(model, data, [], { starts, pool, poolMinCandidates: starts });
+    expect(serial.scoredRows).toBe(Math.ceil(n / 4));
+    expect(pooled.workers).toBe(2);
+    expect(pooled.scoredRows).toBe(serial.scoredRows);
+    expect(pooled.start).toEqual(serial.start);
+    expect(pooled.fit.cost).toBe(serial.fit.cost);
+  }, 60_000);
 });

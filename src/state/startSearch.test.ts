@@ -87,11 +87,11 @@ describe('Auto start', () => {
 
 describe('the search summary of many rows', () => {
   const outcome = { values: [], cost: 1, candidates: 256, evaluated: 256, refined: 4, sameMinimum: 4, others: [], linear: [], searched: [], cancelled: false, start: [] };
-  it('says that the candidates were ranked on every k-th row, and that the refinements used all', () => {
+  it('says that the candidates were ranked on samples of the rows, and that the refinements used all', () => {
     expect(searchSummary({ ...outcome, scoredRows: 64_517, rows: 2_000_000 }, false, false)).toBe(
-      'Best of 256 candidates (ranked on 64,517 of the 2,000,000 rows, evenly spaced; refined on all): RSS 2.000; 4 of 4 refined starts reached it.',
+      'Best of 256 candidates (ranked on 64,517 evenly spaced samples of the 2,000,000 rows; refined on all): RSS 2.000; 4 of 4 refined starts reached it.',
     );
-    expect(searchSummary({ ...outcome, scoredRows: 35_268, rows: 70_536 }, false, false)).toMatch(/ranked on 35,268 of the 70,536 rows/);
+    expect(searchSummary({ ...outcome, scoredRows: 35_268, rows: 70_536 }, false, false)).toMatch(/ranked on 35,268 evenly spaced samples of the 70,536 rows/);
     // Every row ranked (or an outcome saved before the field existed): no word of it.
     expect(searchSummary({ ...outcome, scoredRows: 500, rows: 500 }, false, false)).toBe('Best of 256 candidates: RSS 2.000; 4 of 4 refined starts reached it.');
     expect(searchSummary(outcome, false, false)).toBe('Best of 256 candidates: RSS 2.000; 4 of 4 refined starts reached it.');

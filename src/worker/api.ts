@@ -176,7 +176,7 @@ export interface AutoStartOutcome {
   readonly evaluated: number;
   /** Candidates refined by TRF, and how many of them reached the best cost. */
   readonly refined: number;
-  /** Rows the candidates were ranked on (every k-th above SCORE_MAX_ROWS), of `rows` (the
+  /** Rows the candidates were ranked on (above SCORE_MAX_ROWS means of k rows or every k-th, src/start/scoringRows.ts), of `rows` (the
    *  refinements fit them all). Optional: outcomes kept from before they existed lack them. */
   readonly scoredRows?: number;
   readonly rows?: number;

@@ -41,6 +41,6 @@ export function searchSummary(o: AutoStartOutcome, weighted: boolean, robust: bo
   const agreed = o.refined > 1 ? `; ${o.sameMinimum} of ${o.refined} refined starts reached it` : '';
   const others = o.others.length > 0 ? ` Other minima: ${o.others.map((m) => `${stat} ${value(m.cost)}`).join(', ')}.` : '';
   const cut = o.cancelled ? ' Cancelled before every start was refined.' : '';
-  const sampled = o.scoredRows !== undefined && o.rows !== undefined && o.scoredRows < o.rows ? ` (ranked on ${o.scoredRows.toLocaleString('en-US')} of the ${o.rows.toLocaleString('en-US')} rows, evenly spaced; refined on all)` : '';
+  const sampled = o.scoredRows !== undefined && o.rows !== undefined && o.scoredRows < o.rows ? ` (ranked on ${o.scoredRows.toLocaleString('en-US')} evenly spaced samples of the ${o.rows.toLocaleString('en-US')} rows; refined on all)` : '';
   return `Best of ${o.candidates.toLocaleString('en-US')} candidates${sampled}: ${stat} ${value(o.cost)}${agreed}.${others}${cut}`;
 }
