@@ -89,8 +89,9 @@ export interface AutoStartResult {
   readonly seed: number;
   /** Workers of the pool that scored the candidates (0: scored in this thread). */
   readonly workers: number;
-  /** Rows the candidates were scored on: every row, or above SCORE_MAX_ROWS the farthest from the
-   *  median y and every k-th of the others (scoringRows.ts; the refinements fit every row). */
+  /** Rows the candidates were scored on: every row, or above SCORE_MAX_ROWS the means of k
+   *  consecutive rows of sorted x, else every k-th row (scoringRows.ts; the refinements fit every
+   *  row). */
   readonly scoredRows: number;
 }
 
@@ -104,7 +105,7 @@ export const DEFAULT_STARTS = 256;
 const DEFAULT_REFINE = 4;
 
 /** Rows the candidates are scored on (scoringRows.ts): every row up to SCORE_MAX_ROWS, else the
- *  rows farthest from the median y whole and every k-th of the others weighted by √k; the
+ *  means of k consecutive rows where x is sorted, every k-th row where not; the
  *  refinements always fit every row. Scoring a candidate is a kernel pass and a QR over its rows,
  *  ~100 ns a row for a Gaussian: 256 candidates over 2·10⁶ rows took ~50 s (trial 5). */
 export { SCORE_MAX_ROWS, scoringStride } from './scoringRows';
