@@ -1,3 +1,5 @@
+import { afterEach } from 'vitest';
+
 /**
  * A lock manager with Web Locks' request(name, callback) and request(name, {ifAvailable, mode},
  * callback) shapes, for tests in Node (which has no navigator.locks): `held` names the locks taken
@@ -56,4 +58,16 @@ export function fakeFolderList(names: string[], afterList?: () => void) {
   };
   Object.defineProperty(globalThis, 'navigator', { value: { storage, locks: fakeLocks(held) }, configurable: true });
   return { entries, held };
+}
+
+/**
+ * Puts globalThis.navigator back as it was when this is called (the fakes above replace it), after
+ * each test, or with `after` = afterAll once the describe block is done.
+ */
+export function restoreNavigator(after: (fn: () => void) => void = afterEach): void {
+  const original = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
+  after(() => {
+    if (original) Object.defineProperty(globalThis, 'navigator', original);
+    else delete (globalThis as { navigator?: unknown }).navigator;
+  });
 }

@@ -7,8 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeFolderList } from '../../test/fakeLocks';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeFolderList, restoreNavigator } from '../../test/fakeLocks';
 import { afterWrite, cutBefore, db, otherTabChanges, reopen } from '../../test/memoryStorage';
 import { loadText } from './actions/data';
 import { removeOrphanedSessions } from './actions/orphanSessions';
@@ -21,11 +21,7 @@ import { autosaveInFakeTime } from '../../test/autosave';
 
 vi.mock('../worker/storage', () => import('../../test/memoryStorage'));
 
-const original = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
-afterEach(() => {
-  if (original) Object.defineProperty(globalThis, 'navigator', original);
-  else delete (globalThis as { navigator?: unknown }).navigator;
-});
+restoreNavigator();
 
 const folderOf = (id: string) => `fitbench-stream-1-${id}`;
 const meta = (id: string) => ({ id, name: id, fileName: 'f.csv', model: '', rows: 1, savedAt: 1, fitted: false, folder: folderOf(id) });

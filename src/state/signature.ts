@@ -1,6 +1,5 @@
 /** A string that changes whenever what a curve or a fit depends on changes. */
-import type { RowSpec } from '../share/types';
-import type { SolverSettings } from '../share/types';
+import type { RowSpec, SolverSettings } from '../share/types';
 import { DEFAULT_SETTINGS } from './slices/settings';
 import type { AppState } from './store';
 

@@ -8,36 +8,26 @@
  * - A folder another tab holds: that tab still saves the session, so this page does not take the
  *   session's id; the data dropped again start a new session with the saved model and parameters.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeOpfs, ROWS, sample, savedStreamedSession } from '../../test/streamedSession';
 import { db } from '../../test/memoryStorage';
-import { localClient } from '../client/localClient';
-import { setClient } from '../client/worker';
 import { holdFolderLock } from '../store/opfsFolders';
 import { loadText } from './actions/data';
-import { flushSave, openSession, SAVE_DELAY_MS, startAutosave, stopAutosave } from './actions/sessions';
+import { flushSave, openSession, SAVE_DELAY_MS } from './actions/sessions';
 import { INDEX_KEY, sessionKey } from './sessions/record';
 import { getState, initialState, setState } from './store';
+import { autosaveInFakeTime } from '../../test/autosave';
+import { restoreNavigator } from '../../test/fakeLocks';
 
 vi.mock('../worker/storage', () => import('../../test/memoryStorage'));
 
-const original = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
 
 describe('a restored streamed session’s folder', () => {
-  beforeAll(() => {
-    setClient(localClient());
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    startAutosave();
-  });
+  autosaveInFakeTime();
+  restoreNavigator(afterAll);
   beforeEach(() => {
     db.clear();
     setState(initialState, true);
-  });
-  afterAll(() => {
-    stopAutosave();
-    vi.useRealTimers();
-    if (original) Object.defineProperty(globalThis, 'navigator', original);
-    else delete (globalThis as { navigator?: unknown }).navigator;
   });
 
   it('held by this page’s worker is its own: S, then T whose data are gone, then S again', async () => {

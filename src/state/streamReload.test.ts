@@ -6,11 +6,10 @@
  * data name; a folder no listed session can open (a new session cut short before the list named
  * it) must still go. Over a stand-in for OPFS and Web Locks; the worker API runs in-thread.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cutBefore, db, refused, reopen } from '../../test/memoryStorage';
 import { fakeOpfs, ROWS, sample, savedStreamedSession, streamOf } from '../../test/streamedSession';
 import { localClient } from '../client/localClient';
-import { setClient } from '../client/worker';
 import { parseDelimitedText } from '../data/index';
 import { workerApi } from '../worker/api-impl';
 import { adoptTable as workerAdoptTable } from '../worker/load';
@@ -18,10 +17,12 @@ import { createOpfsColumns } from '../worker/opfsColumns';
 import { session } from '../worker/session';
 import type { StreamedTable } from '../worker/streamIngest';
 import { loadFile } from './actions/data';
-import { deleteSession, finishDelete, flushSave, openSession, refreshSessionList, SAVE_DELAY_MS, startAutosave, stopAutosave } from './actions/sessions';
+import { deleteSession, finishDelete, flushSave, openSession, refreshSessionList, SAVE_DELAY_MS } from './actions/sessions';
 import { sweepStreamFolders } from './actions/streamFolders';
 import { dataKey, folderKey, INDEX_KEY, sessionKey } from './sessions/record';
 import { getState, initialState, setState } from './store';
+import { autosaveInFakeTime } from '../../test/autosave';
+import { restoreNavigator } from '../../test/fakeLocks';
 
 vi.mock('../worker/storage', () => import('../../test/memoryStorage'));
 
@@ -64,25 +65,14 @@ async function reload(): Promise<void> {
 
 const listedFolder = (id: string) => (db.get(INDEX_KEY) as { id: string; folder?: string }[]).find((m) => m.id === id)?.folder;
 const dataFolder = (id: string) => (db.get(dataKey(id)) as { stream?: { folder: string } } | undefined)?.stream?.folder;
-const original = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
-
 describe('a reload while a streamed session is saved', () => {
-  beforeAll(() => {
-    // A dropped file is the sample, as the streamed ingest adopts it (its sample and `streamed`).
-    setClient(localClient({ ...workerApi, loadFile: async (_file, name) => workerAdoptTable(table(sample), name, null, streamed) }));
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    startAutosave();
-  });
+  // A dropped file is the sample, as the streamed ingest adopts it (its sample and `streamed`).
+  autosaveInFakeTime(() => localClient({ ...workerApi, loadFile: async (_file, name) => workerAdoptTable(table(sample), name, null, streamed) }));
+  restoreNavigator(afterAll);
   beforeEach(() => {
     db.clear();
     reopen();
     setState(initialState, true);
-  });
-  afterAll(() => {
-    stopAutosave();
-    vi.useRealTimers();
-    if (original) Object.defineProperty(globalThis, 'navigator', original);
-    else delete (globalThis as { navigator?: unknown }).navigator;
   });
 
   it('keeps the folder the session’s saved data name before its record and index do', async () => {

@@ -3,19 +3,15 @@
  * deletion is known here only from storage (PENDING_DELETE_KEY and the session's record, kept until
  * the deletion is final), so the deleted session's folder must stay; a folder nothing refers to goes.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { db } from '../../test/memoryStorage';
-import { fakeFolderList } from '../../test/fakeLocks';
+import { fakeFolderList, restoreNavigator } from '../../test/fakeLocks';
 import { sweepStreamFolders } from './actions/streamFolders';
 import { folderKey, INDEX_KEY, PENDING_DELETE_KEY, sessionKey } from './sessions/record';
 
 vi.mock('../worker/storage', () => import('../../test/memoryStorage'));
 
-const original = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
-afterEach(() => {
-  if (original) Object.defineProperty(globalThis, 'navigator', original);
-  else delete (globalThis as { navigator?: unknown }).navigator;
-});
+restoreNavigator();
 
 const meta = (id: string, folder: string) => ({ id, name: id, fileName: 'f.csv', model: '', rows: 1, savedAt: 1, fitted: false, folder });
 

@@ -4,19 +4,15 @@
  * (`keep`, from referencedFolders over the sessions index and a deletion Undo can still take back)
  * and no page holds its lock; other entries of the storage are never touched.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { referencedFolders } from '../state/actions/streamFolders';
 import type { SessionMeta } from '../state/slices/sessions';
 import { holdFolderLock, removeStaleColumns, tryFolderLock } from './opfsFolders';
-import { fakeFolderList } from '../../test/fakeLocks';
+import { fakeFolderList, restoreNavigator } from '../../test/fakeLocks';
 
 const meta = (id: string, folder?: string): SessionMeta => ({ id, name: id, fileName: 'f.csv', model: '', rows: 1, savedAt: 1, fitted: false, ...(folder ? { folder } : {}) });
-const original = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
 
-afterEach(() => {
-  if (original) Object.defineProperty(globalThis, 'navigator', original);
-  else delete (globalThis as { navigator?: unknown }).navigator;
-});
+restoreNavigator();
 
 describe('streamed folders', () => {
   it('referencedFolders: the sessions’ folders and a pending deletion’s', () => {

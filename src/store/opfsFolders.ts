@@ -14,17 +14,17 @@
  * navigator.locks are used here, so the main thread and the worker can both call it.
  */
 
-import type { LockManagerLike } from './webLocks';
+import { webLocks } from './webLocks';
 
 export const STREAM_FOLDER_PREFIX = 'fitbench-stream-';
 
-function nav(): { storage?: { getDirectory?: () => Promise<unknown> }; locks?: LockManagerLike } | undefined {
-  return (globalThis as { navigator?: { storage?: { getDirectory?: () => Promise<unknown> }; locks?: LockManagerLike } }).navigator;
+function opfsStorage(): { getDirectory?: () => Promise<unknown> } | undefined {
+  return (globalThis as { navigator?: { storage?: { getDirectory?: () => Promise<unknown> } } }).navigator?.storage;
 }
 
 /** Holds the lock named `name` until the returned function is called (no-op where Web Locks are missing). */
 export function holdFolderLock(name: string): Promise<() => void> {
-  const locks = nav()?.locks;
+  const locks = webLocks();
   if (!locks) return Promise.resolve(() => undefined);
   return new Promise((held) => {
     void locks.request(name, () => new Promise<void>((release) => held(release)));
@@ -33,7 +33,7 @@ export function holdFolderLock(name: string): Promise<() => void> {
 
 /** The lock named `name` if no one holds it now (its release function), else null. */
 export function tryFolderLock(name: string): Promise<(() => void) | null> {
-  const locks = nav()?.locks;
+  const locks = webLocks();
   if (!locks) return Promise.resolve(() => undefined);
   return new Promise((held) => {
     void locks.request(name, { ifAvailable: true }, (lock) => {
@@ -60,8 +60,8 @@ interface Folder {
  * reading); a rejection keeps the folder.
  */
 export async function removeStaleColumns(keep: ReadonlySet<string> = new Set(), stillStale: (name: string) => Promise<boolean> = async () => true): Promise<number> {
-  const storage = nav()?.storage;
-  const locks = nav()?.locks;
+  const storage = opfsStorage();
+  const locks = webLocks();
   if (!storage?.getDirectory) return 0;
   const dir = (await storage.getDirectory()) as Folder;
   const names: string[] = [];

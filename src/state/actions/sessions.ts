@@ -505,7 +505,11 @@ async function sweepPendingDeletes(): Promise<void> {
   // Listed again (an Undo whose last write was cut short) or removed now: no longer pending.
   const done = new Set<string>();
   for (const id of ids) {
-    const removed = listed.has(id) || (webLocks() ? await withLockIfFree(sessionLockName(id), async () => (await removeStored(id), true)) : (await removeStored(id), true));
+    const remove = async () => {
+      await removeStored(id);
+      return true;
+    };
+    const removed = listed.has(id) || (webLocks() ? await withLockIfFree(sessionLockName(id), remove) : await remove());
     if (removed === true) done.add(id);
   }
   await changePending((stored) => stored.filter((id) => !done.has(id)));
