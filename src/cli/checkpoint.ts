@@ -5,14 +5,13 @@
  * after checking that all of them are the same, and names what differs when they are not. Files
  * are written whole and renamed into place, so a fit killed while saving leaves the last good one.
  */
-import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { closeSync, existsSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { now } from '../solver/clock';
 import { trfStateProblem, type TrfState } from '../solver/trfState';
 import { CHECKPOINT_FORMAT, CHECKPOINT_VERSION, readCheckpointRecord, type CheckpointRecord } from '../store/checkpointRecord';
 import { subjectDifference, type CheckpointSubject, type DataDigest, type SubjectDifference } from '../store/checkpointSubject';
 import { CliError } from './errors';
+import { temporaryName, type OutputTarget } from './outputTarget';
 
 export { checkpointSubject, dataDigest, type CheckpointSubject, type DataDigest } from '../store/checkpointSubject';
 
@@ -55,34 +54,29 @@ export function readCheckpoint(file: string, subject: CheckpointSubject, free: n
   return reading.record.state;
 }
 
-/** The file a save writes first, renamed into place once whole. */
-function temporaryName(file: string): string {
-  return `${file}.${process.pid}.tmp`;
+/** The checkpoint's target, as checkOutputTargets (outputTarget.ts) checks it with the other outputs. */
+export function checkpointTarget(file: string): OutputTarget {
+  return { option: '--checkpoint', file, example: 'fit.ckpt.json', mayReplace: notACheckpoint };
 }
 
 /**
- * Checks, before the data are read, that `file` can be saved: not a folder, in a folder that exists
- * and may be written. A fit that found out at its first save (2 s in) or at its last would lose
- * its run (it stopped with a stack trace after the whole fit, and `--checkpoint /tmp` wrote
- * `/tmp.PID.tmp` beside the folder).
+ * Why an existing file at the --checkpoint path may not be replaced: the first save renames the
+ * checkpoint over it, so a file that is not a fitbench checkpoint (a results table, another
+ * data file) would be lost. An empty file is taken as free.
  */
-export function checkCheckpointTarget(file: string): void {
-  if (existsSync(file) && statSync(file).isDirectory()) {
-    throw new CliError(`--checkpoint ${file} is a folder; give a file in it, e.g. --checkpoint ${join(file, 'fit.ckpt.json')}.`);
-  }
-  const probe = temporaryName(file);
+function notACheckpoint(file: string): string | null {
+  const head = Buffer.alloc(256);
+  let read = 0;
+  const fd = openSync(file, 'r');
   try {
-    writeFileSync(probe, '');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    const where = existsSync(dirname(file)) ? `the folder ${dirname(file)} cannot be written` : `the folder ${dirname(file)} does not exist`;
-    // A ~ reaches the CLI as typed when quoted or after --checkpoint= (Node does not expand it).
-    const tilde = /^~(\/|$)/.test(file) && !existsSync('~');
-    const fix = tilde ? `the shell expands ~ only when it is not quoted and not after =: give ${join(homedir(), file.slice(2))}` : 'give a file in a folder that exists and may be written';
-    throw new CliError(`--checkpoint ${file}: ${where} (${code}); ${fix}.`);
+    read = readSync(fd, head, 0, head.length, 0);
   } finally {
-    rmSync(probe, { force: true });
+    closeSync(fd);
   }
+  if (read === 0) return null;
+  const text = head.subarray(0, read).toString('utf8');
+  if (new RegExp(`^\\s*\\{\\s*"format"\\s*:\\s*"${CHECKPOINT_FORMAT}"`).test(text)) return null;
+  return `exists and is not a fitbench checkpoint; the first save would replace it: give another file, or delete it first if it may go.`;
 }
 
 export interface CheckpointWriter {
@@ -110,7 +104,7 @@ export function checkpointWriter(file: string, subject: CheckpointSubject, every
       writeFileSync(temporary, JSON.stringify(body));
       renameSync(temporary, file);
     } catch (error) {
-      // The target was checked before the fit (checkCheckpointTarget); losing it now must not
+      // The target was checked before the fit (checkOutputTargets); losing it now must not
       // lose the fit: it goes on unsaved and says so (stderr now, the warnings at the end).
       rmSync(temporary, { force: true });
       failure = `--checkpoint ${file}: saving failed after ${saves} save${saves === 1 ? '' : 's'} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); the fit went on without saving its state.`;

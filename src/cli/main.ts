@@ -25,14 +25,15 @@ import type { CandidateTaskInput } from '../start/candidateTask';
 import type { ScoredRange } from '../start/candidates';
 import { POOL_MIN_CANDIDATES } from '../start/poolScoring';
 import { fitCompareModel } from './compareModel';
-import { checkCheckpointTarget, checkpointSubject, checkpointWriter, dataDigest, readCheckpoint, type CheckpointWriter } from './checkpoint';
+import { checkpointSubject, checkpointTarget, checkpointWriter, dataDigest, readCheckpoint, type CheckpointWriter } from './checkpoint';
 import { cellDigest } from '../store/cellDigest';
 import { jsonReport, textReport } from './report';
 import { USAGE } from './usage';
 import { defaultMemoryLimit } from './memoryLimit';
 import { planMemory } from './streamLoad';
 import { fitStreamed } from './streamedFit';
-import { writeReport } from './writeReport';
+import { checkOutputTargets } from './outputTarget';
+import { reportTarget, writeReport } from './writeReport';
 
 async function fit(argv: readonly string[]): Promise<number> {
   const command = parseFitArgs(argv);
@@ -41,8 +42,8 @@ async function fit(argv: readonly string[]): Promise<number> {
     return EXIT.ok;
   }
   const t0 = now();
-  // A checkpoint that cannot be saved is said before the file is read, not after the fit.
-  if (command.checkpoint) checkCheckpointTarget(command.checkpoint.file);
+  // A file that cannot or may not be written is said before the data are read, not after the fit.
+  checkOutputTargets([command.file], [...(command.checkpoint ? [checkpointTarget(command.checkpoint.file)] : []), ...(command.report ? [reportTarget(command.report)] : [])]);
   // --memory-limit: a file whose columns would not fit is streamed from a temporary file.
   const plan = planMemory(command.file, command.memoryLimit ?? defaultMemoryLimit());
   if (plan.mode === 'stream') return fitStreamed(command, plan, t0);

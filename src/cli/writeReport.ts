@@ -9,6 +9,7 @@ import { weightSigma } from '../fit/weights';
 import type { CompiledModel } from '../model/index';
 import { fitReportData, fitReportHtml } from '../export/report/index';
 import { CliError } from './errors';
+import type { OutputTarget } from './outputTarget';
 import type { RunFacts } from './report';
 
 export interface ReportRun {
@@ -45,6 +46,11 @@ export function reportHtml(run: ReportRun, now: Date = new Date()): string {
     comparison: facts.modelComparison?.comparison ?? null,
     poisson: facts.poisson ?? null,
   });
+}
+
+/** The report's target, as checkOutputTargets (outputTarget.ts) checks it before the fit. */
+export function reportTarget(file: string): OutputTarget {
+  return { option: '--report', file, example: 'report.html', cannot: 'could not write it: ' };
 }
 
 export function writeReport(run: ReportRun): void {
