@@ -1,5 +1,5 @@
 import { defineConfig, type Plugin } from 'vite';
-import { cliFilePlugin } from './scripts/cliBundle';
+import { cliFilePlugin } from './scripts/cliBundle.mjs';
 import { plotlyPartial } from './scripts/plotlyPartial';
 
 // Cross-origin isolation: with these two headers the page (and its workers) may use

@@ -189,7 +189,7 @@ interface E2eProcess {
  * The processes a user may run on the CSV: a Python script (numpy.loadtxt + curve_fit) with each
  * Python here (PATH's, and the system's /usr/bin/python3, whose older numpy reads ~3× faster on
  * this machine), the in-repo CLI (bin/fitbench.mjs: tsx compiles the source at start) and the
- * one-file CLI users download (fitbench.mjs, built here by scripts/cliBundle.ts as `npm run build`
+ * one-file CLI users download (fitbench.mjs, built here by scripts/cliBundle.mjs as `npm run build`
  * does). Interleaved, round after round.
  */
 async function e2eProcesses(csv: string): Promise<E2eProcess[]> {
@@ -218,7 +218,7 @@ async function e2eProcesses(csv: string): Promise<E2eProcess[]> {
       list.push(py(python, `${python}: numpy.loadtxt + curve_fit (defaults; numpy ${np}, scipy ${sp})`));
     }
   }
-  const { buildCliBundle } = await import('../scripts/cliBundle');
+  const { buildCliBundle } = await import('../scripts/cliBundle.mjs');
   const oneFile = join(dir, 'fitbench.mjs');
   writeFileSync(oneFile, await buildCliBundle(root));
   list.push(cli(join(root, 'bin', 'fitbench.mjs'), 'node bin/fitbench.mjs fit data.csv --json (in-repo CLI through tsx; workers: automatic, 0 on 2 cores)'));

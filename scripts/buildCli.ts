@@ -1,7 +1,7 @@
-/** `npx tsx scripts/buildCli.ts [DIR]`: writes the one-file CLI (scripts/cliBundle.ts) to DIR/fitbench.mjs (default dist/). */
+/** `npx tsx scripts/buildCli.ts [DIR]`: writes the one-file CLI (scripts/cliBundle.mjs) to DIR/fitbench.mjs (default dist/). */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { buildCliBundle, CLI_FILE } from './cliBundle';
+import { buildCliBundle, CLI_FILE } from './cliBundle.mjs';
 
 const root = join(import.meta.dirname, '..');
 const dir = resolve(process.argv[2] ?? join(root, 'dist'));

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cachedScript, keepScript } from './bundleCache';
+import { cachedScript, keepScript } from './bundleCache.mjs';
 
 const root = mkdtempSync(join(tmpdir(), 'fitbench-bundle-cache-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

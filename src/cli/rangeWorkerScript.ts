@@ -5,14 +5,14 @@
  * module there through tsx's loader thread. Measured on this 2-core machine (bench/results/ingest.md,
  * 2026-11-27): a worker ready in ~0.25–0.4 s instead of ~0.65–0.9 s wall, ~0.2 s of CPU instead of
  * ~0.45 s (esbuild's own process included). The same source as the rest of the CLI, bundled as
- * scripts/cliBundle.ts bundles the one-file CLI. Built once and kept on disk while its sources are
- * unchanged (bundleCache.ts: ~1 ms to check instead of ~0.1 s to build), so that a CLI run does not
+ * scripts/cliBundle.mjs bundles the one-file CLI. Built once and kept on disk while its sources are
+ * unchanged (bundleCache.mjs: ~1 ms to check instead of ~0.1 s to build), so that a CLI run does not
  * wait for esbuild before its parse can start a worker. Null when esbuild cannot be loaded or fails: the caller then uses host.mjs.
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cachedScript, keepScript } from './bundleCache';
+import { cachedScript, keepScript } from './bundleCache.mjs';
 
 /** The checkout's root (this file is src/cli/rangeWorkerScript.ts). */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -26,7 +26,7 @@ export function rangeWorkerScript(): Promise<URL | null> {
 }
 
 async function build(): Promise<URL | null> {
-  // A specifier esbuild does not follow: the one-file CLI (scripts/cliBundle.ts) must not bundle
+  // A specifier esbuild does not follow: the one-file CLI (scripts/cliBundle.mjs) must not bundle
   // esbuild itself; it never gets here (it is its own worker script, see parallel/node/bundledHost.ts).
   const specifier = 'esbuild';
   const esbuild = (await import(specifier)) as typeof import('esbuild');
@@ -42,7 +42,7 @@ async function build(): Promise<URL | null> {
     format: 'esm',
     target: 'node20',
     write: false,
-    // Bundled CommonJS may call require: give the module one (as scripts/cliBundle.ts does).
+    // Bundled CommonJS may call require: give the module one (as scripts/cliBundle.mjs does).
     banner: { js: `import { createRequire as __fitbenchRequire } from 'node:module';\nconst require = __fitbenchRequire(${JSON.stringify(import.meta.url)});` },
     logLevel: 'silent',
     metafile: true,

@@ -1,5 +1,5 @@
 /**
- * The one-file CLI (fitbench.mjs, scripts/cliBundle.ts) is the in-repo CLI: built here, run with
+ * The one-file CLI (fitbench.mjs, scripts/cliBundle.mjs) is the in-repo CLI: built here, run with
  * plain node outside the clone on a sample, its JSON is the in-repo CLI's, field for field (less
  * the timings); its worker threads (a grouped batch, a large fit's passes) are the bundle itself.
  */
@@ -8,7 +8,7 @@ import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCliBundle } from '../../scripts/cliBundle';
+import { buildCliBundle } from '../../scripts/cliBundle.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
 let dir: string;

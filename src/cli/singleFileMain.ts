@@ -1,5 +1,5 @@
 /**
- * The entry of the one-file CLI (scripts/cliBundle.ts): `node fitbench.mjs fit …`. The same file
+ * The entry of the one-file CLI (scripts/cliBundle.mjs): `node fitbench.mjs fit …`. The same file
  * is the worker of its pools (bundledHost.ts): started as one, it serves the named task instead.
  */
 import { task as batchTask } from '../fit/batch/batchTask';

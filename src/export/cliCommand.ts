@@ -1,6 +1,6 @@
 /**
  * The `fitbench fit` command line that runs a FitSpec's fit on a CSV (src/cli/args.ts), with the
- * one-file CLI the page offers for download (fitbench.mjs, scripts/cliBundle.ts):
+ * one-file CLI the page offers for download (fitbench.mjs, scripts/cliBundle.mjs):
  *
  *   node fitbench.mjs fit DATA.csv --model 'EXPR' --y COL [--sigma COL] [--absolute-sigma]
  *     [--p0 a=1,b=2] [--bounds a=0:inf,b=-1:1] [--fix c=0] [--loss NAME] [--f-scale V]

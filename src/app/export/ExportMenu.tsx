@@ -199,7 +199,7 @@ function ExportMessage({ message, onClose }: { readonly message: Message; readon
       </p>
       <textarea className="link-field cli-field" readOnly value={message.text} rows={Math.min(8, Math.ceil(message.text.length / 42) + 1)} data-testid="cli-text" onFocus={(e) => e.target.select()} autoFocus={!message.copied} />
       <p className="popover-text">
-        {/* The one-file CLI the build puts beside the page (scripts/cliBundle.ts); it needs Node 20.19 or newer. */}
+        {/* The one-file CLI the build puts beside the page (scripts/cliBundle.mjs); it needs Node 20.19 or newer. */}
         <a href="./fitbench.mjs" download="fitbench.mjs" data-testid="cli-download">
           Download the CLI
         </a>{' '}

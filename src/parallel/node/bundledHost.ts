@@ -1,5 +1,5 @@
 /**
- * Worker threads for the one-file CLI (fitbench.mjs, scripts/cliBundle.ts). In a clone each pool
+ * Worker threads for the one-file CLI (fitbench.mjs, scripts/cliBundle.mjs). In a clone each pool
  * worker runs host.mjs, which loads a task module from its file; in the bundle those files do not
  * exist, so the bundle is its own worker: started with `workerData.bundledTask`, it serves the task
  * of that name from the handlers compiled into it instead of running the command line.
