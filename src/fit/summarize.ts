@@ -13,6 +13,7 @@ import { goodnessOfFit } from '../stats/goodness';
 import { studentTQuantile, studentTTwoSided } from '../stats/studentT';
 import type { CurveFitInput } from './curveFit';
 import type { BoundModel } from './cpuEvaluator';
+import { exchangeablePairs, exchangeWarning } from './exchangeable';
 import type { ResolvedParameters } from './parameters';
 import { DD_MAX_ROWS, finalResiduals } from './residuals';
 import { streamStatistics, type StreamStatistics } from './stream/streamStatistics';
@@ -110,6 +111,21 @@ function inMemoryStatistics(s: SummaryInput, full: Float64Array): StreamStatisti
   };
 }
 
+/** The warnings for free parameters that can be swapped without changing the curve (exchangeable.ts). */
+function exchangeWarnings({ input, params, bound }: SummaryInput, full: Float64Array): string[] {
+  const spec = (i: number) => input.parameters.find((p) => p.name === params.names[i]);
+  const pairs = exchangeablePairs({
+    kernels: bound.kernels,
+    vars: bound.data.vars,
+    rows: bound.rows,
+    full,
+    names: params.names,
+    free: params.free,
+    bounds: (i) => ({ min: spec(i)?.min ?? -Infinity, max: spec(i)?.max ?? Infinity }),
+  });
+  return pairs.map((pair) => exchangeWarning(params.names, pair, { full }));
+}
+
 /** The warning that names the parameters of one undetermined group. */
 function undeterminedWarning(names: string[]): string {
   return names.length > 1
@@ -134,6 +150,8 @@ export function summarize(s: SummaryInput): FitResult {
   const freeName = (j: number) => params.names[params.free[j]];
   for (const group of cov.undetermined) warnings.push(undeterminedWarning(group.map(freeName)));
   const undetermined = cov.undetermined.flat().sort((a, b) => a - b).map(freeName);
+  // Rows in memory only: a streamed fit would read a chunk again for this.
+  if (!s.streamed) warnings.push(...exchangeWarnings(s, full));
   const stderr = standardErrors(cov.pcov, k);
   const stats = residuals.stats;
   const level = s.confidenceLevel;

@@ -17,6 +17,7 @@ import { prepareGroup } from '../batch/groupData';
 import { startValues, tableFor } from '../batch/startValues';
 import { DEFAULTS, defaultMaxNfev } from '../defaults';
 import { FitInputError } from '../parameters';
+import { globalExchangeWarnings } from './exchangeable';
 import { GlobalEvaluator } from './globalEvaluator';
 import type { GlobalGroupRow, GlobalInput, GlobalResult } from './types';
 
@@ -179,6 +180,7 @@ export async function globalFit(input: GlobalInput): Promise<GlobalResult> {
     return { key: group.key, rows: why.rows, skippedRows: why.skipped, included: false, success: false, status: -1, code: why.code, message: why.message, params: nanVec(), stderr: nanVec(), ciLower: nanVec(), ciUpper: nanVec(), cost: NaN };
   });
   if (excluded.size > 0) warnings.push(`${excluded.size} group${excluded.size === 1 ? ' was' : 's were'} left out of the global fit (see their rows).`);
+  warnings.push(...globalExchangeWarnings(names, fitted.map((p) => ({ key: groups[p.index].key, data: p.data, rows: p.rows, full: rowOf.get(p.index)!.params })), { shared: sharedIdx, local: localIdx }, kernels, (i) => ({ min: bound(i, true), max: bound(i, false) })));
   return {
     names,
     shared: sharedIdx.map((i) => names[i]),
