@@ -87,7 +87,7 @@ function GroupFitControls() {
     else if (globalStatus === 'cancelled') text = globalError?.message ?? 'Cancelled.';
     else if (globalStatus === 'done' && global) text = `Global fit of ${global.rows.filter((r) => r.included).length} groups ${global.success ? 'converged' : 'did not converge'} · ${global.shared.join(', ')} shared`;
     else if (shared.length === 0) {
-      text = 'Mark the parameters all groups share (the "shared" switch in each row).';
+      text = 'Mark the parameters all groups share: switch them from "local" to "shared" in their rows.';
       state = 'idle';
     }
   } else if (running) text = progress ? `Fitting each group: ${batchProgressText(progress)}` : 'Fitting each group…';

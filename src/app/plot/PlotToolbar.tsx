@@ -45,8 +45,9 @@ export function PlotToolbar() {
         )}
       </h2>
       <div className="plot-toggles">
-        <Toggle label="Confidence band" checked={plot.showConfidence} onChange={(v) => void setPlot({ showConfidence: v })} testId="toggle-confidence" disabled={!fresh} title={fresh ? undefined : why} />
-        <Toggle label="Prediction band" checked={plot.showPrediction} onChange={(v) => void setPlot({ showPrediction: v })} testId="toggle-prediction" disabled={!fresh} title={fresh ? undefined : why} />
+        {/* Shown unticked while off: a ticked box that draws nothing read as a band that failed. The choice is kept for the next fit. */}
+        <Toggle label="Confidence band" checked={fresh && plot.showConfidence} onChange={(v) => void setPlot({ showConfidence: v })} testId="toggle-confidence" disabled={!fresh} title={fresh ? undefined : why} />
+        <Toggle label="Prediction band" checked={fresh && plot.showPrediction} onChange={(v) => void setPlot({ showPrediction: v })} testId="toggle-prediction" disabled={!fresh} title={fresh ? undefined : why} />
         <Toggle label="Log x" checked={plot.logX} onChange={(v) => void setPlot({ logX: v })} testId="toggle-logx" />
         <Toggle label="Log y" checked={plot.logY} onChange={(v) => void setPlot({ logY: v })} testId="toggle-logy" />
         <FigureSettings />

@@ -3,12 +3,12 @@
  * clipboard and in the address bar; the popover says whether the data are in it and how large it
  * is, or, when the clipboard is refused, shows the link in a field to copy by hand.
  */
-import { useState } from 'react';
-import { useApp } from '../../state';
+import { useEffect, useState } from 'react';
+import { getState, store, useApp } from '../../state';
 import { planCurrentLink } from '../../state/actions/link';
 import { shareBlocker } from '../../state/shareSpec';
 import { copyText } from './clipboard';
-import { showLink } from './hashSync';
+import { linkSignature, showLink } from './hashSync';
 import { describeLink } from './linkText';
 import { usePopover } from './usePopover';
 
@@ -23,6 +23,17 @@ export function CopyLink() {
   const pop = usePopover();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const reason = blocked ?? (running ? 'Wait for the fit to finish.' : null);
+  // The popover describes the link of the page as it was: once the model, parameters, settings
+  // or data change it is stale (it stayed over the plot controls saying "Link copied"), so it
+  // closes, as the address drops the fragment then (hashSync.ts).
+  const { hide } = pop;
+  useEffect(() => {
+    if (!pop.open || outcome?.kind !== 'done') return;
+    const copiedAs = linkSignature(getState());
+    return store.subscribe((state) => {
+      if (linkSignature(state) !== copiedAs) hide();
+    });
+  }, [pop.open, outcome, hide]);
 
   const copy = async () => {
     if (reason) return;

@@ -22,7 +22,7 @@ function tableId(s: AppState): number {
 }
 
 /** What a link describes of the page. */
-function linkSignature(s: AppState): string {
+export function linkSignature(s: AppState): string {
   return `${tableId(s)}|${fitSignature(s)}|${s.libraryId ?? ''}|${JSON.stringify(s.settings)}`;
 }
 
