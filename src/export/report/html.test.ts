@@ -37,4 +37,14 @@ describe('the report page', () => {
     // A linear fit: no residual test is left unsaid.
     expect(html.match(/<li class="tone-/g)).toHaveLength(4);
   });
+
+  it('the verdict names the tolerance that stopped the fit as code, not in raw backticks', async () => {
+    const x = Float64Array.from({ length: 12 }, (_, i) => i);
+    const y = x.map((v) => 2 * Math.exp(-v / 4) + 0.3 + 0.01 * Math.sin(3 * v));
+    const { html, result } = await report('a*exp(-x/tau) + c', x, y, { a: 1, tau: 2, c: 0 });
+    expect(result.message).toMatch(/`(ftol|xtol|gtol)`/);
+    const verdict = /<p class="verdict[^>]*>(.*?)<\/p>/.exec(html)![1];
+    expect(verdict).not.toContain('`');
+    expect(verdict).toMatch(/<code>(ftol|xtol|gtol)<\/code> termination condition is satisfied/);
+  });
 });

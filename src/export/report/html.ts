@@ -13,7 +13,7 @@ import type { ProfileResult } from '../../fit/profileFit';
 import type { FitResult, ParameterResult } from '../../fit/types';
 import { diagnosticSentences } from '../../stats/diagnosticsWords';
 import { profilePlotData } from '../../stats/profilePlot';
-import { escapeHtml as esc } from './escape';
+import { escapeHtml as esc, escapeWithCode } from './escape';
 import { comparisonSection, derivedSection, tiesList } from './extras';
 import { fitFigure, histogramFigure, profileFigure, qqFigure, residualFigure } from './figures';
 import { attr, reportNumber as num, reportP } from './format';
@@ -175,7 +175,7 @@ export function fitReportHtml(rep: FitReport): string {
 <title>Fit report: ${esc(rep.file)}</title><style>${REPORT_CSS}</style></head>
 <body><main class="report" data-ci-method="${rep.profile ? 'profile' : 'wald'}">
 <header><h1>Fit report</h1><p class="meta">${esc(rep.file)} · written by Fitbench on <time datetime="${esc(rep.generatedAt)}">${esc(rep.generatedAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC'))}</time></p>
-<p class="verdict ${ok ? 'ok' : 'warn'}" data-status="${r.status}">${esc(verdictText(r))}: ${esc(r.message)}</p></header>
+<p class="verdict ${ok ? 'ok' : 'warn'}" data-status="${r.status}">${esc(verdictText(r))}: ${escapeWithCode(r.message)}</p></header>
 <section><h2>Model</h2><p class="model"><code>${esc(rep.data.yName)} = ${esc(rep.model)}</code></p>${tiesList(rep.derived)}
 <p>${esc(r.weighting ?? 'unweighted')}; loss ${esc(rep.loss)}; ${Math.round(r.confidenceLevel * 100)}% intervals with ${r.statistic === 'z' ? 'z' : `t(${r.stats.dof})`} = ${esc(num(r.tValue, 5))}.</p></section>
 <section><h2>Data</h2>${dataSummary(rep)}</section>

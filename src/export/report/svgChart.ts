@@ -31,6 +31,8 @@ export interface ChartSpec {
 }
 
 const M = { l: 62, r: 14, t: 26, b: 42 };
+/** Width of a character of the 11 px legend text, generously (system-ui averages ~6 px). */
+const LEGEND_CHAR_PX = 6.2;
 const f1 = (v: number) => (Math.round(v * 10) / 10).toString();
 
 function extent(values: Iterable<number>): [number, number] {
@@ -101,25 +103,39 @@ export function svgChart(spec: ChartSpec): string {
       out.push(`<path d="${d}" fill="none" stroke="${s.color}" stroke-width="1.8"${s.dash ? ' stroke-dasharray="5 4"' : ''}/>`);
     }
   }
+  // Each reference line's label goes to the end of the line farther from the data and curves
+  // (the profile's "95%" sat on the curve's end point at the top right).
+  const points = spec.series.flatMap((s) => (s.kind === 'bars' ? [] : s.x.map((x, i) => [sx(x), sy(s.y[i])] as const).filter(([a, b]) => Number.isFinite(a) && Number.isFinite(b))));
+  const clearance = (px: number, py: number) => points.reduce((d, [a, b]) => Math.min(d, Math.hypot(a - px, b - py)), Infinity);
   for (const l of lines) {
     const color = l.color ?? '#8a5a00';
     if (l.axis === 'y') {
       const y = f1(sy(l.at));
       out.push(`<line x1="${M.l}" y1="${y}" x2="${M.l + pw}" y2="${y}" stroke="${color}" stroke-dasharray="3 3"/>`);
-      if (l.label) out.push(`<text x="${M.l + pw - 4}" y="${f1(sy(l.at) - 4)}" text-anchor="end" fill="${color}">${escapeHtml(l.label)}</text>`);
+      if (l.label) {
+        const left = clearance(M.l + 20, sy(l.at)) > clearance(M.l + pw - 20, sy(l.at));
+        out.push(`<text x="${f1(left ? M.l + 4 : M.l + pw - 4)}" y="${f1(sy(l.at) - 4)}" text-anchor="${left ? 'start' : 'end'}" fill="${color}">${escapeHtml(l.label)}</text>`);
+      }
     } else {
       const x = f1(sx(l.at));
       out.push(`<line x1="${x}" y1="${M.t}" x2="${x}" y2="${M.t + ph}" stroke="${color}" stroke-dasharray="3 3"/>`);
-      if (l.label) out.push(`<text x="${f1(sx(l.at) + 4)}" y="${M.t + 12}" fill="${color}">${escapeHtml(l.label)}</text>`);
+      if (l.label) {
+        const bottom = clearance(sx(l.at) + 12, M.t + ph - 8) > clearance(sx(l.at) + 12, M.t + 8);
+        out.push(`<text x="${f1(sx(l.at) + 4)}" y="${f1(bottom ? M.t + ph - 5 : M.t + 12)}" fill="${color}">${escapeHtml(l.label)}</text>`);
+      }
     }
   }
   out.push('</g>');
+  // The legend is one row in the top margin, right-aligned on the title's line: inside the plot
+  // it covered data (a saturating curve's highest points sit at the top right).
   const legend = spec.series.filter((s) => s.label);
-  legend.forEach((s, i) => {
-    const x = M.l + pw - 150;
-    const y = M.t + 14 + i * 15;
-    out.push(`<rect x="${x}" y="${y - 8}" width="12" height="8" fill="${s.color}"/><text x="${x + 17}" y="${y}" fill="#1d2530">${escapeHtml(s.label as string)}</text>`);
-  });
+  let right = M.l + pw;
+  for (const s of [...legend].reverse()) {
+    const label = s.label as string;
+    const x = right - 17 - LEGEND_CHAR_PX * label.length;
+    out.push(`<rect x="${f1(x)}" y="8" width="12" height="8" fill="${s.color}"/><text x="${f1(x + 17)}" y="16" fill="#1d2530">${escapeHtml(label)}</text>`);
+    right = x - 12;
+  }
   out.push('</svg>');
   return out.join('');
 }
