@@ -10,7 +10,7 @@ import { getClient } from '../client/worker';
 import { parseDerivedSpec } from '../fit/derived';
 import { SPEC_VERSION, type DerivedRow, type FitSpec, type GroupSpec } from '../share/types';
 import { derivedEntries } from './derivedQuantities';
-import { effectiveShared } from './actions/global';
+import { effectiveShared } from './selectors/groupFits';
 import { setGroupBy } from './actions/groups';
 import { refreshCurve } from './actions/curve';
 import { adoptTable, setMapping } from './actions/data';

@@ -15,8 +15,10 @@ import { applySpec, specMapping } from '../spec';
 import { linkSessionId } from '../sessions/record';
 import { getState, setState } from '../store';
 import { adoptTable } from './data';
-import { autoFitBlocker, runFit } from './fit';
-import { effectiveShared, runGroupFitsInMode } from './global';
+import { runFit } from './fit';
+import { runGroupFitsInMode } from './global';
+import { autoFitBlocker } from '../selectors/fitBlockers';
+import { effectiveShared } from '../selectors/groupFits';
 import { resetWorkbench } from './reset';
 import { claimNextSessionId, flushSave } from './sessions';
 
