@@ -11,7 +11,7 @@ import { selectionSettled } from './data';
 import { cancelStartSearch, findEmptyStarts } from './startSearch';
 import { solvedByVarpro } from '../varproStarts';
 import { watchWorker } from './recovery';
-import { flushSave } from './sessions';
+import { flushSave } from '../sessions/autosave';
 import { forgetInterruptedFit, offerInterruptedFit } from './checkpoint';
 import { deleteValue } from '../../worker/storage';
 import { tiedModel } from '../ties';

@@ -11,7 +11,8 @@ import type { DataFingerprint, FitSpec } from '../../share/types';
 import type { Status } from '../../worker/api';
 import { dataFileName } from '../dataFile';
 import { portableSpec, shareBlocker } from '../shareSpec';
-import { applySpec, specMapping } from '../spec';
+import { specMapping } from '../selectors/spec';
+import { applySpec } from './applySpec';
 import { linkSessionId } from '../sessions/record';
 import { getState, setState } from '../store';
 import { adoptTable } from './data';
@@ -20,7 +21,8 @@ import { runGroupFitsInMode } from './global';
 import { autoFitBlocker } from '../selectors/fitBlockers';
 import { effectiveShared } from '../selectors/groupFits';
 import { resetWorkbench } from './reset';
-import { claimNextSessionId, flushSave } from './sessions';
+import { flushSave } from '../sessions/autosave';
+import { claimNextSessionId } from '../sessions/pageSession';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
