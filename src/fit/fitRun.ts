@@ -14,7 +14,7 @@ import { trf, type TrfResult } from '../solver/trf';
 import { now } from '../solver/clock';
 import { cpuEvaluator, type BoundModel, type Linearization } from './cpuEvaluator';
 import type { CurveFitInput } from './curveFit';
-import { DEFAULTS, defaultMaxNfev, type FitOptions } from './defaults';
+import { DEFAULTS, defaultMaxNfev, fScaleProblem, type FitOptions } from './defaults';
 import { diagnoseNonFinite } from './nonFinite';
 import { FitInputError, resolveParameters, type ResolvedParameters } from './parameters';
 import { streamEvaluator } from './stream/streamEvaluator';
@@ -89,7 +89,8 @@ export function prepareRun(input: CurveFitInput): FitRun {
   const k = params.free.length;
   const streamed = input.streamed ?? null;
   const m = streamed ? validateStreamed(model, streamed, k) : validateData(model, data, k);
-  if (opts.fScale !== undefined && !(opts.fScale > 0)) throw new FitInputError('f-scale', `f_scale must be positive, got ${opts.fScale}.`);
+  const fScale = fScaleProblem(opts.fScale);
+  if (fScale) throw fScale;
   const loss: Loss = makeLoss(opts.loss, opts.fScale);
   const sigma = streamed ? null : weightSigma(opts.weights ?? 'sigma', data);
   const w = sigma ? sigma.map((s) => 1 / s) : null;

@@ -19,10 +19,12 @@ import { readSessionSpec } from './lenientSpec';
 import { storageFailed } from './notices';
 import { claimNextSessionId, setRestoringSession } from './pageSession';
 import { dataKey, isSessionRecord, savedComparison, sessionKey, sessionProblem, type SessionRecord } from './record';
+import { restorableSettings } from './restoreSettings';
 import { dropFromIndex, refreshSessionList } from './sessionIndex';
 import { serial } from './storageQueue';
 
-/** What the last restore left out and the user should hear of (savedComparison's note), or null. */
+/** What the last restore left out or changed and the user should hear of (restorableSettings'
+ *  and savedComparison's notes), or null. */
 let restoreNote: string | null = null;
 
 /**
@@ -39,14 +41,17 @@ export async function restoreSession(id: string): Promise<string | null> {
     return `Sessions cannot be read in this browser (${storageReason(error)}).`;
   }
   const problem = sessionProblem(record);
-  const spec = problem === null ? readSessionSpec((record as SessionRecord).spec) : null;
-  if (problem !== null || !spec || !isSessionRecord(record)) {
+  const read = problem === null ? readSessionSpec((record as SessionRecord).spec) : null;
+  if (problem !== null || !read || !isSessionRecord(record)) {
     await serial(() => dropFromIndex(id)).catch(() => undefined);
     return `This session could not be restored: its saved record is damaged (${problem ?? 'spec is not a fit description'}). It was removed from the list; the workbench is clean.`;
   }
+  // Settings a fit would refuse are back at their defaults, and the notice says so.
+  const settings = restorableSettings(read.settings);
+  const spec = { ...read, settings: settings.settings };
   resetWorkbench();
   setRestoringSession(id);
-  restoreNote = null;
+  restoreNote = settings.note;
   try {
     setState({ loading: { name: record.source.name, fraction: null, rows: 0 }, loadError: null });
     const status = await getClient().loadSavedTable(dataKey(id));
@@ -79,7 +84,7 @@ export async function restoreSession(id: string): Promise<string | null> {
       const back = await getClient().restoreFit({ model: tiedModel(getState()).text, mapping, result: outcome.result, absoluteSigma: spec.settings.absoluteSigma, weights: spec.settings.weights, poisson: outcome.poisson != null });
       // The Compare card's last comparison with this fit, when it was saved and reads back whole.
       const { comparison, note } = savedComparison(record);
-      restoreNote = note;
+      restoreNote = [restoreNote, note].filter((n) => n !== null).join(' ') || null;
       const compared = comparison ? { modelCompare: { status: 'done' as const, outcome, progress: null, result: comparison, error: null } } : {};
       // A record saved before the fit settings were signed: its signature read in today's form.
       const fittedSignature = record.signatureWithSettings === true ? record.fittedSignature : signatureSignedSince(record.fittedSignature, getState());
