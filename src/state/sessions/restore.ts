@@ -18,7 +18,7 @@ import { flushSave } from './autosave';
 import { readSessionSpec } from './lenientSpec';
 import { storageFailed } from './notices';
 import { claimNextSessionId, setRestoringSession } from './pageSession';
-import { dataKey, isSessionRecord, savedComparison, sessionKey, sessionProblem, type SessionRecord } from './record';
+import { dataKey, isSessionRecord, savedComparison, savedGroupResults, sessionKey, sessionProblem, type SessionRecord } from './record';
 import { restorableSettings } from './restoreSettings';
 import { dropFromIndex, refreshSessionList } from './sessionIndex';
 import { serial } from './storageQueue';
@@ -91,11 +91,29 @@ export async function restoreSession(id: string): Promise<string | null> {
       setState({ outcome, fitStatus: 'done', fittedSignature, ...compared, ...(back.ok ? { curveSignature: null } : {}) });
       refreshCurve();
     }
+    restoreGroupResults(record);
     setState({ sessionId: id });
     return null;
   } finally {
     setRestoringSession(null);
   }
+}
+
+/**
+ * The group results the session was saved with (issue 27, item 5), shown as they were, like its
+ * single fit (no re-fit): only where the restored page has the grouping they were fitted on (the
+ * group column still in the data). Damaged ones are left out, with a note.
+ */
+function restoreGroupResults(record: SessionRecord): void {
+  const { groups, note } = savedGroupResults(record);
+  if (note) restoreNote = [restoreNote, note].filter((n) => n !== null).join(' ');
+  if (!groups || getState().groupBy === null || !getState().groupList) return;
+  const { batch, global, comparison } = groups;
+  setState({
+    ...(batch ? { batch, batchStatus: batch.cancelled ? ('cancelled' as const) : ('done' as const), batchProgress: { done: batch.rows.length, total: batch.total, failed: batch.failed } } : {}),
+    ...(global ? { global, globalStatus: 'done' as const } : {}),
+    ...(global && comparison ? { comparison, comparisonStatus: 'done' as const } : {}),
+  });
 }
 
 /** At startup without a link: the most recent session, if there is one. */
