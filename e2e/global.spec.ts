@@ -3,7 +3,8 @@
  * globally with a shared K (the switch in K's row, by keyboard); the shared K and each state's Vm
  * against R's nls (fixtures/groupfits/nls_groups.json, `globalSharedK`); "Compare with separate
  * fits" and its verdict against R's anova; a share link that reproduces the global fit in a fresh
- * browser context (same values on the page). Screenshots at 1440×900, 1024×768 and 390×844.
+ * browser context (same values on the page); a reload that restores the saved session with its
+ * group results (issue 27: it showed only the pooled fit). Screenshots at 1440×900, 1024×768 and 390×844.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -129,6 +130,35 @@ describe('global fit over groups', () => {
     await opened.getByTestId('global-results').scrollIntoViewIfNeeded();
     await shot(opened, 'global-link-opened-1440');
     expect(pageErrors(opened)).toEqual([]);
+  });
+
+  it('a reload restores the session with the fit of each group, the global fit and its comparison', async () => {
+    const page = await freshPage(served.url);
+    await loadSampleCard(page, 'puromycin');
+    await page.getByTestId('group-list').waitFor({ timeout: 120_000 });
+    await page.getByTestId('fit-groups-button').click();
+    await page.getByTestId('group-table').waitFor();
+    await page.getByTestId('group-mode-global').check();
+    await page.getByTestId('param-shared-K').check();
+    await page.getByTestId('fit-groups-button').click();
+    await page.getByTestId('global-results').waitFor({ timeout: 60_000 });
+    await page.getByTestId('global-compare').click();
+    await page.getByTestId('global-verdict').waitFor({ timeout: 60_000 });
+    const before = await shown(page);
+    await page.waitForFunction(() => document.querySelector('[data-testid="sessions-button"]')?.getAttribute('data-save-state') === 'saved', undefined, { timeout: 30_000 });
+
+    await page.reload();
+    await page.getByTestId('session-restored').waitFor({ timeout: 120_000 });
+    await page.getByTestId('global-results').waitFor({ timeout: 60_000 });
+    expect(await shown(page)).toEqual(before);
+    expect(await page.getByTestId('global-verdict').getAttribute('data-preferred')).toBe('global');
+    await page.locator('[data-testid="global-plot"][data-rendered="true"]').waitFor({ timeout: 60_000 });
+    // Each group's fit too: back to "each group" shows its table without fitting again.
+    await page.getByTestId('group-mode-each').check();
+    await page.getByTestId('group-table').waitFor();
+    expect(await page.getByTestId('group-status').textContent()).toBe('Fitted 2 / 2 groups');
+    await shot(page, 'global-session-restored-1440');
+    expect(pageErrors(page)).toEqual([]);
   });
 
   it('the global controls and card fit 1024×768 and a phone (390×844)', async () => {

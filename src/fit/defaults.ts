@@ -9,6 +9,8 @@
  * parameters (a decay time in s or in ms), which matters more in a GUI than the extra evaluations.
  */
 import type { LossName } from '../solver/loss';
+import { resolveTrfOptions, SolverInputError } from '../solver/options';
+import { FitInputError } from './parameters';
 import type { Weighting } from './weights';
 
 export type Method = 'auto' | 'dense' | 'normal';
@@ -63,4 +65,36 @@ export const POLISH_MAX_ROWS = 20_000_000;
 export function chooseLinearization(method: Method, rows: number): 'dense' | 'normal' {
   if (method !== 'auto') return method;
   return rows <= DENSE_MAX_ROWS ? 'dense' : 'normal';
+}
+
+/** The settings a fit checks before it runs, by their scipy names (the others are words or flags). */
+export const CHECKED_SETTINGS = { fScale: 'f_scale', ftol: 'ftol', xtol: 'xtol', gtol: 'gtol', maxNfev: 'max_nfev', xScale: 'x_scale' } as const;
+export type CheckedSetting = keyof typeof CHECKED_SETTINGS;
+
+/** f_scale, the soft margin of a robust loss, must be positive: the fit refuses another (curveFit,
+ *  fitGroups) whatever the loss, so a page must never keep one it cannot edit. */
+export function fScaleProblem(fScale: number | undefined): FitInputError | null {
+  return fScale !== undefined && !(fScale > 0) ? new FitInputError('f-scale', `f_scale must be positive, got ${fScale}.`) : null;
+}
+
+/** One free parameter: the solver's option checks need an x0 only for the vectors' lengths. */
+const ONE_PARAMETER = new Float64Array(1);
+
+/**
+ * Why a fit would refuse these settings (the first at fault, in words), or null: f_scale by
+ * fScaleProblem, the tolerances, max_nfev and x_scale by the solver's own checks (scipy's:
+ * solver/options.ts resolveTrfOptions). One rule wherever settings come from: the fit applies
+ * it, and a saved session's settings are judged by it when restored (state/sessions/restore.ts).
+ * A setting left out takes the solver's default.
+ */
+export function settingsProblem(options: Partial<Pick<FitOptions, CheckedSetting>>): string | null {
+  const fScale = fScaleProblem(options.fScale);
+  if (fScale) return fScale.message;
+  try {
+    resolveTrfOptions({ ftol: options.ftol, xtol: options.xtol, gtol: options.gtol, maxNfev: options.maxNfev, xScale: options.xScale }, ONE_PARAMETER);
+    return null;
+  } catch (error) {
+    if (error instanceof SolverInputError) return error.message;
+    throw error;
+  }
 }

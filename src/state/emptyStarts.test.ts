@@ -21,7 +21,7 @@ import { openLink, planCurrentLink } from './actions/link';
 import { setModelText } from './actions/model';
 import { setParamFixed, setParamValue } from './actions/params';
 import { searchStarts } from './actions/startSearch';
-import { applySpec } from './spec';
+import { applySpec } from './actions/applySpec';
 import { groupStartsOnScreen } from './groupStarts';
 import { getState, initialState, setState, store } from './store';
 

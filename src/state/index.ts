@@ -3,7 +3,8 @@ import { useStore } from 'zustand';
 import { store, type AppState } from './store';
 
 export { store, getState, setState, type AppState } from './store';
-export { currentSpec, applySpec } from './spec';
+export { currentSpec } from './selectors/spec';
+export { applySpec } from './actions/applySpec';
 
 export function useApp<T>(selector: (s: AppState) => T): T {
   return useStore(store, selector);

@@ -19,7 +19,7 @@ import { setModelText } from './actions/model';
 import { setParamValue } from './actions/params';
 import { setObjective, setSettings } from './actions/settings';
 import { loadReportData, runProfile } from './actions/uncertainty';
-import { currentSpec } from './spec';
+import { currentSpec } from './selectors/spec';
 import { getState, initialState, setState } from './store';
 
 const R = JSON.parse(readFileSync(new URL('../../fixtures/poisson/poisson.json', import.meta.url), 'utf8')) as { t: number[]; y: number[]; A: number; k: number; se_A: number; se_k: number; deviance: number };

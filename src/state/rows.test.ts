@@ -16,7 +16,7 @@ import { openLink, planCurrentLink } from './actions/link';
 import { decodeSpec } from '../share/index';
 import { addFilter, excludeLines, reincludeAll, removeFilter, toggleExcluded } from './actions/rows';
 import { fitSignature } from './signature';
-import { currentSpec, specMapping } from './spec';
+import { currentSpec, specMapping } from './selectors/spec';
 import { getState, initialState, setState } from './store';
 import { specToJson, specFromJson } from '../share/index';
 

@@ -1,6 +1,8 @@
 /**
  * Groups in saved sessions (issue 9): the group column, the picked groups, the mode and the shared
- * marks come back with the session; saving and restoring through the store's actions, with the worker API in-thread and an
+ * marks come back with the session, and so do the group results (issue 27: each group's fit, the
+ * global fit and its comparison with separate fits, as they were; before, reopening showed only
+ * the pooled fit and listed a per-group session as not fitted); saving and restoring through the store's actions, with the worker API in-thread and an
  * in-memory stand-in for IndexedDB (values structured-cloned, as IndexedDB stores them).
  */
 import { readFileSync } from 'node:fs';
@@ -10,11 +12,13 @@ import { updateIn } from '../../test/memoryStorage';
 import { localClient } from '../client/localClient';
 import { setClient } from '../client/worker';
 import { loadText } from './actions/data';
-import { setGroupMode, setShared } from './actions/global';
+import { runGroupFits } from './actions/batch';
+import { compareWithSeparate, runGlobalFit, setGroupMode, setShared } from './actions/global';
 import { setGroupBy, toggleGroup } from './actions/groups';
 import { setModelText } from './actions/model';
 import { setParamValue } from './actions/params';
 import { flushSave, restoreLatestSession, SAVE_DELAY_MS, startAutosave, stopAutosave } from './actions/sessions';
+import { DAMAGED_GROUP_RESULTS_NOTE, INDEX_KEY, sessionKey, type SessionRecord } from './sessions/record';
 import { getState, initialState, setState } from './store';
 
 const db = new Map<string, unknown>();
@@ -69,5 +73,84 @@ describe('sessions with groups', () => {
     expect(s.groupPick).toEqual(['treated']);
     expect(s.groupMode).toBe('global');
     expect(s.sharedParams).toEqual(['K']);
+  });
+
+  const puromycin = async () => {
+    setState(initialState, true);
+    const text = readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', 'groups', 'puromycin.csv'), 'utf8');
+    expect(await loadText(text, 'puromycin.csv')).toBe(true);
+    setModelText('Vm*conc/(K + conc)');
+    setParamValue('Vm', 200);
+    setParamValue('K', 0.1);
+    await setGroupBy('state');
+  };
+  const latestId = () => (db.get(INDEX_KEY) as { id: string }[])[0].id;
+
+  it('restores the fit of each group as it was, and lists the session as fitted', async () => {
+    await puromycin();
+    await runGroupFits();
+    const batch = getState().batch;
+    expect(getState().batchStatus).toBe('done');
+    expect(batch?.rows.map((r) => [r.key, r.success])).toEqual([['treated', true], ['untreated', true]]);
+    expect(getState().outcome).toBeNull();
+    await settle();
+    expect(getState().recentSessions[0].fitted).toBe(true);
+
+    setState(initialState, true);
+    expect(await restoreLatestSession()).toBe(true);
+    const s = getState();
+    expect(s.restored?.error).toBeNull();
+    expect(s.restored?.note).toBeNull();
+    expect(s.batchStatus).toBe('done');
+    expect(s.batch?.rows.map((r) => r.key)).toEqual(['treated', 'untreated']);
+    s.batch?.rows.forEach((r, i) => {
+      expect(r.params).toEqual(batch?.rows[i].params);
+      expect(r.stderr).toEqual(batch?.rows[i].stderr);
+      expect(r.chi2).toBe(batch?.rows[i].chi2);
+    });
+    expect(s.batch?.overlay.map((o) => o.key)).toEqual(batch?.overlay.map((o) => o.key));
+    expect(s.batchProgress).toEqual({ done: 2, total: 2, failed: 0 });
+  });
+
+  it('restores the global fit and its comparison with separate fits as they were', async () => {
+    await puromycin();
+    setGroupMode('global');
+    setShared('Vm', true);
+    await runGlobalFit();
+    expect(getState().globalStatus).toBe('done');
+    await compareWithSeparate();
+    expect(getState().comparisonStatus).toBe('done');
+    const global = getState().global;
+    const verdict = getState().comparison?.comparison.verdict;
+    expect(global?.shared).toEqual(['Vm']);
+    await settle();
+    expect(getState().recentSessions[0].fitted).toBe(true);
+
+    setState(initialState, true);
+    expect(await restoreLatestSession()).toBe(true);
+    const s = getState();
+    expect(s.restored?.error).toBeNull();
+    expect(s.globalStatus).toBe('done');
+    expect(s.global?.cost).toBe(global?.cost);
+    expect(s.global?.sharedCovariance).toEqual(global?.sharedCovariance);
+    expect(s.global?.rows.map((r) => [r.key, ...r.params])).toEqual(global?.rows.map((r) => [r.key, ...r.params]));
+    expect(s.comparisonStatus).toBe('done');
+    expect(s.comparison?.comparison.verdict).toBe(verdict);
+  });
+
+  it('damaged group results are left out with a note; the rest of the session comes back', async () => {
+    const key = sessionKey(latestId());
+    const record = db.get(key) as SessionRecord;
+    const global = record.groups?.global;
+    expect(global).toBeTruthy();
+    db.set(key, { ...record, groups: { ...record.groups, global: { ...global, rows: global?.rows.map((r) => ({ ...r, params: new Float64Array(1) })) } } });
+    setState(initialState, true);
+    expect(await restoreLatestSession()).toBe(true);
+    const s = getState();
+    expect(s.restored?.error).toBeNull();
+    expect(s.restored?.note).toBe(DAMAGED_GROUP_RESULTS_NOTE);
+    expect(s.global).toBeNull();
+    expect(s.groupBy).toBe('state');
+    expect(s.sharedParams).toEqual(['Vm']);
   });
 });

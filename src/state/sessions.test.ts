@@ -13,7 +13,7 @@ import { runFit } from './actions/fit';
 import { setModelText } from './actions/model';
 import { setCompareDraft } from './actions/modelCompare';
 import { decodeSpec, encodeSpec, specToJson } from '../share/index';
-import { currentSpec } from './spec';
+import { currentSpec } from './selectors/spec';
 import { setParamValue } from './actions/params';
 import { deleteSession, flushSave, newSession, openSession, refreshSessionList, restoreLatestSession, SAVE_DELAY_MS, startAutosave, stopAutosave, undoDeleteSession, UNDO_DELETE_MS } from './actions/sessions';
 import { INDEX_KEY } from './sessions/record';

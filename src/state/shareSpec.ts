@@ -4,7 +4,7 @@
  * in column order; a chosen x column the model ignores has nothing to contribute).
  */
 import type { FitSpec } from '../share/types';
-import { currentSpec } from './spec';
+import { currentSpec } from './selectors/spec';
 import type { AppState } from './store';
 
 export function portableSpec(s: AppState): FitSpec {

@@ -10,7 +10,8 @@ import { runFit } from './actions/fit';
 import { pickLibraryModel, setModelText } from './actions/model';
 import { setParamBound, setParamValue } from './actions/params';
 import { setSettings } from './actions/settings';
-import { applySpec, currentSpec } from './spec';
+import { currentSpec } from './selectors/spec';
+import { applySpec } from './actions/applySpec';
 import { getState, initialState, setState } from './store';
 
 const decay = readFileSync(join(import.meta.dirname, '..', '..', 'public', 'samples', 'decay.csv'), 'utf8');

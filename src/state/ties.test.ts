@@ -23,7 +23,7 @@ import { setModelText } from './actions/model';
 import { setParamFixed, setParamValue } from './actions/params';
 import { setTie } from './actions/ties';
 import { pageDerived } from './derivedQuantities';
-import { currentSpec } from './spec';
+import { currentSpec } from './selectors/spec';
 import { getState, initialState, setState } from './store';
 import { tiedModel, tiedValue } from './ties';
 

@@ -14,7 +14,7 @@ import type { DerivedSpec } from '../fit/derived';
 import { rewriteTies, tieProblem } from '../fit/ties';
 import { compileModel, interpretPoint, type CompiledModel } from '../model/index';
 import type { WorkerError } from '../worker/api';
-import { modelColumns } from './actions/model';
+import { modelColumns } from './selectors/modelColumns';
 import type { ParamRow, TieRow } from './slices/params';
 import type { AppState } from './store';
 

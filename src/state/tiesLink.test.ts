@@ -15,7 +15,7 @@ import { setParamValue } from './actions/params';
 import { flushSave, restoreLatestSession, SAVE_DELAY_MS } from './actions/sessions';
 import { setTie } from './actions/ties';
 import { readSessionSpec } from './sessions/lenientSpec';
-import { currentSpec } from './spec';
+import { currentSpec } from './selectors/spec';
 import { getState, initialState, setState } from './store';
 import { tiedModel } from './ties';
 import { autosaveInFakeTime } from '../../test/autosave';

@@ -15,7 +15,7 @@ import { runFit } from './actions/fit';
 import { setModelText } from './actions/model';
 import { setParamValue } from './actions/params';
 import { setSettings } from './actions/settings';
-import { currentSpec } from './spec';
+import { currentSpec } from './selectors/spec';
 import { getState, initialState, setState } from './store';
 
 const mgh17 = loadNist().find((p) => p.name === 'MGH17')!;

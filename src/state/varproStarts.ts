@@ -5,7 +5,7 @@
  */
 import { parse } from '../model/index';
 import { linearParameters } from '../start/linearity';
-import { modelColumns } from './actions/model';
+import { modelColumns } from './selectors/modelColumns';
 import { tiedModel } from './ties';
 import type { AppState } from './store';
 

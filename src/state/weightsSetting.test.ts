@@ -19,7 +19,7 @@ import { setParamValue } from './actions/params';
 import { setSettings } from './actions/settings';
 import { isWeighted } from './slices/settings';
 import { fitSignature, resultsFresh } from './signature';
-import { currentSpec } from './spec';
+import { currentSpec } from './selectors/spec';
 import { getState, initialState, setState } from './store';
 
 interface Case {

@@ -6,6 +6,7 @@ import type { SolverSettings } from '../../share/types';
 import { NumberField } from '../common/NumberField';
 import { Notice } from '../common/Notice';
 import { isWeighted } from '../../state/slices/settings';
+import { fScaleDisabled } from '../../state/selectors/settings';
 
 const LOSSES: { value: SolverSettings['loss']; label: string }[] = [
   { value: 'linear', label: 'linear (least squares)' },
@@ -52,7 +53,7 @@ export function OptionsPanel() {
           ))}
         </select>
         <span className="opt-label">f_scale</span>
-        <NumberField value={s.fScale} onCommit={(v) => setSettings({ fScale: v })} label="f_scale (soft margin of the robust loss)" testId="opt-fscale" disabled={s.loss === 'linear'} />
+        <NumberField value={s.fScale} onCommit={(v) => setSettings({ fScale: v })} label="f_scale (soft margin of the robust loss)" testId="opt-fscale" disabled={fScaleDisabled(s)} />
         <span className="opt-label">ftol / xtol / gtol</span>
         <div className="tol-row">
           <NumberField value={s.ftol} onCommit={(v) => setSettings({ ftol: v })} label="ftol" testId="opt-ftol" />

@@ -9,7 +9,7 @@ import type { FitOutcome } from '../../worker/api';
 import type { ModelComparison } from '../../fit/compare/compareModels';
 import { useApp } from '../../state';
 import { LIBRARY } from '../../state/library';
-import { libraryText } from '../../state/actions/model';
+import { libraryText } from '../../state/selectors/modelColumns';
 import { cancelModelCompare, parseFixedList, runModelCompare, setCompareDraft } from '../../state/actions/modelCompare';
 import { formatNumber } from '../format/number';
 import { CompareTables } from './CompareTables';

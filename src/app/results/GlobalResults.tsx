@@ -7,7 +7,8 @@
  */
 import { useMemo } from 'react';
 import { useApp } from '../../state';
-import { clearGlobal, compareWithSeparate, anyFitRunning } from '../../state/actions/global';
+import { clearGlobal, compareWithSeparate } from '../../state/actions/global';
+import { anyFitRunning } from '../../state/selectors/groupFits';
 import { globalProgressText, OVERLAY_MAX } from '../../state/slices/batch';
 import type { GlobalFitOutcome } from '../../worker/api';
 import { Notice } from '../common/Notice';

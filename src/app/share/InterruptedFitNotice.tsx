@@ -4,7 +4,8 @@
  * differs and offers Discard only; a damaged one says it was discarded.
  */
 import { useApp } from '../../state';
-import { discardInterruptedFit, resumeInterruptedFit } from '../../state/actions/checkpoint';
+import { discardInterruptedFit } from '../../state/actions/checkpoint';
+import { resumeInterruptedFit } from '../../state/actions/resumeInterruptedFit';
 import { differenceWords, interruptedWords } from '../../state/checkpointWords';
 
 export function InterruptedFitNotice() {

@@ -12,7 +12,7 @@ import { makeLoss, type Loss } from '../../solver/loss';
 import { SmallTrf, type SmallTrfOptions } from '../../solver/smallTrf';
 import { trf } from '../../solver/trf';
 import { cpuEvaluator } from '../cpuEvaluator';
-import { DEFAULTS, defaultMaxNfev } from '../defaults';
+import { DEFAULTS, defaultMaxNfev, fScaleProblem } from '../defaults';
 import type { ModelData } from '../../model/index';
 import type { GroupInput } from '../groupInput';
 import { FitInputError } from '../parameters';
@@ -43,7 +43,8 @@ export async function fitGroups(input: BatchInput): Promise<BatchResult> {
   const params = tableFor(model.params, input.parameters, Boolean(input.guess));
   const k = params.free.length;
   if (k === 0) throw new FitInputError('no-free-parameters', 'Every parameter is fixed: free at least one to fit.');
-  if (opts.fScale !== undefined && !(opts.fScale > 0)) throw new FitInputError('f-scale', `f_scale must be positive, got ${opts.fScale}.`);
+  const fScale = fScaleProblem(opts.fScale);
+  if (fScale) throw fScale;
   const loss: Loss = makeLoss(opts.loss, opts.fScale);
   const xs = opts.xScale;
   const trfOptions: SmallTrfOptions = {

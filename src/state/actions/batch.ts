@@ -4,10 +4,11 @@ import { callback, getClient } from '../../client/worker';
 import { groupName } from '../slices/data';
 import { getState, setState } from '../store';
 import { emptyRows } from '../slices/params';
-import { groupObjectiveBlocker, preflight } from './fit';
 import { startsForGroups } from './startSearch';
 import { closeGroup } from './openGroup';
 import { tiedModel } from '../ties';
+import { groupObjectiveBlocker, preflight } from '../selectors/fitBlockers';
+import { groupFitsRequest } from '../requests/groupFits';
 
 let cancelled = false;
 
@@ -44,17 +45,7 @@ export async function runGroupFits(): Promise<void> {
   // The model with the ties written in, and the rows without the tied parameters (state/ties.ts).
   const tied = tiedModel(s);
   const status = await getClient().fitGroups(
-    {
-      model: tied.text,
-      libraryId: s.libraryId,
-      mapping: s.mapping,
-      group: s.groupBy ?? '',
-      wide: s.groupWide,
-      keys: s.groupPick,
-      parameters: tied.params.map(({ name, value, min, max, fixed }) => ({ name, value, min, max, fixed })),
-      settings: { ...s.settings },
-      plotVar: s.plot.plotVar,
-    },
+    groupFitsRequest(s, tied),
     callback((p) => {
       if (current()) setState({ batchProgress: p });
     }),

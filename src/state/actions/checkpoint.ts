@@ -3,17 +3,15 @@
  * (src/worker/checkpoint.ts); when the session opens again (a reload, a closed tab) or its worker
  * was lost, the page asks whether a checkpoint is stored and whether it belongs to the fit on the
  * page, and offers Resume (the fit continues from the saved state and ends where it would have
- * ended) or Discard. A checkpoint of another fit says what differs; a damaged one was deleted by
- * the worker and is only reported.
+ * ended: actions/resumeInterruptedFit.ts) or Discard. A checkpoint of another fit says what
+ * differs; a damaged one was deleted by the worker and is only reported.
  */
 import { getClient } from '../../client/worker';
 import { deleteValue } from '../../worker/storage';
 import { dataLabel } from '../dataFile';
-import { updateRow } from '../slices/params';
 import { checkpointKey } from '../sessions/record';
 import { getState, setState } from '../store';
-import { refreshCurve } from './curve';
-import { fitRequest, runFit } from './fit';
+import { fitRequest } from '../requests/fit';
 
 /** Asks the worker about the session's checkpoint and shows the notice when there is one. */
 export async function offerInterruptedFit(): Promise<void> {
@@ -39,18 +37,4 @@ export function forgetInterruptedFit(): void {
 /** Discard: the saved state is deleted. */
 export function discardInterruptedFit(): void {
   forgetInterruptedFit();
-}
-
-/** Resume: the table takes the saved parameters and the fit continues from the saved state. */
-export async function resumeInterruptedFit(): Promise<void> {
-  const f = getState().interruptedFit;
-  if (!f || f.offer.kind !== 'resumable') return;
-  setState({ interruptedFit: null });
-  const accepted = f.offer.accepted;
-  if (accepted) {
-    const values = new Map(accepted.names.map((name, i) => [name, accepted.values[i]]));
-    setState({ params: getState().params.map((r) => (values.has(r.name) && !r.fixed ? updateRow(r, { value: values.get(r.name) ?? r.value }) : r)) });
-    refreshCurve();
-  }
-  await runFit({ resume: true });
 }

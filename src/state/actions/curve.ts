@@ -8,7 +8,7 @@ import type { CurveRequest } from '../../worker/api';
 import { paramVector } from '../slices/params';
 import { curveSignature, rowsKey } from '../signature';
 import { getState, setState, type AppState } from '../store';
-import { plotRequest } from './plotRequest';
+import { plotRequest } from '../requests/plot';
 import { tiedModel } from '../ties';
 
 interface Job {

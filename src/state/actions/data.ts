@@ -8,7 +8,7 @@ import { getState, setState } from '../store';
 import { refreshCurve } from './curve';
 import { refreshGroups } from './groups';
 import { reanalyzeModel } from './model';
-import { plotRequest } from './plotRequest';
+import { plotRequest } from '../requests/plot';
 import { viewKey, zoomRange } from '../view';
 
 /** What a table was read from, kept so that it can be read again with other options. */

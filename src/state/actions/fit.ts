@@ -1,8 +1,7 @@
 /** Fit actions: run the solver in the worker with streamed progress; cancel it. */
 import { fitWithSignal } from '../../client/fitRun';
 import { getClient } from '../../client/worker';
-import type { FitProgress, FitRequest, WorkerError } from '../../worker/api';
-import { linkMayAutoFit } from '../../worker/limits';
+import type { FitProgress } from '../../worker/api';
 import { emptyRows, NO_PARAM_ERRORS, updateRow, type ParamRow } from '../slices/params';
 import { withProgress } from '../slices/fit';
 import { curveSignature, fitSignature } from '../signature';
@@ -11,61 +10,16 @@ import { dropWaitingCurve, refreshCurve } from './curve';
 import { selectionSettled } from './data';
 import { cancelStartSearch, findEmptyStarts } from './startSearch';
 import { solvedByVarpro } from '../varproStarts';
-import { plotRequest } from './plotRequest';
 import { watchWorker } from './recovery';
-import { flushSave } from './sessions';
+import { flushSave } from '../sessions/autosave';
 import { forgetInterruptedFit, offerInterruptedFit } from './checkpoint';
-import { checkpointKey } from '../sessions/record';
 import { deleteValue } from '../../worker/storage';
-import { tieBlocker, tiedModel } from '../ties';
+import { tiedModel } from '../ties';
+import { preflight } from '../selectors/fitBlockers';
+import { fitRequest } from '../requests/fit';
 
 let controller: AbortController | null = null;
 watchWorker();
-
-/** What stops a fit before it starts, said next to the control it concerns. */
-export function preflight(s: AppState): WorkerError | null {
-  if (!s.table) return { code: 'no-data', message: 'Load data first: drop a CSV, paste from a spreadsheet, or try a sample.', field: 'data' };
-  if (s.selectionError) return s.selectionError;
-  if (!s.selection) return { code: 'no-data', message: 'Choose the x and y columns.', field: 'mapping' };
-  if (s.modelText.trim() === '') return { code: 'no-model', message: 'Write a model or pick one from the library.', field: 'model' };
-  if (s.modelInfo.error) return { code: s.modelInfo.error.code, message: s.modelInfo.error.message, field: 'model' };
-  // A model in none of the x columns was written for other data (t after loading a file whose x
-  // is time): fitted, every name would be a constant and the "fit" would converge to nonsense.
-  if (s.modelInfo.variables.length === 0 && s.mapping.x.length > 0) {
-    const x = s.mapping.x.join(', ');
-    return { code: 'no-variable', message: `The model uses none of the x columns (${x}): it was written for other data. Write it in terms of ${s.mapping.x[0]}, or choose the x column it uses.`, field: 'model' };
-  }
-  return tieBlocker(s);
-}
-
-/** Group fits (each group, global) are least-squares fits: the Poisson objective stops them, saying so. */
-export function groupObjectiveBlocker(s: AppState): WorkerError | null {
-  if (s.settings.objective !== 'poisson') return null;
-  return { code: 'poisson-groups', message: 'Group fits are least-squares fits: choose least squares under Solver options › Objective to fit each group or globally (the Poisson likelihood fits one dataset).', field: 'settings' };
-}
-
-/** Why a fit that nobody asked for (a link's) waits for a click on Fit, or null when it may run. */
-export function autoFitBlocker(s: AppState): string | null {
-  const rows = s.selection?.rows ?? 0;
-  const free = tiedModel(s).params.filter((p) => !p.fixed).length;
-  if (linkMayAutoFit(rows, free)) return null;
-  return `The fit is large (${rows.toLocaleString('en-US')} rows × ${free.toLocaleString('en-US')} free parameters), so it was not started: press Fit to run it.`;
-}
-
-/** What the worker is asked to fit: the page as it is (the request of a fit, and of a checkpoint's comparison). */
-export function fitRequest(s: AppState, resume = false): FitRequest {
-  // The model with the ties written in, and the rows without the tied parameters (state/ties.ts).
-  const tied = tiedModel(s);
-  return {
-    model: tied.text,
-    mapping: s.mapping,
-    parameters: tied.params.map(({ name, value, min, max, fixed }) => ({ name, value, min, max, fixed })),
-    settings: { ...s.settings },
-    ...plotRequest(s),
-    // The fit saves its state under its session as it runs (issue 12), so a reload can resume it.
-    checkpoint: s.sessionId !== null ? { key: checkpointKey(s.sessionId), resume } : null,
-  };
-}
 
 /** Fit (resume: continue the interrupted fit whose checkpoint the page offered, src/state/actions/checkpoint.ts). */
 export async function runFit(options: { readonly resume?: boolean } = {}): Promise<void> {

@@ -5,19 +5,16 @@
  * grouping and the shared marks they were fitted with: changing either drops them.
  */
 import { callback, getClient } from '../../client/worker';
-import type { GlobalFitOutcome, GlobalFitRequest, WorkerError } from '../../worker/api';
+import type { GlobalFitOutcome, WorkerError } from '../../worker/api';
 import { NO_GLOBAL_RESULTS } from '../slices/batch';
 import { getState, setState, type AppState } from '../store';
 import { runGroupFits } from './batch';
 import { emptyRows } from '../slices/params';
-import { groupObjectiveBlocker, preflight } from './fit';
 import { startsForGroups } from './startSearch';
 import { tiedModel } from '../ties';
-
-/** A fit of any kind is running (they share the worker's one fit slot and its cancel). */
-export function anyFitRunning(s: AppState): boolean {
-  return s.fitStatus === 'running' || s.batchStatus === 'running' || s.globalStatus === 'running' || s.comparisonStatus === 'running';
-}
+import { groupObjectiveBlocker, preflight } from '../selectors/fitBlockers';
+import { anyFitRunning, effectiveShared } from '../selectors/groupFits';
+import { globalFitRequest } from '../requests/globalFit';
 
 export function setGroupMode(mode: 'each' | 'global'): void {
   if (getState().groupMode !== mode) setState({ groupMode: mode });
@@ -31,28 +28,6 @@ export function setShared(name: string, shared: boolean): void {
   const next = shared ? names.filter((n) => n === name || now.includes(n)) : now.filter((n) => n !== name);
   // The global results were fitted with the old marks.
   setState({ sharedParams: next, ...NO_GLOBAL_RESULTS });
-}
-
-/** The shared parameters a global fit takes: marked, in the model, and free (a fixed one is
- *  already the same in every group). */
-export function effectiveShared(s: AppState): string[] {
-  return tiedModel(s).params.filter((p) => !p.fixed && s.sharedParams.includes(p.name)).map((p) => p.name);
-}
-
-function request(s: AppState, group: string): GlobalFitRequest {
-  // The model with the ties written in, and the rows without the tied parameters (state/ties.ts).
-  const tied = tiedModel(s);
-  return {
-    model: tied.text,
-    libraryId: s.libraryId,
-    mapping: s.mapping,
-    group,
-    keys: s.groupPick,
-    parameters: tied.params.map(({ name, value, min, max, fixed }) => ({ name, value, min, max, fixed })),
-    settings: { ...s.settings },
-    plotVar: s.plot.plotVar,
-    shared: effectiveShared(s),
-  };
 }
 
 /** Why a global fit cannot start, or null. */
@@ -86,7 +61,7 @@ export async function runGlobalFit(): Promise<void> {
   }
   setState({ globalStatus: 'running', globalProgress: null, globalError: null, comparison: null, comparisonStatus: 'idle', comparisonError: null });
   if (!(await startsFilled(s, (error) => getState().globalStatus === 'running' && setState({ globalStatus: error ? 'error' : 'idle', globalError: error })))) return;
-  const req = request(getState(), s.groupBy as string);
+  const req = globalFitRequest(getState(), s.groupBy as string);
   const ties = tiedModel(getState()).active;
   const current = () => {
     const now = getState();
@@ -117,7 +92,7 @@ export async function compareWithSeparate(): Promise<void> {
   }
   setState({ comparisonStatus: 'running', comparisonError: null, globalProgress: null });
   if (!(await startsFilled(s, (error) => getState().comparisonStatus === 'running' && setState({ comparisonStatus: error ? 'error' : 'idle', comparisonError: error })))) return;
-  const req = request(getState(), s.groupBy as string);
+  const req = globalFitRequest(getState(), s.groupBy as string);
   const ties = tiedModel(getState()).active;
   const current = () => {
     const now = getState();

@@ -11,14 +11,18 @@ import type { DataFingerprint, FitSpec } from '../../share/types';
 import type { Status } from '../../worker/api';
 import { dataFileName } from '../dataFile';
 import { portableSpec, shareBlocker } from '../shareSpec';
-import { applySpec, specMapping } from '../spec';
+import { specMapping } from '../selectors/spec';
+import { applySpec } from './applySpec';
 import { linkSessionId } from '../sessions/record';
 import { getState, setState } from '../store';
 import { adoptTable } from './data';
-import { autoFitBlocker, runFit } from './fit';
-import { effectiveShared, runGroupFitsInMode } from './global';
+import { runFit } from './fit';
+import { runGroupFitsInMode } from './global';
+import { autoFitBlocker } from '../selectors/fitBlockers';
+import { effectiveShared } from '../selectors/groupFits';
 import { resetWorkbench } from './reset';
-import { claimNextSessionId, flushSave } from './sessions';
+import { flushSave } from '../sessions/autosave';
+import { claimNextSessionId } from '../sessions/pageSession';
 
 const count = (n: number) => n.toLocaleString('en-US');
 

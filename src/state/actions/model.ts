@@ -6,20 +6,9 @@ import { renameVariable } from '../rename';
 import { MAX_PARAMETERS, parameterLimit } from '../../worker/limits';
 import { analyzeModel, type ModelInfo } from '../slices/model';
 import { applyGuesses, NO_PARAM_ERRORS, reconcileParams } from '../slices/params';
-import { getState, setState, type AppState } from '../store';
+import { getState, setState } from '../store';
 import { refreshCurve } from './curve';
-
-/** The names the model may use as variables: the chosen x columns (also before the data arrive,
- *  when a link named them), or `x` before there are any. */
-export function modelColumns(s: Pick<AppState, 'table' | 'mapping'>): readonly string[] {
-  return s.mapping.x.length > 0 ? s.mapping.x : ['x'];
-}
-
-/** The library entry's expression written in the chosen x column. */
-export function libraryText(id: string, s: Pick<AppState, 'table' | 'mapping'>): string | null {
-  const def = libraryModel(id);
-  return def ? renameVariable(def.expression, 'x', modelColumns(s)[0] ?? 'x') : null;
-}
+import { libraryText, modelColumns } from '../selectors/modelColumns';
 
 /** Keeps the library association while the model still has every parameter the guesser names. */
 function keepsLibrary(id: string | null, params: readonly string[]): string | null {

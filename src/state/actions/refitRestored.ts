@@ -12,7 +12,8 @@ import type { FitOutcome, WorkerError } from '../../worker/api';
 import { resultsFresh } from '../signature';
 import { getState } from '../store';
 import { tiedModel } from '../ties';
-import { plotRequest } from './plotRequest';
+import { plotRequest } from '../requests/plot';
+import { requestParameters } from '../requests/parameters';
 
 /** The worker's codes for "this fit was restored without its table and options". */
 export const RESTORED_CODES: ReadonlySet<string> = new Set(['profile-restored', 'compare-restored']);
@@ -26,7 +27,7 @@ export async function refitRestored(outcome: FitOutcome): Promise<WorkerError | 
   const status = await getClient().fit({
     model: tiedModel(s).text,
     mapping: s.mapping,
-    parameters: outcome.result.parameters.map(({ name, value, min, max, fixed }) => ({ name, value, min, max, fixed })),
+    parameters: requestParameters(outcome.result.parameters),
     settings: { ...s.settings },
     ...plotRequest(s),
   });

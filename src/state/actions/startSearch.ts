@@ -17,8 +17,9 @@ import { emptyRows, NO_PARAM_ERRORS, updateRow, type ParamRow } from '../slices/
 import type { StartSearch } from '../slices/startSearch';
 import { getState, setState, type AppState } from '../store';
 import { refreshCurve } from './curve';
-import { preflight } from './fit';
 import { tiedModel } from '../ties';
+import { preflight } from '../selectors/fitBlockers';
+import { autoStartRequest } from '../requests/autoStart';
 
 let cancelled = false;
 
@@ -47,13 +48,7 @@ async function search(s: AppState, trigger: StartSearch['trigger']): Promise<Sta
     return now.modelText === s.modelText && now.ties === s.ties && now.dataEpoch === s.dataEpoch && now.mapping === s.mapping && now.startSearch?.status === 'running';
   };
   const status = await getClient().autoStart(
-    {
-      model: tied.text,
-      mapping: s.mapping,
-      parameters: tied.params.map(({ name, value, min, max, fixed }) => ({ name, value, min, max, fixed })),
-      settings: { ...s.settings },
-      keepGiven: trigger !== 'button',
-    },
+    autoStartRequest(s, tied, trigger !== 'button'),
     callback((p) => {
       const now = getState().startSearch;
       if (same() && now) setState({ startSearch: { ...now, progress: p } });

@@ -8,62 +8,7 @@
  * Unknown extra fields are allowed (a newer page may add some); numbers may be NaN or ±∞ where a
  * statistic is undetermined, so "number" means `typeof v === 'number'`.
  */
-class Damaged extends Error {}
-
-type Check = (v: unknown, path: string) => void;
-
-function bad(path: string, rule: string): never {
-  throw new Damaged(`${path} ${rule}`);
-}
-
-const number: Check = (v, path) => {
-  if (typeof v !== 'number') bad(path, v === undefined ? 'is missing' : 'is not a number');
-};
-const text: Check = (v, path) => {
-  if (typeof v !== 'string') bad(path, v === undefined ? 'is missing' : 'is not text');
-};
-const flag: Check = (v, path) => {
-  if (typeof v !== 'boolean') bad(path, v === undefined ? 'is missing' : 'is not true or false');
-};
-const oneOf =
-  (...allowed: readonly unknown[]): Check =>
-  (v, path) => {
-    if (!allowed.includes(v)) bad(path, `is not one of ${allowed.join(', ')}`);
-  };
-
-function fields(v: unknown, path: string, checks: Readonly<Record<string, Check>>): Record<string, unknown> {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) bad(path, v === undefined ? 'is missing' : 'is not an object');
-  const o = v as Record<string, unknown>;
-  for (const [key, check] of Object.entries(checks)) check(Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined, `${path}.${key}`);
-  return o;
-}
-
-const record =
-  (checks: Readonly<Record<string, Check>>): Check =>
-  (v, path) =>
-    void fields(v, path, checks);
-
-const list =
-  (item: Check): Check =>
-  (v, path) => {
-    if (!Array.isArray(v)) bad(path, v === undefined ? 'is missing' : 'is not a list');
-    v.forEach((x, i) => item(x, `${path}[${i}]`));
-  };
-
-function typed<T>(kind: new (n: number) => T, name: string) {
-  return (length?: number): Check =>
-    (v, path) => {
-      if (!(v instanceof kind)) bad(path, v === undefined ? 'is missing' : `is not a ${name}`);
-      if (length !== undefined && (v as unknown as { length: number }).length !== length) bad(path, `has the wrong length`);
-    };
-}
-const f64 = typed(Float64Array, 'Float64Array');
-const i32 = typed(Int32Array, 'Int32Array');
-const nullable =
-  (check: Check): Check =>
-  (v, path) => {
-    if (v !== null) check(v, path);
-  };
+import { bad, fields, flag, f64, i32, list, nullable, number, oneOf, problem, record, text, type Check } from './shapeChecks';
 
 /** The VarPro option's reduced fit: absent in fits made before it or without it. */
 const varproPhase = record({ linear: list(text), nonlinear: list(text), nfev: number, nit: number });
@@ -137,15 +82,6 @@ export function plotProblem(value: unknown, path = 'plot'): string | null {
   });
 }
 
-function problem(check: () => void): string | null {
-  try {
-    check();
-    return null;
-  } catch (error) {
-    if (error instanceof Damaged) return error.message;
-    throw error;
-  }
-}
 
 /** null when `value` is a usable saved fit, else what is wrong with it (`outcome.result.stats.chi2 is missing`). */
 export function outcomeProblem(value: unknown, path = 'outcome'): string | null {

@@ -7,7 +7,9 @@
  *                                   FitResult with its typed arrays, backend, curve) and the
  *                                   signature of the parameters it was fitted from
  *                                   and the Compare card's last comparison with another model
- *                                   for that outcome (optional; absent in older records)
+ *                                   for that outcome (optional; absent in older records), and
+ *                                   the group results: each group's fit, the global fit and its
+ *                                   comparison with separate fits (optional, as the comparison)
  *   "data:<id>"     SavedTable      the parsed table, written and read by the worker
  *                                   (src/worker/tables.ts): Float64Array columns with their
  *                                   decimal residuals, line numbers, row issues, preview
@@ -17,10 +19,11 @@
  * Pure helpers: names, keys, the index update (newest first, one entry per id, pruned), and the
  * shape check of a record read back (storage is shared with other versions of the page).
  */
-import type { FitOutcome, PageModelComparison } from '../../worker/api';
+import type { FitOutcome, GlobalComparison, GlobalFitOutcome, GroupBatchOutcome, PageModelComparison } from '../../worker/api';
 import type { Source } from '../slices/data';
 import type { SessionMeta } from '../slices/sessions';
 import type { PlotSettings } from '../slices/settings';
+import { groupResultsProblem } from './groupResultsShape';
 import { comparisonProblem, outcomeProblem, plotProblem } from './outcomeShape';
 
 export const SESSION_FORMAT = 'fitbench-session';
@@ -73,6 +76,17 @@ export interface SessionRecord {
    *  (sessions only: links keep the spec, which has the second model as typed). Absent in older
    *  records; checked field by field when read (comparisonProblem), and left out when damaged. */
   readonly comparison?: PageModelComparison | null;
+  /** The group results on the page (issue 27: reopening a session showed only the pooled fit).
+   *  Absent in older records and when there are none; checked when read (groupResultsProblem),
+   *  and left out when damaged. */
+  readonly groups?: SavedGroupResults;
+}
+
+/** "Fit each group", the global fit, and the global fit's comparison with separate fits, as the page held them. */
+export interface SavedGroupResults {
+  readonly batch: GroupBatchOutcome | null;
+  readonly global: GlobalFitOutcome | null;
+  readonly comparison: GlobalComparison | null;
 }
 
 /** "decay.csv · A*exp(-t/tau) + c" (the model shortened to fit a menu line). */
@@ -141,4 +155,15 @@ export function savedComparison(record: SessionRecord): { readonly comparison: P
 
 export function isSessionRecord(value: unknown): value is SessionRecord {
   return sessionProblem(value) === null;
+}
+
+/** What the restore notice says when saved group results are damaged and left out. */
+export const DAMAGED_GROUP_RESULTS_NOTE = 'The saved group results could not be read and were left out; fit the groups again to see them.';
+
+/** The record's group results when they read back whole, else null; damaged ones are left out
+ *  rather than refusing the session (the rest is intact), with a note for the restore notice. */
+export function savedGroupResults(record: SessionRecord): { readonly groups: SavedGroupResults | null; readonly note: string | null } {
+  const g = record.groups;
+  if (g === undefined || g === null) return { groups: null, note: null };
+  return groupResultsProblem(g) === null ? { groups: g, note: null } : { groups: null, note: DAMAGED_GROUP_RESULTS_NOTE };
 }

@@ -1,0 +1,55 @@
+/**
+ * The page as a portable FitSpec (src/share/types.ts) that links, sessions and exports use:
+ * `currentSpec` reads it off the state (actions/applySpec.ts restores a page from one).
+ *
+ * The spec's data: inline data that came in with a spec travel on; otherwise `data` is null and
+ * the caller (links, sessions) decides whether to inline the columns, which the worker hands out
+ * with `getClient().exportColumns()`, or to fingerprint them.
+ */
+import { parseDerivedSpec } from '../../fit/derived';
+import { SPEC_VERSION, type DerivedRow, type FitSpec, type GroupSpec } from '../../share/types';
+import { derivedEntries } from '../derivedQuantities';
+import type { Mapping } from '../slices/data';
+import type { AppState } from '../store';
+import { effectiveShared } from './groupFits';
+
+/** The page's mapping for a spec: its columns and its rows (filters, excluded lines). */
+export function specMapping(spec: FitSpec): Mapping {
+  return { x: [...spec.columns.x], y: spec.columns.y, sigma: spec.columns.sigma, ...(spec.rows ? { rows: { where: [...spec.rows.where], exclude: [...spec.rows.exclude] } } : {}) };
+}
+
+export function currentSpec(state: AppState): FitSpec {
+  return {
+    version: SPEC_VERSION,
+    model: state.modelText,
+    libraryId: state.libraryId,
+    columns: { x: [...state.mapping.x], y: state.mapping.y, sigma: state.mapping.sigma },
+    parameters: state.params.map(({ name, value, min, max, fixed }) => ({ name, value, min, max, fixed })),
+    settings: { ...state.settings },
+    data: state.inline,
+    ...(state.mapping.rows && (state.mapping.rows.where.length > 0 || state.mapping.rows.exclude.length > 0) ? { rows: state.mapping.rows } : {}),
+    ...(state.groupBy !== null ? { groups: groupSpec(state, state.groupBy) } : {}),
+    ...derivedSpec(state.derivedText),
+    ...(state.compareDraft.model.trim() !== '' ? { compare: { model: state.compareDraft.model, fixed: state.compareDraft.fixed } } : {}),
+    ...tiesSpec(state),
+  };
+}
+
+/** The ties of the model's parameters (one waiting for a parameter the model lacks stays behind). */
+function tiesSpec(state: AppState): { ties?: DerivedRow[] } {
+  const names = new Set(state.params.map((p) => p.name));
+  const ties = state.ties.filter((t) => names.has(t.name)).map(({ name, expression }) => ({ name, expression }));
+  return ties.length > 0 ? { ties } : {};
+}
+
+/** The derived quantities as they travel: the entries typed as name = expression (others are left out). */
+function derivedSpec(text: string): { derived?: DerivedRow[] } {
+  const derived = derivedEntries(text).flatMap((entry) => parseDerivedSpec(entry) ?? []);
+  return derived.length > 0 ? { derived } : {};
+}
+
+/** The groups as they travel (issue 9): column, mode, the shared marks a global fit takes (free
+ *  parameters of the model only), and the picked keys when not every group is picked. */
+function groupSpec(state: AppState, column: string): GroupSpec {
+  return { column, mode: state.groupMode, shared: effectiveShared(state), ...(state.groupPick !== null ? { pick: [...state.groupPick] } : {}) };
+}
