@@ -35,7 +35,7 @@ function blocker(s: AppState): WorkerError | null {
   if (s.groupBy === null) return { code: 'no-groups', message: 'Choose a "Group by" column first.', field: 'mapping' };
   const pre = preflight(s) ?? groupObjectiveBlocker(s);
   if (pre) return pre;
-  if (effectiveShared(s).length === 0) return { code: 'no-shared', message: 'Mark at least one parameter as shared (the "shared" switch in its row) for a global fit.', field: 'parameter' };
+  if (effectiveShared(s).length === 0) return { code: 'no-shared', message: 'Mark at least one parameter as shared (switch its row from "local" to "shared") for a global fit.', field: 'parameter' };
   return null;
 }
 
