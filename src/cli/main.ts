@@ -74,8 +74,8 @@ async function fit(argv: readonly string[]): Promise<number> {
   const notes = [...backend.notes];
   // Many start candidates (--starts ≥ 131072) are scored on worker threads, with the same result
   // (in the one-file bundle too: it is its own worker, bundledHost.ts); --workers sets how many
-  // (0 or 1: in this process).
-  const candidateWorkers = command.workers ?? defaultNodePoolSize();
+  // (0 or 1: in this process), at most the cores (workerCap.ts).
+  const candidateWorkers = Math.min(command.workers ?? defaultNodePoolSize(), defaultNodePoolSize());
   const candidatePool =
     (command.starts ?? 0) >= POOL_MIN_CANDIDATES && candidateWorkers > 1
       ? createNodePool<CandidateTaskInput, ScoredRange>({ module: new URL('../start/candidateTask.ts', import.meta.url), bundledName: 'candidateTask', size: candidateWorkers })

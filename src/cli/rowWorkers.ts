@@ -12,6 +12,8 @@ import type { CompiledModel } from '../model/index';
 import { rowPasses, type RowPasses, type RowPool } from '../fit/parallel/rowParallelEvaluator';
 import type { RowPassInput, RowPassOutput } from '../fit/parallel/rowPassTypes';
 import { createNodePool, defaultNodePoolSize } from '../parallel/node/nodePool';
+import { DEFAULT_CHUNK_ROWS } from '../fit/cpuEvaluator';
+import { capWorkers } from './workerCap';
 
 /** Rows from which a fit's passes go to worker threads by default. */
 export const ROWS_PER_POOL = 200_000;
@@ -26,9 +28,18 @@ export interface RowWorkers {
   close(): void;
 }
 
+/**
+ * Workers for the passes over `rows` rows: --workers (`requested`) capped at the cores and at one
+ * worker per chunk of the passes (workerCap.ts; the cap is said on stderr), else the default.
+ */
+export function rowWorkerCount(rows: number, requested: number | null, cores = defaultNodePoolSize()): { workers: number; note: string | null } {
+  if (requested === null) return { workers: rows >= ROWS_PER_POOL && cores >= MIN_CORES ? cores : 0, note: null };
+  return capWorkers(requested, cores, { count: rows, per: DEFAULT_CHUNK_ROWS, what: 'row' });
+}
+
 export function rowWorkers(model: CompiledModel, rows: number, requested: number | null): RowWorkers {
-  const cores = defaultNodePoolSize();
-  const workers = requested ?? (rows >= ROWS_PER_POOL && cores >= MIN_CORES ? cores : 0);
+  const { workers, note } = rowWorkerCount(rows, requested);
+  if (note) console.error(`fitbench: ${note}`);
   if (workers < 1) return { workers: 0, rowPasses: undefined, close() {} };
   const pool: RowPool = createNodePool<RowPassInput, RowPassOutput>({ module: new URL('../fit/parallel/rowPassTask.ts', import.meta.url), bundledName: 'rowPassTask', size: workers });
   pool.warm();
