@@ -13,6 +13,7 @@
 import type { CompiledModel } from '../model/index';
 import { sliceData, type BoundModel } from './cpuEvaluator';
 import { FitInputError } from './parameters';
+import { rowName } from './rowName';
 
 const BLOCK = 256;
 
@@ -23,6 +24,8 @@ export interface NonFiniteInput {
   readonly sigma: Float64Array | null;
   /** The full parameter vector at which the solver refused to start. */
   readonly params: Float64Array;
+  /** Each row's line in the file (FitData.lines), so that the message names the line to exclude. */
+  readonly lines?: ArrayLike<number> | null;
 }
 
 const show = (v: number) => String(v);
@@ -32,7 +35,7 @@ function rowValues(input: NonFiniteInput, i: number): string {
   const cells = model.variables.map((name, c) => `${name} = ${show(bound.data.vars[c][i])}`);
   cells.push(`y = ${show(bound.data.y[i])}`);
   if (sigma) cells.push(`σ = ${show(sigma[i])}`);
-  return `row ${i + 1} (${cells.join(', ')})`;
+  return `${rowName(input.lines, i)} (${cells.join(', ')})`;
 }
 
 function startValues(input: NonFiniteInput): string {
