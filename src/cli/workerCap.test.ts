@@ -41,9 +41,11 @@ describe('capWorkers', () => {
     expect(rowWorkerCount(150_000, 8, 64).workers).toBe(3);
     expect(rowWorkerCount(150_000, 8, 2)).toEqual({ workers: 2, note: '--workers 8 capped at 2 (the cores of this machine).' });
     expect(rowWorkerCount(150_000, 0, 2)).toEqual({ workers: 0, note: null });
-    // The default is unchanged: no pool below 200 000 rows, all cores above (from 4 cores).
+    // The default: no pool below 200 000 rows; above, all cores (from 4 cores) up to one per chunk.
     expect(rowWorkerCount(50, null, 64)).toEqual({ workers: 0, note: null });
-    expect(rowWorkerCount(300_000, null, 8)).toEqual({ workers: 8, note: null });
+    expect(rowWorkerCount(300_000, null, 4)).toEqual({ workers: 4, note: null });
+    expect(rowWorkerCount(300_000, null, 64)).toEqual({ workers: 5, note: null });
+    expect(rowWorkerCount(300_000, null, 2)).toEqual({ workers: 0, note: null });
   });
 
   it('caps a batch at the cores and the groups, and a parse at the cores', () => {
