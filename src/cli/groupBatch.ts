@@ -12,6 +12,7 @@ import type { ParameterSpec } from '../fit/parameters';
 import type { CompiledModel } from '../model';
 import { createNodePool, defaultNodePoolSize } from '../parallel/node/nodePool';
 import { now } from '../solver/clock';
+import { capWorkers } from './workerCap';
 
 /**
  * Below this many groups the batch runs in-process by default: each worker start costs 0.5–1 s
@@ -37,14 +38,15 @@ export interface GroupBatchOutput {
   readonly workers: number;
 }
 
-export function workersFor(requested: number | null, groups: number): number {
-  if (requested !== null) return Math.max(0, Math.min(requested, groups));
-  const cores = defaultNodePoolSize();
-  return cores > 1 && groups >= POOL_MIN_GROUPS ? cores : 0;
+/** --workers (`requested`) capped at the cores and the groups (workerCap.ts), else the default; with the line that says a cap. */
+export function workersFor(requested: number | null, groups: number, cores = defaultNodePoolSize()): { workers: number; note: string | null } {
+  if (requested !== null) return capWorkers(requested, cores, { count: groups, per: 1, what: 'group' });
+  return { workers: cores > 1 && groups >= POOL_MIN_GROUPS ? cores : 0, note: null };
 }
 
 export async function runGroupBatch(input: GroupBatchInput): Promise<GroupBatchOutput> {
-  const workers = workersFor(input.workers, input.groups.length);
+  const { workers, note } = workersFor(input.workers, input.groups.length);
+  if (note) console.error(`fitbench: ${note}`);
   if (workers === 0) {
     const result = await fitGroups({ model: input.model, groups: input.groups, parameters: input.parameters, options: input.options, onProgress: input.onProgress });
     return { result, workers: 0 };

@@ -10,6 +10,7 @@
 import type { AcceleratedStats } from '../fit/batch/acceleratedBatch';
 import type { FitComparison } from '../fit/compare/compareFits';
 import type { Status } from '../solver/termination';
+import { visibleText, visibleValue } from './visibleText';
 
 /** One group's line of the report, whichever mode produced it. */
 export interface GroupLine {
@@ -134,17 +135,18 @@ export function groupTextReport(r: GroupReport): string {
   if (gb) head.push(`  GPU batch on ${gb.device}: ${gb.agreed} of ${gb.deviceFits} f32 fits within float64 agreement, ${gb.cpuFits} fitted or finished on the CPU`);
   if (r.global && !r.global.success) head.push(`  ${r.global.message}`);
   const header = ['group', 'rows', 'status', ...r.names.flatMap((n) => [n, `± ${n}`]), 'cost'];
+  // Keys escaped before the columns are laid out (visibleText.ts), so the table stays aligned.
   const rows = r.groups.map((g) => [
-    g.group,
+    visibleValue(g.group),
     String(g.rows),
     g.success ? 'ok' : g.code ?? `status ${g.status}`,
     ...r.names.flatMap((_, i) => [num(g.params[i]), Number.isNaN(g.stderr[i]) ? '' : num(g.stderr[i], 3)]),
     num(g.cost),
   ]);
-  const notes = r.groups.filter((g) => !g.success).map((g) => `  ${g.group}: ${g.message}`);
+  const notes = r.groups.filter((g) => !g.success).map((g) => `  ${visibleValue(g.group)}: ${g.message}`);
   const parts = [head.join('\n'), '', table(header, rows)];
   if (notes.length > 0) parts.push('', 'Not fitted or not converged:', ...notes);
   if (r.comparison) parts.push('', `Global vs separate: ${r.comparison.verdict}`);
   if (r.warnings.length > 0) parts.push('', ...r.warnings.map((w) => `warning: ${w}`));
-  return parts.join('\n');
+  return visibleText(parts.join('\n'));
 }

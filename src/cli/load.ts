@@ -31,6 +31,7 @@ import { defaultY, tableCandidates } from '../data/defaultColumns';
 import { fileFormat, xlsRefused } from '../data/sheets/fileFormat';
 import { compileModel, type CompiledModel } from '../model';
 import { tieParameters } from '../fit/ties';
+import { compileDerived } from '../fit/derived';
 import type { FitCommand } from './args';
 import { CliError } from './errors';
 import { unusableRowsMessage } from './unusableRows';
@@ -136,6 +137,8 @@ export function compileForTable(command: FitCommand, table: Table): CompiledMode
   const compiled = compileModel(tieParameters(command.model, names, command.ties), { columns: names });
   if (!compiled.ok) throw new CliError(`--model: ${compiled.error.message}`);
   const model = compiled.value;
+  // --derive is of the parameters: a column's name, as its name or in it, is refused here.
+  for (const d of command.derive) compileDerived(d, model.params, names);
   if (model.variables.length === 0) {
     throw new CliError(
       `--model uses none of the columns of ${command.file} (${names.join(', ')}): every identifier became a parameter (${model.params.join(', ')}). Write the model in terms of a column name.`,

@@ -29,6 +29,7 @@ import { checkpointSubject, checkpointTarget, checkpointWriter, dataDigest, read
 import { cellDigest } from '../store/cellDigest';
 import { jsonReport, textReport } from './report';
 import { USAGE } from './usage';
+import { visibleText } from './visibleText';
 import { defaultMemoryLimit } from './memoryLimit';
 import { planMemory } from './streamLoad';
 import { fitStreamed } from './streamedFit';
@@ -74,8 +75,8 @@ async function fit(argv: readonly string[]): Promise<number> {
   const notes = [...backend.notes];
   // Many start candidates (--starts ≥ 131072) are scored on worker threads, with the same result
   // (in the one-file bundle too: it is its own worker, bundledHost.ts); --workers sets how many
-  // (0 or 1: in this process).
-  const candidateWorkers = command.workers ?? defaultNodePoolSize();
+  // (0 or 1: in this process), at most the cores (workerCap.ts).
+  const candidateWorkers = Math.min(command.workers ?? defaultNodePoolSize(), defaultNodePoolSize());
   const candidatePool =
     (command.starts ?? 0) >= POOL_MIN_CANDIDATES && candidateWorkers > 1
       ? createNodePool<CandidateTaskInput, ScoredRange>({ module: new URL('../start/candidateTask.ts', import.meta.url), bundledName: 'candidateTask', size: candidateWorkers })
@@ -162,15 +163,20 @@ async function fit(argv: readonly string[]): Promise<number> {
 export async function main(argv: readonly string[]): Promise<number> {
   const [sub, ...rest] = argv;
   try {
-    if (sub === undefined || sub === '-h' || sub === '--help' || sub === 'help') {
+    // No command is a usage error: the usage goes to stderr (exit 2); asked for, to stdout (exit 0).
+    if (sub === undefined) {
+      console.error(USAGE);
+      return EXIT.usage;
+    }
+    if (sub === '-h' || sub === '--help' || sub === 'help') {
       console.log(USAGE);
-      return sub === undefined ? EXIT.usage : EXIT.ok;
+      return EXIT.ok;
     }
     if (sub !== 'fit') throw new CliError(`Unknown command "${sub}"; the command is "fitbench fit DATA.csv --model EXPR" (see fitbench --help).`);
     return await fit(rest);
   } catch (error) {
     if (error instanceof CliError || error instanceof FitInputError || error instanceof SolverInputError) {
-      console.error(`fitbench: ${error.message}`);
+      console.error(`fitbench: ${visibleText(error.message)}`); // a key or name quoted in it may hold bidi controls
       return EXIT.usage;
     }
     throw error;

@@ -16,10 +16,20 @@ export { formatBytes, inMemoryBytesPerRow } from '../store/memoryBudget';
 /** The least budget (src/store/memoryBudget.ts). */
 export const MIN_MEMORY_LIMIT = MIN_MEMORY_BUDGET;
 
+/**
+ * The most a limit may be: 1024T (1 PiB), beyond any machine's memory and exactly a double. A
+ * 400-digit number was accepted as a limit of Infinity bytes (issue 27): a typo, not a size.
+ */
+export const MAX_MEMORY_LIMIT = 1024 ** 5;
+
 /** "512M", "2G", "1.5G", "300000000" (bytes); K, M, G, T are powers of 1024, with an optional B or iB. */
 export function parseMemoryLimit(text: string): number {
   const parsed = parseMemorySize(text);
   const example = 'e.g. --memory-limit 512M or --memory-limit 2G';
+  if (parsed.ok && parsed.bytes > MAX_MEMORY_LIMIT) {
+    const shown = text.length > 24 ? `${text.slice(0, 20)}… (${text.length} characters)` : text;
+    throw new CliError(`--memory-limit ${shown} is more than 1024T (1 PiB), beyond any machine's memory: give the size with a unit, K, M, G or T (${example}).`);
+  }
   if (parsed.ok) return parsed.bytes;
   if (parsed.problem === 'not-a-size') throw new CliError(`--memory-limit must be a size in bytes with an optional K, M, G or T (${example}), got "${text}".`);
   throw new CliError(`--memory-limit ${text} is below the 16M a fit needs at least (${example}).`);

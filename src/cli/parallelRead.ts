@@ -31,10 +31,10 @@ const RANGES_PER_THREAD = 4;
 /** Files from this size on are parsed on several threads by default. */
 export const PARALLEL_MIN_BYTES = 64 << 20;
 
-/** Threads for parsing a file of `size` bytes: 1 below PARALLEL_MIN_BYTES, else --workers (0 → 1) or the cores. */
+/** Threads for parsing a file of `size` bytes: 1 below PARALLEL_MIN_BYTES, else --workers (0 → 1; at most the cores) or the cores. */
 export function parseThreads(size: number, requested: number | null, cores = availableParallelism()): number {
   if (size < PARALLEL_MIN_BYTES) return 1;
-  return Math.max(1, requested ?? cores);
+  return Math.max(1, Math.min(requested ?? cores, cores));
 }
 
 /** Whether the file starts as UTF-8 delimited text (the others take the one-thread path and its messages). */

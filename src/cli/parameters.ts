@@ -28,6 +28,15 @@ export function parameterTable(command: Pick<FitCommand, 'p0' | 'bounds' | 'fix'
     if (fixed !== undefined && command.p0.has(name)) {
       throw new CliError(`"${name}" is given in both --${prefix}p0 and --${prefix}fix; keep one.`);
     }
+    // A fixed value outside its bounds is a contradiction, not a start to clip (lmfit would move
+    // it into the box, scipy has no fixed parameters): refused, so the fit is the one asked for.
+    // Inside them the bounds hold trivially and the fit is the same without them.
+    if (fixed !== undefined && bound && !(fixed >= bound[0] && fixed <= bound[1])) {
+      const text = (v: number) => (v === Infinity ? 'inf' : v === -Infinity ? '-inf' : String(v));
+      throw new CliError(
+        `--${prefix}fix ${name}=${fixed} lies outside --${prefix}bounds ${name}=${text(bound[0])}:${text(bound[1])}: a fixed parameter is held at its value, not fitted, so it cannot keep to bounds. Fix it inside [${text(bound[0])}, ${text(bound[1])}], or drop the bounds of "${name}".`,
+      );
+    }
     const value = fixed ?? command.p0.get(name) ?? null;
     if (value !== null && !Number.isFinite(value)) throw new CliError(`The start value of "${name}" must be finite, got ${value}.`);
     return { name, value, min: bound?.[0], max: bound?.[1], fixed: fixed !== undefined };

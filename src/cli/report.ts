@@ -1,6 +1,7 @@
 /** The CLI's two outputs: one JSON object (--json) or a readable report. */
 import type { PoissonFacts } from '../fit/poissonMle';
 import type { DerivedQuantity } from '../fit/derived';
+import { visibleText } from './visibleText';
 import type { ProfileResult } from '../fit/profileFit';
 import type { FitResult } from '../fit/types';
 import type { AutoStartResult } from '../start/index';
@@ -205,7 +206,7 @@ export function jsonReport(result: FitResult, facts: RunFacts, profile: ProfileR
     objective: facts.poisson ? 'poisson' : 'least-squares',
     poisson: poissonJson(facts.poisson),
     derived: Object.fromEntries(
-      (facts.derived ?? []).map((d) => [d.name, { value: finite(d.value), stderr: finite(d.stderr), ci: Number.isFinite(d.stderr) ? [d.ciLower, d.ciUpper] : null, expression: d.expression, tied: d.tied }]),
+      (facts.derived ?? []).map((d) => [d.name, { value: finite(d.value), stderr: finite(d.stderr), ci: Number.isFinite(d.stderr) ? [d.ciLower, d.ciUpper] : null, expression: d.expression, tied: d.tied, ...(d.note ? { note: d.note } : {}) }]),
     ),
     modelComparison: modelComparisonJson(result, facts.modelComparison),
     memory: facts.memory ?? null,
@@ -248,7 +249,8 @@ export function textReport(result: FitResult, facts: RunFacts, profile: ProfileR
   const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
   const line = (cells: string[]) => '  ' + cells.map((cell, c) => cell.padEnd(widths[c])).join('  ').trimEnd();
   const phases = result.phases.map((p) => `${p.role} ${p.backend}/${p.linearization} (${p.nit} it${p.lost ? ', lost' : ''})`).join(' → ');
-  return [
+  // File and column names may hold bidi or control characters: escaped (visibleText.ts).
+  return visibleText([
     `fitbench: ${facts.file}, ${facts.rows} rows${leftOut(facts)}, y = ${facts.y}${facts.sigma ? `, sigma = ${facts.sigma}` : ''}`,
     `model: ${facts.model}${result.weighting ? `; ${result.weighting}` : ''}`,
     `${head}: ${result.message} (status ${result.status})`,
@@ -277,7 +279,7 @@ export function textReport(result: FitResult, facts: RunFacts, profile: ProfileR
     ...(facts.derived?.length
       ? [
           '  derived (delta method):',
-          ...facts.derived.map((d) => `    ${d.name} = ${num(d.value)} ± ${Number.isFinite(d.stderr) ? num(d.stderr, 3) : 'undetermined'}   (${d.tied ? 'tied: ' : ''}${d.expression})`),
+          ...facts.derived.map((d) => (d.note ? `    ${d.name}: ${d.note}` : `    ${d.name} = ${num(d.value)} ± ${Number.isFinite(d.stderr) ? num(d.stderr, 3) : 'undetermined'}   (${d.tied ? 'tied: ' : ''}${d.expression})`)),
         ]
       : []),
     ...modelComparisonText(facts.modelComparison),
@@ -295,5 +297,5 @@ export function textReport(result: FitResult, facts: RunFacts, profile: ProfileR
       : []),
     `  parse ${facts.parseMs.toFixed(1)} ms, fit ${facts.fitMs.toFixed(1)} ms`,
     ...[...facts.notes, ...result.warnings, ...(profile?.warnings ?? [])].map((w) => `warning: ${w}`),
-  ].join('\n');
+  ].join('\n'));
 }

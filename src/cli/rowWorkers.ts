@@ -7,11 +7,15 @@
  * thread on a loaded machine (bench/results/gpu-e2e-h100.md), so there it waits for --workers;
  * bench/results/speed-cpu.md (10⁶ rows, 2 shared cores) found it no better again: 209 vs 148 ms
  * best, 458 vs 397 ms median at load 4–9; 365 vs 395 ms best, 565 vs 533 ms median at load 10–12.
+ * A pool never has more workers than the cores nor than the passes have chunks of
+ * DEFAULT_CHUNK_ROWS rows (workerCap.ts): chunkParts gives each worker whole chunks.
  */
 import type { CompiledModel } from '../model/index';
 import { rowPasses, type RowPasses, type RowPool } from '../fit/parallel/rowParallelEvaluator';
 import type { RowPassInput, RowPassOutput } from '../fit/parallel/rowPassTypes';
 import { createNodePool, defaultNodePoolSize } from '../parallel/node/nodePool';
+import { DEFAULT_CHUNK_ROWS } from '../fit/cpuEvaluator';
+import { capWorkers } from './workerCap';
 
 /** Rows from which a fit's passes go to worker threads by default. */
 export const ROWS_PER_POOL = 200_000;
@@ -26,9 +30,19 @@ export interface RowWorkers {
   close(): void;
 }
 
+/**
+ * Workers for the passes over `rows` rows: --workers (`requested`) capped at the cores and at one
+ * worker per chunk of the passes (workerCap.ts; the cap is said on stderr), else the default.
+ */
+export function rowWorkerCount(rows: number, requested: number | null, cores = defaultNodePoolSize()): { workers: number; note: string | null } {
+  // The default takes every core, but no more workers than the passes have chunks (the rest would idle).
+  if (requested === null) return { workers: rows >= ROWS_PER_POOL && cores >= MIN_CORES ? Math.min(cores, Math.ceil(rows / DEFAULT_CHUNK_ROWS)) : 0, note: null };
+  return capWorkers(requested, cores, { count: rows, per: DEFAULT_CHUNK_ROWS, what: 'row' });
+}
+
 export function rowWorkers(model: CompiledModel, rows: number, requested: number | null): RowWorkers {
-  const cores = defaultNodePoolSize();
-  const workers = requested ?? (rows >= ROWS_PER_POOL && cores >= MIN_CORES ? cores : 0);
+  const { workers, note } = rowWorkerCount(rows, requested);
+  if (note) console.error(`fitbench: ${note}`);
   if (workers < 1) return { workers: 0, rowPasses: undefined, close() {} };
   const pool: RowPool = createNodePool<RowPassInput, RowPassOutput>({ module: new URL('../fit/parallel/rowPassTask.ts', import.meta.url), bundledName: 'rowPassTask', size: workers });
   pool.warm();

@@ -64,7 +64,8 @@ options:
                        200 000 rows on, with 4 cores or more) and for scoring --starts from
                        131072 candidates on (default: all cores); 0 = in this process. Also the
                        threads that parse a file of 64 MB or more (default: all cores; 0 or 1 =
-                       this thread only)
+                       this thread only). Capped at the cores, and at one worker per group or
+                       per 65 536 rows (said on stderr)
   --ci wald|profile    parameter intervals: Wald, ± t·se (default), or profile likelihood
                        (Bates & Watts; R's confint.nls), asymmetric, null where unbounded
   --report FILE.html   also write a printable fit report (model, data summary, parameters with

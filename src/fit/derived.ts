@@ -25,12 +25,23 @@ export interface DerivedQuantity {
   readonly stderr: number;
   readonly ciLower: number;
   readonly ciUpper: number;
+  /** Why the value is not a finite number (then stderr and the interval are NaN); null when it is. */
+  readonly note?: string | null;
 }
 
-/** Compiles a derived expression over `params` (no data columns), or says what is wrong with it. */
-export function compileDerived(spec: DerivedSpec, params: readonly string[]) {
+/**
+ * Compiles a derived expression over `params` (no data columns), or says what is wrong with it.
+ * `columns`, where known (the data's column names): a name or an identifier that is a column is
+ * refused as such, since a derived quantity is a number computed from the fitted parameters.
+ */
+export function compileDerived(spec: DerivedSpec, params: readonly string[], columns: readonly string[] = []) {
   const compiled = compileModel(spec.expression, { columns: [] });
   if (!compiled.ok) throw new FitInputError('derived', `Derived quantity "${spec.name}": ${compiled.error.message}`);
+  const ofData = compiled.value.params.filter((p) => columns.includes(p) && !params.includes(p));
+  if (ofData.length > 0) {
+    throw new FitInputError('derived', `Derived quantity "${spec.name}" uses the data column${ofData.length === 1 ? '' : 's'} ${ofData.map((u) => `"${u}"`).join(', ')}: a derived quantity is one number computed from the fitted parameters (${params.join(', ')}), not a value per row; write it in terms of the parameters.`);
+  }
+  if (columns.includes(spec.name)) throw new FitInputError('derived', `Derived quantity "${spec.name}" has the name of a data column: a derived quantity is of the parameters, so the name would read as the column; give it another name.`);
   const unknown = compiled.value.params.filter((p) => !params.includes(p));
   if (unknown.length > 0) {
     throw new FitInputError('derived', `Derived quantity "${spec.name}" uses ${unknown.map((u) => `"${u}"`).join(', ')}, which ${unknown.length === 1 ? 'is not a parameter' : 'are not parameters'} of the model; its parameters are ${params.join(', ')}.`);
@@ -61,9 +72,18 @@ export function deriveQuantities(result: FitResult, specs: readonly DerivedSpec[
       if (!Number.isFinite(result.pcov[a * k + a])) undetermined = true;
       for (let b = 0; b < k; b++) if (g[b] !== 0) variance += g[a] * result.pcov[a * k + b] * g[b];
     }
+    if (!Number.isFinite(value)) {
+      // "Infinity ± 0" read as a result (issue 27): say that there is none, and why.
+      const at = model.params.map((p) => `${p} = ${values.get(p)}`).join(', ');
+      const why = Number.isNaN(value)
+        ? 'undefined (the log or sqrt of a negative number, 0/0, …)'
+        : `${value > 0 ? '' : '−'}infinite (a division by zero, a negative power of 0, log(0), or an overflow)`;
+      const note = `not finite: ${spec.expression} is ${why} at the fitted values${at ? ` (${at})` : ''}`;
+      return { name: spec.name, expression: spec.expression, value, stderr: NaN, ciLower: NaN, ciUpper: NaN, note };
+    }
     const stderr = undetermined || !Number.isFinite(variance) ? Infinity : Math.sqrt(Math.max(variance, 0));
     const half = result.tValue * stderr;
-    return { name: spec.name, expression: spec.expression, value, stderr, ciLower: value - half, ciUpper: value + half };
+    return { name: spec.name, expression: spec.expression, value, stderr, ciLower: value - half, ciUpper: value + half, note: null };
   });
 }
 

@@ -168,7 +168,7 @@ export function explainStart(error: unknown, run: FitRun, x: Float64Array): unkn
   const params = Float64Array.from(bound.base);
   bound.free.forEach((idx, j) => (params[idx] = x[j]));
   // Streamed rows are not in memory to be searched row by row: only the parameter is named.
-  const explained = input.streamed ? null : diagnoseNonFinite({ model: input.model, bound, sigma, params });
+  const explained = input.streamed ? null : diagnoseNonFinite({ model: input.model, bound, sigma, params, lines: input.data.lines });
   if (explained) return explained;
   // Every row is finite in float64 (the primary evaluator's arithmetic differs): name the parameter.
   const j = error.parameter;

@@ -12,7 +12,8 @@
 import type { CompiledModel } from '../model/index';
 import { curveFit, type CurveFitInput } from './curveFit';
 import { FitInputError } from './parameters';
-import type { FitResult } from './types';
+import type { FitData, FitResult } from './types';
+import { rowName } from './rowName';
 import { withNormalStatistic } from './zTable';
 import { poissonGoodness, type PoissonGoodness } from '../stats/poissonGoodness';
 
@@ -42,16 +43,16 @@ function means(model: CompiledModel, vars: Float64Array[], values: ReadonlyMap<s
   return mu;
 }
 
-function checkCounts(y: Float64Array): void {
+function checkCounts(y: Float64Array, lines: FitData['lines']): void {
   for (let i = 0; i < y.length; i++) {
-    if (!(y[i] >= 0) || !Number.isFinite(y[i])) throw new FitInputError('poisson', `A Poisson fit needs counts y ≥ 0; row ${i + 1} has y = ${y[i]}. Use least squares (a σ column or weights) for such data.`);
+    if (!(y[i] >= 0) || !Number.isFinite(y[i])) throw new FitInputError('poisson', `A Poisson fit needs counts y ≥ 0; ${rowName(lines, i)} has y = ${y[i]}. Use least squares (a σ column or weights) for such data.`);
   }
 }
 
-function checkMeans(mu: Float64Array, where: string): void {
+function checkMeans(mu: Float64Array, where: string, lines: FitData['lines']): void {
   for (let i = 0; i < mu.length; i++) {
     if (!(mu[i] > 0) || !Number.isFinite(mu[i])) {
-      throw new FitInputError('poisson', `A Poisson fit needs a positive model value at every row; ${where} it is ${mu[i]} at row ${i + 1}. Choose start values (or bounds) that keep the model above 0.`);
+      throw new FitInputError('poisson', `A Poisson fit needs a positive model value at every row; ${where} it is ${mu[i]} at ${rowName(lines, i)}. Choose start values (or bounds) that keep the model above 0.`);
     }
   }
 }
@@ -60,11 +61,11 @@ export async function poissonFit(input: CurveFitInput): Promise<PoissonFit> {
   const { model, data } = input;
   if (data.sigma) throw new FitInputError('poisson', 'A Poisson fit takes its variances from the model (σ² = μ): drop the σ column.');
   if (input.options?.loss && input.options.loss !== 'linear') throw new FitInputError('poisson', `A Poisson fit is its own objective; drop --loss ${input.options.loss}.`);
-  checkCounts(data.y);
+  checkCounts(data.y, data.lines);
   const rows = data.y.length;
   let values = new Map(input.parameters.map((p) => [p.name, p.value ?? NaN]));
   let mu = means(model, data.vars, values, rows);
-  checkMeans(mu, 'at the start values');
+  checkMeans(mu, 'at the start values', data.lines);
   let result: FitResult | null = null;
   let rounds = 0;
   let converged = false;
@@ -81,7 +82,7 @@ export async function poissonFit(input: CurveFitInput): Promise<PoissonFit> {
     const change = Math.max(...result.parameters.map((p) => Math.abs(p.value - (values.get(p.name) ?? NaN)) / Math.max(Math.abs(p.value), 1e-300)));
     values = next;
     mu = means(model, data.vars, values, rows);
-    checkMeans(mu, `after reweighting round ${rounds}`);
+    checkMeans(mu, `after reweighting round ${rounds}`, data.lines);
     if (!(change > TOLERANCE)) {
       converged = true;
       break;

@@ -14,6 +14,8 @@ export interface FitData {
   readonly yLo?: Float64Array | null;
   /** Per-point standard deviations σᵢ > 0, or null for unweighted. */
   readonly sigma?: Float64Array | null;
+  /** Each row's line in the file (header = line 1), where known: messages name rows by it (rowName.ts). */
+  readonly lines?: ArrayLike<number> | null;
 }
 
 export type Backend = 'cpu' | 'gpu';

@@ -10,6 +10,7 @@
  * The σ are relative unless absoluteSigma: pcov is scaled by the reduced χ², as with a σ column.
  */
 import { FitInputError } from './parameters';
+import { rowName } from './rowName';
 import type { FitData } from './types';
 
 export type Weighting = 'sigma' | '1/y' | '1/y2' | 'relative' | 'poisson';
@@ -44,7 +45,9 @@ export function describeWeighting(mode: Weighting, hasSigma: boolean, zeros = 0)
  * The σ of each point under `mode`, or null for unweighted; errors name the row and the fix.
  * `firstRow`: the index of data's first row among all rows (a streamed chunk's start), for the message.
  */
-export function weightSigma(mode: Weighting, data: Pick<FitData, 'y' | 'sigma'>, firstRow = 0): Float64Array | null {
+export function weightSigma(mode: Weighting, data: Pick<FitData, 'y' | 'sigma' | 'lines'>, firstRow = 0): Float64Array | null {
+  // A streamed chunk has no lines: its rows are counted from the file's first row in use.
+  const row = (i: number) => (firstRow === 0 ? rowName(data.lines, i) : `row ${firstRow + i + 1}`);
   if (mode === 'sigma') return data.sigma ?? null;
   if (data.sigma) {
     throw new FitInputError('weights', `Both a σ column and ${MODE_NAME[mode]} weighting were given: choose one (drop the σ column or the weighting).`);
@@ -54,13 +57,13 @@ export function weightSigma(mode: Weighting, data: Pick<FitData, 'y' | 'sigma'>,
   for (let i = 0; i < y.length; i++) {
     const v = y[i];
     if (mode === 'poisson') {
-      if (!(v >= 0)) throw new FitInputError('weights', `Poisson weighting needs counts y ≥ 0; row ${firstRow + i + 1} has y = ${v}. Use 1/y² weighting or a σ column.`);
+      if (!(v >= 0)) throw new FitInputError('weights', `Poisson weighting needs counts y ≥ 0; ${row(i)} has y = ${v}. Use 1/y² weighting or a σ column.`);
       sigma[i] = v > 0 ? Math.sqrt(v) : 1;
     } else {
       if (v === 0) {
         throw new FitInputError(
           'weights',
-          `${MODE_NAME[mode]} weighting divides by ${mode === '1/y' ? '|y|' : 'y²'}, and row ${firstRow + i + 1} has y = 0. For counts, use Poisson weighting (σ² = y, σ = 1 where y = 0) or the Poisson likelihood objective (the page's Solver options › Objective; the CLI's --mle poisson), which takes y = 0 as it is; else exclude that row or give a σ column.`,
+          `${MODE_NAME[mode]} weighting divides by ${mode === '1/y' ? '|y|' : 'y²'}, and ${row(i)} has y = 0. For counts, use Poisson weighting (σ² = y, σ = 1 where y = 0) or the Poisson likelihood objective (the page's Solver options › Objective; the CLI's --mle poisson), which takes y = 0 as it is; else exclude that row or give a σ column.`,
         );
       }
       sigma[i] = mode === '1/y' ? Math.sqrt(Math.abs(v)) : Math.abs(v);

@@ -26,6 +26,7 @@ import type { FitData, FitResult } from '../fit/types';
 import { boxCentre, searchBoxes, type SearchBox } from './boxes';
 import { scoreRange, type CandidatePlan } from './candidates';
 import { linearParameters } from './linearity';
+import { noFiniteStartError } from './noFiniteStart';
 import { POOL_MIN_CANDIDATES, scoreOnPool, type CandidatePool } from './poolScoring';
 import { VariableProjection } from './projection';
 import { scoringRows } from './scoringRows';
@@ -175,12 +176,8 @@ export async function autoStart(model: CompiledModel, data: FitData, specs: read
   const pool: Candidate[] = scored.best;
   const params = new Float64Array(n);
   for (const [i, v] of known) params[i] = v;
-  if (pool.length === 0 && userStart.size === 0) {
-    throw new FitInputError(
-      'no-finite-start',
-      `No automatic start gave finite model values (${evaluated} tried over ${searched.map((i) => names[i]).join(', ') || 'the linear parameters'}). Give start values or bounds for the nonlinear parameters.`,
-    );
-  }
+  // The cause in words: the data (too large, or rows where the model is never finite) or the starts.
+  if (pool.length === 0 && userStart.size === 0) throw noFiniteStartError({ model, data, searched, linear, known, boxes, lb: lbAll, ub: ubAll, seed: plan.seed, evaluated });
 
   const chosen = distinctSet(pool, refineCount, options.distinct ?? 0.1);
   if (userStart.size > 0) {

@@ -17,6 +17,7 @@ import type { ModelData } from '../../model/index';
 import type { GroupInput } from '../groupInput';
 import { FitInputError } from '../parameters';
 import { prepareGroup } from './groupData';
+import { diagnoseNonFinite } from '../nonFinite';
 import { GroupProblem } from './groupProblem';
 import { curveFitCovariance, standardErrors } from '../../stats/covariance';
 import { rSquared, standardErrorsFromR } from './rowStatistics';
@@ -131,7 +132,12 @@ export async function fitGroups(input: BatchInput): Promise<BatchResult> {
       problem.use(prepared.data);
       if (!bounded) {
         if (!ws.solve(problem, x0, trfOptions)) {
-          return failedRow(group.key, rowsUsed, skipped, params.names, start, 'nonfinite-x0', `Residuals are not finite at the start values${note}; choose other starting values.`);
+          // The row (its line in the file) and the cause, as a single fit says them (nonFinite.ts).
+          const full = Float64Array.from(start);
+          params.free.forEach((idx, j) => (full[idx] = x0[j]));
+          const bound = { kernels, data: prepared.data, rows: rowsUsed, base: full, free: params.free, loss };
+          const why = diagnoseNonFinite({ model, bound, sigma: null, params: full, lines: prepared.lines });
+          return failedRow(group.key, rowsUsed, skipped, params.names, start, why?.code ?? 'nonfinite-x0', why ? `${why.message}${note}` : `Residuals are not finite at the start values${note}; choose other starting values.`);
         }
         standardErrorsFromR(ws.qr.R, ws.svd, k, rowsUsed, ws.cost, opts.absoluteSigma, stderrFree);
         return finish(group, prepared.data, rowsUsed, skipped, start, { x: ws.x, cost: ws.cost, status: ws.status, message: ws.message(trfOptions) + note, nfev: ws.nfev });

@@ -11,6 +11,8 @@ export interface PreparedGroup {
   readonly data: ModelData;
   readonly rows: number;
   readonly skipped: number;
+  /** The kept rows' lines in the file (FitData.lines), for messages; null where unknown. */
+  readonly lines: ArrayLike<number> | null;
 }
 
 function usable(data: FitData, i: number): boolean {
@@ -35,7 +37,7 @@ export function prepareGroup(model: CompiledModel, data: FitData): PreparedGroup
   let keep = 0;
   for (let i = 0; i < m; i++) if (usable(data, i)) keep++;
   if (keep === m) {
-    return { data: { vars: data.vars, y: data.y, w: data.sigma ? data.sigma.map((s) => 1 / s) : null }, rows: m, skipped: 0 };
+    return { data: { vars: data.vars, y: data.y, w: data.sigma ? data.sigma.map((s) => 1 / s) : null }, rows: m, skipped: 0, lines: data.lines ?? null };
   }
   const rows: number[] = [];
   for (let i = 0; i < m; i++) if (usable(data, i)) rows.push(i);
@@ -44,5 +46,6 @@ export function prepareGroup(model: CompiledModel, data: FitData): PreparedGroup
     data: { vars: data.vars.map(pick), y: pick(data.y), w: data.sigma ? Float64Array.from(rows, (i) => 1 / (data.sigma as Float64Array)[i]) : null },
     rows: keep,
     skipped: m - keep,
+    lines: data.lines ? Int32Array.from(rows, (i) => (data.lines as ArrayLike<number>)[i]) : null,
   };
 }

@@ -13,6 +13,7 @@ import { arrowTrf } from '../../solver/arrowTrf';
 import { now } from '../../solver/clock';
 import { makeLoss, type Loss } from '../../solver/loss';
 import { studentTQuantile } from '../../stats/studentT';
+import { diagnoseNonFinite } from '../nonFinite';
 import { prepareGroup } from '../batch/groupData';
 import { startValues, tableFor } from '../batch/startValues';
 import { DEFAULTS, defaultMaxNfev } from '../defaults';
@@ -36,6 +37,8 @@ interface Participant {
   readonly rows: number;
   readonly skipped: number;
   readonly start: Float64Array;
+  /** The rows' lines in the file, for messages (null: unknown). */
+  readonly lines: ArrayLike<number> | null;
 }
 
 export async function globalFit(input: GlobalInput): Promise<GlobalResult> {
@@ -76,7 +79,7 @@ export async function globalFit(input: GlobalInput): Promise<GlobalResult> {
         return;
       }
       const start = startValues(params, input.parameters, input.guess, prepared.data);
-      participants.push({ index, data: prepared.data, rows: prepared.rows, skipped: prepared.skipped, start });
+      participants.push({ index, data: prepared.data, rows: prepared.rows, skipped: prepared.skipped, start, lines: prepared.lines });
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       excluded.set(index, { code: typeof code === 'string' ? code : 'error', message: (error as Error).message, rows: group.data.y.length, skipped: 0 });
@@ -97,7 +100,13 @@ export async function globalFit(input: GlobalInput): Promise<GlobalResult> {
   const probeX = x0For(participants);
   const fitted = participants.filter((p, g) => {
     if (Number.isFinite(probe.groupCost(probeX, g))) return true;
-    excluded.set(p.index, { code: 'nonfinite-x0', message: 'Residuals are not finite at the start values: the group was left out of the global fit; choose other starting values.', rows: p.rows, skipped: p.skipped });
+    // The row (its line in the file) and the cause, as a single fit says them (nonFinite.ts).
+    const full = Float64Array.from(p.start);
+    sharedIdx.forEach((idx, i) => (full[idx] = sharedStart[i]));
+    const bound = { kernels: model.kernels(params.free), data: p.data, rows: p.rows, base: full, free: params.free, loss };
+    const why = diagnoseNonFinite({ model, bound, sigma: null, params: full, lines: p.lines });
+    const message = why ? `${why.message} The group was left out of the global fit.` : 'Residuals are not finite at the start values: the group was left out of the global fit; choose other starting values.';
+    excluded.set(p.index, { code: why?.code ?? 'nonfinite-x0', message, rows: p.rows, skipped: p.skipped });
     return false;
   });
   if (fitted.length === 0) throw new FitInputError('no-groups', 'No group can take part in the global fit (see each group\'s message).');
