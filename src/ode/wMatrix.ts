@@ -1,0 +1,153 @@
+/**
+ * The iteration matrix W = I/(hγ) − J of a Rosenbrock method, factored once per step, for the
+ * plain system and for the system augmented with forward sensitivities.
+ *
+ * With sensitivities the augmented state is y = [X; S₁; …; S_m] and its Jacobian is block lower
+ * triangular, J_aug = [[J, 0], [M_k, J]] with M_k = ∂(J S_k + f_{p_k})/∂X, so W_aug needs one
+ * n×n LU: y₀ = D⁻¹r₀, y_k = D⁻¹(r_k + M_k y₀), D = I/(hγ) − J (the block forward substitution of
+ * the simultaneous corrector, Maly & Petzold, Appl. Numer. Math. 20, 1996). M_k y₀ is a
+ * directional derivative of X ↦ J(X)S_k + f_p(X)_k along y₀, taken by a central difference of the
+ * exact callbacks (an O(δ²) ≈ 1e-11 relative error in the Newton-free linear solve; exact second
+ * derivatives from the tape can replace it later without touching the method).
+ */
+import { luFactor, luSolve } from './lu';
+import type { OdeStats, OdeSystem, SensitivitySpec } from './types';
+
+export interface WMatrix {
+  /** Factors W at the augmented point (t, y); false when J is not finite or W is singular. */
+  factor(t: number, y: Float64Array, hGamma: number): boolean;
+  /** r ← W⁻¹ r (length N). */
+  solve(r: Float64Array): void;
+  /** ‖J‖∞ of the states' Jacobian at the last factor (a bound on its spectral radius). */
+  readonly jNorm: number;
+}
+
+function normInf(J: Float64Array, n: number): number {
+  let best = 0;
+  for (let i = 0; i < n; i++) {
+    let s = 0;
+    for (let j = 0; j < n; j++) s += Math.abs(J[i * n + j]);
+    best = Math.max(best, s);
+  }
+  return best;
+}
+
+/** Builds D = I/(hγ) − J in `lu` from J and factors it. */
+function factorD(J: Float64Array, lu: Float64Array, n: number, hGamma: number, piv: Int32Array): boolean {
+  const d = 1 / hGamma;
+  for (let i = 0; i < n * n; i++) lu[i] = -J[i];
+  for (let i = 0; i < n; i++) lu[i * n + i] += d;
+  return luFactor(lu, n, piv);
+}
+
+export class PlainW implements WMatrix {
+  jNorm = 0;
+  private readonly J: Float64Array;
+  private readonly lu: Float64Array;
+  private readonly piv: Int32Array;
+
+  constructor(private readonly sys: OdeSystem, private readonly stats: OdeStats) {
+    const n = sys.n;
+    this.J = new Float64Array(n * n);
+    this.lu = new Float64Array(n * n);
+    this.piv = new Int32Array(n);
+  }
+
+  factor(t: number, y: Float64Array, hGamma: number): boolean {
+    const { n } = this.sys;
+    this.sys.jac!(t, y.subarray(0, n), this.J);
+    this.stats.jevals++;
+    this.stats.factorizations++;
+    this.jNorm = normInf(this.J, n);
+    return Number.isFinite(this.jNorm) && factorD(this.J, this.lu, n, hGamma, this.piv);
+  }
+
+  solve(r: Float64Array): void {
+    luSolve(this.lu, this.sys.n, this.piv, r);
+  }
+}
+
+export class SensitivityW implements WMatrix {
+  jNorm = 0;
+  private readonly J: Float64Array;
+  private readonly Jd: Float64Array; // J at a perturbed X
+  private readonly Pd: Float64Array;
+  private readonly xd: Float64Array;
+  private readonly g: Float64Array; // n×m: central difference of J S + f_p
+  private readonly lu: Float64Array;
+  private readonly piv: Int32Array;
+  private t = 0;
+  private y: Float64Array = new Float64Array(0);
+
+  constructor(
+    private readonly sys: OdeSystem,
+    private readonly sens: SensitivitySpec,
+    private readonly m: number,
+    private readonly stats: OdeStats,
+  ) {
+    const n = sys.n;
+    this.J = new Float64Array(n * n);
+    this.Jd = new Float64Array(n * n);
+    this.Pd = new Float64Array(n * sens.np);
+    this.xd = new Float64Array(n);
+    this.g = new Float64Array(n * m);
+    this.lu = new Float64Array(n * n);
+    this.piv = new Int32Array(n);
+  }
+
+  factor(t: number, y: Float64Array, hGamma: number): boolean {
+    const { n } = this.sys;
+    this.t = t;
+    this.y = y; // read-only view of the stepper's accepted state, unchanged until the next factor
+    this.sys.jac!(t, y.subarray(0, n), this.J);
+    this.stats.jevals++;
+    this.stats.factorizations++;
+    this.jNorm = normInf(this.J, n);
+    return Number.isFinite(this.jNorm) && factorD(this.J, this.lu, n, hGamma, this.piv);
+  }
+
+  /** g ± ← (J S + f_p) at X + sign·δ·v, accumulated with the sign. */
+  private accumulate(v: Float64Array, delta: number, sign: number): void {
+    const { n } = this.sys;
+    const { np } = this.sens;
+    const { m, y, xd, Jd, Pd, g } = this;
+    for (let i = 0; i < n; i++) xd[i] = y[i] + sign * delta * v[i];
+    this.sys.jac!(this.t, xd, Jd);
+    if (np > 0) this.sens.dfdp(this.t, xd, Pd);
+    this.stats.jevals++;
+    for (let k = 0; k < m; k++) {
+      const sk = n + k * n;
+      for (let i = 0; i < n; i++) {
+        let s = k < np ? Pd[i * np + k] : 0;
+        for (let j = 0; j < n; j++) s += Jd[i * n + j] * y[sk + j];
+        g[i * m + k] += sign * s;
+      }
+    }
+  }
+
+  solve(r: Float64Array): void {
+    const { n } = this.sys;
+    const { m, lu, piv, g } = this;
+    luSolve(lu, n, piv, r, 0);
+    const v = r.subarray(0, n);
+    let vMax = 0;
+    let xMax = 1;
+    for (let i = 0; i < n; i++) {
+      vMax = Math.max(vMax, Math.abs(v[i]));
+      xMax = Math.max(xMax, Math.abs(this.y[i]));
+    }
+    if (vMax > 0 && Number.isFinite(vMax)) {
+      // central difference step: cube root of ε relative to the size of X
+      const delta = (6.055454452393343e-6 * xMax) / vMax;
+      g.fill(0);
+      this.accumulate(v, delta, 1);
+      this.accumulate(v, delta, -1);
+      const inv = 1 / (2 * delta);
+      for (let k = 0; k < m; k++) {
+        const sk = n + k * n;
+        for (let i = 0; i < n; i++) r[sk + i] += g[i * m + k] * inv;
+      }
+    }
+    for (let k = 0; k < m; k++) luSolve(lu, n, piv, r, n + k * n);
+  }
+}
