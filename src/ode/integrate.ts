@@ -113,7 +113,20 @@ function march(
     // bounded: every pass either returns or counts one attempt against maxSteps
     if (opts.signal?.aborted || opts.shouldStop?.()) return fail('aborted', t, -1, `integration stopped at t = ${t}`);
     if (attempts >= maxSteps) return fail('max-steps', t, stepper.worstComponent(), `more than ${maxSteps} steps before t = ${tEnd}; stopped at t = ${t}: raise maxSteps, loosen the tolerances, or try method 'rodas4' if the system is stiff`);
-    if (!(h >= 16 * EPS * Math.max(Math.abs(t), 1e-300))) {
+    const hMin = 16 * EPS * Math.max(Math.abs(t), 1e-300);
+    if (Math.abs(tEnd - t) <= hMin) {
+      // what is left is below the step floor (and W = I/(hγ) − J would overflow): an Euler step
+      // is exact to rounding there
+      const y = stepper.y;
+      const f0 = stepper.f0;
+      while (next < targets.length) {
+        const r = targets[next++];
+        for (let i = 0; i < aug.N; i++) out[i] = y[i] + (times[r] - t) * f0[i];
+        emit(r, out);
+      }
+      return undefined;
+    }
+    if (!(h >= hMin)) {
       if (lastBad) {
         const what = lastBad.code === 'singular' ? 'the iteration matrix I/(hγ) − J is singular' : `${componentName(lastBad.index, n, aug.m)} is not finite`;
         return fail(lastBad.code, t, lastBad.index, `${what} at t = ${t} however small the step: the solution blows up or leaves the model's domain there`);

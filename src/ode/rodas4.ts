@@ -51,7 +51,6 @@ export class Rodas4 implements Stepper {
   private readonly y0: Float64Array; // start of the last accepted step
   private readonly dense1: Float64Array;
   private readonly dense2: Float64Array;
-  private fresh = false; // f0 belongs to (t, y)
 
   constructor(
     readonly N: number,
@@ -76,13 +75,15 @@ export class Rodas4 implements Stepper {
     this.y.set(y);
     this.f(t, this.y, this.f0);
     this.stats.fevals++;
-    this.fresh = true;
     this.badIndex = firstNonFinite(this.f0);
     return this.badIndex < 0;
   }
 
   /** k ← W⁻¹ k; false when the stage is not finite. */
   private stage(k: Float64Array): boolean {
+    // checked before the solve too: 0·NaN = NaN would smear a bad component over all of them
+    this.badIndex = firstNonFinite(k);
+    if (this.badIndex >= 0) return false;
     this.W.solve(k);
     this.badIndex = firstNonFinite(k);
     return this.badIndex < 0;
@@ -94,11 +95,6 @@ export class Rodas4 implements Stepper {
     this.h = h;
     this.singular = false;
     this.badIndex = -1;
-    if (!this.fresh) {
-      this.f(t, y, this.f0);
-      this.stats.fevals++;
-      this.fresh = true;
-    }
     if (!this.W.factor(t, y, h * RODAS_GAMMA)) {
       this.singular = true;
       return NaN;
@@ -156,7 +152,9 @@ export class Rodas4 implements Stepper {
     this.y.set(this.yNew);
     this.tOld = this.t;
     this.t += this.h;
-    this.fresh = false;
+    // f at the new point: the next step's first stage, and f0 for the driver
+    this.f(this.t, this.y, this.f0);
+    this.stats.fevals++;
   }
 
   interpolate(s: number, out: Float64Array): void {
