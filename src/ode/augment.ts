@@ -57,10 +57,10 @@ export function augment(sys: OdeSystem, sens: SensitivitySpec | undefined, stats
   const J = new Float64Array(n * n);
   const P = new Float64Array(n * np);
   const f: RhsFn = (t, y, dy) => {
-    const x = y.subarray(0, n);
-    sys.f(t, x, dy.subarray(0, n));
-    sys.jac!(t, x, J);
-    if (np > 0) sens.dfdp(t, x, P);
+    // y and dy are longer than n: the callbacks read X = y[0 … n) and write dy[0 … n)
+    sys.f(t, y, dy);
+    sys.jac!(t, y, J);
+    if (np > 0) sens.dfdp(t, y, P);
     stats.jevals++;
     for (let k = 0; k < m; k++) {
       const o = n + k * n;

@@ -105,7 +105,7 @@ function march(
   const auto = opts.method === 'auto' && mc.dopri && mc.rodas ? { J: new Float64Array(n * n), rho: new SpectralRadius(n) } : undefined;
   /** h·ρ(∂f/∂X) at the current point (the states' Jacobian; the augmented one has the same spectrum). */
   const hRho = (hh: number, y: Float64Array): number => {
-    mc.sys.jac!(t, y.subarray(0, n), auto!.J);
+    mc.sys.jac!(t, y, auto!.J);
     stats.jevals++;
     return Math.abs(hh) * auto!.rho.estimate(auto!.J);
   };

@@ -3,8 +3,10 @@
  * caller-owned arrays (no allocation per call), the options, and the outcome, whose failures are
  * statuses (the design's "expected failures cross the boundary as statuses"), never throws.
  *
- * Layouts: vectors are Float64Array of length n; the Jacobian ∂f/∂X is row-major n×n
- * (J[i*n + j] = ∂f_i/∂X_j); ∂f/∂p is row-major n×np (P[i*np + k] = ∂f_i/∂p_k).
+ * Layouts: the Jacobian ∂f/∂X is row-major n×n (J[i*n + j] = ∂f_i/∂X_j); ∂f/∂p is row-major
+ * n×np (P[i*np + k] = ∂f_i/∂p_k). A callback reads x[0 … n) and writes the first n (n², n·np)
+ * entries of its output; both arrays may be longer (with sensitivities x is the augmented state
+ * [X; S], passed as is so that no view is allocated per call).
  */
 
 export interface OdeSystem {

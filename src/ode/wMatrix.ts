@@ -55,7 +55,7 @@ export class PlainW implements WMatrix {
 
   factor(t: number, y: Float64Array, hGamma: number): boolean {
     const { n } = this.sys;
-    this.sys.jac!(t, y.subarray(0, n), this.J);
+    this.sys.jac!(t, y, this.J);
     this.stats.jevals++;
     this.stats.factorizations++;
     this.jNorm = normInf(this.J, n);
@@ -99,7 +99,7 @@ export class SensitivityW implements WMatrix {
     const { n } = this.sys;
     this.t = t;
     this.y = y; // read-only view of the stepper's accepted state, unchanged until the next factor
-    this.sys.jac!(t, y.subarray(0, n), this.J);
+    this.sys.jac!(t, y, this.J);
     this.stats.jevals++;
     this.stats.factorizations++;
     this.jNorm = normInf(this.J, n);
@@ -129,7 +129,7 @@ export class SensitivityW implements WMatrix {
     const { n } = this.sys;
     const { m, lu, piv, g } = this;
     luSolve(lu, n, piv, r, 0);
-    const v = r.subarray(0, n);
+    const v = r; // its first n entries: y₀
     let vMax = 0;
     let xMax = 1;
     for (let i = 0; i < n; i++) {
