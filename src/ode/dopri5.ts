@@ -47,7 +47,12 @@ export class Dopri5 implements Stepper {
   private readonly ySti: Float64Array;
   private readonly tmp: Float64Array;
   private readonly err: Float64Array;
-  private readonly rcont: Float64Array[]; // 5 vectors of the continuous extension
+  // the 5 vectors of the continuous extension (fields, not an array: no destructuring per call)
+  private readonly r1: Float64Array;
+  private readonly r2: Float64Array;
+  private readonly r3: Float64Array;
+  private readonly r4: Float64Array;
+  private readonly r5: Float64Array;
   private tOld = 0;
 
   constructor(
@@ -60,7 +65,7 @@ export class Dopri5 implements Stepper {
     this.y = v();
     this.k1 = v(); this.k2 = v(); this.k3 = v(); this.k4 = v(); this.k5 = v(); this.k6 = v(); this.k7 = v();
     this.yNew = v(); this.ySti = v(); this.tmp = v(); this.err = v();
-    this.rcont = [v(), v(), v(), v(), v()];
+    this.r1 = v(); this.r2 = v(); this.r3 = v(); this.r4 = v(); this.r5 = v();
   }
 
   /** f at the current point (FSAL): the driver's initial step guess reads it. */
@@ -116,8 +121,7 @@ export class Dopri5 implements Stepper {
   }
 
   accept(): void {
-    const { N, y, yNew, k1, k3, k4, k5, k6, k7, h } = this;
-    const [r1, r2, r3, r4, r5] = this.rcont;
+    const { N, y, yNew, k1, k3, k4, k5, k6, k7, h, r1, r2, r3, r4, r5 } = this;
     for (let i = 0; i < N; i++) {
       const dy = yNew[i] - y[i];
       const bspl = h * k1[i] - dy;
@@ -136,7 +140,7 @@ export class Dopri5 implements Stepper {
   interpolate(s: number, out: Float64Array): void {
     const th = (s - this.tOld) / this.h;
     const th1 = 1 - th;
-    const [r1, r2, r3, r4, r5] = this.rcont;
+    const { r1, r2, r3, r4, r5 } = this;
     for (let i = 0; i < this.N; i++) out[i] = r1[i] + th * (r2[i] + th1 * (r3[i] + th * (r4[i] + th1 * r5[i])));
   }
 }

@@ -44,7 +44,12 @@ export class Rodas4 implements Stepper {
   private tOld = 0;
   readonly f0: Float64Array;
   private readonly ft: Float64Array;
-  private readonly k: Float64Array[];
+  private readonly k1: Float64Array;
+  private readonly k2: Float64Array;
+  private readonly k3: Float64Array;
+  private readonly k4: Float64Array;
+  private readonly k5: Float64Array;
+  private readonly k6: Float64Array;
   private readonly u: Float64Array;
   private readonly du: Float64Array;
   private readonly yNew: Float64Array;
@@ -63,11 +68,11 @@ export class Rodas4 implements Stepper {
     const v = () => new Float64Array(N);
     this.y = v(); this.f0 = v(); this.ft = v(); this.u = v(); this.du = v(); this.yNew = v(); this.y0 = v();
     this.dense1 = v(); this.dense2 = v();
-    this.k = [v(), v(), v(), v(), v(), v()];
+    this.k1 = v(); this.k2 = v(); this.k3 = v(); this.k4 = v(); this.k5 = v(); this.k6 = v();
   }
 
   worstComponent(): number {
-    return worstScaled(this.k[5], this.y, this.tol.rtol, this.tol.atol);
+    return worstScaled(this.k6, this.y, this.tol.rtol, this.tol.atol);
   }
 
   init(t: number, y: Float64Array): boolean {
@@ -90,8 +95,7 @@ export class Rodas4 implements Stepper {
   }
 
   attempt(h: number): number {
-    const { N, y, u, du, ft, t } = this;
-    const [k1, k2, k3, k4, k5, k6] = this.k;
+    const { N, y, u, du, ft, t, k1, k2, k3, k4, k5, k6 } = this;
     this.h = h;
     this.singular = false;
     this.badIndex = -1;
@@ -142,8 +146,7 @@ export class Rodas4 implements Stepper {
   }
 
   accept(): void {
-    const { N } = this;
-    const [k1, k2, k3, k4, k5] = this.k;
+    const { N, k1, k2, k3, k4, k5 } = this;
     for (let i = 0; i < N; i++) {
       this.dense1[i] = H21 * k1[i] + H22 * k2[i] + H23 * k3[i] + H24 * k4[i] + H25 * k5[i];
       this.dense2[i] = H31 * k1[i] + H32 * k2[i] + H33 * k3[i] + H34 * k4[i] + H35 * k5[i];
