@@ -97,6 +97,28 @@ describe('compileOde', () => {
     expect([...sys.sens.S0]).toEqual([0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0]);
   });
 
+  it('jacDirectional: Σ_j ∂J/∂X_j v_j and Σ_j ∂P/∂X_j v_j equal central differences of jac and dfdp', () => {
+    const m = compile(MM);
+    const p = [2.5, 0.7, 0.1, 3, 5, 1.5];
+    const x = Float64Array.from([1.3, 0.4]);
+    const v = Float64Array.from([0.7, -1.9]);
+    const sys = m.bind(p);
+    const out = new Float64Array(4 + 12);
+    sys.sens.jacDirectional(0.9, x, v, out);
+    const h = 1e-6;
+    const at = (s: number) => {
+      const xs = Float64Array.from([x[0] + s * h * v[0], x[1] + s * h * v[1]]);
+      const r = new Float64Array(16);
+      sys.jac(0.9, xs, r.subarray(0, 4));
+      sys.sens.dfdp(0.9, xs, r.subarray(4));
+      return r;
+    };
+    const plus = at(1);
+    const minus = at(-1);
+    for (let i = 0; i < 16; i++) expect(out[i]).toBeCloseTo((plus[i] - minus[i]) / (2 * h), 7);
+    expect(out.some((o) => o !== 0)).toBe(true);
+  });
+
   it('the interpreter (CSP) computes the generated closures\' numbers bit for bit', () => {
     const p = [2.5, 0.7, 0.1, 3, 5, 1.5];
     const x = Float64Array.from([1.3, 0.4]);

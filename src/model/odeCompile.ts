@@ -7,6 +7,7 @@
  *   ∂f/∂p                 for the forward sensitivities            n×np
  *   ∂f/∂t                 exact, for Rosenbrock's non-autonomous term
  *   X0(p), ∂X0/∂p         the initial values and S(t0)             n, n×np
+ *   D_v ∂f/∂X, D_v ∂f/∂p  second derivatives along v, for Rodas4's sensitivity block
  *   g(t, X, p)            each observation's expression            nObs
  *   ∂g/∂X, ∂g/∂p          for the residual Jacobian ∂g/∂X·S + ∂g/∂p
  *
@@ -27,7 +28,13 @@ export interface BoundOdeSystem {
   f(t: number, x: Float64Array, dx: Float64Array): void;
   jac(t: number, x: Float64Array, J: Float64Array): void;
   dfdt(t: number, x: Float64Array, out: Float64Array): void;
-  readonly sens: { readonly np: number; dfdp(t: number, x: Float64Array, P: Float64Array): void; readonly S0: Float64Array };
+  readonly sens: {
+    readonly np: number;
+    dfdp(t: number, x: Float64Array, P: Float64Array): void;
+    readonly S0: Float64Array;
+    /** out ← [Σ_j ∂J/∂X_j v_j (n×n) | Σ_j ∂(∂f/∂p)/∂X_j v_j (n×np)]: second derivatives, exact. */
+    jacDirectional(t: number, x: Float64Array, v: Float64Array, out: Float64Array): void;
+  };
   readonly x0: Float64Array;
 }
 
@@ -58,7 +65,14 @@ export function compileOde(spec: OdeModelSpec): CompiledOde {
   const obsX = low.observations.flatMap((g) => range(n).map((j) => d(g, np + j)));
   const obsP = low.observations.flatMap((g) => range(np).map((k) => d(g, k)));
 
-  const K = (roots: readonly NodeId[]): MultiKernel => multiKernel(b.graph, roots, zLength);
+  // the implicit method's second-order terms along v (z entries vBase … vBase + n):
+  // (D_v J)_il = Σ_j ∂J_il/∂X_j v_j, (D_v P)_ik = Σ_j ∂P_ik/∂X_j v_j
+  const vBase = zLength;
+  const along = (root: NodeId): NodeId => range(n).reduce((acc, j) => b.add(acc, b.mul(d(root, np + j), b.param(vBase + j))), b.zero);
+  const jacDir = [...rateJac.map(along), ...rateP.map(along)];
+  const zAll = zLength + n;
+
+  const K = (roots: readonly NodeId[]): MultiKernel => multiKernel(b.graph, roots, zAll);
   const kf = K(low.rates);
   const kJ = K(rateJac);
   const kP = K(rateP);
@@ -67,8 +81,9 @@ export function compileOde(spec: OdeModelSpec): CompiledOde {
   const kg = K(low.observations);
   const kgX = K(obsX);
   const kgP = K(obsP);
+  const kDir = K(jacDir);
 
-  const zObs = new Float64Array(zLength);
+  const zObs = new Float64Array(zAll);
   const load = (z: Float64Array, t: number, x: Float64Array): void => {
     for (let j = 0; j < n; j++) z[np + j] = x[j];
     z[np + n] = t;
@@ -80,7 +95,7 @@ export function compileOde(spec: OdeModelSpec): CompiledOde {
     autonomous,
     bind(p) {
       if (p.length !== np) throw new RangeError(`bind: ${p.length} parameter values for ${np} parameters`);
-      const z = new Float64Array(zLength);
+      const z = new Float64Array(zAll);
       for (let k = 0; k < np; k++) z[k] = p[k];
       const init = new Float64Array(n + n * np);
       kX0(z, init);
@@ -91,7 +106,16 @@ export function compileOde(spec: OdeModelSpec): CompiledOde {
         f: (t, x, dx) => { load(z, t, x); kf(z, dx); },
         jac: (t, x, J) => { load(z, t, x); kJ(z, J); },
         dfdt: (t, x, out) => { load(z, t, x); kT(z, out); },
-        sens: { np, S0: init.slice(n), dfdp: (t, x, P) => { load(z, t, x); kP(z, P); } },
+        sens: {
+          np,
+          S0: init.slice(n),
+          dfdp: (t, x, P) => { load(z, t, x); kP(z, P); },
+          jacDirectional: (t, x, v, out) => {
+            load(z, t, x);
+            for (let j = 0; j < n; j++) z[vBase + j] = v[j];
+            kDir(z, out);
+          },
+        },
       };
     },
     observe(t, x, p, out, dX, dp) {

@@ -3,7 +3,7 @@ import fixture from '../../fixtures/ode/robertson.json';
 import { compileOde } from '../model/odeCompile';
 import { parseStatements } from '../model/statements';
 import { solveOde } from './integrate';
-import { lotkaVolterra } from './testSystems';
+import { lotkaVolterra, robertson } from './testSystems';
 
 function compiled(text: string) {
   const r = parseStatements(text);
@@ -41,6 +41,27 @@ a ~ A; b ~ B; c ~ C`);
         expect(Math.abs(sol.x[3 * r + i] - w)).toBeLessThan(100 * (1e-14 + 1e-8 * Math.abs(w)));
       }
     });
+  });
+
+  it('Robertson sensitivities with the compiled exact second derivatives equal those of the central-difference path', () => {
+    const m = compiled('dA/dt = -k1*A + k2*B*C; dB/dt = k1*A - k2*B*C - k3*B^2; dC/dt = k3*B^2; A(0) = 1; B(0) = 0; C(0) = 0; a ~ A');
+    const K = [0.04, 1e4, 3e7];
+    const times = [0.01, 1, 40, 1000, 4e5];
+    const opts = { method: 'rodas4' as const, rtol: 1e-9, atol: 1e-14, sensAtol: 1e-10 };
+    const sys = m.bind(K);
+    const exact = solveOde(sys, 0, sys.x0, times, opts, sys.sens);
+    const hand = robertson(K); // no jacDirectional: central differences of jac and dfdp
+    const fd = solveOde(hand, 0, [1, 0, 0], times, opts, hand.sens);
+    expect(exact.status).toEqual({ ok: true });
+    expect(fd.status).toEqual({ ok: true });
+    expect(exact.stats.jevals).toBeLessThan(fd.stats.jevals);
+    for (let r = 0; r < times.length; r++) {
+      for (let k = 0; k < 3; k++) {
+        const col = [0, 1, 2].map((i) => fd.s![(r * 3 + i) * 3 + k]);
+        const scale = Math.max(...col.map(Math.abs));
+        for (let i = 0; i < 3; i++) expect(Math.abs(exact.s![(r * 3 + i) * 3 + k] - col[i])).toBeLessThan(1e-6 * scale);
+      }
+    }
   });
 
   it('a non-autonomous model (exact ∂f/∂t in rodas4) with sensitivities equal to central differences', () => {

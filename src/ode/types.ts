@@ -32,6 +32,12 @@ export interface SensitivitySpec {
   readonly S0?: Float64Array;
   /** Also integrate ∂X/∂X(t0) (n more columns, starting at the identity). */
   readonly initial?: boolean;
+  /**
+   * The second-order terms the implicit method's sensitivity block needs, along a direction v:
+   * out[0 … n²) ← Σ_j ∂J/∂X_j·v_j (row-major n×n), out[n² … n² + n·np) ← Σ_j ∂(∂f/∂p)/∂X_j·v_j
+   * (row-major n×np). Optional: a central difference of jac and dfdp stands in when absent.
+   */
+  jacDirectional?(t: number, x: Float64Array, v: Float64Array, out: Float64Array): void;
 }
 
 export type OdeMethod = 'dopri5' | 'rodas4' | 'auto';

@@ -5,10 +5,10 @@
  * With sensitivities the augmented state is y = [X; S₁; …; S_m] and its Jacobian is block lower
  * triangular, J_aug = [[J, 0], [M_k, J]] with M_k = ∂(J S_k + f_{p_k})/∂X, so W_aug needs one
  * n×n LU: y₀ = D⁻¹r₀, y_k = D⁻¹(r_k + M_k y₀), D = I/(hγ) − J (the block forward substitution of
- * the simultaneous corrector, Maly & Petzold, Appl. Numer. Math. 20, 1996). M_k y₀ is a
- * directional derivative of X ↦ J(X)S_k + f_p(X)_k along y₀, taken by a central difference of the
- * exact callbacks (an O(δ²) ≈ 1e-11 relative error in the Newton-free linear solve; exact second
- * derivatives from the tape can replace it later without touching the method).
+ * the simultaneous corrector, Maly & Petzold, Appl. Numer. Math. 20, 1996). M_k y₀ is the
+ * directional derivative of X ↦ J(X)S_k + f_p(X)_k along y₀: (D_v J) S_k + (D_v f_p)_k, exact
+ * from SensitivitySpec.jacDirectional when given (the model compiler generates it from the
+ * tape), else a central difference of the exact jac and dfdp (an O(δ²) ≈ 1e-11 relative error).
  */
 import { luFactor, luSolve } from './lu';
 import type { OdeStats, OdeSystem, SensitivitySpec } from './types';
@@ -76,6 +76,7 @@ export class SensitivityW implements WMatrix {
   private readonly g: Float64Array; // n×m: central difference of J S + f_p
   private readonly lu: Float64Array;
   private readonly piv: Int32Array;
+  private readonly dir: Float64Array; // [D_v J | D_v f_p] from jacDirectional
   private t = 0;
   private y: Float64Array = new Float64Array(0);
 
@@ -91,6 +92,7 @@ export class SensitivityW implements WMatrix {
     this.Pd = new Float64Array(n * sens.np);
     this.xd = new Float64Array(n);
     this.g = new Float64Array(n * m);
+    this.dir = new Float64Array(n * n + n * sens.np);
     this.lu = new Float64Array(n * n);
     this.piv = new Int32Array(n);
   }
@@ -125,6 +127,24 @@ export class SensitivityW implements WMatrix {
     }
   }
 
+  /** r_k += (D_v J) S_k + (D_v f_p)_k with v = r[0 … n), from the exact callback. */
+  private exactDirectional(r: Float64Array): void {
+    const { n } = this.sys;
+    const { np } = this.sens;
+    const { m, y, dir } = this;
+    this.sens.jacDirectional!(this.t, y, r, dir);
+    this.stats.jevals++;
+    const q = n * n;
+    for (let k = 0; k < m; k++) {
+      const sk = n + k * n;
+      for (let i = 0; i < n; i++) {
+        let s = k < np ? dir[q + i * np + k] : 0;
+        for (let l = 0; l < n; l++) s += dir[i * n + l] * y[sk + l];
+        r[sk + i] += s;
+      }
+    }
+  }
+
   solve(r: Float64Array): void {
     const { n } = this.sys;
     const { m, lu, piv, g } = this;
@@ -136,7 +156,9 @@ export class SensitivityW implements WMatrix {
       vMax = Math.max(vMax, Math.abs(v[i]));
       xMax = Math.max(xMax, Math.abs(this.y[i]));
     }
-    if (vMax > 0 && Number.isFinite(vMax)) {
+    if (vMax > 0 && Number.isFinite(vMax) && this.sens.jacDirectional) {
+      this.exactDirectional(r);
+    } else if (vMax > 0 && Number.isFinite(vMax)) {
       // central difference step: cube root of ε relative to the size of X
       const delta = (6.055454452393343e-6 * xMax) / vMax;
       g.fill(0);
