@@ -63,6 +63,11 @@ describe('the statements of issue 23', () => {
     expect(m.observations).toEqual([]);
   });
 
+  it('an observation may go through an intermediate; one of t alone observes nothing', () => {
+    expect(ok('dS/dt = -k*S; S(0) = 1; r = k*S; rate ~ r').observations[0].column).toBe('rate');
+    expect(fail('dS/dt = -k*S; S(0) = 1; r = 2*t; y ~ r')).toMatchObject({ code: 'observes-nothing' });
+  });
+
   it('a state may be used above its own declaration', () => {
     expect(ok('dA/dt = -k*A + B; dB/dt = -B; A(0) = 1; B(0) = 2; y ~ A').params).toEqual(['k']);
   });

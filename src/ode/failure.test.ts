@@ -70,6 +70,7 @@ describe('input errors are statuses too', () => {
     expect(failure(solveOde(decay(1), 0, [1, 2], [1])).code).toBe('invalid-input');
     expect(failure(solveOde(decay(1), 0, [1], [1, NaN])).message).toMatch(/observation time 1 is NaN/);
     expect(failure(solveOde(decay(1), 0, [1], [1], { rtol: 0 })).code).toBe('invalid-input');
+    expect(failure(solveOde(decay(1), 0, [0], [1], { atol: 0 })).message).toMatch(/atol of state 0 is 0; it must be a positive number/);
   });
 
   it('a singular iteration matrix is reported, not thrown', () => {

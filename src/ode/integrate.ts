@@ -242,7 +242,13 @@ export function solveOde(
   const stats = newStats();
   const aug = augment(sys, sens, stats);
   const tol = tolerances(n, aug.N, options);
-  for (let i = 0; i < aug.N; i++) if (!(tol.atol[i] >= 0)) return invalid(`atol of component ${i} is ${tol.atol[i]}; it must be ≥ 0`, n, times);
+  // atol > 0: with atol = 0 a component that is exactly 0 has no error scale (0/0 in the norm)
+  for (let i = 0; i < aug.N; i++) {
+    if (!(tol.atol[i] > 0) || !Number.isFinite(tol.atol[i])) {
+      const what = i < n ? `atol of state ${i}` : 'sensAtol';
+      return invalid(`${what} is ${tol.atol[i]}; it must be a positive number (e.g. 1e-9, or 1e-6 of the state's scale)`, n, times);
+    }
+  }
   const mc: Machine = {
     sys,
     aug,

@@ -46,7 +46,7 @@ export interface OdeOptions {
   readonly method?: OdeMethod;
   /** Relative tolerance (default 1e-6). */
   readonly rtol?: number;
-  /** Absolute tolerance, one for all components or one per state (default 1e-9). */
+  /** Absolute tolerance (> 0), one for all components or one per state (default 1e-9). */
   readonly atol?: number | Float64Array;
   /** Absolute tolerance of the sensitivity components (default: atol's scalar or its minimum). */
   readonly sensAtol?: number;
