@@ -57,3 +57,46 @@ describe.each(['dopri5', 'rodas4', 'auto'] as OdeMethod[])('%s on random X\' = A
     );
   });
 });
+
+/**
+ * X' = (A + pB)X at p = 0: ∂X/∂p(t) = [e^{Ct}]₁₂ X0 with C = [[A, B], [0, A]] (Van Loan, IEEE
+ * Trans. Automat. Control 23, 1978: the upper right block of the exponential of a block
+ * triangular matrix is ∫₀ᵗ e^{A(t−s)} B e^{As} ds). ∂f/∂p = BX depends on X, so the implicit
+ * method's coupling block M = ∂(JS + f_p)/∂X = B is exercised, not just its diagonal.
+ */
+const pair = fc.integer({ min: 1, max: 3 }).chain((n) => {
+  const mat = fc.array(fc.array(entry, { minLength: n, maxLength: n }), { minLength: n, maxLength: n });
+  return fc.record({
+    A: mat,
+    B: mat,
+    x0: fc.array(fc.double({ min: -2, max: 2, noNaN: true }), { minLength: n, maxLength: n }),
+    t: fc.double({ min: -1.5, max: 1.5, noNaN: true }),
+  });
+});
+
+describe.each(['dopri5', 'rodas4', 'auto'] as OdeMethod[])('%s parameter sensitivities of X\' = (A + pB)X', (method) => {
+  it('equal the block exponential of Van Loan', () => {
+    fc.assert(
+      fc.property(pair, ({ A, B, x0, t }) => {
+        const n = A.length;
+        const sys = linear(A);
+        const sens = {
+          np: 1,
+          dfdp: (_t: number, x: Float64Array, P: Float64Array) => {
+            for (let i = 0; i < n; i++) P[i] = B[i].reduce((s, v, j) => s + v * x[j], 0);
+          },
+        };
+        const sol = solveOde(sys, 0, x0, [t], { method, rtol: 1e-10, atol: 1e-12 }, sens);
+        expect(sol.status).toEqual({ ok: true });
+        const C = [...A.map((row, i) => [...row, ...B[i]]), ...A.map((row) => [...row.map(() => 0), ...row])];
+        const E = expm(scaled(C, t));
+        const scale = Math.max(1, ...E.map((row) => row.reduce((s, v) => s + Math.abs(v), 0)));
+        for (let i = 0; i < n; i++) {
+          const want = E[i].slice(n).reduce((s, v, j) => s + v * x0[j], 0);
+          expect(Math.abs(sol.s![i] - want)).toBeLessThan(2e-7 * scale);
+        }
+      }),
+      { numRuns: 40, seed: 2302 },
+    );
+  });
+});

@@ -108,12 +108,12 @@ export class SensitivityW implements WMatrix {
     return Number.isFinite(this.jNorm) && factorD(this.J, this.lu, n, hGamma, this.piv);
   }
 
-  /** g ± ← (J S + f_p) at X + sign·δ·v, accumulated with the sign. */
-  private accumulate(v: Float64Array, delta: number, sign: number): void {
+  /** g ± ← (J S + f_p) at X + sign·δ·v/vMax (a unit direction: no overflow for tiny v), with the sign. */
+  private accumulate(v: Float64Array, vMax: number, delta: number, sign: number): void {
     const { n } = this.sys;
     const { np } = this.sens;
     const { m, y, xd, Jd, Pd, g } = this;
-    for (let i = 0; i < n; i++) xd[i] = y[i] + sign * delta * v[i];
+    for (let i = 0; i < n; i++) xd[i] = y[i] + sign * delta * (v[i] / vMax);
     this.sys.jac!(this.t, xd, Jd);
     if (np > 0) this.sens.dfdp(this.t, xd, Pd);
     this.stats.jevals++;
@@ -159,12 +159,13 @@ export class SensitivityW implements WMatrix {
     if (vMax > 0 && Number.isFinite(vMax) && this.sens.jacDirectional) {
       this.exactDirectional(r);
     } else if (vMax > 0 && Number.isFinite(vMax)) {
-      // central difference step: cube root of ε relative to the size of X
-      const delta = (6.055454452393343e-6 * xMax) / vMax;
+      // central difference step along v/vMax: cube root of ε relative to the size of X; the
+      // difference quotient is then scaled back by vMax (linear in v)
+      const delta = 6.055454452393343e-6 * xMax;
       g.fill(0);
-      this.accumulate(v, delta, 1);
-      this.accumulate(v, delta, -1);
-      const inv = 1 / (2 * delta);
+      this.accumulate(v, vMax, delta, 1);
+      this.accumulate(v, vMax, delta, -1);
+      const inv = vMax / (2 * delta);
       for (let k = 0; k < m; k++) {
         const sk = n + k * n;
         for (let i = 0; i < n; i++) r[sk + i] += g[i * m + k] * inv;
