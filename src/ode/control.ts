@@ -2,11 +2,12 @@
  * Step-size controllers of Hairer's codes. Both return the magnitude of the next step from the
  * magnitude h of the tried one and its error norm err (≤ 1: accepted).
  *
- * - PI control of dopri5.f (Hairer, Nørsett & Wanner, Solving ODEs I, II.4; Gustafsson 1991):
+ * - PI control of dopri5.f (Hairer, Nørsett & Wanner, Solving ODEs I, II.4; Gustafsson, Lundh &
+ *   Söderlind, BIT 28, 1988):
  *   h_new = h · safe · err^(−α) · err_old^β with α = 1/(q+1) − 0.75β, β = 0.04, the factor kept
  *   in [0.2, 10]; after a rejection h_new = h · max(0.2, safe · err^(−α)).
- * - The predictive controller of Gustafsson (1994) in rodas.f (Hairer & Wanner, Solving ODEs II,
- *   IV.8, (8.21)): h_new = h · min(fac, fac_G) with fac = safe · err^(−1/(q+1)) and
+ * - The predictive controller of Gustafsson (ACM TOMS 20, 1994) in rodas.f (Hairer & Wanner,
+ *   Solving ODEs II, IV.8): h_new = h · min(fac, fac_G) with fac = safe · err^(−1/(q+1)) and
  *   fac_G = safe · (h/h_acc) · (err_acc / err²)^(1/(q+1)), the factor kept in [0.2, 6].
  */
 

@@ -42,6 +42,8 @@ export class Rodas4 implements Stepper {
   singular = false;
   private h = 0;
   private tOld = 0;
+  /** W's Jacobian belongs to (t, y): true after an attempt, false after init and accept. */
+  private jacobianAtPoint = false;
   readonly f0: Float64Array;
   private readonly ft: Float64Array;
   private readonly k1: Float64Array;
@@ -76,6 +78,7 @@ export class Rodas4 implements Stepper {
   }
 
   init(t: number, y: Float64Array): boolean {
+    this.jacobianAtPoint = false;
     this.t = t;
     this.y.set(y);
     this.f(t, this.y, this.f0);
@@ -99,7 +102,9 @@ export class Rodas4 implements Stepper {
     this.h = h;
     this.singular = false;
     this.badIndex = -1;
-    if (!this.W.factor(t, y, h * RODAS_GAMMA)) {
+    const reuseJ = this.jacobianAtPoint;
+    this.jacobianAtPoint = true;
+    if (!this.W.factor(t, y, h * RODAS_GAMMA, reuseJ)) {
       this.singular = true;
       return NaN;
     }
@@ -155,6 +160,7 @@ export class Rodas4 implements Stepper {
     this.y.set(this.yNew);
     this.tOld = this.t;
     this.t += this.h;
+    this.jacobianAtPoint = false;
     // f at the new point: the next step's first stage, and f0 for the driver
     this.f(this.t, this.y, this.f0);
     this.stats.fevals++;

@@ -14,8 +14,12 @@ import { luFactor, luSolve } from './lu';
 import type { OdeStats, OdeSystem, SensitivitySpec } from './types';
 
 export interface WMatrix {
-  /** Factors W at the augmented point (t, y); false when J is not finite or W is singular. */
-  factor(t: number, y: Float64Array, hGamma: number): boolean;
+  /**
+   * Factors W at the augmented point (t, y); false when J is not finite or W is singular. With
+   * `reuseJ` the Jacobian of the previous factor is kept (the same point after a rejected step,
+   * as rodas.f does: only hγ changed).
+   */
+  factor(t: number, y: Float64Array, hGamma: number, reuseJ?: boolean): boolean;
   /** r ← W⁻¹ r (length N). */
   solve(r: Float64Array): void;
   /** ‖J‖∞ of the states' Jacobian at the last factor (a bound on its spectral radius). */
@@ -53,12 +57,14 @@ export class PlainW implements WMatrix {
     this.piv = new Int32Array(n);
   }
 
-  factor(t: number, y: Float64Array, hGamma: number): boolean {
+  factor(t: number, y: Float64Array, hGamma: number, reuseJ = false): boolean {
     const { n } = this.sys;
-    this.sys.jac!(t, y, this.J);
-    this.stats.jevals++;
+    if (!reuseJ) {
+      this.sys.jac!(t, y, this.J);
+      this.stats.jevals++;
+      this.jNorm = normInf(this.J, n);
+    }
     this.stats.factorizations++;
-    this.jNorm = normInf(this.J, n);
     return Number.isFinite(this.jNorm) && factorD(this.J, this.lu, n, hGamma, this.piv);
   }
 
@@ -97,14 +103,16 @@ export class SensitivityW implements WMatrix {
     this.piv = new Int32Array(n);
   }
 
-  factor(t: number, y: Float64Array, hGamma: number): boolean {
+  factor(t: number, y: Float64Array, hGamma: number, reuseJ = false): boolean {
     const { n } = this.sys;
     this.t = t;
-    this.y = y; // read-only view of the stepper's accepted state, unchanged until the next factor
-    this.sys.jac!(t, y, this.J);
-    this.stats.jevals++;
+    this.y = y; // the stepper's accepted state, unchanged until the next factor
+    if (!reuseJ) {
+      this.sys.jac!(t, y, this.J);
+      this.stats.jevals++;
+      this.jNorm = normInf(this.J, n);
+    }
     this.stats.factorizations++;
-    this.jNorm = normInf(this.J, n);
     return Number.isFinite(this.jNorm) && factorD(this.J, this.lu, n, hGamma, this.piv);
   }
 
