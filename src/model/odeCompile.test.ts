@@ -119,6 +119,13 @@ describe('compileOde', () => {
     expect(out.some((o) => o !== 0)).toBe(true);
   });
 
+  it('an initial value through an intermediate of parameters: X0 and S0 by the chain rule', () => {
+    const sys = compile('A0 = 10^logA0; dA/dt = -k*A; A(0) = A0').bind([2, 0.5]);
+    expect(sys.x0[0]).toBeCloseTo(100, 12);
+    expect(sys.sens.S0[0]).toBeCloseTo(100 * Math.LN10, 10); // ∂A0/∂logA0
+    expect(sys.sens.S0[1]).toBe(0);
+  });
+
   it('the interpreter (CSP) computes the generated closures\' numbers bit for bit', () => {
     const p = [2.5, 0.7, 0.1, 3, 5, 1.5];
     const x = Float64Array.from([1.3, 0.4]);

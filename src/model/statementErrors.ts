@@ -86,7 +86,7 @@ export const initialTimeMismatch = (text: string, s: Span, t0: number, first: Sp
   at(text, 'initial-time-mismatch', s, (p) => `Initial value at ${p} is given at t = ${t1}, the one at ${place(text, first)} at t = ${t0}`, 'give every initial value at the same time');
 
 export const initialNotConstant = (text: string, s: Span, name: string, what: string): StatementError =>
-  at(text, 'initial-not-constant', s, (p) => `The initial value uses the ${what} "${name}" at ${p}`, 'an initial value holds numbers and parameters only');
+  at(text, 'initial-not-constant', s, (p) => `The initial value uses the ${what} "${name}" at ${p}`, 'an initial value holds numbers, parameters and intermediates of parameters only');
 
 export const usedBeforeDefinition = (text: string, use: Span, name: string, def: Span): StatementError =>
   at(text, 'used-before-definition', use, (p) => `"${name}" is used at ${p} before its definition at ${place(text, def)}`, `move the line ${name} = … above its first use`);

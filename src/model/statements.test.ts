@@ -68,6 +68,13 @@ describe('the statements of issue 23', () => {
     expect(fail('dS/dt = -k*S; S(0) = 1; r = 2*t; y ~ r')).toMatchObject({ code: 'observes-nothing' });
   });
 
+  it('an initial value may use an intermediate of parameters, not one of a state or of t', () => {
+    const m = ok('A0 = 10^logA0; dA/dt = -k*A; A(0) = A0');
+    expect(m.params).toEqual(['logA0', 'k']);
+    expect(fail('r = 2*t; dA/dt = -k*A; A(0) = r')).toMatchObject({ code: 'initial-not-constant', message: 'The initial value uses the intermediate "r" at 1:31' });
+    expect(fail('dA/dt = -k*A; r = k*A; A(0) = r')).toMatchObject({ code: 'initial-not-constant' });
+  });
+
   it('a state may be used above its own declaration', () => {
     expect(ok('dA/dt = -k*A + B; dB/dt = -B; A(0) = 1; B(0) = 2; y ~ A').params).toEqual(['k']);
   });

@@ -3,7 +3,8 @@
  *
  *   dH/dt = alpha*H - beta*H*L     a state H and its rate; t is time
  *   r = k*S                        an intermediate, defined before use
- *   H(1900) = H0                   the initial value at t0 (a number; the same for every state)
+ *   H(1900) = H0                   the initial value at t0 (a number; the same for every state),
+ *                                  of parameters and of intermediates that hold no state or t
  *   Hare ~ H                       data column Hare is modelled by the expression H
  *   conc ~ A/V | conc_sd           … with the standard deviations σ of conc in column conc_sd
  *
@@ -160,7 +161,7 @@ interface Right {
 class Checker {
   readonly states = new Map<string, { declared: Span; rate: Expr }>();
   readonly initials = new Map<string, { at: Span; expr: Expr; t0: number }>();
-  readonly intermediates = new Map<string, { declared: Span; expr: Expr; onState: boolean }>();
+  readonly intermediates = new Map<string, { declared: Span; expr: Expr; onState: boolean; onTime: boolean }>();
   readonly observations: OdeObservation[] = [];
   readonly paramUse = new Map<string, Span>();
   constructor(readonly text: string, readonly options: StatementOptions) {}
@@ -188,6 +189,16 @@ class Checker {
     return yes;
   }
 
+  /** Whether e holds t, directly or through an intermediate. */
+  onTime(e: Expr): boolean {
+    let yes = false;
+    forEachIdent(e, (id) => {
+      if (id.role !== 'variable') return;
+      if (id.name === TIME || this.intermediates.get(id.name)?.onTime) yes = true;
+    });
+    return yes;
+  }
+
   rate(left: Left & { kind: 'rate' }, st: RawStatement): void {
     const rate = this.right(st.relation!.at + 1, st.end, '=', st.relation!.at).ast;
     this.states.set(left.name, { ...this.states.get(left.name)!, rate });
@@ -206,7 +217,7 @@ class Checker {
     const expr = this.right(st.relation!.at + 1, st.end, '=', st.relation!.at).ast;
     const selfUse = this.paramUse.get(left.name);
     if (selfUse) stop(fail.usedBeforeDefinition(text, selfUse, left.name, left.span));
-    this.intermediates.set(left.name, { declared: left.span, expr, onState: this.onState(expr) });
+    this.intermediates.set(left.name, { declared: left.span, expr, onState: this.onState(expr), onTime: this.onTime(expr) });
   }
 
   initial(left: Left & { kind: 'initial' }, st: RawStatement): void {
@@ -219,6 +230,8 @@ class Checker {
     const expr = this.right(st.relation!.at + 1, st.end, '=', st.relation!.at).ast;
     forEachIdent(expr, (id) => {
       if (id.role !== 'variable') return;
+      const im = this.intermediates.get(id.name);
+      if (im && !im.onState && !im.onTime) return; // a reparametrisation, e.g. A0 = 10^logA0
       const what = this.states.has(id.name) ? 'state' : id.name === TIME ? 'time' : 'intermediate';
       stop(fail.initialNotConstant(text, id, id.name, what));
     });
