@@ -26,7 +26,9 @@ const atol = 1e-10;
 
 const spec = parseStatements(SOURCE);
 if (!spec.ok) throw new Error(spec.error.message);
-const model = compileOde(spec.value);
+const compiled = compileOde(spec.value);
+if (!compiled.ok) throw new Error(compiled.error.message);
+const model = compiled.value;
 const sys = model.bind(p);
 
 function time(run: () => OdeSolution): { seconds: number; sol: OdeSolution } {

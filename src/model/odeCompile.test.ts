@@ -21,7 +21,9 @@ conc ~ P/V`;
 function compile(text: string): CompiledOde {
   const r = parseStatements(text);
   if (!r.ok) throw new Error(r.error.message);
-  return compileOde(r.value);
+  const c = compileOde(r.value);
+  if (!c.ok) throw new Error(c.error.message);
+  return c.value;
 }
 
 const X = Float64Array.from([31.5, 4.25]);

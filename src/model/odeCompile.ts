@@ -15,6 +15,7 @@
  * shared, so the sensitivities see derivatives exact to rounding, not finite differences.
  */
 import { differentiate } from './differentiate';
+import { modelError, type ModelError, type Result } from './errors';
 import type { NodeId } from './graph';
 import { multiKernel, type MultiKernel } from './odeEmit';
 import { lowerOde, type OdeLayout } from './odeLower';
@@ -49,7 +50,20 @@ export interface CompiledOde {
   observe(t: number, x: Float64Array, p: Float64Array, out: Float64Array, dX?: Float64Array, dp?: Float64Array): void;
 }
 
-export function compileOde(spec: OdeModelSpec): CompiledOde {
+/**
+ * Compiles a validated spec; an internal failure (a compiler bug) comes back as a ModelError of
+ * code 'internal', as compileModel does, so nothing a user types throws past this function.
+ */
+export function compileOde(spec: OdeModelSpec): Result<CompiledOde, ModelError> {
+  try {
+    return { ok: true, value: build(spec) };
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    return { ok: false, error: modelError(spec.source, 'internal', 0, 0, () => `Internal compiler error: ${why}`, 'please report this model') };
+  }
+}
+
+function build(spec: OdeModelSpec): CompiledOde {
   const b = new Builder();
   const low = lowerOde(b, spec);
   const { np, n, zLength } = low.layout;

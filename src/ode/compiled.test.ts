@@ -8,7 +8,9 @@ import { lotkaVolterra, robertson } from './testSystems';
 function compiled(text: string) {
   const r = parseStatements(text);
   if (!r.ok) throw new Error(r.error.message);
-  return compileOde(r.value);
+  const c = compileOde(r.value);
+  if (!c.ok) throw new Error(c.error.message);
+  return c.value;
 }
 
 describe('model text → compiled closures → integrator', () => {

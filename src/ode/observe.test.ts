@@ -19,7 +19,9 @@ describe.each(['dopri5', 'rodas4', 'auto'] as OdeMethod[])('%s: observations and
   it('equal central differences of the whole chain p → X(t) → g', () => {
     const spec = parseStatements(PK, { columns: ['time', 'conc', 'periph'] });
     if (!spec.ok) throw new Error(spec.error.message);
-    const model = compileOde(spec.value);
+    const compiled = compileOde(spec.value);
+    if (!compiled.ok) throw new Error(compiled.error.message);
+    const model = compiled.value;
     expect(spec.value.params).toEqual(['ka', 'V', 'k10', 'k12', 'k21', 'Dose']);
     const values = (p: number[], jac?: Float64Array): Float64Array => {
       const sys = model.bind(p);
