@@ -9,6 +9,11 @@ export { MAX_MODEL_LENGTH, type ModelError, type ModelErrorCode, type Result } f
 export { parse, MAX_NESTING, MAX_HEIGHT, type ParsedModel } from './parse';
 export { FUNCTIONS, CONSTANTS } from './functions';
 
+// ODE models as statements (dX/dt = …, X(t0) = …, COL ~ …, name = …)
+export { parseStatements, kindOf, forEachIdent, TIME, type OdeModelSpec, type OdeState, type OdeIntermediate, type OdeObservation, type StatementOptions } from './statements';
+export type { StatementError, StatementErrorCode } from './statementErrors';
+export { compileOde, type BoundOdeSystem, type CompiledOde } from './odeCompile';
+
 // The syntax tree and its printer
 export type { Binary, BinaryOperator, Call, Expr, Ident, NumberLit, Span, Unary } from './ast';
 export { formatExpr } from './format';
