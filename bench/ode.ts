@@ -3,7 +3,7 @@
  * model compiled from its statements (2 states, 6 parameters α, β, δ, γ, H0, L0, 21 observation
  * times) against scipy.integrate.solve_ivp (RK45) on the same 14 equations written in numpy, both
  * at rtol 1e-8, atol 1e-10; plus the states alone. Accuracy of both against a DOP853 reference
- * at rtol 1e-13. The table goes to stdout and bench/ode-results.md.
+ * at rtol 1e-13. The table goes to stdout and bench/results/ode.md.
  *
  * Run: npx tsx bench/ode.ts [repeats]   (default 2000 for ours, a tenth for scipy)
  */
@@ -104,4 +104,4 @@ scipy ${scipy.scipy}, numpy ${scipy.numpy}; Node ${process.version}; ${cpus()[0]
 ${rows.join('\n')}
 `;
 process.stdout.write(table);
-writeFileSync('bench/ode-results.md', table); // beside the script (bench/results/ is outside this change)
+writeFileSync('bench/results/ode.md', table);
