@@ -10,7 +10,7 @@
 import type { AcceleratedStats } from '../fit/batch/acceleratedBatch';
 import type { FitComparison } from '../fit/compare/compareFits';
 import type { Status } from '../solver/termination';
-import { visibleText, visibleValue } from './visibleText';
+import { visibleText, visibleValue } from '../data/visibleText';
 
 /** One group's line of the report, whichever mode produced it. */
 export interface GroupLine {

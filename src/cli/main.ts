@@ -29,7 +29,7 @@ import { checkpointSubject, checkpointTarget, checkpointWriter, dataDigest, read
 import { cellDigest } from '../store/cellDigest';
 import { jsonReport, textReport } from './report';
 import { USAGE } from './usage';
-import { visibleText } from './visibleText';
+import { visibleText } from '../data/visibleText';
 import { defaultMemoryLimit } from './memoryLimit';
 import { planMemory } from './streamLoad';
 import { fitStreamed } from './streamedFit';

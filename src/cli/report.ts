@@ -1,7 +1,7 @@
 /** The CLI's two outputs: one JSON object (--json) or a readable report. */
 import type { PoissonFacts } from '../fit/poissonMle';
 import type { DerivedQuantity } from '../fit/derived';
-import { visibleText } from './visibleText';
+import { visibleText } from '../data/visibleText';
 import type { ProfileResult } from '../fit/profileFit';
 import type { FitResult } from '../fit/types';
 import type { AutoStartResult } from '../start/index';

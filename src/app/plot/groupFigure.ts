@@ -5,13 +5,27 @@
  */
 import type { Data, Layout } from 'plotly.js-dist-min';
 import type { GroupOverlay } from '../../worker/api';
+import { visibleValue } from '../../data/visibleText';
 import { axis, BASE_LAYOUT } from './theme';
+
+/**
+ * A group key as plotly shows it: plotly reads names and hover templates as its own markup
+ * (tags, entities, %{…} placeholders), so `<b>`, `&` and `%{x}` in a key are escaped, and
+ * invisible characters (U+202E reversed the legend) written as \uXXXX.
+ */
+export function plotlyLabel(key: string): string {
+  return visibleValue(key).replace(/[&<>%]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '%': '&#37;' })[c] as string);
+}
 
 export const GROUP_COLORS = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#bab0ac'];
 
 export function groupFigure(overlay: readonly GroupOverlay[], xLabel: string, yLabel: string, logX: boolean, logY: boolean): { data: Data[]; layout: Partial<Layout> } {
   const data: Data[] = [];
   overlay.forEach((g, i) => {
+    // Legend groups by position, not by key: plotly keeps them in plain objects, where a group
+    // named __proto__ or constructor broke the legend (console errors).
+    const group = `group-${i}`;
+    const label = plotlyLabel(g.key);
     const color = GROUP_COLORS[i % GROUP_COLORS.length];
     const second = i >= GROUP_COLORS.length;
     data.push({
@@ -19,10 +33,10 @@ export function groupFigure(overlay: readonly GroupOverlay[], xLabel: string, yL
       mode: 'markers',
       x: Array.from(g.x),
       y: Array.from(g.y),
-      name: g.key,
-      legendgroup: g.key,
+      name: label,
+      legendgroup: group,
       marker: { color, size: 7, symbol: second ? 'circle-open' : 'circle' },
-      hovertemplate: `${g.key}<br>%{x}, %{y}<extra></extra>`,
+      hovertemplate: `${label}<br>%{x}, %{y}<extra></extra>`,
     });
     if (g.curve) {
       data.push({
@@ -30,8 +44,8 @@ export function groupFigure(overlay: readonly GroupOverlay[], xLabel: string, yL
         mode: 'lines',
         x: Array.from(g.curve.x),
         y: Array.from(g.curve.y),
-        name: `${g.key} fit`,
-        legendgroup: g.key,
+        name: `${label} fit`,
+        legendgroup: group,
         showlegend: false,
         line: { color, width: 2, dash: second ? 'dash' : 'solid' },
         hoverinfo: 'skip',
