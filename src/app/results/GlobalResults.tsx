@@ -1,7 +1,8 @@
 /**
  * Global fit results (issue 9): the shared parameters (value ± standard error and the t interval
  * at the fit's confidence level), a table with each group's local parameters (± standard error),
- * cost and rows, the overlay of the groups with the curves through their global parameters, and
+ * χ² and rows (χ² = Σ(y − f)², weighted Σ((y − f)/σ)², as the single fit's card and R's deviance()
+ * say it, not the solver's cost ½Σρ, which reads as half of it; issue 27), the overlay of the groups with the curves through their global parameters, and
  * "Compare with separate fits", whose verdict (F test and AICc, src/fit/compare) is said in words.
  * Every standard error comes from the global fit's covariance (src/fit/global).
  */
@@ -58,7 +59,7 @@ function SharedTable({ g }: { readonly g: GlobalFitOutcome }) {
   );
 }
 
-function LocalTable({ g, column }: { readonly g: GlobalFitOutcome; readonly column: string }) {
+export function LocalTable({ g, column }: { readonly g: GlobalFitOutcome; readonly column: string }) {
   const local = g.local.map((name) => ({ name, j: g.names.indexOf(name) }));
   const ties = g.ties ?? [];
   return (
@@ -70,7 +71,7 @@ function LocalTable({ g, column }: { readonly g: GlobalFitOutcome; readonly colu
             <th scope="col" className="cell-num">Rows</th>
             {local.map(({ name }) => <th key={name} scope="col" className="cell-num">{name} ± SE</th>)}
             {ties.map((t) => <th key={t.name} scope="col" className="cell-num" title={`${t.name} = ${t.expression}: tied, computed from the fitted parameters`}>{t.name} (tied)</th>)}
-            <th scope="col" className="cell-num" title="½Σ(weighted residual)², the solver's cost over this group's rows">Cost</th>
+            <th scope="col" className="cell-num" title="Σ(y − f)² over this group's rows (weighted: Σ((y − f)/σ)²), the RSS R's deviance() reports">χ²</th>
           </tr>
         </thead>
         <tbody>
@@ -89,7 +90,7 @@ function LocalTable({ g, column }: { readonly g: GlobalFitOutcome; readonly colu
                   {groupTiedValues(ties, g.names, row.params).map((v, i) => (
                     <td key={ties[i].name} className="cell-num" data-tied={ties[i].name}>{num(v)}</td>
                   ))}
-                  <td className="cell-num" data-col="cost">{num(row.cost)}</td>
+                  <td className="cell-num" data-col="chi2">{num(row.chi2)}</td>
                 </>
               ) : (
                 <td colSpan={local.length + ties.length + 1} className="group-message" data-testid="global-message">Left out: {row.message}</td>
@@ -122,6 +123,15 @@ function Comparison() {
         </p>
       )}
     </div>
+  );
+}
+
+/** The fit's size and χ², in the single fit's terms (not the solver's cost). */
+export function GlobalSummary({ g }: { readonly g: GlobalFitOutcome }) {
+  return (
+    <p className="muted small" data-testid="global-summary">
+      <span title="Σ(y − f)² over every group's rows (weighted: Σ((y − f)/σ)²), the RSS R's deviance() reports; the solver's cost is half of it">χ² (RSS) {num(g.chi2)}</span> over {formatCount(g.points)} points, {formatCount(g.freeParameters)} free parameters · {g.nit} iterations, {g.nfev} evaluations, {(g.fitMs / 1000).toFixed(2)} s · standard errors from the joint covariance
+    </p>
   );
 }
 
@@ -160,9 +170,7 @@ export function GlobalResults() {
         <SharedTable g={g} />
         <LocalTable g={g} column={column} />
       </div>
-      <p className="muted small" data-testid="global-summary">
-        Total cost {num(g.cost)} over {formatCount(g.points)} points, {formatCount(g.freeParameters)} free parameters · {g.nit} iterations, {g.nfev} evaluations, {(g.fitMs / 1000).toFixed(2)} s · standard errors from the joint covariance
-      </p>
+      <GlobalSummary g={g} />
       {g.warnings.map((w) => <p key={w} className="muted small">{w}</p>)}
     </section>
   );
