@@ -3,6 +3,7 @@ import { getClient } from '../../client/worker';
 import type { GuessedParameter } from '../../library/types';
 import { libraryModel } from '../library';
 import { renameVariable } from '../rename';
+import { namedColumns } from '../modelColumns';
 import { MAX_PARAMETERS, parameterLimit } from '../../worker/limits';
 import { analyzeModel, type ModelInfo } from '../slices/model';
 import { applyGuesses, NO_PARAM_ERRORS, reconcileParams } from '../slices/params';
@@ -10,9 +11,13 @@ import { getState, setState, type AppState } from '../store';
 import { refreshCurve } from './curve';
 
 /** The names the model may use as variables: the chosen x columns (also before the data arrive,
- *  when a link named them), or `x` before there are any. */
-export function modelColumns(s: Pick<AppState, 'table' | 'mapping'>): readonly string[] {
-  return s.mapping.x.length > 0 ? s.mapping.x : ['x'];
+ *  when a link named them), or `x` before there are any; with `text`, also the columns that text
+ *  names, which are variables as soon as it is typed (they join x: state/modelColumns.ts). */
+export function modelColumns(s: Pick<AppState, 'table' | 'mapping'>, text?: string): readonly string[] {
+  const x = s.mapping.x.length > 0 ? s.mapping.x : ['x'];
+  if (text === undefined || !s.table) return x;
+  const named = namedColumns({ modelText: text, table: s.table, modelNamedX: [] }, s.mapping) ?? [];
+  return [...x, ...named.filter((name) => !x.includes(name))];
 }
 
 /** The library entry's expression written in the chosen x column. */
@@ -47,7 +52,7 @@ function calledIn(text: string, name: string): boolean {
 
 export function setModelText(text: string, libraryId?: string | null): void {
   const s = getState();
-  const info = withinLimits(analyzeModel(text, modelColumns(s)), text);
+  const info = withinLimits(analyzeModel(text, modelColumns(s, text)), text);
   // While the text does not parse, keep the rows as they are: a half-typed name must not wipe them.
   // But not a name now written as a call: `epx` typed before its "(" made a row that must go.
   const names = info.error ? s.params.map((p) => p.name).filter((n) => !calledIn(text, n)) : info.params;
