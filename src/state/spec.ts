@@ -13,7 +13,7 @@ import { derivedEntries } from './derivedQuantities';
 import { effectiveShared } from './actions/global';
 import { setGroupBy } from './actions/groups';
 import { refreshCurve } from './actions/curve';
-import { adoptTable, setMapping } from './actions/data';
+import { adoptTable, followModelColumns, setMapping } from './actions/data';
 import type { Mapping } from './slices/data';
 import { LINKED_DATA } from './dataFile';
 import { setModelText } from './actions/model';
@@ -106,5 +106,7 @@ export async function applySpec(spec: FitSpec): Promise<void> {
     paramErrors: NO_PARAM_ERRORS,
   });
   if (getState().table) await applyGroups(spec.groups);
+  // The spec's model decides which columns are variables: not the model on the page before it.
+  await followModelColumns();
   refreshCurve();
 }
