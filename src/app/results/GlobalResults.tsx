@@ -18,6 +18,7 @@ import { groupFigure } from '../plot/groupFigure';
 import { groupLogHiddenNote } from '../plot/logHidden';
 import { PlotlyChart } from '../plot/PlotlyChart';
 import { formatCount } from '../format/count';
+import { ScrollingTable } from '../common/ScrollingTable';
 
 /** Rows drawn in the table (as GroupResults: the rest would slow the page; 10 000 groups fit). */
 const TABLE_ROWS_MAX = 1000;
@@ -63,45 +64,47 @@ export function LocalTable({ g, column }: { readonly g: GlobalFitOutcome; readon
   const local = g.local.map((name) => ({ name, j: g.names.indexOf(name) }));
   const ties = g.ties ?? [];
   return (
-    <div className="group-table-wrap">
-      <table className="group-table" data-testid="global-table">
-        <thead>
-          <tr>
-            <th scope="col">{column}</th>
-            <th scope="col" className="cell-num">Rows</th>
-            {local.map(({ name }) => <th key={name} scope="col" className="cell-num">{name} ± SE</th>)}
-            {ties.map((t) => <th key={t.name} scope="col" className="cell-num" title={`${t.name} = ${t.expression}: tied, computed from the fitted parameters`}>{t.name} (tied)</th>)}
-            <th scope="col" className="cell-num" title="Σ(y − f)² over this group's rows (weighted: Σ((y − f)/σ)²), the RSS R's deviance() reports">χ²</th>
-          </tr>
-        </thead>
-        <tbody>
-          {g.rows.slice(0, TABLE_ROWS_MAX).map((row) => (
-            <tr key={row.key} className={row.included ? '' : 'group-failed'} data-group={row.key}>
-              <th scope="row">{row.key}</th>
-              <td className="cell-num">{row.rows}</td>
-              {row.included ? (
-                <>
-                  {local.map(({ name, j }) => (
-                    <td key={name} className="cell-num" data-param={name}>
-                      {num(row.params[j])}
-                      {Number.isNaN(row.stderr[j]) ? '' : <span className="pm"> ± {num(row.stderr[j], 3)}</span>}
-                    </td>
-                  ))}
-                  {groupTiedValues(ties, g.names, row.params).map((v, i) => (
-                    <td key={ties[i].name} className="cell-num" data-tied={ties[i].name}>{num(v)}</td>
-                  ))}
-                  <td className="cell-num" data-col="chi2">{num(row.chi2)}</td>
-                </>
-              ) : (
-                <td colSpan={local.length + ties.length + 1} className="group-message" data-testid="global-message">Left out: {row.message}</td>
-              )}
+    <>
+      <ScrollingTable testId="global-table">
+        <table className="group-table" data-testid="global-table">
+          <thead>
+            <tr>
+              <th scope="col">{column}</th>
+              <th scope="col" className="cell-num">Rows</th>
+              {local.map(({ name }) => <th key={name} scope="col" className="cell-num">{name} ± SE</th>)}
+              {ties.map((t) => <th key={t.name} scope="col" className="cell-num" title={`${t.name} = ${t.expression}: tied, computed from the fitted parameters`}>{t.name} (tied)</th>)}
+              <th scope="col" className="cell-num" title="Σ(y − f)² over this group's rows (weighted: Σ((y − f)/σ)²), the RSS R's deviance() reports">χ²</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {g.rows.slice(0, TABLE_ROWS_MAX).map((row) => (
+              <tr key={row.key} className={row.included ? '' : 'group-failed'} data-group={row.key}>
+                <th scope="row">{row.key}</th>
+                <td className="cell-num">{row.rows}</td>
+                {row.included ? (
+                  <>
+                    {local.map(({ name, j }) => (
+                      <td key={name} className="cell-num" data-param={name}>
+                        {num(row.params[j])}
+                        {Number.isNaN(row.stderr[j]) ? '' : <span className="pm"> ± {num(row.stderr[j], 3)}</span>}
+                      </td>
+                    ))}
+                    {groupTiedValues(ties, g.names, row.params).map((v, i) => (
+                      <td key={ties[i].name} className="cell-num" data-tied={ties[i].name}>{num(v)}</td>
+                    ))}
+                    <td className="cell-num" data-col="chi2">{num(row.chi2)}</td>
+                  </>
+                ) : (
+                  <td colSpan={local.length + ties.length + 1} className="group-message" data-testid="global-message">Left out: {row.message}</td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollingTable>
       {ties.length > 0 && <p className="muted small" data-testid="global-tied-note">{tiedNote(ties, false)}</p>}
       {g.rows.length > TABLE_ROWS_MAX && <p className="muted small">The table shows the first {formatCount(TABLE_ROWS_MAX)} of {formatCount(g.rows.length)} groups.</p>}
-    </div>
+    </>
   );
 }
 
