@@ -36,6 +36,7 @@ import type { FitCommand } from './args';
 import { CliError } from './errors';
 import { unusableRowsMessage } from './unusableRows';
 import { pickGroups } from './pickGroups';
+import { variableNames } from '../data/modelColumns';
 
 export interface LoadedProblem {
   readonly table: Table;
@@ -132,7 +133,7 @@ function loadTableAndModel(command: FitCommand, parsed: Result<Table> = readTabl
 
 /** The model compiled against the table's column names (a streamed file: those of its first piece). */
 export function compileForTable(command: FitCommand, table: Table): CompiledModel {
-  const names = table.columns.map((c) => c.name);
+  const names = variableNames(table.columns);
   // --tie b=2*a: b is replaced by (2*a) in the model, which then has one parameter fewer.
   const compiled = compileModel(tieParameters(command.model, names, command.ties), { columns: names });
   if (!compiled.ok) throw new CliError(`--model: ${compiled.error.message}`);

@@ -8,7 +8,9 @@
 import type { Table } from '../data/types';
 import type { FitResult } from '../fit/types';
 import type { Weighting } from '../fit/weights';
+import type { SolverSettings } from '../share/types';
 import type { DataMapping, Status, TableSummary } from './api';
+import { fitOptions } from './fit';
 import { adoptTable, keepStream } from './load';
 import { ensureSelection } from './select';
 import { session, type TableInput } from './session';
@@ -54,6 +56,9 @@ export interface RestoredFit {
   readonly weights?: Weighting;
   /** Fitted by Poisson maximum likelihood (settings.objective 'poisson'). */
   readonly poisson?: boolean;
+  /** The settings the fit ran with, when the page knows them (a fit it showed before a group was
+   *  opened): the fit is then whole again, for profiles and comparisons; absent: a saved session's. */
+  readonly settings?: SolverSettings;
 }
 
 /** A table read back from storage is checked before it is used (storage is another program's too). */
@@ -140,6 +145,8 @@ export function restoreFit(fit: RestoredFit): Status<null> {
   const picked = ensureSelection(fit.mapping);
   if (!picked.ok) return picked;
   if (fit.result.stats.points !== picked.value.rows) return { ok: false, error: { code: 'stale', message: 'The saved fit does not match the saved data.' } };
-  session.lastFit = { model: fit.model, selection: picked.value, result: fit.result, absoluteSigma: fit.absoluteSigma, weights: fit.weights, poisson: fit.poisson };
+  // Known settings: the fit's table again, from where it started (its result's start values).
+  const input = fit.settings ? { parameters: fit.result.parameters.map((p) => ({ name: p.name, value: p.start, min: p.min, max: p.max, fixed: p.fixed })), options: fitOptions(fit.settings) } : undefined;
+  session.lastFit = { model: fit.model, selection: picked.value, result: fit.result, absoluteSigma: fit.absoluteSigma, weights: fit.weights, poisson: fit.poisson, ...(input ? { input } : {}) };
   return { ok: true, value: null };
 }

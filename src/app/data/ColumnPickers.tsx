@@ -1,6 +1,7 @@
 /** Which columns are x (one or more variables), y and σ (or weights from y). */
 import { useApp } from '../../state';
 import { setMapping } from '../../state/actions/data';
+import { nextVariable } from '../../state/modelColumns';
 import { setSigmaColumn, setWeights } from '../../state/actions/settings';
 import type { Weighting } from '../../fit/weights';
 import type { ColumnInfo } from '../../worker/api';
@@ -80,7 +81,7 @@ export function ColumnPickers() {
   const columns = useApp((s) => s.table?.columns ?? NO_COLUMNS);
   const mapping = useApp((s) => s.mapping);
   const error = useApp((s) => s.selectionError);
-  const unused = columns.filter((c) => !mapping.x.includes(c.name) && c.name !== mapping.y && c.name !== mapping.sigma);
+  const next = useApp(nextVariable);
   const setX = (i: number, name: string | null) => {
     const x = [...mapping.x];
     if (name === null) x.splice(i, 1);
@@ -102,8 +103,8 @@ export function ColumnPickers() {
           </span>
         ))}
         {mapping.x.length === 0 && <ColumnSelect value={null} columns={columns} onChange={(n) => n && setX(0, n)} label="x variable" testId="x-select-0" />}
-        {unused.length > 0 && mapping.x.length > 0 && (
-          <button type="button" className="link-btn" data-testid="add-x" onClick={() => void setMapping({ x: [...mapping.x, unused[0].name] })}>
+        {next !== null && mapping.x.length > 0 && (
+          <button type="button" className="link-btn" data-testid="add-x" onClick={() => void setMapping({ x: [...mapping.x, next] })}>
             + variable
           </button>
         )}

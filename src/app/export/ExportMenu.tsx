@@ -10,7 +10,7 @@ import { copyText } from '../share/clipboard';
 import { PopoverHead } from '../share/CopyLink';
 import { useDismiss, usePopover } from '../share/usePopover';
 import { Chevron } from '../sessions/SessionsMenu';
-import { EXPORT_GROUPS, exportAvailability, exportBlocker, type ExportId, type ExportItem } from './catalogue';
+import { EXPORT_GROUPS, exportAvailability, exportBlocker, exportScopeNote, type ExportId, type ExportItem } from './catalogue';
 import { downloadBlob } from './download';
 import { exportFileBase } from './fileBase';
 import type { ExportOutput } from './run';
@@ -25,6 +25,7 @@ const ITEMS: readonly ExportItem[] = EXPORT_GROUPS.flatMap((g) => g.items);
 export function ExportMenu() {
   const blocked = useApp(exportBlocker);
   const base = useApp(exportFileBase);
+  const scopeNote = useApp(exportScopeNote);
   const availability = useApp(useShallowAvailability());
   const pop = usePopover();
   const [message, setMessage] = useState<Message | null>(null);
@@ -103,6 +104,11 @@ export function ExportMenu() {
       </button>
       {pop.open && (
         <div ref={pop.panelRef} className="popover popover-menu" id="export-menu" role="menu" aria-label="Export" data-testid="export-menu" onKeyDown={onMenuKey}>
+          {scopeNote && (
+            <p className="menu-hint menu-scope" data-testid="export-scope">
+              {scopeNote}
+            </p>
+          )}
           {EXPORT_GROUPS.map((g) => (
             <div key={g.title} role="group" aria-labelledby={`export-group-${g.title}`} className="menu-group">
               <div className="menu-group-title" id={`export-group-${g.title}`} aria-hidden="true">

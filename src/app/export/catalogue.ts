@@ -6,6 +6,7 @@
 import type { AppState } from '../../state';
 import { shareBlocker } from '../../state/shareSpec';
 import { resultsFresh } from '../../state/signature';
+import { fitScope, fitScopeName } from '../../state/fitScope';
 
 export type ExportId = 'data-csv' | 'results-json' | 'parameters-csv' | 'covariance-csv' | 'correlation-csv' | 'statistics-csv' | 'points-csv' | 'grid-csv' | 'plot-png' | 'plot-svg' | 'python' | 'cli' | 'report-html';
 
@@ -97,4 +98,17 @@ export function exportAvailability(s: AppState): Record<ExportId, string | null>
     python: spec ?? (everyFixed ? 'Every parameter is fixed: curve_fit needs at least one free parameter.' : null),
     cli: spec,
   };
+}
+
+/**
+ * Which fit the menu's items describe, when the data hold groups (issue 27), or null: an opened
+ * group's fit for every item; otherwise the results, report and curves are the pooled fit on the
+ * results card and the script and command are the group fit (each group, or the global fit).
+ */
+export function exportScopeNote(s: AppState): string | null {
+  const scope = fitScope(s);
+  if (scope.kind === 'rows') return null;
+  if (scope.kind === 'group') return `Every item describes the fit of ${fitScopeName(scope)} alone.`;
+  const groupFit = s.groupMode === 'global' ? `the global fit over every ${scope.groups}` : `the fits of each ${scope.groups}`;
+  return `Results, report and curves: the fit of all rows, ${fitScopeName(scope)}. Script and command: ${groupFit}.`;
 }

@@ -1,7 +1,8 @@
 /**
  * Export › Report: the printable fit report (src/export/report, the same generator as the CLI's
  * --report) for the fit on screen. The data side (points, curve, residual plots) comes from the
- * worker where the rows are; profile intervals are included when the fit was profiled.
+ * worker where the rows are; profile intervals are included when the fit was profiled. The report
+ * names the fit (fitScope.ts): all rows, every group pooled, or one opened group.
  */
 import { getClient } from '../../client/worker';
 import { fitReportHtml } from '../../export/report/html';
@@ -9,6 +10,7 @@ import type { AppState } from '../../state';
 import { dataLabel } from '../../state/dataFile';
 import { tiedModel } from '../../state/ties';
 import { pageDerived } from '../../state/derivedQuantities';
+import { fitScope, fitScopeName, fitScopeText } from '../../state/fitScope';
 
 export type ReportOutput = { readonly ok: true; readonly html: string } | { readonly ok: false; readonly message: string };
 
@@ -21,10 +23,14 @@ export async function pageReport(s: AppState, now: Date = new Date()): Promise<R
     if (!status.ok) return { ok: false, message: status.error.message };
     data = status.value;
   }
+  // The worker's last fit must be the fit on screen: its rows are the report's (one fit per report).
+  if (data.rows !== outcome.result.stats.points) return { ok: false, message: `The worker's last fit (${data.rows} rows) is not the fit on screen (${outcome.result.stats.points} rows): press Fit, then export the report.` };
+  const scope = fitScope(s);
   const profiled = s.profileRun.outcome === outcome && s.profileRun.status === 'done' ? s.profileRun.result : null;
   const html = fitReportHtml({
     generatedAt: now.toISOString(),
     file: dataLabel(s),
+    ...(scope.kind === 'rows' ? {} : { scope: { kind: scope.kind, text: fitScopeText(scope, data.rows), name: fitScopeName(scope) } }),
     model: s.modelText,
     filteredRows: s.selection?.filteredCount ?? 0,
     excludedRows: s.selection?.excludedCount ?? 0,

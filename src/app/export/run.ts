@@ -10,6 +10,7 @@ import { getState, type AppState } from '../../state';
 import { pageDerived } from '../../state/derivedQuantities';
 import { tiedModel } from '../../state/ties';
 import { portableSpec } from '../../state/shareSpec';
+import { fitScope, singleFitSpec } from '../../state/fitScope';
 import type { ExportId } from './catalogue';
 import { dataFileName } from '../../state/dataFile';
 import { exportFileBase } from './fileBase';
@@ -61,9 +62,10 @@ function codeInput(s: AppState): (ReturnType<typeof startSpec> & { data: NonNull
   return { kind: 'error', message: 'A group fit\'s script and command read the group column from the data file, which pasted or linked data do not have: save the data as a CSV file with its group column and open that file.' };
 }
 
-/** The spec with the data described by a fingerprint (the results JSON names the data file). */
+/** The single fit's spec with the data described by a fingerprint (the results JSON names the data
+ *  file; it carries the single fit's result, so not the groups that fit ignores: fitScope.ts). */
 async function specWithData(s: AppState): Promise<FitSpec> {
-  const spec = portableSpec(s);
+  const spec = singleFitSpec(s);
   const print = await getClient().fingerprint({ ...spec.columns, ...(spec.rows ? { rows: spec.rows } : {}) });
   return print.ok ? { ...spec, data: { kind: 'fingerprint', fileName: dataFileName(s), rows: print.value.rows, hash: print.value.hash } } : spec;
 }
@@ -72,10 +74,11 @@ async function specWithData(s: AppState): Promise<FitSpec> {
  * The spec a script or command runs: with the row filters and excluded lines when it reads the
  * file the user opened (its own line numbers), without them when it reads the Data CSV export,
  * which holds only the rows the fit uses already; starting from the fit's start values, with the
- * page's fitted values to compare (startSpec.ts).
+ * page's fitted values to compare (startSpec.ts). An opened group's is the single fit on screen, of
+ * that group's rows (fitScope.ts), not a group fit of one group.
  */
 export function scriptSpec(s: AppState): ReturnType<typeof startSpec> {
-  const { rows, ...spec } = portableSpec(s);
+  const { rows, ...spec } = fitScope(s).kind === 'group' ? singleFitSpec(s) : portableSpec(s);
   const ownFile = s.source?.kind === 'file' || (spec.groups !== undefined && s.source?.kind === 'sample');
   return startSpec(s, rows && ownFile ? { ...spec, rows } : spec);
 }

@@ -5,6 +5,7 @@
  */
 import { useApp } from '../../state';
 import { cancelFit } from '../../state/actions/fit';
+import { loadingBlocker } from '../../state/selectors/fitBlockers';
 import { useShallow } from 'zustand/react/shallow';
 import { cancelGroupFits } from '../../state/actions/batch';
 import { cancelGlobalFit, runGroupFitsInMode } from '../../state/actions/global';
@@ -30,13 +31,17 @@ function StatusLine() {
   const stale = useApp((s) => s.outcome !== null && !resultsFresh(s));
   const error = useApp((s) => s.fitError);
   const hasData = useApp((s) => s.selection !== null);
+  const reading = useApp(loadingBlocker);
   const waitingFile = useApp((s) => s.pendingLink?.expected.fileName ?? (s.pendingLink ? '' : null));
   // A failed fit whose error was then cleared (the model or settings were edited) is idle again:
   // "Ready" in the error's red would read as a failure.
   let state: string = status === 'error' && !error ? 'idle' : status;
   let text: string;
   if (status === 'running') text = search ? `Empty start values: ${searchProgressText(search.progress)}` : progressText(progress);
-  else if (status === 'error' && error) text = error.message;
+  else if (reading) {
+    state = 'idle';
+    text = reading;
+  } else if (status === 'error' && error) text = error.message;
   else if (status === 'done' && outcome && stale) {
     state = 'stale';
     text = `Changed since the last fit (${VERDICT_TEXT[verdict(outcome.result)].toLowerCase()}): press Fit`;
@@ -75,6 +80,7 @@ function GroupFitControls() {
   const global = useApp((s) => s.global);
   const shared = useApp(useShallow(effectiveShared));
   const busy = useApp(anyFitRunning);
+  const reading = useApp(loadingBlocker);
   // A group fit with empty start values searches all rows for them first (issue 11).
   const search = useApp((s) => (s.startSearch?.status === 'running' && s.startSearch.trigger === 'groups' ? s.startSearch : null));
   if (groupBy === null) return null;
@@ -99,7 +105,7 @@ function GroupFitControls() {
     <div className="fitbar-groups">
       {!wide && <GroupModeChoice disabled={busy} />}
       <div className="fitbar-buttons">
-        <button type="button" className="btn btn-primary-outline" disabled={busy} onClick={() => void runGroupFitsInMode()} data-testid="fit-groups-button">
+        <button type="button" className="btn btn-primary-outline" disabled={busy || reading !== null} title={reading ?? undefined} onClick={() => void runGroupFitsInMode()} data-testid="fit-groups-button">
           {label}
         </button>
         {running && (
@@ -122,11 +128,13 @@ export function FitBar() {
   const running = useApp(anyFitRunning);
   // The group fits have their own Cancel beside their button.
   const single = useApp((s) => s.fitStatus === 'running');
+  // Other data are being read: the rows in the worker are still the earlier data's.
+  const reading = useApp(loadingBlocker);
   return (
     <div className="fitbar">
       <WorkerNotice />
       <div className="fitbar-buttons">
-        <button type="submit" className="btn btn-primary btn-fit" disabled={running} data-testid="fit-button" aria-keyshortcuts="Enter Control+Enter">
+        <button type="submit" className="btn btn-primary btn-fit" disabled={running || reading !== null} title={reading ?? undefined} data-testid="fit-button" aria-keyshortcuts="Enter Control+Enter">
           {running ? 'Fitting…' : 'Fit'}
           {!running && <kbd className="kbd" aria-hidden="true">Enter</kbd>}
         </button>

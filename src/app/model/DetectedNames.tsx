@@ -9,6 +9,8 @@ export function DetectedNames() {
   const table = useApp((s) => s.table);
   const columns = table ? table.columns.map((c) => c.name) : null;
   const x = useApp((s) => s.mapping.x);
+  const named = useApp((s) => s.modelNamedX);
+  const groups = useApp((s) => (s.groupWide ? null : s.groupBy));
   if (info.error || info.params.length + info.variables.length === 0) return null;
   const columnParams = columns ? info.params.filter((p) => columns.includes(p)) : [];
   const strayX = columns && info.variables.length === 0 && info.params.includes('x') && x.length > 0 && !x.includes('x') ? x[0] : null;
@@ -39,6 +41,12 @@ export function DetectedNames() {
           )}
         </span>
       </div>
+      {named.length > 0 && (
+        <p className="hint small" data-testid="named-columns">
+          {named.map((n) => `“${n}”`).join(', ')} {named.length === 1 ? 'is a data column' : 'are data columns'}, so the model reads {named.length === 1 ? 'it' : 'them'} as data, one value per row (as fitbench fit does), not as {named.length === 1 ? 'a parameter' : 'parameters'}: added to x.
+          {groups ? ` A column that holds one value within each ${groups} (a dose per subject) is that group’s constant: each group’s curve is drawn at it.` : ''}
+        </p>
+      )}
       {strayX && (
         <p className="hint small">
           “x” is not a column here, so it would be fitted as a parameter.{' '}

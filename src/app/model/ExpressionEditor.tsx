@@ -4,7 +4,7 @@
  */
 import { useLayoutEffect, useRef } from 'react';
 import { useApp } from '../../state';
-import { setModelText } from '../../state/actions/model';
+import { editModel } from '../../state/actions/modelEdit';
 import { highlight } from './highlight';
 
 const FIELD_SIZING = typeof CSS !== 'undefined' && CSS.supports('field-sizing', 'content');
@@ -42,7 +42,7 @@ export function ExpressionEditor() {
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? 'model-error' : 'model-names'}
         data-testid="model-editor"
-        onChange={(e) => setModelText(e.target.value)}
+        onChange={(e) => void editModel(e.target.value)}
         onScroll={(e) => {
           if (backdrop.current) backdrop.current.scrollTop = e.currentTarget.scrollTop;
         }}

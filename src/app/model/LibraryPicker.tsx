@@ -2,7 +2,8 @@
 import type { ModelCategory } from '../../library/types';
 import { useApp } from '../../state';
 import { LIBRARY } from '../../state/library';
-import { pickLibraryModel, setModelText } from '../../state/actions/model';
+import { pickLibraryModel } from '../../state/actions/model';
+import { editModel } from '../../state/actions/modelEdit';
 
 const CATEGORY: Record<ModelCategory, string> = {
   basic: 'Basic',
@@ -29,7 +30,7 @@ export function LibraryPicker() {
       disabled={LIBRARY.length === 0}
       onChange={(e) => {
         if (e.target.value) void pickLibraryModel(e.target.value);
-        else setModelText(text, null);
+        else void editModel(text, null);
       }}
     >
       <option value="">{LIBRARY.length ? 'Custom expression' : 'Custom expression (library loading)'}</option>

@@ -32,7 +32,7 @@ export function ParamRowView({ row, busy }: { readonly row: ParamRow; readonly b
     <div className={tie ? 'param-row is-tied' : row.fixed ? 'param-row is-fixed' : 'param-row'} data-testid={`param-row-${row.name}`} data-param={row.name} data-value={String(tie ? tied : row.value)} data-tied={tie ? tie.expression : undefined}>
       <div className={global ? 'param-line has-shared' : 'param-line'}>
         <span className="param-name-cell">
-          <code className="param-name" title={row.positive ? `${row.name} is a positive scale: its slider is logarithmic` : undefined}>
+          <code className="param-name" title={row.positive ? `${row.name} is a positive scale: its slider is logarithmic` : row.name.length > 16 ? row.name : undefined}>
             {row.name}
           </code>
           <TieButton name={row.name} tied={tie !== null} open={editing} disabled={busy} onOpen={() => setEditing(!editing)} />

@@ -1,7 +1,8 @@
 /**
  * Global fit results (issue 9): the shared parameters (value ± standard error and the t interval
  * at the fit's confidence level), a table with each group's local parameters (± standard error),
- * cost and rows, the overlay of the groups with the curves through their global parameters, and
+ * χ² and rows (χ² = Σ(y − f)², weighted Σ((y − f)/σ)², as the single fit's card and R's deviance()
+ * say it, not the solver's cost ½Σρ, which reads as half of it; issue 27), the overlay of the groups with the curves through their global parameters, and
  * "Compare with separate fits", whose verdict (F test and AICc, src/fit/compare) is said in words.
  * Every standard error comes from the global fit's covariance (src/fit/global).
  */
@@ -18,6 +19,7 @@ import { groupFigure } from '../plot/groupFigure';
 import { groupLogHiddenNote } from '../plot/logHidden';
 import { PlotlyChart } from '../plot/PlotlyChart';
 import { formatCount } from '../format/count';
+import { ScrollingTable } from '../common/ScrollingTable';
 
 /** Rows drawn in the table (as GroupResults: the rest would slow the page; 10 000 groups fit). */
 const TABLE_ROWS_MAX = 1000;
@@ -59,49 +61,51 @@ function SharedTable({ g }: { readonly g: GlobalFitOutcome }) {
   );
 }
 
-function LocalTable({ g, column }: { readonly g: GlobalFitOutcome; readonly column: string }) {
+export function LocalTable({ g, column }: { readonly g: GlobalFitOutcome; readonly column: string }) {
   const local = g.local.map((name) => ({ name, j: g.names.indexOf(name) }));
   const ties = g.ties ?? [];
   return (
-    <div className="group-table-wrap">
-      <table className="group-table" data-testid="global-table">
-        <thead>
-          <tr>
-            <th scope="col">{column}</th>
-            <th scope="col" className="cell-num">Rows</th>
-            {local.map(({ name }) => <th key={name} scope="col" className="cell-num">{name} ± SE</th>)}
-            {ties.map((t) => <th key={t.name} scope="col" className="cell-num" title={`${t.name} = ${t.expression}: tied, computed from the fitted parameters`}>{t.name} (tied)</th>)}
-            <th scope="col" className="cell-num" title="½Σ(weighted residual)², the solver's cost over this group's rows">Cost</th>
-          </tr>
-        </thead>
-        <tbody>
-          {g.rows.slice(0, TABLE_ROWS_MAX).map((row) => (
-            <tr key={row.key} className={row.included ? '' : 'group-failed'} data-group={row.key}>
-              <th scope="row">{row.key}</th>
-              <td className="cell-num">{row.rows}</td>
-              {row.included ? (
-                <>
-                  {local.map(({ name, j }) => (
-                    <td key={name} className="cell-num" data-param={name}>
-                      {num(row.params[j])}
-                      {Number.isNaN(row.stderr[j]) ? '' : <span className="pm"> ± {num(row.stderr[j], 3)}</span>}
-                    </td>
-                  ))}
-                  {groupTiedValues(ties, g.names, row.params).map((v, i) => (
-                    <td key={ties[i].name} className="cell-num" data-tied={ties[i].name}>{num(v)}</td>
-                  ))}
-                  <td className="cell-num" data-col="cost">{num(row.cost)}</td>
-                </>
-              ) : (
-                <td colSpan={local.length + ties.length + 1} className="group-message" data-testid="global-message">Left out: {row.message}</td>
-              )}
+    <>
+      <ScrollingTable testId="global-table">
+        <table className="group-table" data-testid="global-table">
+          <thead>
+            <tr>
+              <th scope="col">{column}</th>
+              <th scope="col" className="cell-num">Rows</th>
+              {local.map(({ name }) => <th key={name} scope="col" className="cell-num">{name} ± SE</th>)}
+              {ties.map((t) => <th key={t.name} scope="col" className="cell-num" title={`${t.name} = ${t.expression}: tied, computed from the fitted parameters`}>{t.name} (tied)</th>)}
+              <th scope="col" className="cell-num" title="Σ(y − f)² over this group's rows (weighted: Σ((y − f)/σ)²), the RSS R's deviance() reports">χ²</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {g.rows.slice(0, TABLE_ROWS_MAX).map((row) => (
+              <tr key={row.key} className={row.included ? '' : 'group-failed'} data-group={row.key}>
+                <th scope="row">{row.key}</th>
+                <td className="cell-num">{row.rows}</td>
+                {row.included ? (
+                  <>
+                    {local.map(({ name, j }) => (
+                      <td key={name} className="cell-num" data-param={name}>
+                        {num(row.params[j])}
+                        {Number.isNaN(row.stderr[j]) ? '' : <span className="pm"> ± {num(row.stderr[j], 3)}</span>}
+                      </td>
+                    ))}
+                    {groupTiedValues(ties, g.names, row.params).map((v, i) => (
+                      <td key={ties[i].name} className="cell-num" data-tied={ties[i].name}>{num(v)}</td>
+                    ))}
+                    <td className="cell-num" data-col="chi2">{num(row.chi2)}</td>
+                  </>
+                ) : (
+                  <td colSpan={local.length + ties.length + 1} className="group-message" data-testid="global-message">Left out: {row.message}</td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollingTable>
       {ties.length > 0 && <p className="muted small" data-testid="global-tied-note">{tiedNote(ties, false)}</p>}
       {g.rows.length > TABLE_ROWS_MAX && <p className="muted small">The table shows the first {formatCount(TABLE_ROWS_MAX)} of {formatCount(g.rows.length)} groups.</p>}
-    </div>
+    </>
   );
 }
 
@@ -123,6 +127,15 @@ function Comparison() {
         </p>
       )}
     </div>
+  );
+}
+
+/** The fit's size and χ², in the single fit's terms (not the solver's cost). */
+export function GlobalSummary({ g }: { readonly g: GlobalFitOutcome }) {
+  return (
+    <p className="muted small" data-testid="global-summary">
+      <span title="Σ(y − f)² over every group's rows (weighted: Σ((y − f)/σ)²), the RSS R's deviance() reports; the solver's cost is half of it">χ² (RSS) {num(g.chi2)}</span> over {formatCount(g.points)} points, {formatCount(g.freeParameters)} free parameters · {g.nit} iterations, {g.nfev} evaluations, {(g.fitMs / 1000).toFixed(2)} s · standard errors from the joint covariance
+    </p>
   );
 }
 
@@ -161,9 +174,7 @@ export function GlobalResults() {
         <SharedTable g={g} />
         <LocalTable g={g} column={column} />
       </div>
-      <p className="muted small" data-testid="global-summary">
-        Total cost {num(g.cost)} over {formatCount(g.points)} points, {formatCount(g.freeParameters)} free parameters · {g.nit} iterations, {g.nfev} evaluations, {(g.fitMs / 1000).toFixed(2)} s · standard errors from the joint covariance
-      </p>
+      <GlobalSummary g={g} />
       {g.warnings.map((w) => <p key={w} className="muted small">{w}</p>)}
     </section>
   );

@@ -20,6 +20,7 @@ import { groupLogHiddenNote } from '../plot/logHidden';
 import { PlotlyChart } from '../plot/PlotlyChart';
 import { OpenedGroup } from './OpenedGroup';
 import { formatCount } from '../format/count';
+import { ScrollingTable } from '../common/ScrollingTable';
 
 /** Rows drawn in the table: enough to read and sort; beyond this the page would slow to a crawl
  *  (ten thousand groups are 70 000 cells), and Export CSV has every group. */
@@ -79,7 +80,7 @@ export function GroupResults() {
       {figure && logNote && <p className="plot-note" data-testid="group-plot-note">{logNote}</p>}
       {batch.overlayCapped && <p className="muted" data-testid="group-overlay-note">The plot shows the first {shown} of {formatCount(batch.total)} groups (at most {OVERLAY_MAX}); the table has them all.</p>}
       <p className="muted small group-open-hint">Choose a {column} to open its full results.</p>
-      <div className="group-table-wrap">
+      <ScrollingTable testId="group-table">
         <table className="group-table" data-testid="group-table">
           <thead>
             <tr>
@@ -136,7 +137,7 @@ export function GroupResults() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollingTable>
       {ties.length > 0 && <p className="muted small" data-testid="group-tied-note">{tiedNote(ties, true)}</p>}
       {rows.length > TABLE_ROWS_MAX && (
         <p className="muted" data-testid="group-table-note">

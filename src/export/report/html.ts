@@ -27,6 +27,9 @@ export interface FitReport {
   readonly generatedAt: string;
   /** The data file's name (or what the data were: "pasted data", a sample's name). */
   readonly file: string;
+  /** Which fit this is, in words, when the data hold groups (the page's pooled fit, or one group
+   *  opened from the fits of each group: state/fitScope.ts); absent: the fit of the rows. */
+  readonly scope?: { readonly kind: string; readonly text: string; readonly name: string };
   readonly model: string;
   /** Rows filters and exclusions took out (0 without them). */
   readonly filteredRows?: number;
@@ -172,10 +175,10 @@ export function fitReportHtml(rep: FitReport): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="generator" content="Fitbench">
-<title>Fit report: ${esc(rep.file)}</title><style>${REPORT_CSS}</style></head>
+<title>Fit report: ${esc(rep.file)}${rep.scope ? `, ${esc(rep.scope.name)}` : ''}</title><style>${REPORT_CSS}</style></head>
 <body><main class="report" data-ci-method="${rep.profile ? 'profile' : 'wald'}">
 <header><h1>Fit report</h1><p class="meta">${esc(rep.file)} · written by Fitbench on <time datetime="${esc(rep.generatedAt)}">${esc(rep.generatedAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC'))}</time></p>
-<p class="verdict ${ok ? 'ok' : 'warn'}" data-status="${r.status}">${esc(verdictText(r))}: ${escapeWithCode(r.message)}</p></header>
+${rep.scope ? `<p class="scope" data-scope="${esc(rep.scope.kind)}">${esc(rep.scope.text)}</p>\n` : ''}<p class="verdict ${ok ? 'ok' : 'warn'}" data-status="${r.status}">${esc(verdictText(r))}: ${escapeWithCode(r.message)}</p></header>
 <section><h2>Model</h2><p class="model"><code>${esc(rep.data.yName)} = ${esc(rep.model)}</code></p>${tiesList(rep.derived)}
 <p>${esc(r.weighting ?? 'unweighted')}; loss ${esc(rep.loss)}; ${Math.round(r.confidenceLevel * 100)}% intervals with ${r.statistic === 'z' ? 'z' : `t(${r.stats.dof})`} = ${esc(num(r.tValue, 5))}.</p></section>
 <section><h2>Data</h2>${dataSummary(rep)}</section>

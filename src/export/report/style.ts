@@ -6,6 +6,7 @@ body { margin: 0; background: #f4f6f8; color: #1d2530; font: 14px/1.45 system-ui
 h1 { font-size: 24px; margin: 0 0 4px; }
 h2 { font-size: 16px; margin: 24px 0 8px; padding-bottom: 4px; border-bottom: 1px solid #d9dee5; }
 .meta, .note { color: #55606e; font-size: 12px; }
+.scope { margin: 6px 0 0; font-weight: 600; }
 .verdict { display: inline-block; margin: 8px 0 0; padding: 4px 10px; border-radius: 4px; font-weight: 600; }
 .verdict.ok { background: #e3f3e8; color: #14532d; }
 .verdict.warn { background: #fdf0d9; color: #7a4a00; }

@@ -163,7 +163,9 @@ export async function globalFit(input: GlobalInput): Promise<GlobalResult> {
     sharedIdx.forEach((idx, i) => (stderr[idx] = sharedSe[i]));
     localIdx.forEach((idx, j) => (stderr[idx] = se(localInv[g * l * l + j * l + j])));
     kernels.residuals(full, p.data, scratch, 0, p.rows);
-    for (let i = 0; i < p.rows; i++) chi2 += scratch[i] * scratch[i];
+    let groupChi2 = 0;
+    for (let i = 0; i < p.rows; i++) groupChi2 += scratch[i] * scratch[i];
+    chi2 += groupChi2;
     const note = p.skipped > 0 ? ` (${p.skipped} row${p.skipped === 1 ? '' : 's'} with missing values skipped)` : '';
     rowOf.set(p.index, {
       key: groups[p.index].key,
@@ -179,6 +181,7 @@ export async function globalFit(input: GlobalInput): Promise<GlobalResult> {
       ciLower: full.map((v, i) => (params.fixed[i] ? v : v - tValue * stderr[i])),
       ciUpper: full.map((v, i) => (params.fixed[i] ? v : v + tValue * stderr[i])),
       cost: evaluator.groupCost(result.x, g),
+      chi2: groupChi2,
     });
   });
   const nanVec = () => new Float64Array(names.length).fill(NaN);
@@ -186,7 +189,7 @@ export async function globalFit(input: GlobalInput): Promise<GlobalResult> {
     const row = rowOf.get(index);
     if (row) return row;
     const why = excluded.get(index) ?? { code: 'error', message: 'Not fitted.', rows: 0, skipped: 0 };
-    return { key: group.key, rows: why.rows, skippedRows: why.skipped, included: false, success: false, status: -1, code: why.code, message: why.message, params: nanVec(), stderr: nanVec(), ciLower: nanVec(), ciUpper: nanVec(), cost: NaN };
+    return { key: group.key, rows: why.rows, skippedRows: why.skipped, included: false, success: false, status: -1, code: why.code, message: why.message, params: nanVec(), stderr: nanVec(), ciLower: nanVec(), ciUpper: nanVec(), cost: NaN, chi2: NaN };
   });
   if (excluded.size > 0) warnings.push(`${excluded.size} group${excluded.size === 1 ? ' was' : 's were'} left out of the global fit (see their rows).`);
   warnings.push(...globalExchangeWarnings(names, fitted.map((p) => ({ key: groups[p.index].key, data: p.data, rows: p.rows, full: rowOf.get(p.index)!.params })), { shared: sharedIdx, local: localIdx }, kernels, (i) => ({ min: bound(i, true), max: bound(i, false) })));

@@ -39,6 +39,9 @@ export interface GlobalGroupRow {
   readonly ciUpper: Float64Array;
   /** ½Σρ over this group's residuals. */
   readonly cost: number;
+  /** Σ(wᵢrᵢ)² over this group's rows: its part of the fit's χ² (the RSS R's deviance() reports;
+   *  2·cost only for the linear loss). NaN for a group left out. */
+  readonly chi2: number;
 }
 
 export interface GlobalResult {

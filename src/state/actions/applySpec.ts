@@ -10,7 +10,7 @@ import { makeRow, NO_PARAM_ERRORS, NO_TIES } from '../slices/params';
 import { DEFAULT_SETTINGS } from '../slices/settings';
 import { getState, setState } from '../store';
 import { refreshCurve } from './curve';
-import { adoptTable, setMapping } from './data';
+import { adoptTable, followModelColumns, setMapping } from './data';
 import { setGroupBy } from './groups';
 import { setModelText } from './model';
 
@@ -58,5 +58,7 @@ export async function applySpec(spec: FitSpec): Promise<void> {
     paramErrors: NO_PARAM_ERRORS,
   });
   if (getState().table) await applyGroups(spec.groups);
+  // The spec's model decides which columns are variables: not the model on the page before it.
+  await followModelColumns();
   refreshCurve();
 }

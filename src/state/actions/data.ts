@@ -10,6 +10,7 @@ import { refreshGroups } from './groups';
 import { reanalyzeModel } from './model';
 import { plotRequest } from '../requests/plot';
 import { viewKey, zoomRange } from '../view';
+import { withModelColumns } from '../modelColumns';
 
 /** What a table was read from, kept so that it can be read again with other options. */
 type Input = { readonly kind: 'blob'; readonly blob: Blob; readonly name: string; readonly options: LoadOptions } | { readonly kind: 'text'; readonly text: string; readonly name: string; readonly options: LoadOptions };
@@ -145,9 +146,15 @@ async function applyMapping(mapping: Mapping, fresh = false): Promise<void> {
   }
 }
 
-async function selectMapping(mapping: Mapping, fresh: boolean): Promise<void> {
+async function selectMapping(chosen: Mapping, fresh: boolean): Promise<void> {
+  // The columns the model names are variables (as on the command line: state/modelColumns.ts).
+  const before = getState();
+  const { x, named } = withModelColumns(chosen, before);
+  const same = x.length === chosen.x.length && x.every((name, i) => name === chosen.x[i]);
+  const mapping = same ? chosen : { ...chosen, x: [...x] };
+  if (before.plot.plotVar >= Math.max(1, x.length)) setState({ plot: { ...before.plot, plotVar: 0 } });
   // (Other plotted x or y columns are another view: the zoom lapses with it, state/view.ts.)
-  setState({ mapping });
+  setState({ mapping, modelNamedX: named });
   reanalyzeModel();
   const status = await getClient().select(mapping, plotRequest(getState()));
   if (getState().mapping !== mapping) return;
@@ -213,4 +220,13 @@ export async function setPlotRange(range: readonly [number, number] | null): Pro
   if (next === now || (next && now && next[0] === now[0] && next[1] === now[1])) return;
   setState({ plotRange: next && { key: viewKey(s), range: next } });
   await redrawData();
+}
+
+/** After the model changed: the columns it names join the x variables (and those it no longer
+ *  names leave), as when the columns change (selectMapping). */
+export async function followModelColumns(): Promise<void> {
+  const s = getState();
+  if (!s.table) return;
+  const { x } = withModelColumns(s.mapping, s);
+  if (x.length !== s.mapping.x.length || x.some((name, i) => name !== s.mapping.x[i])) await setMapping({});
 }

@@ -15,7 +15,7 @@ import { flushSave } from '../sessions/autosave';
 import { forgetInterruptedFit, offerInterruptedFit } from './checkpoint';
 import { deleteValue } from '../../worker/storage';
 import { tiedModel } from '../ties';
-import { preflight } from '../selectors/fitBlockers';
+import { loadingBlocker, preflight } from '../selectors/fitBlockers';
 import { fitRequest } from '../requests/fit';
 
 let controller: AbortController | null = null;
@@ -37,6 +37,9 @@ async function fitOnce(options: { readonly resume?: boolean }): Promise<void> {
   const first = getState();
   // One fit at a time: a single fit would stop a running per-group batch (they share the worker's cancel flag).
   if (first.fitStatus === 'running' || first.batchStatus === 'running' || first.globalStatus === 'running' || first.comparisonStatus === 'running') return;
+  // Other data are being read: Fit (off, its status line saying why) waits for them; the last
+  // fit stays on screen until the new table replaces it.
+  if (loadingBlocker(first)) return;
   controller = new AbortController();
   const signal = controller.signal;
   // Data just loaded: the columns are chosen but the worker is still selecting them (seconds for

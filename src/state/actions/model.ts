@@ -36,7 +36,7 @@ function calledIn(text: string, name: string): boolean {
 
 export function setModelText(text: string, libraryId?: string | null): void {
   const s = getState();
-  const info = withinLimits(analyzeModel(text, modelColumns(s)), text);
+  const info = withinLimits(analyzeModel(text, modelColumns(s, text)), text);
   // While the text does not parse, keep the rows as they are: a half-typed name must not wipe them.
   // But not a name now written as a call: `epx` typed before its "(" made a row that must go.
   const names = info.error ? s.params.map((p) => p.name).filter((n) => !calledIn(text, n)) : info.params;

@@ -12,6 +12,9 @@ import type { BeforeOpen } from '../slices/batch';
 import { updateRow, NO_PARAM_ERRORS } from '../slices/params';
 import type { AppState } from '../store';
 import { getState, setState } from '../store';
+import { getClient } from '../../client/worker';
+import { tiedModel } from '../ties';
+import { refreshCurve } from './curve';
 import { setMapping } from './data';
 import { runFit } from './fit';
 
@@ -71,13 +74,29 @@ export async function openGroup(key: string): Promise<void> {
   await runFit();
 }
 
-/** Back to all groups: the page as it was before a group was opened. */
+/**
+ * Back to all groups: the page as it was before a group was opened. The fit that comes back is
+ * made the worker's last fit again before the page shows it: the report's data, the residual
+ * plots and the curve exports are computed there from its last fit, which was the group's
+ * (issue 27: the pooled fit's report drew the opened group's rows, and "Fit and residuals" said
+ * "Fit first" under a converged card).
+ */
 export async function closeGroup(): Promise<void> {
   const open = getState().batchOpen;
   if (!open || getState().fitStatus === 'running') return;
   const { mapping, params, fit } = open.before;
-  setState({ batchOpen: null, params, paramErrors: NO_PARAM_ERRORS, ...fit });
+  setState({ batchOpen: null, params, paramErrors: NO_PARAM_ERRORS, ...fit, outcome: null, fittedSignature: null });
   // Every field named, so that rows the snapshot lacks (no filters) replace the group's filter.
   await setMapping({ x: mapping.x, y: mapping.y, sigma: mapping.sigma, rows: mapping.rows });
+  const outcome = fit.outcome;
+  if (!outcome) return;
+  const s = getState();
+  // Refused only when its rows changed meanwhile: the fit is shown, and its report and curve
+  // exports say to fit again (reportExport.ts checks the rows).
+  const back = await getClient().restoreFit({ model: tiedModel(s).text, mapping: s.mapping, result: outcome.result, absoluteSigma: s.settings.absoluteSigma, weights: s.settings.weights, poisson: outcome.poisson != null, settings: s.settings });
+  if (getState().batchOpen !== null) return;
+  // The curve again, with the fit's bands (drawn from the worker's last fit).
+  setState({ outcome, fittedSignature: fit.fittedSignature, ...(back.ok ? { curveSignature: null } : {}) });
+  if (back.ok) refreshCurve();
 }
 

@@ -3,7 +3,7 @@ import { makeRow, NO_PARAM_ERRORS } from '../slices/params';
 import type { SampleEntry } from '../slices/view';
 import { getState, setState } from '../store';
 import { refreshCurve } from './curve';
-import { loadFile } from './data';
+import { followModelColumns, loadFile } from './data';
 import { setGroupBy, setGroupWide } from './groups';
 import { setModelText } from './model';
 
@@ -34,6 +34,8 @@ export async function loadSample(sample: SampleEntry): Promise<boolean> {
   const mapping = { x: [...sample.x], y: sample.y, sigma: sample.sigma ?? null };
   if (!(await loadFile(blob, sample.file, 'sample', mapping, sample.id))) return false;
   setModelText(sample.model, sample.library ?? null);
+  // The sample's own model decides which columns are variables (the page's earlier one named others).
+  await followModelColumns();
   const s = getState();
   // Own entries only: a parameter typed as `constructor` must not find Object's member.
   const start = (name: string) => (Object.prototype.hasOwnProperty.call(sample.params, name) ? sample.params[name] : undefined);

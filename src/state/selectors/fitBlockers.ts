@@ -10,6 +10,8 @@ import { tieBlocker, tiedModel } from '../ties';
 
 /** What stops a fit before it starts, said next to the control it concerns. */
 export function preflight(s: AppState): WorkerError | null {
+  const reading = loadingBlocker(s);
+  if (reading) return { code: 'loading', message: reading, field: 'data' };
   if (!s.table) return { code: 'no-data', message: 'Load data first: drop a CSV, paste from a spreadsheet, or try a sample.', field: 'data' };
   if (s.selectionError) return s.selectionError;
   if (!s.selection) return { code: 'no-data', message: 'Choose the x and y columns.', field: 'mapping' };
@@ -22,6 +24,15 @@ export function preflight(s: AppState): WorkerError | null {
     return { code: 'no-variable', message: `The model uses none of the x columns (${x}): it was written for other data. Write it in terms of ${s.mapping.x[0]}, or choose the x column it uses.`, field: 'model' };
   }
   return tieBlocker(s);
+}
+
+/**
+ * Why Fit waits while other data are being read (issue 27, item 12): the rows in the worker are
+ * still the earlier data's, so a fit then refitted them and its result was dropped without a word
+ * when the new table arrived. Fit (and the group fits) are off until the table is in; null: none.
+ */
+export function loadingBlocker(s: Pick<AppState, 'loading'>): string | null {
+  return s.loading ? `Reading ${s.loading.name}: Fit once it is loaded (the worker still holds the earlier data).` : null;
 }
 
 /** Group fits (each group, global) are least-squares fits: the Poisson objective stops them, saying so. */

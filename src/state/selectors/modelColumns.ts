@@ -1,13 +1,18 @@
 /** The columns a model is written in, read off the page (pure selectors used by the model
  *  actions, the ties, VarPro's starts and the comparison card). */
 import { libraryModel } from '../library';
+import { namedColumns } from '../modelColumns';
 import { renameVariable } from '../rename';
 import type { AppState } from '../store';
 
 /** The names the model may use as variables: the chosen x columns (also before the data arrive,
- *  when a link named them), or `x` before there are any. */
-export function modelColumns(s: Pick<AppState, 'table' | 'mapping'>): readonly string[] {
-  return s.mapping.x.length > 0 ? s.mapping.x : ['x'];
+ *  when a link named them), or `x` before there are any; with `text`, also the columns that text
+ *  names, which are variables as soon as it is typed (they join x: state/modelColumns.ts). */
+export function modelColumns(s: Pick<AppState, 'table' | 'mapping'>, text?: string): readonly string[] {
+  const x = s.mapping.x.length > 0 ? s.mapping.x : ['x'];
+  if (text === undefined || !s.table) return x;
+  const named = namedColumns({ modelText: text, table: s.table, modelNamedX: [] }, s.mapping) ?? [];
+  return [...x, ...named.filter((name) => !x.includes(name))];
 }
 
 /** The library entry's expression written in the chosen x column. */

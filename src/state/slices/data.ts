@@ -53,6 +53,9 @@ export interface DataSlice {
   /** Each y column is a dataset (a wide file: a plate's wells as columns); the groups are the
    *  numeric columns besides x and σ, keyed by header, picked like a group column's groups. */
   readonly groupWide: boolean;
+  /** The x columns the model's names brought in (state/modelColumns.ts): a column the model names
+   *  is a variable, and one of these leaves x again when the model stops naming it. */
+  readonly modelNamedX: readonly string[];
   /** Bytes a fit may hold in memory before a file is streamed from browser storage (issue 12). */
   readonly memoryBudget: number;
   /** A restored session's streamed data that could not be opened again (issue 12): the page asks
@@ -84,6 +87,7 @@ export const initialData: DataSlice = {
   groupPick: null,
   reloadable: false,
   groupWide: false,
+  modelNamedX: [],
   streamGone: null,
   memoryBudget: initialMemoryBudget(),
 };

@@ -1,0 +1,45 @@
+/**
+ * A data column the model names is a variable (issue 27): the page adds it to the x variables,
+ * as the CLI reads the same model (src/data/modelColumns.ts holds the rule for both). Theoph's
+ * `Dose` was a fitted parameter on the page unless the user added it as a variable by hand, and
+ * data on the command line. The y and σ columns stay what they are. A column added this way
+ * leaves x again when the model no longer names it (and the model parses: a half-typed name does
+ * not take it away); the first x, the plotted one the user chose, is never taken away.
+ */
+import { isIdentifier } from '../data/defaultColumns';
+import { variableNames } from '../data/modelColumns';
+import { analyzeModel } from './slices/model';
+import type { Mapping } from './slices/data';
+import type { AppState } from './store';
+
+type Inputs = Pick<AppState, 'modelText' | 'table' | 'modelNamedX'>;
+
+/** The table's columns the model names, besides y and σ, in the model's order; null while it does not parse. */
+export function namedColumns(s: Inputs, mapping: Mapping): readonly string[] | null {
+  if (!s.table || s.modelText.trim() === '') return [];
+  const info = analyzeModel(s.modelText, variableNames(s.table.columns));
+  if (info.error) return null;
+  return info.variables.filter((name) => name !== mapping.y && name !== mapping.sigma);
+}
+
+/** The x variables with the columns the model names, and which of them the model brought in. */
+export function withModelColumns(mapping: Mapping, s: Inputs): { readonly x: readonly string[]; readonly named: readonly string[] } {
+  const named = namedColumns(s, mapping);
+  if (named === null) return { x: mapping.x, named: s.modelNamedX.filter((n) => mapping.x.includes(n)) };
+  const kept = mapping.x.filter((name, i) => i === 0 || named.includes(name) || !s.modelNamedX.includes(name));
+  const added = named.filter((name) => !kept.includes(name));
+  const x = [...kept, ...added];
+  return { x, named: x.filter((name) => added.includes(name) || (named.includes(name) && s.modelNamedX.includes(name))) };
+}
+
+/**
+ * The column "+ variable" adds: the first unused numeric column that is neither the group column
+ * nor an identifier (src/data/defaultColumns.ts isIdentifier: Theoph's Subject was offered before
+ * its Wt and Dose), else the first unused numeric one; null when none is left.
+ */
+export function nextVariable(s: Pick<AppState, 'table' | 'mapping' | 'groupBy'>): string | null {
+  const m = s.mapping;
+  const unused = (s.table?.columns ?? []).filter((c) => c.categories === null && !m.x.includes(c.name) && c.name !== m.y && c.name !== m.sigma);
+  const measured = unused.find((c) => c.name !== s.groupBy && !isIdentifier({ name: c.name, shape: c.shape ?? null, integer: c.integer ?? false }));
+  return (measured ?? unused[0])?.name ?? null;
+}
