@@ -130,6 +130,10 @@ export async function fitGroups(input: BatchInput): Promise<BatchResult> {
       problem.use(prepared.data);
       if (!bounded) {
         if (!ws.solve(problem, x0, trfOptions)) {
+          if (ws.failure === 'nonfinite-jacobian') {
+            const name = params.names[params.free[ws.failedParameter]] ?? `parameter ${ws.failedParameter}`;
+            return failedRow(group.key, rowsUsed, skipped, params.names, start, 'nonfinite-jacobian', `The Jacobian is not finite at the start values although the residuals are (${name})${note}: the model is not differentiable there or a residual overflows; choose another start for ${name}.`);
+          }
           return failedRow(group.key, rowsUsed, skipped, params.names, start, 'nonfinite-x0', `Residuals are not finite at the start values${note}; choose other starting values.`);
         }
         standardErrorsFromR(ws.qr.R, ws.svd, k, rowsUsed, ws.cost, opts.absoluteSigma, stderrFree);
