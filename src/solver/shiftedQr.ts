@@ -91,7 +91,8 @@ export class ShiftedQrSecular implements SecularEquation {
   /** J_h has full rank here by construction (the caller chose this variant for it). */
   gaussNewton(out: Float64Array): number {
     this.shifted(0, 0);
-    out.set(this.p);
+    const p = this.p;
+    for (let i = 0; i < p.length; i++) out[i] = p[i];
     return this.phi;
   }
 

@@ -25,13 +25,14 @@ import { colemanLiScaling, hasBounds, makeStrictlyFeasible } from './bounds';
 import { now } from './clock';
 import type { AbortSignalLike } from './evaluator';
 import { SolverInputError } from './options';
+import type { GramJh } from './quadratic';
 import { selectStep } from './steps';
 import type { IterationSummary } from './summary';
 import { checkTermination, type Status } from './termination';
 import { trfStateProblem, type TrfState } from './trfState';
 import { updateTrRadius } from './trustRegion';
 import type { TrustRegionVariant } from './variant';
-import { dot, normInf } from './vec';
+import { normInf } from './vec';
 
 /**
  * A cost summed over m rows carries a rounding error of at least a few ulps (ε·cost), and about
@@ -130,6 +131,8 @@ export class LoopWorkspace {
   }
 }
 
+const NO_BOUNDS = new Float64Array(0);
+
 const failed = (failure: 'nonfinite-x0' | 'nonfinite-jacobian', parameter: number, x: Float64Array, cost: number, nfev: number, njev: number): LoopOutcome => ({
   failure,
   parameter,
@@ -145,6 +148,20 @@ const failed = (failure: 'nonfinite-x0' | 'nonfinite-jacobian', parameter: numbe
   predicted: false,
 });
 
+/**
+ * (J_h a)·(J_h b) = (d⊙a)ᵀJᵀJ(d⊙b), for the bound handling's quadratic models (u, w: scratch).
+ * Made outside the loop so that the generator captures none of its locals in a closure.
+ */
+function scaledGram<L>(variant: TrustRegionVariant<L>, d: Float64Array, u: Float64Array, w: Float64Array): GramJh {
+  return (a, b) => {
+    for (let i = 0; i < d.length; i++) {
+      u[i] = d[i] * a[i];
+      w[i] = d[i] * b[i];
+    }
+    return variant.gram(u, w);
+  };
+}
+
 export function* trustRegionLoop<L>(
   variant: TrustRegionVariant<L>,
   x0: ArrayLike<number>,
@@ -154,8 +171,8 @@ export function* trustRegionLoop<L>(
   const n = variant.n;
   const started = o.report ? now() : 0;
   const { ftol, xtol, gtol, maxNfev } = o;
-  const lb = o.lb ?? new Float64Array(0);
-  const ub = o.ub ?? new Float64Array(0);
+  const lb = o.lb ?? NO_BOUNDS;
+  const ub = o.ub ?? NO_BOUNDS;
   const bounded = o.lb !== null && o.ub !== null && hasBounds(lb, ub);
   const resume = o.resume ?? null;
   if (resume) {
@@ -212,14 +229,7 @@ export function* trustRegionLoop<L>(
   let relativeReduction = NaN;
   let relativeStep = NaN;
   let predictedStop = false;
-  // (J_h a)·(J_h b) = (d⊙a)ᵀJᵀJ(d⊙b), for the bound handling's quadratic models.
-  const jh = (a: Float64Array, b: Float64Array) => {
-    for (let i = 0; i < n; i++) {
-      u[i] = d[i] * a[i];
-      w[i] = d[i] * b[i];
-    }
-    return variant.gram(u, w);
-  };
+  const jh = bounded ? scaledGram(variant, d, u, w) : null;
 
   for (;;) {
     const g = variant.g;
@@ -243,7 +253,7 @@ export function* trustRegionLoop<L>(
         diagH[i] = g[i] * cl.dv[i] * scale[i];
       }
     } else {
-      d.set(scale);
+      for (let i = 0; i < n; i++) d[i] = scale[i];
     }
     for (let i = 0; i < n; i++) gH[i] = d[i] * g[i];
     variant.prepare(d, diagH, gH);
@@ -258,12 +268,16 @@ export function* trustRegionLoop<L>(
       alpha = variant.subproblem(Delta, alpha, work.pH);
       const pH = work.pH;
       const p = work.p;
-      for (let i = 0; i < n; i++) p[i] = pH[i] * d[i];
+      let gHp = 0;
+      for (let i = 0; i < n; i++) {
+        p[i] = pH[i] * d[i];
+        gHp += pH[i] * gH[i];
+      }
       let step: Float64Array;
       let stepH: Float64Array;
       let predictedReduction: number;
       if (cl && diagH) {
-        const sel = selectStep({ x, jh, diagH, gH, d, Delta, lb, ub, theta }, p, pH);
+        const sel = selectStep({ x, jh: jh as GramJh, diagH, gH, d, Delta, lb, ub, theta }, p, pH);
         step = sel.step;
         stepH = sel.stepH;
         predictedReduction = sel.predictedReduction;
@@ -273,7 +287,7 @@ export function* trustRegionLoop<L>(
         step = p;
         stepH = pH;
         // −q(p_h) = −(½‖J_h p_h‖² + g_hᵀp_h), with J_h p_h = J·step.
-        predictedReduction = -(0.5 * variant.gram(step, step) + dot(stepH, gH));
+        predictedReduction = -(0.5 * variant.gram(step, step) + gHp);
         stepKind = 'trust-region';
         for (let i = 0; i < n; i++) xNew[i] = x[i] + step[i];
       }
