@@ -13,7 +13,6 @@ import { findActiveConstraints } from './bounds';
 import { runSync } from './drivers';
 import { resolveTrfOptions, SolverInputError, startError, type TrfOptions } from './options';
 import { terminationMessage, type Status } from './termination';
-import { trustRegionLoop } from './trustRegionLoop';
 
 /** Residuals of a global fit, linearized into an arrow matrix. */
 export interface ArrowEvaluator {
@@ -59,17 +58,17 @@ export function arrowTrf(evaluator: ArrowEvaluator, x0In: ArrayLike<number>, opt
   if (n !== x0.length) throw new SolverInputError('shape', `x0 has ${x0.length} entries, expected ${n}.`);
   const variant = new ArrowVariant(s, l, G, m);
   const report = Boolean(options.onIteration || options.onState);
-  const loop = trustRegionLoop(variant, x0, {
+  const loopOptions = {
     ...opts,
     resume: options.resume ?? null,
     stopUnresolvedSteps: options.stopUnresolvedSteps ?? false,
     report,
     saveState: Boolean(options.onState),
-  });
+  };
   // The evaluator gets its own copy of x: the loop reuses its buffers.
   const evaluate = ({ kind, x }: { kind: 'cost' | 'linearize'; x: Float64Array }) =>
     kind === 'cost' ? evaluator.cost(Float64Array.from(x)) : evaluator.linearize(Float64Array.from(x), variant.Mtrial, variant.gTrial);
-  const out = runSync(loop, evaluate, (summary, state) => {
+  const out = runSync(variant, x0, loopOptions, evaluate, (summary, state) => {
     if (options.onState && state) void options.onState(state);
     return options.onIteration?.(summary) === false;
   });

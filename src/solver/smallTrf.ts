@@ -22,7 +22,7 @@ import { ShiftedQrSecular } from './shiftedQr';
 import { SmallSvd } from './svd';
 import { SvdSecular } from './svdSecular';
 import { terminationMessage, type Status } from './termination';
-import { LoopWorkspace, trustRegionLoop, type EvaluationRequest } from './trustRegionLoop';
+import { LoopWorkspace, type EvaluationRequest } from './trustRegionLoop';
 import type { TrustRegionVariant } from './variant';
 import { allFinite, norm2 } from './vec';
 
@@ -136,8 +136,8 @@ export class SmallTrf implements TrustRegionVariant<number> {
   solve(problem: SmallProblem, x0: ArrayLike<number>, opts: SmallTrfOptions): boolean {
     if (problem.m > this.capacity) throw new RangeError(`SmallTrf: ${problem.m} residuals exceed the capacity ${this.capacity}`);
     this.problem = problem;
-    const loop = trustRegionLoop(this, x0, { lb: null, ub: null, ftol: opts.ftol, xtol: opts.xtol, gtol: opts.gtol, maxNfev: opts.maxNfev, xScale: opts.xScale }, this.work);
-    const out = runSync(loop, this.evaluate);
+    const loopOptions = { lb: null, ub: null, ftol: opts.ftol, xtol: opts.xtol, gtol: opts.gtol, maxNfev: opts.maxNfev, xScale: opts.xScale };
+    const out = runSync(this, x0, loopOptions, this.evaluate, null, this.work);
     this.problem = NO_PROBLEM;
     this.x.set(out.x);
     this.cost = out.cost;

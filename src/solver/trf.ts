@@ -14,7 +14,6 @@ import type { LinearModel } from './linearModel';
 import { resolveTrfOptions, startError, type TrfOptions } from './options';
 import type { IterationSummary } from './summary';
 import { terminationMessage, type Status } from './termination';
-import { trustRegionLoop } from './trustRegionLoop';
 
 export { UNRESOLVED_ULPS } from './trustRegionLoop';
 
@@ -42,17 +41,17 @@ export async function trf(evaluator: Evaluator, x0In: ArrayLike<number>, options
   const opts = resolveTrfOptions(options, x0);
   const variant = new DenseVariant(x0.length, evaluator.m);
   const history: IterationSummary[] = [];
-  const loop = trustRegionLoop(variant, x0, {
+  const loopOptions = {
     ...opts,
     resume: options.resume ?? null,
     stopUnresolvedSteps: options.stopUnresolvedSteps ?? false,
     report: true,
     saveState: Boolean(options.onState),
-  });
+  };
   // The evaluator gets its own copy of x: the loop reuses its buffers.
   const evaluate = ({ kind, x }: { kind: 'cost' | 'linearize'; x: Float64Array }) =>
     kind === 'cost' ? evaluator.cost(Float64Array.from(x)) : evaluator.linearize(Float64Array.from(x));
-  const out = await runAsync(loop, evaluate, async (summary, state) => {
+  const out = await runAsync(variant, x0, loopOptions, evaluate, async (summary, state) => {
     history.push(summary);
     if (options.onState && state) await options.onState(state);
     return Boolean(opts.onIteration && (await opts.onIteration(summary)) === false);

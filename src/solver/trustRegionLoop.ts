@@ -162,11 +162,50 @@ function scaledGram<L>(variant: TrustRegionVariant<L>, d: Float64Array, u: Float
   };
 }
 
+// The numeric steps run in plain functions: a generator's body pays for every yield point in
+// its loops, so it keeps to the control flow.
+
+/** g_h = d ⊙ g. */
+function scaledGradient(d: Float64Array, g: Float64Array, gH: Float64Array): void {
+  for (let i = 0; i < d.length; i++) gH[i] = d[i] * g[i];
+}
+
+/**
+ * The trust-region step without bounds: step = d ⊙ p_h into p, x + step into xNew; returns the
+ * predicted reduction −q(p_h) = −(½‖J_h p_h‖² + g_hᵀp_h), with J_h p_h = J·step.
+ */
+function interiorStep<L>(
+  variant: TrustRegionVariant<L>,
+  x: Float64Array,
+  pH: Float64Array,
+  d: Float64Array,
+  gH: Float64Array,
+  p: Float64Array,
+  xNew: Float64Array,
+): number {
+  let gHp = 0;
+  for (let i = 0; i < d.length; i++) {
+    p[i] = pH[i] * d[i];
+    gHp += pH[i] * gH[i];
+    xNew[i] = x[i] + p[i];
+  }
+  return -(0.5 * variant.gram(p, p) + gHp);
+}
+
+/** scipy's compute_jac_scale after an accepted step: scale_inv = max(‖J columns‖, previous). */
+function updateJacScale(columnNorms: Float64Array, scaleInv: Float64Array, scale: Float64Array): void {
+  for (let j = 0; j < scale.length; j++) {
+    scaleInv[j] = Math.max(columnNorms[j], scaleInv[j]);
+    scale[j] = 1 / scaleInv[j];
+  }
+}
+
 export function* trustRegionLoop<L>(
   variant: TrustRegionVariant<L>,
   x0: ArrayLike<number>,
   o: LoopOptions,
   work: LoopWorkspace = new LoopWorkspace(variant.n),
+  answer: ((request: EvaluationRequest) => unknown) | null = null,
 ): Generator<LoopRequest, LoopOutcome, unknown> {
   const n = variant.n;
   const started = o.report ? now() : 0;
@@ -188,7 +227,7 @@ export function* trustRegionLoop<L>(
 
   // One request object, reused: nothing is allocated per evaluation.
   const request: { kind: 'cost' | 'linearize'; x: Float64Array } = { kind: 'linearize', x };
-  let cost = variant.trial((yield request) as L);
+  let cost = variant.trial((answer ? answer(request) : yield request) as L);
   let nfev = 1 + (resume?.nfev ?? 0);
   let njev = 1 + (resume?.njev ?? 0);
   if (!Number.isFinite(cost)) return failed('nonfinite-x0', -1, x, cost, nfev, njev);
@@ -255,7 +294,7 @@ export function* trustRegionLoop<L>(
     } else {
       for (let i = 0; i < n; i++) d[i] = scale[i];
     }
-    for (let i = 0; i < n; i++) gH[i] = d[i] * g[i];
+    scaledGradient(d, g, gH);
     variant.prepare(d, diagH, gH);
     const theta = Math.max(0.995, 1 - gNorm);
 
@@ -268,15 +307,11 @@ export function* trustRegionLoop<L>(
       alpha = variant.subproblem(Delta, alpha, work.pH);
       const pH = work.pH;
       const p = work.p;
-      let gHp = 0;
-      for (let i = 0; i < n; i++) {
-        p[i] = pH[i] * d[i];
-        gHp += pH[i] * gH[i];
-      }
       let step: Float64Array;
       let stepH: Float64Array;
       let predictedReduction: number;
       if (cl && diagH) {
+        for (let i = 0; i < n; i++) p[i] = pH[i] * d[i];
         const sel = selectStep({ x, jh: jh as GramJh, diagH, gH, d, Delta, lb, ub, theta }, p, pH);
         step = sel.step;
         stepH = sel.stepH;
@@ -286,10 +321,8 @@ export function* trustRegionLoop<L>(
       } else {
         step = p;
         stepH = pH;
-        // −q(p_h) = −(½‖J_h p_h‖² + g_hᵀp_h), with J_h p_h = J·step.
-        predictedReduction = -(0.5 * variant.gram(step, step) + gHp);
+        predictedReduction = interiorStep(variant, x, pH, d, gH, p, xNew);
         stepKind = 'trust-region';
-        for (let i = 0; i < n; i++) xNew[i] = x[i] + step[i];
       }
       if (o.stopUnresolvedSteps && predictedReduction >= 0 && predictedReduction < Math.min(ftol, UNRESOLVED_ULPS * EPS) * cost) {
         status = 2;
@@ -301,7 +334,7 @@ export function* trustRegionLoop<L>(
       }
       request.x = xNew;
       request.kind = variant.linearizeTrials ? 'linearize' : 'cost';
-      const reply = yield request;
+      const reply = answer ? answer(request) : yield request;
       costNew = variant.linearizeTrials ? variant.trial(reply as L) : (reply as number);
       nfev += 1;
       const stepHNorm = variant.norm(stepH);
@@ -317,7 +350,7 @@ export function* trustRegionLoop<L>(
         // iteration would be NaN.
         if (!variant.linearizeTrials) {
           request.kind = 'linearize';
-          variant.trial((yield request) as L);
+          variant.trial((answer ? answer(request) : yield request) as L);
           njev += 1;
         }
         if (!variant.compactTrial()) {
@@ -348,13 +381,7 @@ export function* trustRegionLoop<L>(
       cost = costNew;
       variant.accept();
       if (variant.linearizeTrials) njev += 1;
-      if (jacScaling) {
-        const c = variant.columnNorms;
-        for (let j = 0; j < n; j++) {
-          scaleInv[j] = Math.max(c[j], scaleInv[j]);
-          scale[j] = 1 / scaleInv[j];
-        }
-      }
+      if (jacScaling) updateJacScale(variant.columnNorms, scaleInv, scale);
     } else if (predictedStop) {
       // The unresolved step, taken unevaluated (UNRESOLVED_ULPS): cost and the linearization stay.
       actualReduction = 0;
