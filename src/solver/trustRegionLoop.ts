@@ -11,7 +11,9 @@
  * The loop is a generator that yields its evaluation requests ('cost' and 'linearize' at a
  * point, and 'iteration' after each outer iteration for progress and checkpoints) and receives
  * the replies, so that one loop serves synchronous batches and asynchronous GPU passes alike
- * (drivers.ts). It allocates nothing per iteration without bounds (the small-problem path runs
+ * (drivers.ts). Given `answer` (the sync driver's evaluation), it calls that in place of
+ * yielding an evaluation request: a small fit's evaluations take microseconds, and suspending
+ * the generator at each one cost ~10% of a batch. It allocates nothing per iteration without bounds (the small-problem path runs
  * thousands of fits); the bound handling (Coleman–Li scaling, selectStep) allocates as scipy's does.
  *
  * Lengths (Δ, ‖p_h‖, ‖step‖, ‖x‖) are measured with the variant's Euclidean norm (variant.ts).
