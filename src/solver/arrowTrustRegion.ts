@@ -1,19 +1,21 @@
 /**
- * The trust-region subproblem of TRF on an arrow-shaped normal matrix (arrow.ts):
+ * Moré's secular equation (more.ts) of the TRF subproblem on an arrow-shaped normal matrix
+ * (arrow.ts):
  *
  *     minimize ½ pᵀ H p + g_hᵀ p  subject to ‖p‖ ≤ Δ,   H = diag(d)·JᵀJ·diag(d) + diag(diag_h),
  *
- * solved by Moré's safeguarded Newton iteration on the Levenberg–Marquardt parameter α
- * (J. J. Moré, "The Levenberg–Marquardt algorithm: implementation and theory", Numerical Analysis,
- * Lecture Notes in Mathematics 630, 1977), with p(α) = −(H + αI)⁻¹ g_h from Cholesky factors
- * instead of an SVD: φ(α) = ‖p(α)‖ − Δ and φ'(α) = −p(α)ᵀ(H + αI)⁻¹p(α) / ‖p(α)‖. This is the
- * iteration of scipy's solve_lsq_trust_region (trustRegion.ts) with the same bounds on α
- * (α_upper = ‖g_h‖/Δ, α_lower = −φ(0)/φ'(0) when H is nonsingular), the same stopping rule
- * (|φ| < 0.01·Δ, at most 10 steps) and the same final scaling to ‖p‖ = Δ; in exact arithmetic
- * both give the same step. Every (H + αI) keeps the arrow, so each φ costs one Schur-complement
- * factorization (O(G·l³ + s³)).
+ * with p(α) = −(H + αI)⁻¹ g_h from Cholesky factors instead of an SVD: φ(α) = ‖p(α)‖ − Δ and
+ * φ'(α) = −p(α)ᵀ(H + αI)⁻¹p(α) / ‖p(α)‖ (J. J. Moré, "The Levenberg–Marquardt algorithm:
+ * implementation and theory", LNM 630, 1977). The iteration is the one of scipy's
+ * solve_lsq_trust_region (moreStep); in exact arithmetic it gives the SVD path's step. Every
+ * (H + αI) keeps the arrow, so each φ costs one Schur-complement factorization (O(G·l³ + s³)).
+ *
+ * Legend: d = TRF scaling, diag_h = Coleman–Li diagonal, g_h = d ⊙ g, Δ = radius,
+ * α = Levenberg–Marquardt parameter, m = rows of the (augmented) least-squares problem.
  */
 import type { ArrowFactor } from './arrow';
+import { moreStep, type SecularEquation } from './more';
+import { norm2 } from './vec';
 
 const EPS = 2.220446049250313e-16;
 
@@ -28,23 +30,87 @@ export function arrowStepWork(n: number): ArrowStepWork {
   return { q: new Float64Array(n), w: new Float64Array(n), rhs: new Float64Array(n) };
 }
 
-function norm2(a: Float64Array): number {
-  let t = 0;
-  for (let i = 0; i < a.length; i++) t += a[i] * a[i];
-  return Math.sqrt(t);
-}
+/** φ(α) through the Schur complement of H + αI. */
+export class ArrowSecular implements SecularEquation {
+  phi = 0;
+  dphi = 0;
+  private d: Float64Array | null = null;
+  private diagH: Float64Array | null = null;
+  private gNorm = 0;
+  private m = 0;
+  /** The smallest shift tried when H + αI at a tiny α does not factor. */
+  private floor = 0;
 
-/**
- * Factors H + αI, raising α where the factorization fails numerically (an exactly singular H at
- * a tiny α); returns the α that was factored.
- */
-function factorShifted(F: ArrowFactor, d: Float64Array, diagH: Float64Array | null, alpha: number, floor: number): number {
-  let a = alpha;
-  for (let tries = 0; tries < 60; tries++) {
-    if (F.factor(d, diagH, a)) return a;
-    a = a > 0 ? 10 * a : floor;
+  constructor(
+    private readonly F: ArrowFactor,
+    readonly work: ArrowStepWork,
+  ) {}
+
+  /** The subproblem of scaling d, diagonal diag_h and gradient g_h, with m rows (rank threshold). */
+  use(d: Float64Array, diagH: Float64Array | null, gH: Float64Array, m: number): void {
+    const { rhs } = this.work;
+    for (let i = 0; i < gH.length; i++) rhs[i] = -gH[i];
+    this.d = d;
+    this.diagH = diagH;
+    this.gNorm = norm2(gH);
+    this.m = m;
   }
-  throw new Error('arrowTrustRegion: the shifted normal matrix could not be factored');
+
+  /**
+   * Factors H + αI, raising α where the factorization fails numerically (an exactly singular H at
+   * a tiny α); returns the α that was factored.
+   */
+  private factorShifted(alpha: number): number {
+    let a = alpha;
+    for (let tries = 0; tries < 60; tries++) {
+      if (this.F.factor(this.d, this.diagH, a)) return a;
+      a = a > 0 ? 10 * a : this.floor;
+    }
+    throw new Error('arrowTrustRegion: the shifted normal matrix could not be factored');
+  }
+
+  /** φ and φ' at the α last factored. */
+  private evaluate(Delta: number): void {
+    const { q, w, rhs } = this.work;
+    this.F.solve(rhs, q);
+    const pn = norm2(q);
+    this.F.solve(q, w);
+    let qw = 0;
+    for (let i = 0; i < q.length; i++) qw += q[i] * w[i];
+    this.phi = pn - Delta;
+    this.dphi = -qw / pn;
+  }
+
+  /** Full rank: H factors with every pivot above (EPS·m)² relative (scipy's EPS·m·s₀ on s). */
+  gaussNewton(p: Float64Array): number {
+    if (!this.F.factor(this.d, this.diagH, 0, (EPS * this.m) ** 2)) return -1;
+    this.F.solve(this.work.rhs, p);
+    return norm2(p);
+  }
+
+  atZero(Delta: number): void {
+    this.evaluate(Delta);
+  }
+
+  gradientNorm(): number {
+    return this.gNorm;
+  }
+
+  at(alpha: number, Delta: number): number {
+    this.floor = Math.max(1e-12 * (this.gNorm / Delta), Number.MIN_VALUE);
+    const a = this.factorShifted(alpha);
+    this.evaluate(Delta);
+    return a;
+  }
+
+  step(alpha: number, Delta: number, p: Float64Array): number {
+    this.floor = Math.max(1e-12 * (this.gNorm / Delta), Number.MIN_VALUE);
+    const a = this.factorShifted(alpha);
+    this.F.solve(this.work.rhs, p);
+    const pn = norm2(p);
+    if (pn > 0) for (let i = 0; i < p.length; i++) p[i] *= Delta / pn;
+    return a;
+  }
 }
 
 /**
@@ -61,48 +127,8 @@ export function solveArrowTrustRegion(
   initialAlpha: number,
   m: number,
   work: ArrowStepWork,
-): { alpha: number; iterations: number } {
-  const { q, w, rhs } = work;
-  const n = gH.length;
-  for (let i = 0; i < n; i++) rhs[i] = -gH[i];
-  const gNorm = norm2(gH);
-  const fullRank = F.factor(d, diagH, 0, (EPS * m) ** 2);
-  if (fullRank) {
-    F.solve(rhs, q);
-    if (norm2(q) <= Delta) return { alpha: 0, iterations: 0 };
-  }
-  // φ and φ' at the α last factored.
-  const phi = (): [number, number] => {
-    F.solve(rhs, q);
-    const pn = norm2(q);
-    F.solve(q, w);
-    let qw = 0;
-    for (let i = 0; i < n; i++) qw += q[i] * w[i];
-    return [pn - Delta, -qw / pn];
-  };
-  let alphaUpper = gNorm / Delta;
-  let alphaLower = 0;
-  if (fullRank) {
-    const [p0, dp0] = phi();
-    alphaLower = -p0 / dp0;
-  }
-  const floor = Math.max(1e-12 * alphaUpper, Number.MIN_VALUE);
-  const fallback = () => Math.max(0.001 * alphaUpper, Math.sqrt(alphaLower * alphaUpper));
-  let alpha = !fullRank && initialAlpha === 0 ? fallback() : initialAlpha;
-  let it = 0;
-  for (; it < 10; it++) {
-    if (alpha < alphaLower || alpha > alphaUpper) alpha = fallback();
-    alpha = factorShifted(F, d, diagH, alpha, floor);
-    const [ph, dph] = phi();
-    if (ph < 0) alphaUpper = alpha;
-    const ratio = ph / dph;
-    alphaLower = Math.max(alphaLower, alpha - ratio);
-    alpha -= ((ph + Delta) * ratio) / Delta;
-    if (Math.abs(ph) < 0.01 * Delta) break;
-  }
-  alpha = factorShifted(F, d, diagH, alpha, floor);
-  F.solve(rhs, q);
-  const pn = norm2(q);
-  if (pn > 0) for (let i = 0; i < n; i++) q[i] *= Delta / pn;
-  return { alpha, iterations: Math.min(it + 1, 10) };
+): { alpha: number } {
+  const eq = new ArrowSecular(F, work);
+  eq.use(d, diagH, gH, m);
+  return { alpha: moreStep(eq, Delta, initialAlpha, work.q) };
 }

@@ -128,3 +128,15 @@ export function resolveTrfOptions(options: TrfOptions, x0: Float64Array): Resolv
     warnings,
   };
 }
+
+/** The loop's failures at x0, as the errors trf and arrowTrf raise. */
+export function startError(failure: 'nonfinite-x0' | 'nonfinite-jacobian', j: number): SolverInputError {
+  if (failure === 'nonfinite-x0') {
+    return new SolverInputError('nonfinite-x0', 'Residuals are not finite at the initial point; choose other starting values.');
+  }
+  return new SolverInputError(
+    'nonfinite-jacobian',
+    `The Jacobian or gradient is not finite at the initial point (parameter ${j}) although the cost is: the model is not differentiable there or a residual overflows. Choose another start for parameter ${j}, or exclude the rows where this happens.`,
+    j,
+  );
+}

@@ -86,6 +86,23 @@ describe('the small-problem TRF path', () => {
     expect(Math.abs(ws.nfev - ref.nfev)).toBeLessThanOrEqual(3);
   });
 
+  it('reports a non-finite Jacobian at the start (finite residuals) instead of iterating', () => {
+    const bad: SmallProblem = {
+      m: 3,
+      evaluate: (x, f, J) => {
+        for (let i = 0; i < 3; i++) f[i] = x[0] + i * x[1] - i;
+        if (J) J.fill(NaN, 0, 6);
+        return 0.5 * (f[0] ** 2 + f[1] ** 2 + f[2] ** 2);
+      },
+      scaleForLoss() {},
+    };
+    const ws = new SmallTrf(2, 3);
+    expect(ws.solve(bad, [1, 1], { ...OPTS, xScale: 'jac' })).toBe(false);
+    expect(ws.failure).toBe('nonfinite-jacobian');
+    expect(ws.failedParameter).toBe(0);
+    expect(ws.nfev).toBe(1);
+  });
+
   it('reports non-finite residuals at the start instead of iterating', () => {
     const bad: SmallProblem = { m: 3, evaluate: (_x, f) => (f.fill(NaN, 0, 3), NaN), scaleForLoss() {} };
     const ws = new SmallTrf(2, 3);

@@ -1,24 +1,30 @@
 /**
- * The small-problem path of the Trust Region Reflective solver: scipy's trf_no_bounds with
- * tr_solver='exact' (M. A. Branch, T. F. Coleman and Y. Li, SIAM J. Sci. Comput. 21(1), 1999;
- * the subproblem by Moré's iteration, J. J. Moré, LNM 630, 1977), the same steps as trf.ts, for
- * many fits of a few parameters (per-group batches). trf.ts is general (bounds, any evaluator,
- * promises, a history); this one is synchronous, unbounded, and works in storage allocated once
- * per batch, so a 12-point fit costs microseconds instead of allocation and promise overhead.
+ * The small-problem variant of the TRF loop (variant.ts, trustRegionLoop.ts): scipy's
+ * trf_no_bounds with tr_solver='exact' (M. A. Branch, T. F. Coleman and Y. Li, SIAM J. Sci.
+ * Comput. 21(1), 1999; the subproblem by Moré's iteration, J. J. Moré, LNM 630, 1977) for many
+ * fits of a few parameters (per-group batches): synchronous, unbounded, and in storage allocated
+ * once per batch, so a 12-point fit costs microseconds instead of allocation and promise overhead.
  *
- * Per outer iteration: J = Q·R by Householder (QrAccumulator), SVD of R·diag(d) (SmallSvd),
- * uf = U'ᵀQᵀf, then trial steps p(α) = −V·(s⊙uf/(s² + α)) until one reduces the cost. A trial
- * point is evaluated with its Jacobian at once (residuals and J of a small model cost about the
- * same), so an accepted step needs no second evaluation.
+ * Per outer iteration: J = Q·R by Householder (QrAccumulator), then Moré's iteration on J_h =
+ * Q·(R·diag(d)). A well-conditioned R·d (the usual case) takes φ from shifted QR factors, as
+ * MINPACK's lmpar/qrsolv do (shiftedQr.ts); an ill-conditioned or rank-deficient one takes
+ * scipy's SVD path (svdSecular.ts). Both give the same step p(α) = −(J_hᵀJ_h + αI)⁻¹J_hᵀf with
+ * the same α iteration. A trial point is evaluated with its Jacobian at once (residuals and J of
+ * a small model cost about the same), so an accepted step needs no second evaluation.
  *
- * Legend as in trf.ts: d = x_scale (1/‖J columns‖ for 'jac'), g = Jᵀf, Δ = radius, α = LM parameter.
+ * Legend as in trustRegionLoop.ts: d = x_scale (1/‖J columns‖ for 'jac'), g = Jᵀf, Δ = radius,
+ * α = LM parameter.
  */
+import { runSync } from './drivers';
+import { moreStep } from './more';
 import { QrAccumulator } from './qrAccumulator';
-import { SmallSvd } from './smallSvd';
-import { checkTermination, terminationMessage, type Status } from './termination';
-import { updateTrRadius } from './trustRegion';
-
-const EPS = 2.220446049250313e-16;
+import { ShiftedQrSecular } from './shiftedQr';
+import { SmallSvd } from './svd';
+import { SvdSecular } from './svdSecular';
+import { terminationMessage, type Status } from './termination';
+import { LoopWorkspace, type EvaluationRequest } from './trustRegionLoop';
+import type { TrustRegionVariant } from './variant';
+import { allFinite, norm2 } from './vec';
 
 /** A least-squares problem of n parameters and m ≤ capacity residuals. */
 export interface SmallProblem {
@@ -41,12 +47,13 @@ export interface SmallTrfOptions {
   readonly xScale: Float64Array | 'jac';
 }
 
+const NO_PROBLEM: SmallProblem = { m: 0, evaluate: () => NaN, scaleForLoss: () => {} };
+
 /** Storage for fits of n parameters and up to `capacity` residuals; reused fit after fit. */
-export class SmallTrf {
+export class SmallTrf implements TrustRegionVariant<number> {
+  readonly linearizeTrials = true;
   /** The solution after `solve` (owned by the workspace: copy it). */
   readonly x: Float64Array;
-  /** R and Qᵀf of J at x after `solve` (the covariance reads them). */
-  readonly qr: QrAccumulator;
   readonly svd: SmallSvd;
   cost = NaN;
   nfev = 0;
@@ -54,46 +61,54 @@ export class SmallTrf {
   nit = 0;
   status: Status = 0;
   optimality = NaN;
+  /** Why the last `solve` returned false: residuals or the Jacobian not finite at x0. */
+  failure: 'nonfinite-x0' | 'nonfinite-jacobian' | null = null;
+  /** The parameter of a 'nonfinite-jacobian' failure. */
+  failedParameter = -1;
+  g: Float64Array;
+  columnNorms: Float64Array;
   private relativeReduction = NaN;
   private relativeStep = NaN;
+  private current: QrAccumulator;
+  private next: QrAccumulator;
+  private gTrial: Float64Array;
+  private trialNorms: Float64Array;
   private readonly f: Float64Array;
   private readonly J: Float64Array;
-  private readonly xNew: Float64Array;
-  private readonly g: Float64Array;
-  private readonly d: Float64Array;
-  private readonly scaleInv: Float64Array;
   private readonly Rd: Float64Array;
   private readonly uf: Float64Array;
-  private readonly suf: Float64Array;
-  private readonly pH: Float64Array;
-  private readonly step: Float64Array;
-  private readonly S: Float64Array;
-  private readonly b: Float64Array;
-  private readonly row: Float64Array;
-  private readonly w: Float64Array;
+  private readonly shifted: ShiftedQrSecular;
+  private readonly svdSecular: SvdSecular;
+  private useQr = true;
+  private readonly work: LoopWorkspace;
+  private problem: SmallProblem = NO_PROBLEM;
+  private readonly evaluate: (request: EvaluationRequest) => number;
 
   constructor(
     readonly n: number,
     readonly capacity: number,
   ) {
     this.x = new Float64Array(n);
-    this.qr = new QrAccumulator(n);
+    this.current = new QrAccumulator(n);
+    this.next = new QrAccumulator(n);
     this.svd = new SmallSvd(n);
     this.f = new Float64Array(capacity);
     this.J = new Float64Array(capacity * n);
-    this.xNew = new Float64Array(n);
     this.g = new Float64Array(n);
-    this.d = new Float64Array(n);
-    this.scaleInv = new Float64Array(n);
+    this.gTrial = new Float64Array(n);
+    this.columnNorms = new Float64Array(n);
+    this.trialNorms = new Float64Array(n);
     this.Rd = new Float64Array(n * n);
     this.uf = new Float64Array(n);
-    this.suf = new Float64Array(n);
-    this.pH = new Float64Array(n);
-    this.step = new Float64Array(n);
-    this.S = new Float64Array(n * n);
-    this.b = new Float64Array(n);
-    this.row = new Float64Array(n);
-    this.w = new Float64Array(n);
+    this.shifted = new ShiftedQrSecular(n);
+    this.svdSecular = new SvdSecular(n, norm2);
+    this.work = new LoopWorkspace(n);
+    this.evaluate = ({ kind, x }) => this.problem.evaluate(x, this.f, kind === 'cost' ? null : this.J);
+  }
+
+  /** R and Qᵀf of J at x after `solve` (the covariance reads them). */
+  get qr(): QrAccumulator {
+    return this.current;
   }
 
   get success(): boolean {
@@ -113,319 +128,130 @@ export class SmallTrf {
     });
   }
 
-  /** Folds the problem's f, J (already evaluated at x) into R, Qᵀf, g and the column norms. */
-  private factorJacobian(problem: SmallProblem): void {
-    const { n, qr, g } = this;
-    problem.scaleForLoss(this.f, this.J);
+  /**
+   * Runs TRF from x0. Returns false, leaving x at x0, when the residuals (`failure`
+   * 'nonfinite-x0') or the Jacobian ('nonfinite-jacobian') are not finite there (the caller
+   * reports it); otherwise the outcome is in x, cost, status and the counters.
+   */
+  solve(problem: SmallProblem, x0: ArrayLike<number>, opts: SmallTrfOptions): boolean {
+    if (problem.m > this.capacity) throw new RangeError(`SmallTrf: ${problem.m} residuals exceed the capacity ${this.capacity}`);
+    this.problem = problem;
+    const loopOptions = { lb: null, ub: null, ftol: opts.ftol, xtol: opts.xtol, gtol: opts.gtol, maxNfev: opts.maxNfev, xScale: opts.xScale };
+    const out = runSync(this, x0, loopOptions, this.evaluate, null, this.work);
+    this.problem = NO_PROBLEM;
+    this.x.set(out.x);
+    this.cost = out.cost;
+    this.nfev = out.nfev;
+    this.njev = out.njev;
+    this.nit = out.nit;
+    this.status = out.status;
+    this.optimality = out.optimality;
+    this.relativeReduction = out.relativeReduction;
+    this.relativeStep = out.relativeStep;
+    this.failure = out.failure;
+    this.failedParameter = out.parameter;
+    return out.failure === null;
+  }
+
+  trial(cost: number): number {
+    return cost;
+  }
+
+  /** Folds the trial's f, J (the driver evaluated them) into R, Qᵀf, g and the column norms. */
+  compactTrial(): boolean {
+    const { n, next: qr, gTrial: g, trialNorms } = this;
+    this.problem.scaleForLoss(this.f, this.J);
     qr.R.fill(0);
     qr.qtf.fill(0);
-    qr.addRows(this.J, this.f, problem.m);
+    qr.addRows(this.J, this.f, this.problem.m);
     const R = qr.R;
     for (let j = 0; j < n; j++) {
       let t = 0;
-      for (let i = 0; i <= j; i++) t += R[i * n + j] * qr.qtf[i];
+      let c = 0;
+      for (let i = 0; i <= j; i++) {
+        t += R[i * n + j] * qr.qtf[i];
+        c += R[i * n + j] * R[i * n + j];
+      }
       g[j] = t;
+      trialNorms[j] = Math.sqrt(c);
     }
+    return allFinite(trialNorms) && allFinite(g);
   }
 
-  private columnNorm(j: number): number {
+  nonFiniteParameter(): number {
+    const j = this.trialNorms.findIndex((v) => !Number.isFinite(v));
+    return j >= 0 ? j : this.gTrial.findIndex((v) => !Number.isFinite(v));
+  }
+
+  accept(): void {
+    const qr = this.current;
+    this.current = this.next;
+    this.next = qr;
+    const g = this.g;
+    this.g = this.gTrial;
+    this.gTrial = g;
+    const c = this.columnNorms;
+    this.columnNorms = this.trialNorms;
+    this.trialNorms = c;
+  }
+
+  /**
+   * R·diag(d), and which φ: min|r_ii| ≤ s_min and max column norm ≥ s_max, so a ratio above 1e-8
+   * keeps κ(R·d) far below scipy's rank threshold 1/(EPS·m) (the SVD path is exact whatever
+   * happens, so the margin is wide).
+   */
+  prepare(d: Float64Array): void {
+    const { n, Rd, uf, svd } = this;
+    const { R, qtf } = this.current;
+    const m = this.problem.m;
+    let minDiag = Infinity;
+    let maxCol = 0;
+    for (let i = 0; i < n; i++) {
+      for (let j = 0; j < n; j++) Rd[i * n + j] = j >= i ? R[i * n + j] * d[j] : 0;
+      minDiag = Math.min(minDiag, Math.abs(Rd[i * n + i]));
+    }
+    for (let j = 0; j < n; j++) {
+      let c = 0;
+      for (let i = 0; i <= j; i++) c += Rd[i * n + j] * Rd[i * n + j];
+      maxCol = Math.max(maxCol, Math.sqrt(c));
+    }
+    this.useQr = m >= n && minDiag > 1e-8 * maxCol;
+    if (this.useQr) {
+      this.shifted.use(Rd, qtf);
+      return;
+    }
+    svd.decompose(Rd);
+    const { s, U, V } = svd;
+    for (let k = 0; k < n; k++) {
+      let t = 0;
+      for (let i = 0; i < n; i++) t += U[i * n + k] * qtf[i];
+      uf[k] = t;
+    }
+    this.svdSecular.use(s, V, uf, m, false);
+  }
+
+  subproblem(Delta: number, alpha: number, pH: Float64Array): number {
+    return moreStep(this.useQr ? this.shifted : this.svdSecular, Delta, alpha, pH);
+  }
+
+  norm(a: Float64Array): number {
+    return norm2(a);
+  }
+
+  /** (R·u)·(R·v) = (J·u)·(J·v). */
+  gram(u: Float64Array, v: Float64Array): number {
     const { n } = this;
-    const R = this.qr.R;
-    let t = 0;
-    for (let i = 0; i <= j; i++) t += R[i * n + j] * R[i * n + j];
-    return Math.sqrt(t);
-  }
-
-  /**
-   * Runs TRF from x0. Returns false, leaving x at x0, when the residuals are not finite there
-   * (the caller reports it); otherwise the outcome is in x, cost, status and the counters.
-   */
-  solve(problem: SmallProblem, x0: ArrayLike<number>, opts: SmallTrfOptions): boolean {
-    const { n, x, xNew, g, d, scaleInv, Rd, uf, suf, pH, step, svd } = this;
-    const m = problem.m;
-    if (m > this.capacity) throw new RangeError(`SmallTrf: ${m} residuals exceed the capacity ${this.capacity}`);
-    const { ftol, xtol, gtol, maxNfev } = opts;
-    const jacScaling = opts.xScale === 'jac';
-    for (let i = 0; i < n; i++) x[i] = x0[i];
-    this.nfev = 1;
-    this.njev = 1;
-    this.nit = 0;
-    this.status = 0;
-    this.relativeReduction = NaN;
-    this.relativeStep = NaN;
-    let cost = problem.evaluate(x, this.f, this.J);
-    this.cost = cost;
-    if (!Number.isFinite(cost)) return false;
-    this.factorJacobian(problem);
-    for (let j = 0; j < n; j++) {
-      if (jacScaling) {
-        const c = this.columnNorm(j);
-        scaleInv[j] = c === 0 ? 1 : c;
-      } else scaleInv[j] = 1 / (opts.xScale as Float64Array)[j];
-    }
-    let Delta = 0;
-    for (let i = 0; i < n; i++) Delta += (x[i] * scaleInv[i]) ** 2;
-    Delta = Math.sqrt(Delta);
-    if (Delta === 0 || !Number.isFinite(Delta)) Delta = 1;
-    let alpha = 0;
-    let status: Status | null = null;
-    const R = this.qr.R;
-
-    for (;;) {
-      let gNorm = 0;
-      for (let i = 0; i < n; i++) gNorm = Math.max(gNorm, Math.abs(g[i]));
-      this.optimality = gNorm;
-      if (gNorm < gtol) status = 1;
-      if (status !== null || this.nfev >= maxNfev) break;
-
-      // The subproblem on J_h = J·diag(d) = Q·(R·diag(d)). A well-conditioned R·d (the usual
-      // case) takes Moré's iteration on shifted QR factors, as MINPACK's lmpar/qrsolv do; an
-      // ill-conditioned or rank-deficient one takes scipy's SVD path. Both give the same step:
-      // p(α) = −(J_hᵀJ_h + αI)⁻¹J_hᵀf with the same α iteration (see trustRegionStepQr).
-      for (let j = 0; j < n; j++) d[j] = 1 / scaleInv[j];
-      let minDiag = Infinity;
-      let maxCol = 0;
-      for (let i = 0; i < n; i++) {
-        for (let j = 0; j < n; j++) Rd[i * n + j] = j >= i ? R[i * n + j] * d[j] : 0;
-        minDiag = Math.min(minDiag, Math.abs(Rd[i * n + i]));
-      }
-      for (let j = 0; j < n; j++) {
-        let c = 0;
-        for (let i = 0; i <= j; i++) c += Rd[i * n + j] * Rd[i * n + j];
-        maxCol = Math.max(maxCol, Math.sqrt(c));
-      }
-      // min|r_ii| ≤ s_min and max column norm ≤ s_max: a ratio above 1e-8 keeps κ(R·d) far below
-      // scipy's rank threshold 1/(EPS·m) only when the diagonal is not deceptively large, so the
-      // margin is wide (the SVD path is exact whatever happens).
-      const useQr = m >= n && minDiag > 1e-8 * maxCol;
-      let fullRank = true;
-      if (!useQr) {
-        svd.decompose(Rd);
-        const { s, U } = svd;
-        for (let k = 0; k < n; k++) {
-          let t = 0;
-          for (let i = 0; i < n; i++) t += U[i * n + k] * this.qr.qtf[i];
-          uf[k] = t;
-          suf[k] = s[k] * t;
-        }
-        fullRank = m >= n && s[n - 1] > EPS * m * s[0];
-      }
-
-      let actualReduction = -1;
-      let costNew = cost;
-      while (actualReduction <= 0 && this.nfev < maxNfev) {
-        alpha = useQr ? this.trustRegionStepQr(Delta, alpha) : this.trustRegionStep(fullRank, Delta, alpha);
-        // step = d ⊙ p_h; predicted reduction −(½‖R·step‖² + g·step) (J_h p_h = Q·R·step).
-        let pHNorm = 0;
-        let gStep = 0;
-        for (let i = 0; i < n; i++) {
-          step[i] = d[i] * pH[i];
-          xNew[i] = x[i] + step[i];
-          pHNorm += pH[i] * pH[i];
-          gStep += g[i] * step[i];
-        }
-        pHNorm = Math.sqrt(pHNorm);
-        let quad = 0;
-        for (let i = 0; i < n; i++) {
-          let t = 0;
-          for (let j = i; j < n; j++) t += R[i * n + j] * step[j];
-          quad += t * t;
-        }
-        const predictedReduction = -(0.5 * quad + gStep);
-        costNew = problem.evaluate(xNew, this.f, this.J);
-        this.nfev += 1;
-        if (!Number.isFinite(costNew)) {
-          Delta = 0.25 * pHNorm;
-          continue;
-        }
-        actualReduction = cost - costNew;
-        const update = updateTrRadius(Delta, actualReduction, predictedReduction, pHNorm, pHNorm > 0.95 * Delta);
-        let stepNorm = 0;
-        let xNorm = 0;
-        for (let i = 0; i < n; i++) {
-          stepNorm += step[i] * step[i];
-          xNorm += x[i] * x[i];
-        }
-        const term = checkTermination(actualReduction, cost, Math.sqrt(stepNorm), Math.sqrt(xNorm), update.ratio, ftol, xtol);
-        if (term) {
-          status = term.status;
-          this.relativeReduction = term.relativeReduction;
-          this.relativeStep = term.relativeStep;
-          break;
-        }
-        alpha *= Delta / update.Delta;
-        Delta = update.Delta;
-      }
-
-      if (actualReduction > 0) {
-        x.set(xNew);
-        cost = costNew;
-        // f and J hold the accepted point's values: the trial was evaluated with its Jacobian.
-        this.factorJacobian(problem);
-        this.njev += 1;
-        if (jacScaling) for (let j = 0; j < n; j++) scaleInv[j] = Math.max(this.columnNorm(j), scaleInv[j]);
-      }
-      this.nit += 1;
-      // As trf.ts and scipy: the loop ends at its top, after the gtol test at the new x.
-    }
-    this.cost = cost;
-    this.status = status ?? 0;
-    return true;
-  }
-
-  /** p_h = −V·coef into pH, with coef = uf/s (α = 0, full rank) or s⊙uf/(s² + α); returns ‖p_h‖. */
-  private combine(alpha: number, gaussNewton: boolean): number {
-    const { n, pH, suf, uf } = this;
-    const { s, V } = this.svd;
-    let norm = 0;
+    const R = this.current.R;
+    let sum = 0;
     for (let i = 0; i < n; i++) {
-      let t = 0;
-      for (let j = 0; j < n; j++) t += V[i * n + j] * (gaussNewton ? uf[j] / s[j] : suf[j] / (s[j] * s[j] + alpha));
-      pH[i] = -t;
-      norm += t * t;
-    }
-    return Math.sqrt(norm);
-  }
-
-  /** φ(α) = ‖p(α)‖ − Δ into phi, φ'(α) into dphi (Moré 1977, as phiAndDerivative in trustRegion.ts). */
-  private phi = 0;
-  private dphi = 0;
-  private evalPhi(alpha: number, Delta: number): void {
-    const { n, suf } = this;
-    const s = this.svd.s;
-    let pSq = 0;
-    let sum3 = 0;
-    for (let i = 0; i < n; i++) {
-      const denom = s[i] * s[i] + alpha;
-      pSq += (suf[i] / denom) ** 2;
-      sum3 += (suf[i] * suf[i]) / (denom * denom * denom);
-    }
-    const pn = Math.sqrt(pSq);
-    this.phi = pn - Delta;
-    this.dphi = -sum3 / pn;
-  }
-
-  /**
-   * scipy's solve_lsq_trust_region (trustRegion.ts) on the workspace's SVD: the step p_h into
-   * pH, the new α returned. No closures and no arrays: this runs several times per iteration.
-   */
-  private trustRegionStep(fullRank: boolean, Delta: number, initialAlpha: number): number {
-    const { n, pH, suf } = this;
-    if (fullRank && this.combine(0, true) <= Delta) return 0;
-    let sufNorm = 0;
-    for (let i = 0; i < n; i++) sufNorm += suf[i] * suf[i];
-    const alphaUpper = Math.sqrt(sufNorm) / Delta;
-    let alphaLower = 0;
-    if (fullRank) {
-      this.evalPhi(0, Delta);
-      alphaLower = -this.phi / this.dphi;
-    }
-    const start = !fullRank && initialAlpha === 0 ? Math.max(0.001 * alphaUpper, Math.sqrt(alphaLower * alphaUpper)) : initialAlpha;
-    const alpha = this.moreIteration(start, alphaLower, alphaUpper, Delta, false);
-    const pn = this.combine(alpha, false);
-    if (pn > 0) for (let i = 0; i < n; i++) pH[i] *= Delta / pn;
-    return alpha;
-  }
-
-  /**
-   * p(α) = −(R_α)⁻¹b_α into pH from the QR factors of [R·d; √α·I] (Givens rotations, MINPACK's
-   * qrsolv), with R_αᵀR_α = J_hᵀJ_h + αI and R_αᵀb_α = J_hᵀf. Sets phi = ‖p‖ − Δ and
-   * dphi = −‖R_α⁻ᵀp‖²/‖p‖ = −pᵀ(J_hᵀJ_h + αI)⁻¹p/‖p‖ (Moré 1977, eq. 5.5).
-   */
-  /**
-   * Moré's (1977) safeguarded Newton iteration on φ(α) = ‖p(α)‖ − Δ, as scipy's solve_lsq_trust_region:
-   * at most 10 steps, stopping at |φ| < 0.01·Δ. φ and φ′ come from the SVD (evalPhi) or from the
-   * shifted QR factors (shiftedStep); the last evaluation's step is left in place. Returns α.
-   */
-  private moreIteration(alpha: number, alphaLower: number, alphaUpper: number, Delta: number, shiftedQr: boolean): number {
-    for (let it = 0; it < 10; it++) {
-      if (alpha < alphaLower || alpha > alphaUpper) alpha = Math.max(0.001 * alphaUpper, Math.sqrt(alphaLower * alphaUpper));
-      if (shiftedQr) this.shiftedStep(alpha, Delta);
-      else this.evalPhi(alpha, Delta);
-      const ph = this.phi;
-      if (ph < 0) alphaUpper = alpha;
-      const ratio = ph / this.dphi;
-      alphaLower = Math.max(alphaLower, alpha - ratio);
-      alpha -= ((ph + Delta) * ratio) / Delta;
-      if (Math.abs(ph) < 0.01 * Delta) break;
-    }
-    return alpha;
-  }
-
-  private shiftedStep(alpha: number, Delta: number): void {
-    const { n, Rd, S, b, row, w, pH } = this;
-    const qtf = this.qr.qtf;
-    S.set(Rd);
-    b.set(qtf);
-    if (alpha > 0) {
-      const ra = Math.sqrt(alpha);
-      for (let j = 0; j < n; j++) {
-        row.fill(0);
-        row[j] = ra;
-        let extra = 0;
-        for (let k = j; k < n; k++) {
-          const rk = row[k];
-          if (rk === 0) continue;
-          const skk = S[k * n + k];
-          const r = Math.hypot(skk, rk);
-          const c = skk / r;
-          const sn = rk / r;
-          for (let i = k; i < n; i++) {
-            const a = S[k * n + i];
-            const bb = row[i];
-            S[k * n + i] = c * a + sn * bb;
-            row[i] = -sn * a + c * bb;
-          }
-          const bk = b[k];
-          b[k] = c * bk + sn * extra;
-          extra = -sn * bk + c * extra;
-        }
+      let ru = 0;
+      let rv = 0;
+      for (let j = i; j < n; j++) {
+        ru += R[i * n + j] * u[j];
+        rv += R[i * n + j] * v[j];
       }
+      sum += ru * rv;
     }
-    // p = −S⁻¹b (back substitution), then w = S⁻ᵀp (forward substitution).
-    let pSq = 0;
-    for (let i = n - 1; i >= 0; i--) {
-      let t = b[i];
-      for (let k = i + 1; k < n; k++) t -= S[i * n + k] * -pH[k];
-      pH[i] = -t / S[i * n + i];
-      pSq += pH[i] * pH[i];
-    }
-    let wSq = 0;
-    for (let i = 0; i < n; i++) {
-      let t = pH[i];
-      for (let k = 0; k < i; k++) t -= S[k * n + i] * w[k];
-      w[i] = t / S[i * n + i];
-      wSq += w[i] * w[i];
-    }
-    const pn = Math.sqrt(pSq);
-    this.phi = pn - Delta;
-    this.dphi = -wSq / pn;
-  }
-
-  /**
-   * scipy's solve_lsq_trust_region for a full-rank J_h (the same α bounds, safeguards, stopping
-   * rule and final scaling as trustRegionStep), with φ from shifted QR factors instead of the SVD.
-   */
-  private trustRegionStepQr(Delta: number, initialAlpha: number): number {
-    const { n, pH, Rd } = this;
-    const qtf = this.qr.qtf;
-    this.shiftedStep(0, Delta);
-    if (this.phi <= 0) return 0;
-    // ‖J_hᵀf‖ = ‖(R·d)ᵀQᵀf‖ (scipy's ‖s ⊙ uf‖).
-    let gSq = 0;
-    for (let j = 0; j < n; j++) {
-      let t = 0;
-      for (let i = 0; i <= j; i++) t += Rd[i * n + j] * qtf[i];
-      gSq += t * t;
-    }
-    const alpha = this.moreIteration(initialAlpha, -this.phi / this.dphi, Math.sqrt(gSq) / Delta, Delta, true);
-    // The last Newton update can undershoot below 0 in exact arithmetic only when α_lower ≈ 0;
-    // a zero shift is then the step scipy's formula approaches.
-    this.shiftedStep(Math.max(alpha, 0), Delta);
-    let pn = 0;
-    for (let i = 0; i < n; i++) pn += pH[i] * pH[i];
-    pn = Math.sqrt(pn);
-    if (pn > 0) for (let i = 0; i < n; i++) pH[i] *= Delta / pn;
-    return alpha;
+    return sum;
   }
 }

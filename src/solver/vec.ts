@@ -19,6 +19,17 @@ export function norm(a: ArrayLike<number>): number {
   return scale * Math.sqrt(s);
 }
 
+/**
+ * √(Σ aᵢ²) without scaling, as numpy's norm computes it (what scipy's trf measures steps and
+ * radii with). The TRF loop uses it: it is the cheaper one, and the few parameters of a model
+ * never come near the overflow that `norm` guards against.
+ */
+export function norm2(a: ArrayLike<number>): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i] * a[i];
+  return Math.sqrt(s);
+}
+
 export function normInf(a: ArrayLike<number>): number {
   let m = 0;
   for (let i = 0; i < a.length; i++) {

@@ -13,7 +13,7 @@
  * or a singular R) goes to the float64 finish.
  */
 import { QrAccumulator } from '../../solver/qrAccumulator';
-import { SmallSvd } from '../../solver/smallSvd';
+import { SmallSvd } from '../../solver/svd';
 import type { SmallProblem } from '../../solver/smallTrf';
 import { standardErrorsFromR } from './rowStatistics';
 

@@ -132,6 +132,10 @@ export async function fitGroups(input: BatchInput): Promise<BatchResult> {
       problem.use(prepared.data);
       if (!bounded) {
         if (!ws.solve(problem, x0, trfOptions)) {
+          if (ws.failure === 'nonfinite-jacobian') {
+            const name = params.names[params.free[ws.failedParameter]] ?? `parameter ${ws.failedParameter}`;
+            return failedRow(group.key, rowsUsed, skipped, params.names, start, 'nonfinite-jacobian', `The Jacobian is not finite at the start values although the residuals are (${name})${note}: the model is not differentiable there or a residual overflows; choose another start for ${name}.`);
+          }
           // The row (its line in the file) and the cause, as a single fit says them (nonFinite.ts).
           const full = Float64Array.from(start);
           params.free.forEach((idx, j) => (full[idx] = x0[j]));

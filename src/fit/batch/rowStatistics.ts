@@ -6,7 +6,7 @@
  * covariance, intervals and the rest wait until a group is opened (openGroup.ts).
  */
 
-import type { SmallSvd } from '../../solver/smallSvd';
+import type { SmallSvd } from '../../solver/svd';
 
 const EPS = 2.220446049250313e-16;
 

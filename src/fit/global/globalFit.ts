@@ -123,6 +123,7 @@ export async function globalFit(input: GlobalInput): Promise<GlobalResult> {
   for (let i = 0; i < n; i++) x0[i] = Math.min(Math.max(x0[i], lb[i]), ub[i]);
   const xs = opts.xScale;
   const xScale = xs === 'jac' ? 'jac' : typeof xs === 'number' ? xs : Float64Array.from({ length: n }, (_, i) => xs[i < s ? params.free.indexOf(sharedIdx[i]) : params.free.indexOf(localIdx[(i - s) % l])]);
+  const progress = input.onIteration;
   const result = arrowTrf(evaluator, x0, {
     lb,
     ub,
@@ -132,7 +133,7 @@ export async function globalFit(input: GlobalInput): Promise<GlobalResult> {
     maxNfev: opts.maxNfev ?? defaultMaxNfev(n),
     xScale,
     signal: input.signal,
-    onIteration: input.onIteration,
+    onIteration: progress && ((summary) => progress(summary.iteration, summary.cost, summary.nfev)),
   });
 
   // Covariance blocks of (JᵀJ)⁻¹, scaled as curve_fit scales pcov.
