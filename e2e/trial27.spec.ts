@@ -56,6 +56,9 @@ describe('issue 27, smaller page items', () => {
     await plot.locator('.legendtext').first().waitFor();
     const legend = await plot.locator('.legendtext').allTextContents();
     expect(legend).toEqual(['__proto__', 'constructor', '<b>bold</b> %{x}', 'ab\\u202Ecd']);
+    // The group table and the group list show U+202E as \u202E too (it reversed "cd" into "abdc").
+    const keys = await page.getByTestId('group-table').locator('[data-testid="group-open"]').allTextContents();
+    expect(keys.map((k) => k.trim())).toEqual(['__proto__', 'constructor', '<b>bold</b> %{x}', 'ab\\u202Ecd']);
     const groups = await plot.evaluate((el) => (el as unknown as { data: { legendgroup?: string }[] }).data.map((t) => t.legendgroup));
     expect(new Set(groups).size).toBe(KEYS.length);
     await page.getByTestId('group-results').scrollIntoViewIfNeeded();

@@ -10,6 +10,7 @@ import { useApp } from '../../state';
 import { pickAllGroups, setGroupBy, setGroupWide, toggleGroup } from '../../state/actions/groups';
 import { Notice } from '../common/Notice';
 import { formatCount } from '../format/count';
+import { visibleValue } from '../../data/visibleText';
 
 const SEARCH_FROM = 12;
 const SHOWN = 200;
@@ -83,7 +84,7 @@ export function GroupPicker() {
               <li key={g.key}>
                 <label>
                   <input type="checkbox" checked={picked ? picked.has(g.key) : true} onChange={() => toggleGroup(g.key)} data-testid="group-item" />
-                  <span className="group-key">{g.key === '' ? '(empty)' : g.key}</span>
+                  <span className="group-key">{g.key === '' ? '(empty)' : visibleValue(g.key)}</span>
                   <span className={`small ${g.rows === 0 ? 'group-empty' : 'muted'}`}>{formatCount(g.rows)} rows</span>
                 </label>
               </li>

@@ -20,6 +20,7 @@ import { groupLogHiddenNote } from '../plot/logHidden';
 import { PlotlyChart } from '../plot/PlotlyChart';
 import { formatCount } from '../format/count';
 import { ScrollingTable } from '../common/ScrollingTable';
+import { visibleValue } from '../../data/visibleText';
 
 /** Rows drawn in the table (as GroupResults: the rest would slow the page; 10 000 groups fit). */
 const TABLE_ROWS_MAX = 1000;
@@ -80,7 +81,7 @@ export function LocalTable({ g, column }: { readonly g: GlobalFitOutcome; readon
           <tbody>
             {g.rows.slice(0, TABLE_ROWS_MAX).map((row) => (
               <tr key={row.key} className={row.included ? '' : 'group-failed'} data-group={row.key}>
-                <th scope="row">{row.key}</th>
+                <th scope="row">{visibleValue(row.key)}</th>
                 <td className="cell-num">{row.rows}</td>
                 {row.included ? (
                   <>

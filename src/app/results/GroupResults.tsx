@@ -21,6 +21,7 @@ import { PlotlyChart } from '../plot/PlotlyChart';
 import { OpenedGroup } from './OpenedGroup';
 import { formatCount } from '../format/count';
 import { ScrollingTable } from '../common/ScrollingTable';
+import { visibleValue } from '../../data/visibleText';
 
 /** Rows drawn in the table: enough to read and sort; beyond this the page would slow to a crawl
  *  (ten thousand groups are 70 000 cells), and Export CSV has every group. */
@@ -106,7 +107,7 @@ export function GroupResults() {
               >
                 <th scope="row">
                   <button type="button" className="link-btn group-open" disabled={fitting} onClick={() => void openGroup(row.key)} data-testid="group-open" aria-label={`Open ${column} ${row.key}: its full results`}>
-                    {row.key}
+                    {visibleValue(row.key)}
                   </button>
                 </th>
                 <td className="cell-num">{row.rows}</td>

@@ -9,6 +9,7 @@ import { useApp } from '../../state';
 import { closeGroup, groupFilter, openGroup } from '../../state/actions/openGroup';
 import { groupStatusText, sortedBatchRows } from '../../state/batchTable';
 import { formatCount } from '../format/count';
+import { visibleValue } from '../../data/visibleText';
 
 /** After the table is drawn again, the opened group's button takes the focus (keyboard users
  *  land where they left). */
@@ -61,7 +62,7 @@ export function OpenedGroup({ column }: { column: string }) {
     <section className="card group-results group-opened" aria-label={`${column} ${open.key}: full results`} data-testid="group-opened">
       <header className="group-results-head">
         <h2 className="panel-title" data-testid="group-opened-title">
-          {column} {open.key} <span className="muted">· {at + 1} of {formatCount(rows.length)}{row ? ` · batch: ${groupStatusText(row)}` : ''}</span>
+          {column} {visibleValue(open.key)} <span className="muted">· {at + 1} of {formatCount(rows.length)}{row ? ` · batch: ${groupStatusText(row)}` : ''}</span>
         </h2>
         <div className="group-results-actions">
           <button type="button" className="btn btn-small" disabled={!prev || fitting} onClick={() => prev && void openGroup(prev.key)} data-testid="group-prev" aria-label={prev ? `Open the previous ${column}, ${prev.key}` : `No previous ${column}`}>
