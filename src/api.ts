@@ -143,6 +143,7 @@ export function apiJob(input: FitInput): FitJob {
 export async function fit(input: FitInput): Promise<FitReport> {
   const job = apiJob(input);
   const run = await runJob(job, nodeHost());
+  if (job.data.kind !== 'memory') throw new Error('unreachable: the API fits columns in memory');
   const data = job.data.data;
   const facts = { ...run, file: '', model: input.model, rows: data.rows, y: data.names.y, sigma: data.names.sigma, parseMs: 0 };
   return fitReport(run.result, facts, run.profile);

@@ -4,16 +4,17 @@
  * (src/job/validate.ts) run again in the runner.
  */
 import type { FitData } from '../data';
-import type { FitJob } from '../job/job';
+import type { FitJob, JobData } from '../job/job';
 import type { CompiledModel } from '../model';
 import type { FitCommand } from './args';
 import { parameterTable } from './parameters';
 
-export function singleJob(command: FitCommand, model: CompiledModel, data: FitData): FitJob {
+/** `data`: the rows loaded in memory, or a streamed source (streamedFit.ts). */
+export function singleJob(command: FitCommand, model: CompiledModel, data: FitData | JobData): FitJob {
   return {
     model: command.model,
     ties: command.ties,
-    data: { kind: 'memory', model, data },
+    data: 'kind' in data ? data : { kind: 'memory', model, data },
     parameters: parameterTable(command, model.params),
     options: command.options,
     objective: command.mle === 'poisson' ? 'poisson' : 'least-squares',

@@ -9,7 +9,9 @@ import type { FitData } from '../data';
 import type { DerivedSpec } from '../fit/derived';
 import type { FitOptions } from '../fit/defaults';
 import type { ParameterSpec } from '../fit/parameters';
+import type { StreamedRows } from '../fit/stream/streamedRows';
 import type { CompiledModel } from '../model';
+import type { DataDigest } from '../store/checkpointSubject';
 
 /** Where the residual passes run: the host decides within this request (host.ts, `backend`). */
 export type BackendRequest = 'auto' | 'cpu' | 'gpu';
@@ -18,11 +20,17 @@ export type BackendRequest = 'auto' | 'cpu' | 'gpu';
 export type Objective = 'least-squares' | 'poisson';
 
 /**
- * The rows of the fit. `memory`: the selected columns, with the model compiled against the source's
- * column names (ties already substituted). A streamed source is the next kind (issue 22: streaming
- * is a kind of source, not a second script); the CLI and the page still run it on their own paths.
+ * The rows of the fit, with the model compiled against the source's column names (ties already
+ * substituted). `memory`: the selected columns. `stream` (issue 12): chunks read by every pass
+ * (src/fit/stream), `rows` of them, fingerprinted by the usable cells' digest as they were stored
+ * (null: not checkpointable); streaming is a kind of source, not a second script (issue 22).
  */
-export type JobData = { readonly kind: 'memory'; readonly model: CompiledModel; readonly data: FitData };
+export type JobData =
+  | { readonly kind: 'memory'; readonly model: CompiledModel; readonly data: FitData }
+  | { readonly kind: 'stream'; readonly model: CompiledModel; readonly rows: number; readonly streamed: StreamedRows; readonly digest: DataDigest | null };
+
+/** The rows a job fits. */
+export const jobRows = (data: JobData): number => (data.kind === 'memory' ? data.data.rows : data.rows);
 
 /** The automatic start search: runs when a free parameter has no start, or when `always` (--starts given). */
 export interface StartSearch {

@@ -13,11 +13,12 @@ import { compileDerived, reportedQuantities } from '../fit/derived';
 import { profileIntervals } from '../fit/profileFit';
 import { DEFAULT_STARTS } from '../start/index';
 import { POOL_MIN_CANDIDATES } from '../start/poolScoring';
-import type { JobHost } from './host';
-import { searchedParameters, type FitJob } from './job';
+import type { CurveFitInput } from '../fit/curveFit';
+import type { BackendChoice, JobHost, RowWorkers } from './host';
+import { jobRows, searchedParameters, type FitJob } from './job';
 import type { JobOutcome } from './outcome';
 import { fitStep } from './steps/fit';
-import { openCheckpoint, type OpenCheckpoint } from './steps/resume';
+import { memoryDigests, openCheckpoint, type OpenCheckpoint } from './steps/resume';
 import { validateJob } from './validate';
 
 export interface JobRun extends JobOutcome {
@@ -25,27 +26,42 @@ export interface JobRun extends JobOutcome {
   readonly fitMs: number;
 }
 
+const EMPTY_ROWS: RowWorkers = { workers: 0, rowPasses: undefined, close() {} };
+const CPU_ONLY: BackendChoice = { primary: null, notes: [], release() {} };
+
+/** The model's columns as curveFit reads them: in memory, or streamed (empty columns beside the chunks). */
+function fitInput(job: FitJob, rows: RowWorkers): CurveFitInput {
+  const d = job.data;
+  const common = { model: d.model, parameters: job.parameters, options: job.options };
+  if (d.kind === 'memory') return { ...common, data: d.data, rowPasses: rows.rowPasses };
+  return { ...common, data: { vars: d.model.variables.map(() => new Float64Array(0)), y: new Float64Array(0) }, streamed: d.streamed };
+}
+
 export async function runJob(job: FitJob, host: JobHost): Promise<JobRun> {
   // check: a typo in a derived expression must not cost a long run.
   validateJob(job);
-  const { model, data } = job.data;
+  const { model } = job.data;
+  const n = jobRows(job.data);
   for (const d of job.derive) compileDerived(d, model.params);
   // plan: row workers start now, while the GPU probe runs, so that the first pass does not wait.
-  const rows = host.rowWorkers(model, data.rows, job.workers);
+  // A streamed source runs its passes in this thread on the CPU (one chunk in memory at a time).
+  const memory = job.data.kind === 'memory';
+  const rows = memory ? host.rowWorkers(model, n, job.workers) : EMPTY_ROWS;
   try {
-    const backend = await host.backend(job.backend, data.rows, model);
+    const backend = memory ? await host.backend(job.backend, n, model) : CPU_ONLY;
     const t1 = host.now();
     const notes = [...backend.notes];
-    const input = { model, data, parameters: job.parameters, options: job.options, rowPasses: rows.rowPasses };
+    const input = fitInput(job, rows);
     // Many start candidates are scored on a pool, with the same result.
     const pool = (job.start.starts ?? 0) >= POOL_MIN_CANDIDATES ? host.candidatePool(job.start.starts ?? 0, job.workers) : null;
     let checkpoint: OpenCheckpoint | null = null;
     let fitted;
     try {
       // resume
-      if (job.checkpoint && host.checkpoints) checkpoint = openCheckpoint(host.checkpoints, { model: job.model, parameters: job.parameters, options: job.options, resume: job.checkpoint.resume }, data, notes);
+      const digests = job.data.kind === 'memory' ? memoryDigests(job.data.data) : job.data.digest ? { digest: job.data.digest, older: null } : null;
+      if (job.checkpoint && host.checkpoints && digests) checkpoint = openCheckpoint(host.checkpoints, { model: job.model, parameters: job.parameters, options: job.options, resume: job.checkpoint.resume }, digests, notes);
       // start search + fit
-      const progress = () => host.startProgress?.(data.rows, searchedParameters(job), job.start.starts ?? DEFAULT_STARTS);
+      const progress = () => host.startProgress?.(n, searchedParameters(job), job.start.starts ?? DEFAULT_STARTS);
       fitted = await fitStep({ job, input, backend, pool, checkpoint, progress, startSearchNote: host.checkpoints?.startSearchNote ?? null, notes });
       checkpoint?.writer.flush();
       const failed = checkpoint?.writer.failure();

@@ -3,10 +3,10 @@
  * together, and which fits take checkpoints. The adapters ask here; the CLI words a clash as the
  * option that causes it, the page as the setting to change.
  */
-import type { FitJob } from './job';
+import { runsStartSearch, type FitJob } from './job';
 
 /** Why a job's settings clash, as a code an adapter words; null when they do not. */
-export type JobClash = 'varpro-poisson' | 'profile-robust-loss';
+export type JobClash = 'varpro-poisson' | 'profile-robust-loss' | 'stream-needs-rows';
 
 /**
  * Which fits are checkpointed: the state saved is the main trust-region phase's, so fits that run
@@ -23,8 +23,10 @@ export function notCheckpointed(fit: { readonly objective?: FitJob['objective'];
   return null;
 }
 
-export function jobClash(job: Pick<FitJob, 'objective' | 'varpro' | 'intervals' | 'options'>): JobClash | null {
+export function jobClash(job: Pick<FitJob, 'objective' | 'varpro' | 'intervals' | 'options' | 'data' | 'parameters' | 'start'>): JobClash | null {
   if (job.objective === 'poisson' && job.varpro) return 'varpro-poisson';
+  // A streamed source holds one chunk at a time: what reads all rows at once cannot run on it.
+  if (job.data.kind === 'stream' && (runsStartSearch(job) || job.objective === 'poisson' || job.varpro || job.intervals === 'profile')) return 'stream-needs-rows';
   if (job.intervals === 'profile' && (job.options.loss ?? 'linear') !== 'linear') return 'profile-robust-loss';
   return null;
 }
@@ -43,6 +45,7 @@ export class JobInputError extends Error {
 const CLASH_TEXT: Record<JobClash, string> = {
   'varpro-poisson': 'VarPro is a least-squares option: turn it off for a Poisson likelihood fit.',
   'profile-robust-loss': 'Profile intervals need the least-squares loss: use the linear loss or Wald intervals.',
+  'stream-needs-rows': 'The start search, the Poisson likelihood, VarPro and profile intervals need all rows in memory: give every start, use least squares and Wald intervals, or hold the rows in memory.',
 };
 
 /** Checks a job once, before anything runs; throws JobInputError on a clash. */
