@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { curveFit } from '../src/fit/curveFit';
 import type { FitOptions } from '../src/fit/defaults';
 import type { FitResult } from '../src/fit/types';
-import { rowWorkers } from '../src/cli/rowWorkers';
+import { rowWorkers } from '../src/job/node/rowWorkers';
 import { compileModel } from '../src/model';
 import { now } from '../src/solver/clock';
 

@@ -10,10 +10,12 @@ import { now } from '../solver/clock';
 import { trfStateProblem, type TrfState } from '../solver/trfState';
 import { CHECKPOINT_FORMAT, CHECKPOINT_VERSION, readCheckpointRecord, type CheckpointRecord } from '../store/checkpointRecord';
 import { subjectDifference, type CheckpointSubject, type DataDigest, type SubjectDifference } from '../store/checkpointSubject';
+import type { CheckpointStore, CheckpointWriter } from '../job/host';
 import { CliError } from './errors';
 import { temporaryName, type OutputTarget } from './outputTarget';
 
 export { checkpointSubject, dataDigest, type CheckpointSubject, type DataDigest } from '../store/checkpointSubject';
+export type { CheckpointWriter } from '../job/host';
 
 /** What differs, in the command line's words. */
 function differenceText(d: SubjectDifference): string {
@@ -79,16 +81,6 @@ function notACheckpoint(file: string): string | null {
   return `exists and is not a fitbench checkpoint; the first save would replace it: give another file, or delete it first if it may go.`;
 }
 
-export interface CheckpointWriter {
-  /** Gives the solver's state after an iteration; saves it when `everyMs` passed since the last save. */
-  readonly onState: (state: TrfState) => void;
-  /** Saves the last state heard, if it was not saved yet (at the end of the fit). */
-  flush(): void;
-  readonly report: () => { file: string; saves: number; saveMs: number };
-  /** Why saving stopped during the fit (the disk filled, the folder went), or null. */
-  readonly failure: () => string | null;
-}
-
 export function checkpointWriter(file: string, subject: CheckpointSubject, everyMs: number): CheckpointWriter {
   let saves = 0;
   let saveMs = 0;
@@ -127,5 +119,15 @@ export function checkpointWriter(file: string, subject: CheckpointSubject, every
     },
     report: () => ({ file, saves, saveMs }),
     failure: () => failure,
+  };
+}
+
+/** --checkpoint FILE as the fit job's checkpoint store (src/job/host.ts), in the command line's words. */
+export function fileCheckpoints(file: string, everyMs: number): CheckpointStore {
+  return {
+    read: (subject, free, older) => readCheckpoint(file, subject, free, older),
+    writer: (subject) => checkpointWriter(file, subject, everyMs),
+    missingNote: `No checkpoint at ${file} yet: the fit starts afresh and saves one there.`,
+    startSearchNote: 'The automatic start search is not checkpointed; give --p0 for every free parameter to checkpoint the whole fit.',
   };
 }

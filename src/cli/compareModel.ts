@@ -5,7 +5,7 @@
  * Its start values come from --compare-p0, else from the automatic start search, like the first's.
  */
 import { selectColumns, skipOf, type FitData, type RowChoice, type Table } from '../data';
-import { compareModels, fitSummary, modelLabel, type ModelComparison } from '../fit/compare/compareModels';
+import { compareModels, fitSummary, modelLabel } from '../fit/compare/compareModels';
 import { findNesting, type ModelForm } from '../fit/compare/nesting';
 import { curveFit } from '../fit/curveFit';
 import type { ParameterSpec } from '../fit/parameters';
@@ -16,11 +16,9 @@ import type { FitCommand } from './args';
 import { CliError } from './errors';
 import { parameterTable } from './parameters';
 
-export interface ComparedFit {
-  readonly model: string;
-  readonly result: FitResult;
-  readonly comparison: ModelComparison;
-}
+import type { ComparedFit } from '../job/report/facts';
+
+export type { ComparedFit };
 
 const formOf = (model: CompiledModel, parameters: readonly ParameterSpec[]): ModelForm => ({
   ast: model.ast,

@@ -1,15 +1,8 @@
 /**
- * The model comparison in the CLI's two outputs: the JSON field `modelComparison`
- * (src/fit/compare/comparisonJson.ts, shared with the page's results export) and a few lines of
- * the readable report.
+ * The model comparison in the readable report: a few lines (the JSON field `modelComparison` is
+ * src/fit/compare/comparisonJson.ts's, through src/job/report/json.ts).
  */
-import { modelComparisonJson as comparisonJson } from '../fit/compare/comparisonJson';
-import type { FitResult } from '../fit/types';
-import type { ComparedFit } from './compareModel';
-
-export function modelComparisonJson(first: FitResult, compared: ComparedFit | null | undefined) {
-  return compared ? comparisonJson(first, compared.result, compared.comparison) : null;
-}
+import type { ComparedFit } from '../job/report/facts';
 
 const num = (v: number, digits = 6) => (Number.isFinite(v) ? v.toPrecision(digits) : String(v));
 

@@ -8,7 +8,7 @@
  */
 import { fitGroupsAccelerated, type AcceleratedStats } from '../fit/batch/acceleratedBatch';
 import type { BatchResult } from '../fit/batch/types';
-import { probeGpuInChild } from './gpuProbe';
+import { probeGpuInChild } from '../job/node/gpuProbe';
 import { runGroupBatch, type GroupBatchInput } from './groupBatch';
 
 export interface GpuGroupBatchOutput {

@@ -12,7 +12,7 @@ import type { ParameterSpec } from '../fit/parameters';
 import type { CompiledModel } from '../model';
 import { createNodePool, defaultNodePoolSize } from '../parallel/node/nodePool';
 import { now } from '../solver/clock';
-import { capWorkers } from './workerCap';
+import { capWorkers } from '../job/workerCap';
 
 /**
  * Below this many groups the batch runs in-process by default: each worker start costs 0.5–1 s

@@ -24,9 +24,7 @@ import { CliError } from './errors';
 import { chooseY, dataError } from './load';
 import { formatBytes } from './memoryLimit';
 import { createTempColumns, type TempColumns } from './tempColumns';
-
-const LF = 10;
-const QUOTE = 34;
+import { countLines, lineCutter, quoteIn } from '../data/linePieces';
 
 export type { MemoryPlan };
 
@@ -160,18 +158,14 @@ export function loadStreamed({ command, plan, model, freeParameters, onBytes }: 
     try {
       let position = 0;
       let lines = 0;
-      let carry: Uint8Array = new Uint8Array(0);
+      const pieces = lineCutter();
       for (let index = 0; ; index++) {
         const read = readPiece(fd, position, PIECE_BYTES);
         position += read.length;
-        const bytes = carry.length ? concat(carry, read) : read;
-        const end = read.length === 0 ? bytes.length : bytes.lastIndexOf(LF) + 1;
-        if (end === 0 && read.length > 0) { carry = bytes; continue; } // no line end yet: a long line
-        const piece = bytes.subarray(0, end);
-        carry = bytes.slice(end);
+        const piece = pieces.cut(read);
+        if (piece === null) continue; // no line end yet: a long line
         if (piece.length > 0) {
-          // A quoted header is fine; a quote below it may open a record that spans a piece's end.
-          const quote = piece.indexOf(QUOTE, index === 0 && table.hasHeader ? lineStart(piece, table.lines[0] ?? 1) : 0);
+          const quote = quoteIn(piece, index === 0 && table.hasHeader ? (table.lines[0] ?? 1) : null);
           if (quote >= 0) throw new CliError(`${file}:${lines + countLines(piece.subarray(0, quote)) + 1}: a quoted field; a streamed file must be plain numeric text. Remove the quotes, or raise --memory-limit to read it in memory.`);
           if (index === 0) {
             if (piece.length !== first.bytes) throw new Error(`${file} changed while it was read.`);
@@ -197,26 +191,6 @@ export function loadStreamed({ command, plan, model, freeParameters, onBytes }: 
     columns.remove();
     throw error;
   }
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
-}
-
-/** The byte where 1-based line `line` starts (past the header and any comment lines above it). */
-function lineStart(bytes: Uint8Array, line: number): number {
-  let at = 0;
-  for (let l = 1; l < line && at >= 0; l++) at = bytes.indexOf(LF, at) + 1 || -1;
-  return Math.max(0, at);
-}
-
-function countLines(bytes: Uint8Array): number {
-  let n = 0;
-  for (let i = bytes.indexOf(LF); i >= 0; i = bytes.indexOf(LF, i + 1)) n++;
-  return n;
 }
 
 /** The in-memory estimate, in words, for messages. */

@@ -8,15 +8,16 @@
  * usable-cells digest the ingest takes as it stores the pieces (src/store/cellDigest.ts), the one an
  * in-memory fit of the file takes, so a streamed fit's checkpoint resumes in memory and the reverse.
  */
-import { curveFit } from '../fit/curveFit';
 import { DEFAULT_CHUNK_ROWS } from '../fit/cpuEvaluator';
-import { compileDerived, reportedQuantities } from '../fit/derived';
+import { compileDerived } from '../fit/derived';
+import { nodeHost } from '../job/node/host';
+import { runJob } from '../job/run';
 import { now } from '../solver/clock';
 import { CHUNK_SHARE } from '../store/chunkPlan';
 import type { FitCommand } from './args';
-import type { TrfState } from '../solver/trfState';
-import { checkpointSubject, checkpointWriter, readCheckpoint, type CheckpointWriter } from './checkpoint';
+import { fileCheckpoints } from './checkpoint';
 import { CliError, EXIT } from './errors';
+import { singleJob } from './job';
 import { compileForTable } from './load';
 import { formatBytes } from './memoryLimit';
 import { parameterTable } from './parameters';
@@ -41,26 +42,11 @@ export async function fitStreamed(command: FitCommand, plan: MemoryPlan, t0: num
   try {
     const { source } = loaded;
     const parseMs = now() - t0;
-    const t1 = now();
     const passes = { count: 0, onChunk: progress.chunk };
-    const notes: string[] = [];
-    let writer: CheckpointWriter | null = null;
-    let resume: TrfState | null = null;
-    if (command.checkpoint && loaded.digest) {
-      const subject = checkpointSubject(command.model, loaded.digest, parameters, command.options);
-      resume = command.checkpoint.resume ? readCheckpoint(command.checkpoint.file, subject, free) : null;
-      if (command.checkpoint.resume && !resume) notes.push(`No checkpoint at ${command.checkpoint.file} yet: the fit starts afresh and saves one there.`);
-      writer = checkpointWriter(command.checkpoint.file, subject, command.checkpoint.everyMs);
-    }
-    const data = { vars: model.variables.map(() => new Float64Array(0)), y: new Float64Array(0) };
     // The replicate groups' means may take the budget's share of a chunk (8 bytes each).
-    const maxGroups = Math.floor(plan.limit / CHUNK_SHARE / 8);
-    const result = await curveFit({ model, data, parameters, options: command.options, streamed: { source, sumRows: DEFAULT_CHUNK_ROWS, maxGroups, passes }, checkpoint: writer ? { resume, onState: writer.onState } : undefined });
-    writer?.flush();
-    const failed = writer?.failure();
-    if (failed) notes.push(failed);
-    const fitMs = now() - t1;
-    const derived = reportedQuantities(result, command.ties, command.derive);
+    const streamed = { source, sumRows: DEFAULT_CHUNK_ROWS, maxGroups: Math.floor(plan.limit / CHUNK_SHARE / 8), passes };
+    const job = singleJob(command, model, { kind: 'stream', model, rows: source.rows, streamed, digest: loaded.digest });
+    const run = await runJob(job, nodeHost({ checkpoints: command.checkpoint ? fileCheckpoints(command.checkpoint.file, command.checkpoint.everyMs) : undefined }));
     const facts = {
       file: command.file,
       model: command.model,
@@ -69,17 +55,17 @@ export async function fitStreamed(command: FitCommand, plan: MemoryPlan, t0: num
       excludedRows: 0,
       y: loaded.names.y,
       sigma: loaded.names.sigma,
-      backend: 'cpu',
+      backend: run.backend,
       parseMs,
-      fitMs,
+      fitMs: run.fitMs,
       workers: 0,
-      notes,
-      checkpoint: writer ? { ...writer.report(), resumed: resume ? { nit: resume.nit, nfev: resume.nfev } : null } : null,
-      derived,
+      notes: run.notes,
+      checkpoint: run.checkpoint,
+      derived: run.derived,
       memory: { limit: plan.limit, mode: 'stream' as const, estimateBytes: plan.estimateBytes, chunkRows: source.chunkRows, chunks: source.chunks, tempBytes: source.bytes, passes: passes.count },
     };
-    console.log(command.json ? jsonReport(result, facts) : textReport(result, facts));
-    return result.success ? EXIT.ok : EXIT.notConverged;
+    console.log(command.json ? jsonReport(run.result, facts) : textReport(run.result, facts));
+    return run.result.success ? EXIT.ok : EXIT.notConverged;
   } finally {
     loaded.columns.remove();
   }

@@ -6,8 +6,8 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it, vi } from 'vitest';
 import { cliRunner, tempFiles } from '../../test/cli';
-import { capWorkers } from './workerCap';
-import { rowWorkerCount } from './rowWorkers';
+import { capWorkers } from '../job/workerCap';
+import { rowWorkerCount } from '../job/rowWorkerRule';
 import { workersFor } from './groupBatch';
 import { parseThreads, PARALLEL_MIN_BYTES } from './parallelRead';
 

@@ -19,7 +19,8 @@
  */
 import type { CurveFitInput } from '../fit/curveFit';
 import type { FitOptions } from '../fit/defaults';
-import type { FitData } from '../fit/types';
+import type { FitData, FitResult } from '../fit/types';
+import { notCheckpointed as jobNotCheckpointed } from '../job/validate';
 import type { ParameterSpec } from '../fit/parameters';
 import type { IterationSummary } from '../solver/summary';
 import type { TrfState } from '../solver/trfState';
@@ -33,11 +34,15 @@ export const CHECKPOINT_EVERY_MS = 2000;
 /** How often a fit saves (tests and the benchmark save after every iteration with 0). */
 export const checkpointTiming = { everyMs: CHECKPOINT_EVERY_MS };
 
-/** Why a request's fit is not checkpointed (the solver options that run other loops), or null. */
+/** Why a request's fit is not checkpointed (the job's rule, src/job/validate.ts), or null. */
 export function notCheckpointed(settings: FitRequest['settings']): string | null {
-  if (settings.objective === 'poisson') return 'objective';
-  if (settings.varpro) return 'varpro';
-  return null;
+  return jobNotCheckpointed({ objective: settings.objective === 'poisson' ? 'poisson' : 'least-squares', varpro: settings.varpro });
+}
+
+/** A resumed fit's history: the iterations saved before the interruption, then its own. */
+export function withSavedHistory(result: FitResult, record: CheckpointRecord): FitResult {
+  const saved = (record.history ?? []).map((h) => ({ ...h, x: Float64Array.from(h.x), phase: 0 }));
+  return { ...result, history: [...saved, ...result.history] };
 }
 
 export interface SubjectInput {

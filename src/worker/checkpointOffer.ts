@@ -6,7 +6,7 @@
 import type { CheckpointOffer, FitRequest, Status } from './api';
 import { compareSubject, notCheckpointed, offerFor, readCheckpoint } from './checkpoint';
 import { modelFitData } from './curve';
-import { fitOptions } from './fit';
+import { fitOptions } from './fitInputs';
 import { fitInputs } from './fitInputs';
 import { session } from './session';
 import { streamedSelection } from './streamedColumns';

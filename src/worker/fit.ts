@@ -5,27 +5,21 @@
  */
 import { curveFit, type CurveFitInput } from '../fit/curveFit';
 import { varproFit } from '../start/varpro';
-import type { FitOptions } from '../fit/defaults';
 import type { FitResult } from '../fit/types';
 import { poissonFit } from '../fit/poissonMle';
+import { poissonFacts } from '../job/steps/fit';
 import type { FitOutcome, FitProgress, FitRequest, PoissonFacts, Status } from './api';
 import { chooseFitBackend } from './backend';
 import { evaluateCurve, withDeviance, withWeights, modelFitData } from './curve';
 import { toWorkerError } from './errors';
-import { fitInputs } from './fitInputs';
+import { fitInputs, fitOptions } from './fitInputs';
 import { session, endRun, startRun } from './session';
 import { throttle } from './throttle';
 import { FitCancelledError } from './yielding';
 import { pageRowWorkers } from './rowWorkers';
-import { checkpointWriter, notCheckpointed, resumable, type CheckpointWriter } from './checkpoint';
+import { checkpointWriter, notCheckpointed, resumable, withSavedHistory, type CheckpointWriter } from './checkpoint';
 import type { CheckpointRecord } from '../store/checkpointRecord';
 import { runStreamedFit } from './streamedFit';
-
-/** The solver settings minus the backend, which the worker decides on its own (backend.ts). */
-export function fitOptions(settings: FitRequest['settings']): FitOptions {
-  const { backend: _backend, varpro: _varpro, objective: _objective, ...options } = settings;
-  return options;
-}
 
 export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) => void): Promise<Status<FitOutcome>> {
   // A table streamed past the memory budget (issue 12) is fitted from its files, chunk by chunk.
@@ -92,7 +86,7 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
   const fit = poissonObjective
     ? async (input: CurveFitInput) => {
         const p = await poissonFit(input);
-        poisson = { cash: p.cash, deviance: p.deviance, rounds: p.rounds, converged: p.converged, pearsonChi2: p.pearsonChi2, dispersion: p.dispersion, logLik: p.logLik, aic: p.aic, aicc: p.aicc, bic: p.bic };
+        poisson = poissonFacts(p);
         return p.result;
       }
     : request.settings.varpro
@@ -135,12 +129,6 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
   const params = Float64Array.from(m.params, (name) => result.parameters.find((p) => p.name === name)?.value ?? NaN);
   const drawn = evaluateCurve(m, withWeights(data, request.settings.weights), params, request);
   return { ok: true, value: { result, backend: { ...backend.report(result), cpuKernels: m.kernels().kind, ...(rowWorkers ? { rowWorkers: { workers: rowWorkers.workers, columns: rowWorkers.columns } } : {}) }, curve: withDeviance(drawn, data.y, request.settings.objective), varpro, poisson, resumed: resumed ? { nit: resumed.state.nit, nfev: resumed.state.nfev } : null, checkpoint: checkpointStats } };
-}
-
-/** A resumed fit's history: the iterations saved before the interruption, then its own. */
-export function withSavedHistory(result: FitResult, record: CheckpointRecord): FitResult {
-  const saved = (record.history ?? []).map((h) => ({ ...h, x: Float64Array.from(h.x), phase: 0 }));
-  return { ...result, history: [...saved, ...result.history] };
 }
 
 export function cancelFit(): void {

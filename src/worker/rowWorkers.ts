@@ -2,11 +2,9 @@
  * The page's "all cores" (issue 12): a large single fit runs its float64 passes on row workers
  * that this fit worker starts (nested dedicated workers), while it runs the solver and waits.
  *
- * - When: from PAGE_ROWS_PER_POOL rows on a machine of PAGE_MIN_CORES cores or more
- *   (navigator.hardwareConcurrency), one row worker per core; the CLI's rule (cli/rowWorkers.ts).
- *   Below 200 000 rows a pass is a few milliseconds, which a message round trip per worker would
- *   eat; on a shared 2-core machine 2 row workers ran a 10⁶-row fit at 0.94–1.15× this thread's
- *   speed and their start cost ~300 ms (bench/results/page-pool.md), so 2 cores stay in one thread.
+ * - When: the job's rule (src/job/rowWorkerRule.ts) over navigator.hardwareConcurrency, as in
+ *   the CLI. On a shared 2-core machine 2 row workers ran a 10⁶-row fit at 0.94–1.15× this
+ *   thread's speed and their start cost ~300 ms (bench/results/page-pool.md).
  *   `forceRowWorkers(n)` (a hook for the harness of e2e/page-pool.spec.ts and bench/page-pool.ts,
  *   not on the app's worker API) overrides the rule.
  * - How the rows travel: in a cross-origin-isolated page (COOP/COEP headers) the columns are
@@ -22,11 +20,7 @@ import { rowPasses, type RowPasses, type RowPool } from '../fit/parallel/rowPara
 import type { RowPassInput, RowPassOutput } from '../fit/parallel/rowPassTypes';
 import { canShareColumns } from '../fit/parallel/sharedColumns';
 import { createWebPool, defaultWebPoolSize } from '../parallel/web/webPool';
-
-/** Rows from which a fit's passes go to row workers by default. */
-export const PAGE_ROWS_PER_POOL = 200_000;
-/** Cores from which the row workers are the default. */
-export const PAGE_MIN_CORES = 4;
+import { rowWorkerCount } from '../job/rowWorkerRule';
 
 export type RowColumns = 'shared' | 'held';
 
@@ -72,7 +66,7 @@ export function closeRowWorkers(): void {
 export function pageRowWorkers(model: CompiledModel, rows: number): PageRowWorkers | null {
   // No navigator outside a browser (the worker's unit tests run it in Node): one core, no row workers.
   const cores = typeof navigator === 'undefined' ? 1 : defaultWebPoolSize();
-  const workers = forced.workers ?? (rows >= PAGE_ROWS_PER_POOL && cores >= PAGE_MIN_CORES ? cores : 0);
+  const workers = forced.workers ?? rowWorkerCount(rows, null, cores).workers;
   if (workers < 1) return null;
   const columns: RowColumns = forced.columns ?? (canShareColumns() && globalThis.crossOriginIsolated === true ? 'shared' : 'held');
   const pools = poolsFor(workers, columns);

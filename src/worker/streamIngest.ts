@@ -15,13 +15,12 @@ import { PIECE_BYTES, parsePiece, type MemoryPlan } from '../store/memoryPlan';
 import type { Status } from './api';
 import { usableSigma } from '../data/selectColumns';
 import { createOpfsColumns, type OpfsColumns } from './opfsColumns';
+import { countLines, lineCutter, quoteIn } from '../data/linePieces';
 
 /** Rows of the sample the page draws (every k-th row of the file). */
 export const SAMPLE_MAX = 200_000;
 /** The chunk plan made at load, before the model is known: x, y, σ and up to 8 free parameters. */
 export const PLANNED = { columns: 3, parameters: 8 } as const;
-const LF = 10;
-const QUOTE = 34;
 
 /** A streamed table as the worker holds it (session.stream). */
 export interface StreamedTable {
@@ -69,26 +68,6 @@ export interface StreamIngestInput {
 
 type Failure = { ok: false; error: { code: string; message: string; line?: number; field: 'data' } };
 const fail = (message: string, code = 'stream', line?: number): Failure => ({ ok: false, error: { code, message, ...(line ? { line } : {}), field: 'data' } });
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
-}
-
-function countLines(bytes: Uint8Array): number {
-  let n = 0;
-  for (let i = bytes.indexOf(LF); i >= 0; i = bytes.indexOf(LF, i + 1)) n++;
-  return n;
-}
-
-/** The byte where 1-based line `line` starts. */
-function lineStart(bytes: Uint8Array, line: number): number {
-  let at = 0;
-  for (let l = 1; l < line && at >= 0; l++) at = bytes.indexOf(LF, at) + 1 || -1;
-  return Math.max(0, at);
-}
 
 export async function streamIngest({ file, plan, signal, onProgress, createColumns }: StreamIngestInput): Promise<Status<{ table: Table; stream: StreamedTable }> | Failure> {
   const first = plan.first!;
@@ -172,7 +151,7 @@ export async function streamIngest({ file, plan, signal, onProgress, createColum
 
     let position = 0;
     let lines = 0;
-    let carry: Uint8Array = new Uint8Array(0);
+    const pieces = lineCutter();
     for (let pieceIndex = 0; ; pieceIndex++) {
       if (signal.aborted) {
         await store.remove();
@@ -180,13 +159,10 @@ export async function streamIngest({ file, plan, signal, onProgress, createColum
       }
       const read = new Uint8Array(await file.slice(position, position + PIECE_BYTES).arrayBuffer());
       position += read.length;
-      const bytes = carry.length ? concat(carry, read) : read;
-      const end = read.length === 0 ? bytes.length : bytes.lastIndexOf(LF) + 1;
-      if (end === 0 && read.length > 0) { carry = bytes; continue; } // no line end yet: a long line
-      const piece = bytes.subarray(0, end);
-      carry = bytes.slice(end);
+      const piece = pieces.cut(read);
+      if (piece === null) continue; // no line end yet: a long line
       if (piece.length > 0) {
-        const quote = piece.indexOf(QUOTE, pieceIndex === 0 && head.hasHeader ? lineStart(piece, head.lines[0] ?? 1) : 0);
+        const quote = quoteIn(piece, pieceIndex === 0 && head.hasHeader ? (head.lines[0] ?? 1) : null);
         if (quote >= 0) {
           const line = lines + countLines(piece.subarray(0, quote)) + 1;
           await store.remove();

@@ -10,7 +10,7 @@ import type { FitResult } from '../fit/types';
 import type { Weighting } from '../fit/weights';
 import type { SolverSettings } from '../share/types';
 import type { DataMapping, Status, TableSummary } from './api';
-import { fitOptions } from './fit';
+import { fitOptions } from './fitInputs';
 import { adoptTable, keepStream } from './load';
 import { ensureSelection } from './select';
 import { session, type TableInput } from './session';

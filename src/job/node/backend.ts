@@ -4,32 +4,24 @@
  * where src/gpu's chooseBackend says it pays (a hardware adapter and enough rows); a request for
  * the GPU that cannot be met falls back to the CPU with a message.
  */
-import type { PrimaryPhase } from '../fit/curveFit';
-import type { BoundModel } from '../fit/cpuEvaluator';
-import type { CompiledModel } from '../model';
-import type { Backend } from './args';
+import type { CompiledModel } from '../../model';
+import type { BackendChoice } from '../host';
+import type { BackendRequest as Backend } from '../job';
 import { probeGpuInChild } from './gpuProbe';
-
-export interface BackendChoice {
-  readonly primary: ((bound: BoundModel) => PrimaryPhase | null) | null;
-  readonly notes: string[];
-  /** Frees the GPU so that the process can exit. */
-  release(): void;
-}
 
 const CPU_ONLY: BackendChoice = { primary: null, notes: [], release: () => {} };
 
 export async function selectBackend(requested: Backend, rows: number, model: CompiledModel): Promise<BackendChoice> {
   if (requested === 'cpu') return CPU_ONLY;
   // Loading Dawn costs time: 'auto' does not even try below the crossover.
-  const { GPU_CROSSOVER_ROWS, acquireGpu, chooseBackend, gpuPrimary } = await import('../gpu/index');
+  const { GPU_CROSSOVER_ROWS, acquireGpu, chooseBackend, gpuPrimary } = await import('../../gpu/index');
   if (requested === 'auto' && rows < GPU_CROSSOVER_ROWS) return CPU_ONLY;
   // Ask a child process first, so that Dawn's and the Vulkan loader's stderr noise stays there.
   const child = probeGpuInChild();
   if (!child.ok) {
     return { ...CPU_ONLY, notes: requested === 'gpu' ? [`--backend gpu: ${child.reason} The fit ran on the CPU.`] : [] };
   }
-  const { probeNodeGpu } = await import('../gpu/node');
+  const { probeNodeGpu } = await import('../../gpu/node');
   const probe = await probeNodeGpu();
   const ctx = probe.ok ? await acquireGpu({ gpu: probe.gpu }) : null;
   const choice = chooseBackend(rows, ctx, requested);

@@ -4,7 +4,7 @@
  * `workers` says how many ran; small fits stay in this thread unless asked.
  */
 import { describe, expect, it } from 'vitest';
-import { cliRunner, tempFiles } from '../../test/cli';
+import { cliRunner, tempFiles } from '../../../test/cli';
 
 const { file } = tempFiles('fitbench-rows');
 const run = cliRunner();

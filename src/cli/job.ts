@@ -1,0 +1,29 @@
+/**
+ * argv → job (issue 22): the parsed command and the loaded rows as the fit job's plain data
+ * (src/job/job.ts). The command line's refusals (args.ts) came first; the job's own checks
+ * (src/job/validate.ts) run again in the runner.
+ */
+import type { FitData } from '../data';
+import type { FitJob, JobData } from '../job/job';
+import type { CompiledModel } from '../model';
+import type { FitCommand } from './args';
+import { parameterTable } from './parameters';
+
+/** `data`: the rows loaded in memory, or a streamed source (streamedFit.ts). */
+export function singleJob(command: FitCommand, model: CompiledModel, data: FitData | JobData): FitJob {
+  return {
+    model: command.model,
+    ties: command.ties,
+    data: 'kind' in data ? data : { kind: 'memory', model, data },
+    parameters: parameterTable(command, model.params),
+    options: command.options,
+    objective: command.mle === 'poisson' ? 'poisson' : 'least-squares',
+    varpro: command.varpro,
+    start: { always: command.starts !== null, starts: command.starts, seed: command.seed },
+    intervals: command.ci,
+    derive: command.derive,
+    checkpoint: command.checkpoint ? { resume: command.checkpoint.resume } : null,
+    backend: command.backend,
+    workers: command.workers,
+  };
+}

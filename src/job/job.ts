@@ -1,0 +1,75 @@
+/**
+ * The fit job (issue 22): one plain-data description of a fit, the same for the page, the CLI and
+ * the programmatic API. An adapter turns its request (argv, a worker message, API options) into a
+ * job; `validateJob` checks it once (validate.ts); `runJob` runs it as a script of named steps
+ * (run.ts) over a host (host.ts). Fields are resolved: defaults are filled in by the adapter that
+ * knows them, not merged again downstream.
+ */
+import type { FitData } from '../data';
+import type { DerivedSpec } from '../fit/derived';
+import type { FitOptions } from '../fit/defaults';
+import type { ParameterSpec } from '../fit/parameters';
+import type { StreamedRows } from '../fit/stream/streamedRows';
+import type { CompiledModel } from '../model';
+import type { DataDigest } from '../store/checkpointSubject';
+
+/** Where the residual passes run: the host decides within this request (host.ts, `backend`). */
+export type BackendRequest = 'auto' | 'cpu' | 'gpu';
+
+/** What is minimised: least squares (with the options' loss and weights), or the Poisson deviance. */
+export type Objective = 'least-squares' | 'poisson';
+
+/**
+ * The rows of the fit, with the model compiled against the source's column names (ties already
+ * substituted). `memory`: the selected columns. `stream` (issue 12): chunks read by every pass
+ * (src/fit/stream), `rows` of them, fingerprinted by the usable cells' digest as they were stored
+ * (null: not checkpointable); streaming is a kind of source, not a second script (issue 22).
+ */
+export type JobData =
+  | { readonly kind: 'memory'; readonly model: CompiledModel; readonly data: FitData }
+  | { readonly kind: 'stream'; readonly model: CompiledModel; readonly rows: number; readonly streamed: StreamedRows; readonly digest: DataDigest | null };
+
+/** The rows a job fits. */
+export const jobRows = (data: JobData): number => (data.kind === 'memory' ? data.data.rows : data.rows);
+
+/** The automatic start search: runs when a free parameter has no start, or when `always` (--starts given). */
+export interface StartSearch {
+  readonly always: boolean;
+  /** Candidates (null: src/start's default). */
+  readonly starts: number | null;
+  readonly seed: number;
+}
+
+/** Checkpointing of the main phase: whether to resume from the host's store (host.ts, `checkpoints`). */
+export interface JobCheckpoint {
+  readonly resume: boolean;
+}
+
+export interface FitJob {
+  /** The model as written (before ties), which a checkpoint is saved for. */
+  readonly model: string;
+  /** Parameters defined by the others (substituted in `data.model`; reported with their errors). */
+  readonly ties: readonly DerivedSpec[];
+  readonly data: JobData;
+  /** One row per model parameter: start value (null: searched), bounds, fixed. */
+  readonly parameters: readonly ParameterSpec[];
+  readonly options: FitOptions;
+  readonly objective: Objective;
+  /** Variable projection first (the linear parameters eliminated), then the full fit. */
+  readonly varpro: boolean;
+  readonly start: StartSearch;
+  /** Reported intervals: Wald (± t·se) or profile likelihood. */
+  readonly intervals: 'wald' | 'profile';
+  /** Quantities of the fitted parameters with delta-method errors. */
+  readonly derive: readonly DerivedSpec[];
+  readonly checkpoint: JobCheckpoint | null;
+  readonly backend: BackendRequest;
+  /** Worker threads for the float64 passes and the start scoring (null: the host's rule). */
+  readonly workers: number | null;
+}
+
+/** Free parameters without a start value: the start search finds them. */
+export const searchedParameters = (job: Pick<FitJob, 'parameters'>): string[] => job.parameters.filter((p) => !p.fixed && (p.value === null || p.value === undefined)).map((p) => p.name);
+
+/** Whether the start search runs: a start is missing, or it was asked for. */
+export const runsStartSearch = (job: Pick<FitJob, 'parameters' | 'start'>): boolean => job.start.always || searchedParameters(job).length > 0;

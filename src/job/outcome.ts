@@ -1,0 +1,29 @@
+/**
+ * What a fit job returns (issue 22): the fit and what ran around it, one shape that the CLI prints
+ * (as text or JSON), the API returns and the page draws from.
+ */
+import type { ReportedQuantity } from '../fit/derived';
+import type { PoissonFacts } from '../fit/poissonMle';
+import type { ProfileResult } from '../fit/profileFit';
+import type { FitResult } from '../fit/types';
+import type { AutoStartResult } from '../start/index';
+import type { VarproPhase } from '../start/varpro';
+import type { CheckpointReport } from './host';
+
+export interface JobOutcome {
+  readonly result: FitResult;
+  /** Backends of the phases, joined ("cpu", "gpu+cpu"). */
+  readonly backend: string;
+  /** Worker threads that ran the float64 passes (0: this thread). */
+  readonly workers: number;
+  /** Sentences the user should read (a GPU fallback, an unsaved start search…), in order. */
+  readonly notes: readonly string[];
+  readonly autoStart: AutoStartResult | null;
+  readonly varpro: VarproPhase | null;
+  readonly poisson: Required<PoissonFacts> | null;
+  readonly checkpoint: (CheckpointReport & { readonly resumed: { readonly nit: number; readonly nfev: number } | null }) | null;
+  /** Profile-likelihood intervals (intervals: 'profile'). */
+  readonly profile: ProfileResult | null;
+  /** Tied parameters and derived quantities with their delta-method errors. */
+  readonly derived: readonly ReportedQuantity[];
+}

@@ -1,0 +1,92 @@
+/**
+ * The fit job's runner (issue 22): one script of named steps for every adapter, in the manner of
+ * scipy's `_lsq` outer loop. What differs between the page and Node comes from the host.
+ *
+ *   check       the job's clash rules and the derived expressions, before anything runs
+ *   plan        row workers for the float64 passes, and the backend (GPU or CPU) of the main phase
+ *   resume      a checkpoint store's saved state, and the writer that saves the new ones
+ *   start + fit the objective's fit, with the automatic start search where starts are missing
+ *   statistics  profile-likelihood intervals when asked for
+ *   derived     tied parameters and derived quantities with their delta-method errors
+ */
+import { compileDerived, reportedQuantities } from '../fit/derived';
+import { profileIntervals } from '../fit/profileFit';
+import { DEFAULT_STARTS } from '../start/index';
+import { POOL_MIN_CANDIDATES } from '../start/poolScoring';
+import type { CurveFitInput } from '../fit/curveFit';
+import type { BackendChoice, JobHost, RowWorkers } from './host';
+import { jobRows, searchedParameters, type FitJob } from './job';
+import type { JobOutcome } from './outcome';
+import { fitStep } from './steps/fit';
+import { memoryDigests, openCheckpoint, type OpenCheckpoint } from './steps/resume';
+import { validateJob } from './validate';
+
+export interface JobRun extends JobOutcome {
+  /** Time from the end of planning to the end of the derived quantities. */
+  readonly fitMs: number;
+}
+
+const EMPTY_ROWS: RowWorkers = { workers: 0, rowPasses: undefined, close() {} };
+const CPU_ONLY: BackendChoice = { primary: null, notes: [], release() {} };
+
+/** The model's columns as curveFit reads them: in memory, or streamed (empty columns beside the chunks). */
+function fitInput(job: FitJob, rows: RowWorkers): CurveFitInput {
+  const d = job.data;
+  const common = { model: d.model, parameters: job.parameters, options: job.options };
+  if (d.kind === 'memory') return { ...common, data: d.data, rowPasses: rows.rowPasses };
+  return { ...common, data: { vars: d.model.variables.map(() => new Float64Array(0)), y: new Float64Array(0) }, streamed: d.streamed };
+}
+
+export async function runJob(job: FitJob, host: JobHost): Promise<JobRun> {
+  // check: a typo in a derived expression must not cost a long run.
+  validateJob(job);
+  const { model } = job.data;
+  const n = jobRows(job.data);
+  for (const d of job.derive) compileDerived(d, model.params);
+  // plan: row workers start now, while the GPU probe runs, so that the first pass does not wait.
+  // A streamed source runs its passes in this thread on the CPU (one chunk in memory at a time).
+  const memory = job.data.kind === 'memory';
+  const rows = memory ? host.rowWorkers(model, n, job.workers) : EMPTY_ROWS;
+  try {
+    const backend = memory ? await host.backend(job.backend, n, model) : CPU_ONLY;
+    const t1 = host.now();
+    const notes = [...backend.notes];
+    const input = fitInput(job, rows);
+    // Many start candidates are scored on a pool, with the same result.
+    const pool = (job.start.starts ?? 0) >= POOL_MIN_CANDIDATES ? host.candidatePool(job.start.starts ?? 0, job.workers) : null;
+    let checkpoint: OpenCheckpoint | null = null;
+    let fitted;
+    try {
+      // resume
+      const digests = job.data.kind === 'memory' ? memoryDigests(job.data.data) : job.data.digest ? { digest: job.data.digest, older: null } : null;
+      if (job.checkpoint && host.checkpoints && digests) checkpoint = openCheckpoint(host.checkpoints, { model: job.model, parameters: job.parameters, options: job.options, resume: job.checkpoint.resume }, digests, notes);
+      // start search + fit
+      const progress = () => host.startProgress?.(n, searchedParameters(job), job.start.starts ?? DEFAULT_STARTS);
+      fitted = await fitStep({ job, input, backend, pool, checkpoint, progress, startSearchNote: host.checkpoints?.startSearchNote ?? null, notes });
+      checkpoint?.writer.flush();
+      const failed = checkpoint?.writer.failure();
+      if (failed) notes.push(failed);
+    } finally {
+      backend.release();
+      pool?.close();
+    }
+    const { result } = fitted;
+    // statistics: profile intervals refit on the CPU (many small fits).
+    const profile = job.intervals === 'profile' ? await profileIntervals(input, result) : null;
+    // derived
+    const derived = reportedQuantities(result, job.ties, job.derive);
+    const resumed = checkpoint?.resume ? { nit: checkpoint.resume.nit, nfev: checkpoint.resume.nfev } : null;
+    return {
+      ...fitted,
+      backend: [...new Set(result.phases.map((p) => p.backend))].join('+'),
+      workers: rows.workers,
+      notes,
+      checkpoint: checkpoint ? { ...checkpoint.writer.report(), resumed } : null,
+      profile,
+      derived,
+      fitMs: host.now() - t1,
+    };
+  } finally {
+    rows.close();
+  }
+}
