@@ -164,9 +164,13 @@ export async function globalFit(input: GlobalInput): Promise<GlobalResult> {
     sharedIdx.forEach((idx, i) => (stderr[idx] = sharedSe[i]));
     localIdx.forEach((idx, j) => (stderr[idx] = se(localInv[g * l * l + j * l + j])));
     kernels.residuals(full, p.data, scratch, 0, p.rows);
+    // The total row by row, as before the per-group χ² (the sum of the groups' sums rounds otherwise).
     let groupChi2 = 0;
-    for (let i = 0; i < p.rows; i++) groupChi2 += scratch[i] * scratch[i];
-    chi2 += groupChi2;
+    for (let i = 0; i < p.rows; i++) {
+      const r2 = scratch[i] * scratch[i];
+      groupChi2 += r2;
+      chi2 += r2;
+    }
     const note = p.skipped > 0 ? ` (${p.skipped} row${p.skipped === 1 ? '' : 's'} with missing values skipped)` : '';
     rowOf.set(p.index, {
       key: groups[p.index].key,
