@@ -102,7 +102,7 @@ describe('trial findings', () => {
       expect(await error.textContent()).toMatch(/Poisson weighting \(σ² = y, σ = 1 where y = 0\) or the Poisson likelihood objective/);
       await select.selectOption('\u00011/y2');
       await fit(page);
-      expect(await error.textContent()).toMatch(/1\/y² weighting divides by y², and row 1 has y = 0/);
+      expect(await error.textContent()).toMatch(/1\/y² weighting divides by y², and line 2 has y = 0/);
       expect(await error.textContent()).not.toMatch(/1\/y2/);
       await atEachWidth(page, 'trial-weights-zero', 'fit-error');
       await select.selectOption({ label: 'Poisson counts (σ² = y; σ = 1 where y = 0)' });

@@ -28,6 +28,8 @@ export function modelFitData(model: CompiledModel, data: FitData): CurveFitData 
     y: data.y,
     yLo: data.yLo,
     sigma: data.sigma,
+    // Messages name the file's line (issue 27, item 10), as the CLI's and the bad-cell report do.
+    lines: data.lines,
   };
 }
 
