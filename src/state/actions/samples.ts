@@ -1,5 +1,5 @@
 /** Sample datasets (public/samples): the manifest, and loading one with its model and values. */
-import { makeRow, NO_PARAM_ERRORS } from '../slices/params';
+import { makeRow, NO_PARAM_ERRORS, NO_TIES } from '../slices/params';
 import type { SampleEntry } from '../slices/view';
 import { getState, setState } from '../store';
 import { refreshCurve } from './curve';
@@ -33,6 +33,9 @@ export async function loadSample(sample: SampleEntry): Promise<boolean> {
   }
   const mapping = { x: [...sample.x], y: sample.y, sigma: sample.sigma ?? null };
   if (!(await loadFile(blob, sample.file, 'sample', mapping, sample.id))) return false;
+  // A sample brings its own model: ties written for the earlier one (a link's) would constrain its
+  // parameters of the same names without a word (issue 27), so it starts untied.
+  setState({ ties: NO_TIES });
   setModelText(sample.model, sample.library ?? null);
   // The sample's own model decides which columns are variables (the page's earlier one named others).
   await followModelColumns();
