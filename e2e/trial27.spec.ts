@@ -3,7 +3,8 @@
  * - the band toggles were ticked while disabled before any fit (a box that draws nothing);
  * - group keys named __proto__ and constructor broke the per-group legend (console errors), and a
  *   key with markup or U+202E was read as plotly markup or reversed the legend;
- * - "Link copied" stayed over the plot controls after the page had changed.
+ * - "Link copied" stayed over the plot controls after the page had changed;
+ * - an invalid (or another) model left the old group table unmarked.
  * Screenshots e2e/screenshots/trial27-*.png.
  */
 import { describe, expect, it } from 'vitest';
@@ -63,6 +64,14 @@ describe('issue 27, smaller page items', () => {
     expect(new Set(groups).size).toBe(KEYS.length);
     await page.getByTestId('group-results').scrollIntoViewIfNeeded();
     await shot(page, 'trial27-odd-group-keys');
+    // An invalid model marks the table as the last fits' (it stayed unmarked), and so does another model.
+    expect(await page.getByTestId('group-stale').count()).toBe(0);
+    await typeModel(page, 'A*exp(-t/tau) + ');
+    expect(await page.getByTestId('group-stale').textContent()).toMatch(/^The model does not parse \(.*\); these results are of the last fits of A\*exp\(-t\/tau\) \+ c\.$/);
+    await typeModel(page, 'A*exp(-t/tau)');
+    expect(await page.getByTestId('group-stale').textContent()).toBe('The model changed since these fits; they describe A*exp(-t/tau) + c. Fit again to update them.');
+    await page.getByTestId('group-stale').scrollIntoViewIfNeeded();
+    await shot(page, 'trial27-group-stale');
     expect(pageErrors(page)).toEqual([]);
     await page.close();
   });

@@ -280,6 +280,9 @@ export interface GroupOverlay {
 }
 
 export interface GroupBatchOutcome {
+  /** The model text the page fitted (set by state/actions/batch.ts): the table says when the
+   *  page's model is another or does not parse (selectors/groupFits.ts groupResultsStale). */
+  readonly model?: string;
   /** The ties the page fitted with (state/actions/batch.ts sets them; the worker fits the model
    *  with them written in, so the rows lack the tied parameters: state/groupTies.ts computes them). */
   readonly ties?: readonly DerivedSpec[];
@@ -318,6 +321,8 @@ export interface GlobalFitProgress {
 
 /** The global fit as the page shows it: src/fit/global's result and the groups drawn. */
 export interface GlobalFitOutcome extends GlobalResult {
+  /** The model text the page fitted (as GroupBatchOutcome's; set by state/actions/global.ts). */
+  readonly model?: string;
   /** The ties the page fitted with (as GroupBatchOutcome's; set by state/actions/global.ts). */
   readonly ties?: readonly DerivedSpec[];
   /** Groups the fit was asked to take (some may have been left out: see their rows). */

@@ -9,7 +9,7 @@
 import { useMemo } from 'react';
 import { useApp } from '../../state';
 import { clearGlobal, compareWithSeparate } from '../../state/actions/global';
-import { anyFitRunning } from '../../state/selectors/groupFits';
+import { anyFitRunning, groupResultsStale } from '../../state/selectors/groupFits';
 import { globalProgressText, OVERLAY_MAX } from '../../state/slices/batch';
 import type { GlobalFitOutcome } from '../../worker/api';
 import { Notice } from '../common/Notice';
@@ -142,6 +142,7 @@ export function GlobalSummary({ g }: { readonly g: GlobalFitOutcome }) {
 
 export function GlobalResults() {
   const g = useApp((s) => s.global);
+  const stale = useApp((s) => groupResultsStale(s, s.global?.model));
   const groupBy = useApp((s) => s.groupBy);
   const mapping = useApp((s) => s.mapping);
   const plot = useApp((s) => s.plot);
@@ -166,6 +167,11 @@ export function GlobalResults() {
           <button type="button" className="btn btn-small" onClick={clearGlobal} data-testid="global-clear">Close</button>
         </div>
       </header>
+      {stale && (
+        <p className="stale" data-testid="group-stale">
+          {stale}
+        </p>
+      )}
       {!g.success && <Notice tone="warning" testId="global-message">{g.message}</Notice>}
       <Comparison />
       {figure && <PlotlyChart data={figure.data} layout={figure.layout} className="group-plot" testId="global-plot" label={`${mapping.y} against ${xLabel}, one colour per ${column}, with the global fit's curve for each`} />}

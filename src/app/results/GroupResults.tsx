@@ -22,6 +22,7 @@ import { OpenedGroup } from './OpenedGroup';
 import { formatCount } from '../format/count';
 import { ScrollingTable } from '../common/ScrollingTable';
 import { visibleValue } from '../../data/visibleText';
+import { groupResultsStale } from '../../state/selectors/groupFits';
 
 /** Rows drawn in the table: enough to read and sort; beyond this the page would slow to a crawl
  *  (ten thousand groups are 70 000 cells), and Export CSV has every group. */
@@ -47,6 +48,7 @@ function SortHeader({ column, label, numeric = false }: { column: string; label:
 
 export function GroupResults() {
   const batch = useApp((s) => s.batch);
+  const stale = useApp((s) => groupResultsStale(s, s.batch?.model));
   const status = useApp((s) => s.batchStatus);
   const sort = useApp((s) => s.batchSort);
   const groupBy = useApp(groupName);
@@ -76,6 +78,11 @@ export function GroupResults() {
           <button type="button" className="btn btn-small" onClick={() => void clearBatch()} data-testid="group-clear">Close</button>
         </div>
       </header>
+      {stale && (
+        <p className="stale" data-testid="group-stale">
+          {stale}
+        </p>
+      )}
       {status === 'cancelled' && <p className="notice notice-info" data-testid="group-cancelled">Cancelled: the {formatCount(batch.rows.length)} groups fitted before Cancel are kept.</p>}
       {figure && <PlotlyChart data={figure.data} layout={figure.layout} className="group-plot" testId="group-plot" label={`${yLabel} against ${xLabel}, one colour per ${column}, with each fitted curve`} />}
       {figure && logNote && <p className="plot-note" data-testid="group-plot-note">{logNote}</p>}

@@ -57,8 +57,9 @@ export async function runGroupFits(): Promise<void> {
     return;
   }
   const b = status.value;
-  // The ties it ran with, to compute the tied parameters per group (state/groupTies.ts).
-  setState({ batchStatus: b.cancelled ? 'cancelled' : 'done', batch: tied.active.length > 0 ? { ...b, ties: tied.active.map(({ name, expression }) => ({ name, expression })) } : b, batchProgress: { done: b.rows.length, total: b.total, failed: b.failed } });
+  // The ties it ran with (state/groupTies.ts computes the tied parameters per group), and the model, to say when the page's model is no longer this one.
+  const fitted = { ...b, model: s.modelText, ...(tied.active.length > 0 ? { ties: tied.active.map(({ name, expression }) => ({ name, expression })) } : {}) };
+  setState({ batchStatus: b.cancelled ? 'cancelled' : 'done', batch: fitted, batchProgress: { done: b.rows.length, total: b.total, failed: b.failed } });
 }
 
 export function cancelGroupFits(): void {

@@ -73,7 +73,7 @@ export async function runGlobalFit(): Promise<void> {
     setState({ globalStatus: status.error.code === 'cancelled' ? 'cancelled' : 'error', globalError: status.error });
     return;
   }
-  setState({ globalStatus: 'done', global: withTies(status.value, ties), globalProgress: null });
+  setState({ globalStatus: 'done', global: { ...withTies(status.value, ties), model: s.modelText }, globalProgress: null });
 }
 
 /** The outcome with the ties it ran with (state/groupTies.ts computes the tied values per group). */

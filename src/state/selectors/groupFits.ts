@@ -13,3 +13,14 @@ export function anyFitRunning(s: AppState): boolean {
 export function effectiveShared(s: AppState): string[] {
   return tiedModel(s).params.filter((p) => !p.fixed && s.sharedParams.includes(p.name)).map((p) => p.name);
 }
+
+/**
+ * Why group results on screen no longer describe the page's model, or null: the model does not
+ * parse, or it is not the text they were fitted with (issue 27: an invalid model left the old group
+ * table unmarked). Results saved before the model was recorded with them are taken as current.
+ */
+export function groupResultsStale(s: Pick<AppState, 'modelText' | 'modelInfo'>, fittedModel: string | undefined): string | null {
+  if (s.modelInfo.error) return `The model does not parse (${s.modelInfo.error.message}); these results are of the last fits${fittedModel ? ` of ${fittedModel}` : ''}.`;
+  if (fittedModel !== undefined && fittedModel.trim() !== s.modelText.trim()) return `The model changed since these fits; they describe ${fittedModel}. Fit again to update them.`;
+  return null;
+}
