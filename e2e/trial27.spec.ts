@@ -4,7 +4,8 @@
  * - group keys named __proto__ and constructor broke the per-group legend (console errors), and a
  *   key with markup or U+202E was read as plotly markup or reversed the legend;
  * - "Link copied" stayed over the plot controls after the page had changed;
- * - an invalid (or another) model left the old group table unmarked.
+ * - an invalid (or another) model left the old group table unmarked;
+ * - a start curve that overflows (exp(t/tau) past 1e308) wrote NaN into the plot's SVG path.
  * Screenshots e2e/screenshots/trial27-*.png.
  */
 import { describe, expect, it } from 'vitest';
@@ -38,6 +39,24 @@ describe('issue 27, smaller page items', () => {
     // The default (confidence band on) comes back with the fit it can draw.
     expect(await confidence.isChecked()).toBe(true);
     expect(pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('a start curve that overflows draws with gaps, no NaN in the SVG path', async () => {
+    const page = await openApp(suite.browser, suite.served.url);
+    await loadSampleCard(page, 'decay');
+    await plotted(page);
+    await typeModel(page, 'A*exp(t/tau) + c');
+    // exp(t/0.0145) passes 1e308 inside the range and overflows at its end.
+    for (const [name, value] of Object.entries({ A: 1, tau: 0.0145, c: 0 })) await setParam(page, name, value);
+    await page.waitForFunction(() => {
+      const el = document.querySelector('[data-testid="main-plot"]') as unknown as { data?: { name?: string; y?: (number | null)[] }[] } | null;
+      return el?.data?.some((t) => t.name === 'model' && t.y?.includes(null)) ?? false;
+    });
+    await plotted(page);
+    await page.waitForTimeout(300);
+    expect(pageErrors(page)).toEqual([]);
+    await shot(page, 'trial27-overflowing-start-curve');
     await page.close();
   });
 

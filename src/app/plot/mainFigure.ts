@@ -7,7 +7,7 @@ import type { Data, Layout } from 'plotly.js-dist-min';
 import type { BandPair, Curve, ExcludedPoints, Series } from '../../worker/api';
 import { densityTrace, outsideDensity, usableDensity } from './densityTrace';
 import { focusRange } from './focusRange';
-import { arr, band, decades, markerSize, markerType } from './traceParts';
+import { arr, band, decades, finiteOrGap, markerSize, markerType } from './traceParts';
 import { axis, BASE_LAYOUT, COLORS } from './theme';
 
 export interface FigureInput {
@@ -26,9 +26,31 @@ export interface FigureInput {
   readonly fitted: boolean;
 }
 
+/** How many axis spans beyond the focused y range a curve value may lie before it is a gap. */
+const OFF_AXIS_SPANS = 1000;
+
+/**
+ * The curve's values as drawn: non-finite ones, and, when the axis is focused on the data
+ * (focusRange.ts), ones so far off it (1e308 from a start value's exp(t/tau)) that plotly's pixel
+ * arithmetic overflows and writes NaN into the SVG path, become gaps. Off-axis by less, the line
+ * still leaves the plot as it did.
+ */
+function nearAxis(y: Float64Array, range: [number, number] | null, log: boolean): (number | null)[] {
+  const values = finiteOrGap(y);
+  if (!range) return values;
+  const reach = OFF_AXIS_SPANS * (range[1] - range[0]);
+  const [lo, hi] = [range[0] - reach, range[1] + reach];
+  return values.map((v) => {
+    if (v === null) return null;
+    const at = log ? (v > 0 ? Math.log10(v) : null) : v;
+    return at === null || (at >= lo && at <= hi) ? v : null;
+  });
+}
+
 export function mainFigure(f: FigureInput): { data: Data[]; layout: Partial<Layout> } {
   const traces: Data[] = [];
   const curve = f.curve;
+  const yRange = focusRange(f.data?.y ?? null, curve?.y ?? null, f.logY);
   if (curve && curve.kind === 'grid') {
     if (f.prediction) traces.push(...band(f.prediction, curve.x, '95% prediction band', COLORS.prediction, true));
     if (f.confidence) traces.push(...band(f.confidence, curve.x, '95% confidence band', COLORS.confidence, true));
@@ -74,8 +96,8 @@ export function mainFigure(f: FigureInput): { data: Data[]; layout: Partial<Layo
     const name = f.fitted ? 'fit' : 'model';
     traces.push(
       curve.kind === 'grid'
-        ? { type: 'scatter', mode: 'lines', name, x: arr(curve.x), y: arr(curve.y), line: { color: COLORS.curve, width: 2.25 }, xaxis: 'x', yaxis: 'y', hovertemplate: `${f.xLabel} = %{x}<br>${name} = %{y}<extra></extra>` }
-        : { type: 'scatter', mode: 'markers', name: `${name} at the data points`, x: arr(curve.x), y: arr(curve.y), marker: { color: COLORS.curve, size: 6, symbol: 'diamond-open', line: { width: 1.25, color: COLORS.curve } }, xaxis: 'x', yaxis: 'y' },
+        ? { type: 'scatter', mode: 'lines', name, x: arr(curve.x), y: nearAxis(curve.y, yRange, f.logY), line: { color: COLORS.curve, width: 2.25 }, xaxis: 'x', yaxis: 'y', hovertemplate: `${f.xLabel} = %{x}<br>${name} = %{y}<extra></extra>` }
+        : { type: 'scatter', mode: 'markers', name: `${name} at the data points`, x: arr(curve.x), y: nearAxis(curve.y, yRange, f.logY), marker: { color: COLORS.curve, size: 6, symbol: 'diamond-open', line: { width: 1.25, color: COLORS.curve } }, xaxis: 'x', yaxis: 'y' },
     );
     const rDensity = usableDensity(curve.residuals.density) ? curve.residuals.density : null;
     if (rDensity) traces.push(densityTrace(rDensity, 'residuals (points per cell)', f.xLabel, 'residual', 'y2'));
@@ -86,7 +108,7 @@ export function mainFigure(f: FigureInput): { data: Data[]; layout: Partial<Layo
       name: 'residuals',
       showlegend: false,
       x: arr(r.x),
-      y: arr(r.y),
+      y: finiteOrGap(r.y),
       customdata: arr(r.lines),
       hovertemplate: `line %{customdata}<br>${f.xLabel} = %{x}<br>residual = %{y}<extra></extra>`,
       marker: { color: COLORS.residual, size: markerSize(r.x.length), opacity: 0.75 },
@@ -94,7 +116,6 @@ export function mainFigure(f: FigureInput): { data: Data[]; layout: Partial<Layo
       yaxis: 'y2',
     });
   }
-  const yRange = focusRange(f.data?.y ?? null, curve?.y ?? null, f.logY);
   // On a log axis over several decades, one tick per decade reads better than 2-5-10 labels.
   const decadeTicks = (values: ArrayLike<number> | undefined) => (values && decades(values) >= 2 ? { dtick: 1 } : {});
   const layout: Partial<Layout> = {

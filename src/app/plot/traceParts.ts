@@ -4,11 +4,18 @@ import type { BandPair } from '../../worker/api';
 
 export const arr = (a: Float64Array | Int32Array): number[] => Array.from(a);
 
+/**
+ * Values as plotly draws them: ±Infinity and NaN as gaps (null). Plotly takes ±Infinity for a
+ * number and writes NaN into the SVG path ("Expected number, …L51.87,NaN": issue 27, a start
+ * curve exp(t/tau) that overflows at the end of the range).
+ */
+export const finiteOrGap = (a: Float64Array): (number | null)[] => Array.from(a, (v) => (Number.isFinite(v) ? v : null));
+
 export function band(b: BandPair, x: Float64Array, name: string, fill: string, legend: boolean): Data[] {
   const common = { x: arr(x), mode: 'lines', line: { width: 0 }, hoverinfo: 'skip', xaxis: 'x', yaxis: 'y', legendgroup: name };
   return [
-    { ...common, y: arr(b.lower), showlegend: false, name },
-    { ...common, y: arr(b.upper), fill: 'tonexty', fillcolor: fill, name, showlegend: legend, type: 'scatter' },
+    { ...common, y: finiteOrGap(b.lower), showlegend: false, name },
+    { ...common, y: finiteOrGap(b.upper), fill: 'tonexty', fillcolor: fill, name, showlegend: legend, type: 'scatter' },
   ];
 }
 
