@@ -8,7 +8,7 @@
  * (src/store/memoryPlan.ts).
  */
 import { totalmem } from 'node:os';
-import { halfOf, MIN_MEMORY_BUDGET, parseMemorySize } from '../store/memoryBudget';
+import { halfOf, MAX_MEMORY_BUDGET, MIN_MEMORY_BUDGET, parseMemorySize } from '../store/memoryBudget';
 import { CliError } from './errors';
 
 export { formatBytes, inMemoryBytesPerRow } from '../store/memoryBudget';
@@ -16,17 +16,14 @@ export { formatBytes, inMemoryBytesPerRow } from '../store/memoryBudget';
 /** The least budget (src/store/memoryBudget.ts). */
 export const MIN_MEMORY_LIMIT = MIN_MEMORY_BUDGET;
 
-/**
- * The most a limit may be: 1024T (1 PiB), beyond any machine's memory and exactly a double. A
- * 400-digit number was accepted as a limit of Infinity bytes (issue 27): a typo, not a size.
- */
-export const MAX_MEMORY_LIMIT = 1024 ** 5;
+/** The most a limit may be (store/memoryBudget.ts: the page's budget has the same bound). */
+export const MAX_MEMORY_LIMIT = MAX_MEMORY_BUDGET;
 
 /** "512M", "2G", "1.5G", "300000000" (bytes); K, M, G, T are powers of 1024, with an optional B or iB. */
 export function parseMemoryLimit(text: string): number {
   const parsed = parseMemorySize(text);
   const example = 'e.g. --memory-limit 512M or --memory-limit 2G';
-  if (parsed.ok && parsed.bytes > MAX_MEMORY_LIMIT) {
+  if (!parsed.ok && parsed.problem === 'too-large') {
     const shown = text.length > 24 ? `${text.slice(0, 20)}… (${text.length} characters)` : text;
     throw new CliError(`--memory-limit ${shown} is more than 1024T (1 PiB), beyond any machine's memory: give the size with a unit, K, M, G or T (${example}).`);
   }

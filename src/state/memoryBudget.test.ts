@@ -20,6 +20,16 @@ describe('the memory budget setting', () => {
     expect(budgetProblem('1.5G')).toBeNull();
   });
 
+  it('refuses a size beyond 1024T (a 400-digit number read as Infinity bytes), as the CLI does', () => {
+    const before = getState().memoryBudget;
+    const huge = '1' + '0'.repeat(400);
+    expect(budgetProblem(huge)).toBe('10000000000000000000… (401 characters) is more than 1024T (1 PiB), beyond any machine\'s memory: write e.g. 512M or 2G.');
+    expect(setMemoryBudget(huge)).not.toBeNull();
+    expect(getState().memoryBudget).toBe(before);
+    expect(budgetProblem('1025T')).toMatch(/more than 1024T/);
+    expect(budgetProblem('1024T')).toBeNull();
+  });
+
   it('defaults to half the device memory, 4 GiB when the browser does not say', () => {
     expect(defaultPageBudget(8)).toBe(4 * 1024 ** 3);
     expect(defaultPageBudget(undefined)).toBe(2 * 1024 ** 3);

@@ -13,8 +13,14 @@ const UNITS: Record<string, number> = { '': 1, B: 1, K: 1024, M: 1024 ** 2, G: 1
 /** The least budget: a quarter of it holds one chunk of 65 536 rows. It counts the data a fit holds; the runtime comes on top. */
 export const MIN_MEMORY_BUDGET = 16 * 1024 ** 2;
 
-/** Why a size was refused: not a size at all, or below MIN_MEMORY_BUDGET. */
-export type SizeProblem = 'not-a-size' | 'too-small';
+/**
+ * The most a budget may be: 1024T (1 PiB), beyond any machine's memory and exactly a double. A
+ * 400-digit number was accepted as a budget of Infinity bytes (issue 27): a typo, not a size.
+ */
+export const MAX_MEMORY_BUDGET = 1024 ** 5;
+
+/** Why a size was refused: not a size at all, below MIN_MEMORY_BUDGET, or above MAX_MEMORY_BUDGET. */
+export type SizeProblem = 'not-a-size' | 'too-small' | 'too-large';
 
 /** "512M", "2G", "1.5G", "300000000" (bytes); K, M, G, T are powers of 1024, with an optional B or iB. */
 export function parseMemorySize(text: string): { ok: true; bytes: number } | { ok: false; problem: SizeProblem } {
@@ -22,6 +28,7 @@ export function parseMemorySize(text: string): { ok: true; bytes: number } | { o
   if (!match) return { ok: false, problem: 'not-a-size' };
   const bytes = Math.floor(Number(match[1]) * UNITS[match[2].toUpperCase()]);
   if (!(bytes >= MIN_MEMORY_BUDGET)) return { ok: false, problem: 'too-small' };
+  if (!(bytes <= MAX_MEMORY_BUDGET)) return { ok: false, problem: 'too-large' };
   return { ok: true, bytes };
 }
 

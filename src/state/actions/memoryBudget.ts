@@ -14,6 +14,7 @@ export function budgetProblem(text: string): string | null {
   const parsed = parseMemorySize(text);
   if (parsed.ok) return null;
   if (parsed.problem === 'not-a-size') return `"${text.trim()}" is not a size: write e.g. 512M or 2G (K, M, G, T are powers of 1024).`;
+  if (parsed.problem === 'too-large') return `${text.trim().length > 24 ? `${text.trim().slice(0, 20)}… (${text.trim().length} characters)` : text.trim()} is more than 1024T (1 PiB), beyond any machine's memory: write e.g. 512M or 2G.`;
   return `${text.trim()} is below the ${MIN_MEMORY_BUDGET / 1024 ** 2}M a fit needs at least: write e.g. 512M or 2G.`;
 }
 
