@@ -1,0 +1,148 @@
+/**
+ * The one trust-region loop against the three loops it replaced (issue 22: the batch of small fits
+ * within 5% of the old CPU time). Loads this tree and older checkouts of it into ONE process and
+ * times them round after round, alternating (the order reversed every other round), so that load
+ * from other jobs falls on all of them alike: CPU time of this process (process.cpuUsage), best
+ * and median of the rounds, for
+ *
+ * - fitGroups in-process: 10 000 four-parameter logistic curves of 12 points (bench/batch.ts's
+ *   groups and start), scipy's tolerances;
+ * - SmallTrf.solve alone on the same groups (the GroupProblem of each tree), µs per fit.
+ *
+ * Every tree must give the same answers (the total nfev and Σcost are printed as a check).
+ *
+ * Run: git worktree add /tmp/base-c6091b4 c6091b4 && ln -s "$PWD/node_modules" /tmp/base-c6091b4/
+ *      npx tsx bench/solver-loop.ts [rounds] [LABEL=]OLD_TREE... (this tree is always timed; default 9 rounds)
+ * The table goes to stdout and bench/results/solver-loop.md.
+ */
+import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const args = process.argv.slice(2);
+const rounds = /^\d+$/.test(args[0] ?? '') ? Number(args.shift()) : 9;
+const here = resolve(import.meta.dirname, '..');
+/** OLD_TREE, or LABEL=OLD_TREE to name it in the table. */
+const trees = [...args.map((a) => (a.includes('=') ? { label: a.slice(0, a.indexOf('=')), path: resolve(a.slice(a.indexOf('=') + 1)) } : { label: a, path: resolve(a) })), { label: 'this tree', path: here }];
+const G = 10_000;
+const SOURCE = 'bottom + (top - bottom)*x^hill/(EC50^hill + x^hill)';
+
+// bench/batch.ts's groups: doses 0.01 … 10^(5/3) (12 log-spaced), parameters varied per group, noise 2%.
+let seed = 12345;
+const rand = () => {
+  seed = (seed * 1103515245 + 12345) % 2147483648;
+  return seed / 2147483648;
+};
+const gauss = () => Math.sqrt(-2 * Math.log(rand() + 1e-300)) * Math.cos(2 * Math.PI * rand());
+const x = Float64Array.from({ length: 12 }, (_, i) => 0.01 * 10 ** (i / 3));
+const groups = Array.from({ length: G }, (_, g) => {
+  const bottom = 0.1 + 0.2 * rand();
+  const top = 2 + rand();
+  const hill = 0.8 + 0.8 * rand();
+  const ec50 = 0.3 + 2 * rand();
+  const y = Float64Array.from(x, (xi) => bottom + ((top - bottom) * xi ** hill) / (ec50 ** hill + xi ** hill) + 0.02 * (top - bottom) * gauss());
+  return { key: `well ${g + 1}`, data: { vars: [x], y } };
+});
+const p0: Record<string, number> = { bottom: 0.2, top: 2.5, hill: 1, EC50: 1 };
+const SCIPY_TOL = { ftol: 1.49012e-8, xtol: 1.49012e-8, gtol: 1e-8 };
+
+interface Timed {
+  label: string;
+  batch: () => Promise<string>;
+  solve: () => string;
+  batchMs: number[];
+  solveUs: number[];
+  check: string;
+}
+
+async function load(label: string, tree: string): Promise<Timed> {
+  const { fitGroups } = await import(join(tree, 'src/fit/batch/fitGroups.ts'));
+  const { compileModel } = await import(join(tree, 'src/model/index.ts'));
+  const { SmallTrf } = await import(join(tree, 'src/solver/smallTrf.ts'));
+  const { GroupProblem } = await import(join(tree, 'src/fit/batch/groupProblem.ts'));
+  const { makeLoss } = await import(join(tree, 'src/solver/loss.ts'));
+  const compiled = compileModel(SOURCE, { columns: ['x'] });
+  if (!compiled.ok) throw new Error(compiled.error.message);
+  const model = compiled.value;
+  const parameters = model.params.map((name: string) => ({ name, value: p0[name] }));
+  const free = model.params.map((_: string, i: number) => i);
+  const start = Float64Array.from(model.params, (name: string) => p0[name]);
+  const problem = new GroupProblem(model.kernels(free), Float64Array.from(start), free, makeLoss('linear', 1));
+  const ws = new SmallTrf(free.length, 12);
+  const options = { ...SCIPY_TOL, maxNfev: 100 * free.length, xScale: 'jac' as const };
+  const datas = groups.map((g) => ({ vars: g.data.vars, y: g.data.y, w: null }));
+  return {
+    label,
+    batch: async () => {
+      const result = await fitGroups({ model, groups, parameters, options: SCIPY_TOL });
+      return `nfev ${result.nfev}`;
+    },
+    solve: () => {
+      let nfev = 0;
+      let cost = 0;
+      for (const data of datas) {
+        problem.use(data);
+        ws.solve(problem, start, options);
+        nfev += ws.nfev;
+        cost += ws.cost;
+      }
+      return `nfev ${nfev}, Σcost ${cost}`;
+    },
+    batchMs: [],
+    solveUs: [],
+    check: '',
+  };
+}
+
+const cpuMs = () => {
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1000;
+};
+const loadBefore = loadavg();
+const timed: Timed[] = [];
+for (const tree of trees) timed.push(await load(tree.label, tree.path));
+for (const t of timed) {
+  // JIT warm-up, untimed.
+  await t.batch();
+  t.solve();
+}
+for (let r = 0; r < rounds; r++) {
+  for (const t of r % 2 === 0 ? timed : [...timed].reverse()) {
+    let c0 = cpuMs();
+    const batchCheck = await t.batch();
+    t.batchMs.push(cpuMs() - c0);
+    c0 = cpuMs();
+    t.check = `${batchCheck}; solve: ${t.solve()}`;
+    t.solveUs.push(((cpuMs() - c0) * 1000) / G);
+  }
+}
+const loadAfter = loadavg();
+
+const best = (a: number[]) => Math.min(...a);
+const median = (a: number[]) => {
+  const s = [...a].sort((p, q) => p - q);
+  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const ref = timed[0];
+const lines = [
+  '# The one trust-region loop vs the loops it replaced: the batch of small fits (issue 22)',
+  '',
+  `${G} four-parameter logistic curves (\`${SOURCE}\`, 12 points each, bench/batch.ts's groups and start), scipy's tolerances (ftol = xtol = 1.49e-8, gtol = 1e-8).`,
+  `All trees loaded into one Node ${process.version} process and timed round after round, alternating (order reversed every other round), ${rounds} rounds after an untimed warm-up:`,
+  'CPU time of the process (process.cpuUsage), best and median. Ratios are to the first tree.',
+  `Machine: ${cpus()[0]?.model ?? '?'}, ${cpus().length} cores shared with other jobs; load average (1, 5, 15 min) ${loadBefore.map((l) => l.toFixed(2)).join(', ')} before, ${loadAfter.map((l) => l.toFixed(2)).join(', ')} after.`,
+  '',
+  '| tree | fitGroups CPU best (ms) | median (ms) | best vs first | median vs first | SmallTrf.solve best (µs/fit) | median (µs/fit) | best vs first | median vs first |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ...timed.map(
+    (t) =>
+      `| ${t.label} | ${best(t.batchMs).toFixed(1)} | ${median(t.batchMs).toFixed(1)} | ${(best(t.batchMs) / best(ref.batchMs)).toFixed(3)} | ${(median(t.batchMs) / median(ref.batchMs)).toFixed(3)} | ${best(t.solveUs).toFixed(2)} | ${median(t.solveUs).toFixed(2)} | ${(best(t.solveUs) / best(ref.solveUs)).toFixed(3)} | ${(median(t.solveUs) / median(ref.solveUs)).toFixed(3)} |`,
+  ),
+  '',
+  'Same answers in every tree (fitGroups nfev; SmallTrf.solve nfev and Σcost):',
+  '',
+  ...timed.map((t) => `- ${t.label}: ${t.check}`),
+];
+const table = lines.join('\n');
+console.log(table);
+if (!process.env.SOLVER_LOOP_NO_WRITE) writeFileSync(join(import.meta.dirname, 'results', 'solver-loop.md'), table + '\n');
