@@ -3,7 +3,7 @@
  * indices here: `var` nodes index the model's used columns, `param` nodes the parameter vector.
  * Recursion depth is the tree height, which the parser bounds (MAX_HEIGHT).
  */
-import type { Expr } from './ast';
+import type { Expr, Ident } from './ast';
 import { CONSTANTS, FUNCTIONS } from './functions';
 import type { NodeId } from './graph';
 import type { Builder } from './simplify';
@@ -14,20 +14,31 @@ export interface Names {
 }
 
 export function lower(b: Builder, e: Expr, names: Names): NodeId {
+  return lowerTree(b, e, (ident) => {
+    if (ident.role === 'variable') return b.variable(lookup(names.variables, ident.name));
+    if (ident.role === 'param') return b.param(lookup(names.params, ident.name));
+    return b.num(CONSTANTS[ident.name]);
+  });
+}
+
+/**
+ * The tree as DAG nodes, names resolved by `ident` (the model's columns and parameters here; an
+ * ODE model's states, parameters, t and intermediates in odeLower.ts): one lowering of the
+ * operators and functions for every kind of model.
+ */
+export function lowerTree(b: Builder, e: Expr, ident: (e: Ident) => NodeId): NodeId {
   switch (e.kind) {
     case 'number':
       return b.num(e.value);
     case 'ident':
-      if (e.role === 'variable') return b.variable(lookup(names.variables, e.name));
-      if (e.role === 'param') return b.param(lookup(names.params, e.name));
-      return b.num(CONSTANTS[e.name]);
+      return ident(e);
     case 'unary': {
-      const arg = lower(b, e.arg, names);
+      const arg = lowerTree(b, e.arg, ident);
       return e.op === '-' ? b.neg(arg) : arg;
     }
     case 'binary': {
-      const l = lower(b, e.left, names);
-      const r = lower(b, e.right, names);
+      const l = lowerTree(b, e.left, ident);
+      const r = lowerTree(b, e.right, ident);
       switch (e.op) {
         case '+':
           return b.add(l, r);
@@ -43,7 +54,7 @@ export function lower(b: Builder, e: Expr, names: Names): NodeId {
       break;
     }
     case 'call': {
-      const args = e.args.map((a) => lower(b, a, names));
+      const args = e.args.map((a) => lowerTree(b, a, ident));
       const target = FUNCTIONS[e.name].lowersTo;
       return target === 'pow' ? b.pow(args[0], args[1]) : b.call(target, args);
     }

@@ -7,7 +7,8 @@
  * r's subgraph with every other use (hash-consing does the rest).
  */
 import type { Expr } from './ast';
-import { CONSTANTS, FUNCTIONS } from './functions';
+import { CONSTANTS } from './functions';
+import { lowerTree } from './lower';
 import type { NodeId } from './graph';
 import type { Builder } from './simplify';
 import { TIME, type OdeModelSpec } from './statements';
@@ -30,43 +31,12 @@ export interface LoweredOde {
 }
 
 function lowerExpr(b: Builder, e: Expr, names: ReadonlyMap<string, NodeId>): NodeId {
-  switch (e.kind) {
-    case 'number':
-      return b.num(e.value);
-    case 'ident': {
-      if (e.role === 'constant') return b.num(CONSTANTS[e.name]);
-      const id = names.get(e.name);
-      if (id === undefined) throw new Error(`internal: unresolved name "${e.name}"`);
-      return id;
-    }
-    case 'unary': {
-      const arg = lowerExpr(b, e.arg, names);
-      return e.op === '-' ? b.neg(arg) : arg;
-    }
-    case 'binary': {
-      const l = lowerExpr(b, e.left, names);
-      const r = lowerExpr(b, e.right, names);
-      switch (e.op) {
-        case '+':
-          return b.add(l, r);
-        case '-':
-          return b.sub(l, r);
-        case '*':
-          return b.mul(l, r);
-        case '/':
-          return b.div(l, r);
-        case '^':
-          return b.pow(l, r);
-      }
-      break;
-    }
-    case 'call': {
-      const args = e.args.map((a) => lowerExpr(b, a, names));
-      const target = FUNCTIONS[e.name].lowersTo;
-      return target === 'pow' ? b.pow(args[0], args[1]) : b.call(target, args);
-    }
-  }
-  throw new Error('unreachable');
+  return lowerTree(b, e, (ident) => {
+    if (ident.role === 'constant') return b.num(CONSTANTS[ident.name]);
+    const id = names.get(ident.name);
+    if (id === undefined) throw new Error(`internal: unresolved name "${ident.name}"`);
+    return id;
+  });
 }
 
 export function lowerOde(b: Builder, spec: OdeModelSpec): LoweredOde {
