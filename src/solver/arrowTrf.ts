@@ -9,10 +9,10 @@
  */
 import type { ArrowMatrix } from './arrow';
 import { ArrowVariant } from './arrowVariant';
-import { findActiveConstraints } from './bounds';
 import { runSync } from './drivers';
-import { resolveTrfOptions, SolverInputError, startError, type TrfOptions } from './options';
-import { terminationMessage, type Status } from './termination';
+import { resolveTrfOptions, SolverInputError, type TrfOptions } from './options';
+import type { Status } from './termination';
+import { loopResult } from './loopResult';
 
 /** Residuals of a global fit, linearized into an arrow matrix. */
 export interface ArrowEvaluator {
@@ -72,30 +72,8 @@ export function arrowTrf(evaluator: ArrowEvaluator, x0In: ArrayLike<number>, opt
     if (options.onState && state) void options.onState(state);
     return options.onIteration?.(summary) === false;
   });
-  if (out.failure) throw startError(out.failure, out.parameter);
-  const { ftol, xtol, gtol, maxNfev, lb, ub } = opts;
   return {
-    x: out.x,
-    cost: out.cost,
-    grad: variant.g,
+    ...loopResult(out, opts, variant),
     normal: variant.M,
-    optimality: out.optimality,
-    activeMask: findActiveConstraints(out.x, lb, ub, xtol),
-    nfev: out.nfev,
-    njev: out.njev,
-    nit: out.nit,
-    status: out.status,
-    success: out.status > 0,
-    message: terminationMessage({
-      status: out.status,
-      ftol,
-      xtol,
-      gtol,
-      maxNfev,
-      gradientNorm: out.optimality,
-      relativeReduction: out.relativeReduction,
-      relativeStep: out.relativeStep,
-      predicted: out.predicted,
-    }),
   };
 }

@@ -6,14 +6,14 @@
  * M. A. Branch, T. F. Coleman and Y. Li, "A subspace, interior, and conjugate gradient method for
  * large-scale bound-constrained minimization problems", SIAM J. Sci. Comput. 21(1), 1999.
  */
-import { findActiveConstraints } from './bounds';
 import { DenseVariant } from './denseVariant';
 import { runAsync } from './drivers';
 import type { Evaluator } from './evaluator';
 import type { LinearModel } from './linearModel';
-import { resolveTrfOptions, startError, type TrfOptions } from './options';
+import { resolveTrfOptions, type TrfOptions } from './options';
 import type { IterationSummary } from './summary';
-import { terminationMessage, type Status } from './termination';
+import type { Status } from './termination';
+import { loopResult } from './loopResult';
 
 export { UNRESOLVED_ULPS } from './trustRegionLoop';
 
@@ -56,30 +56,8 @@ export async function trf(evaluator: Evaluator, x0In: ArrayLike<number>, options
     if (options.onState && state) await options.onState(state);
     return Boolean(opts.onIteration && (await opts.onIteration(summary)) === false);
   });
-  if (out.failure) throw startError(out.failure, out.parameter);
-  const { ftol, xtol, gtol, maxNfev, lb, ub } = opts;
   return {
-    x: out.x,
-    cost: out.cost,
-    grad: variant.g,
-    optimality: out.optimality,
-    activeMask: findActiveConstraints(out.x, lb, ub, xtol),
-    nfev: out.nfev,
-    njev: out.njev,
-    nit: out.nit,
-    status: out.status,
-    success: out.status > 0,
-    message: terminationMessage({
-      status: out.status,
-      ftol,
-      xtol,
-      gtol,
-      maxNfev,
-      gradientNorm: out.optimality,
-      relativeReduction: out.relativeReduction,
-      relativeStep: out.relativeStep,
-      predicted: out.predicted,
-    }),
+    ...loopResult(out, opts, variant),
     linear: variant.linear,
     history,
     warnings: opts.warnings,
