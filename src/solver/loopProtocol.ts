@@ -75,8 +75,6 @@ export class LoopWorkspace {
   readonly scaleInv: Float64Array;
   readonly u: Float64Array;
   readonly w: Float64Array;
-  /** The one evaluation request of a run, reused: nothing is allocated per evaluation (or per fit of a batch). */
-  readonly request: { kind: 'cost' | 'linearize'; x: Float64Array };
   constructor(readonly n: number) {
     this.x = new Float64Array(n);
     this.xNew = new Float64Array(n);
@@ -88,6 +86,5 @@ export class LoopWorkspace {
     this.scaleInv = new Float64Array(n);
     this.u = new Float64Array(n);
     this.w = new Float64Array(n);
-    this.request = { kind: 'linearize', x: this.x };
   }
 }

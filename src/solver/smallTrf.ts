@@ -22,11 +22,9 @@ import { ShiftedQrSecular } from './shiftedQr';
 import { SmallSvd } from './svd';
 import { SvdSecular } from './svdSecular';
 import { terminationMessage, type Status } from './termination';
-import { LoopWorkspace, type EvaluationRequest, type LoopOptions } from './trustRegionLoop';
+import { LoopWorkspace, type EvaluationRequest } from './trustRegionLoop';
 import type { TrustRegionVariant } from './variant';
-import { norm2 } from './vec';
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+import { allFinite, norm2 } from './vec';
 
 /** A least-squares problem of n parameters and m ≤ capacity residuals. */
 export interface SmallProblem {
@@ -85,21 +83,6 @@ export class SmallTrf implements TrustRegionVariant<number> {
   private readonly work: LoopWorkspace;
   private problem: SmallProblem = NO_PROBLEM;
   private readonly evaluate: (request: EvaluationRequest) => number;
-  /** The loop's options, one object of one shape for every fit (the tolerances are set per solve). */
-  private readonly loopOptions: Mutable<LoopOptions> = {
-    lb: null,
-    ub: null,
-    ftol: 0,
-    xtol: 0,
-    gtol: 0,
-    maxNfev: 0,
-    xScale: 'jac',
-    signal: null,
-    resume: null,
-    stopUnresolvedSteps: false,
-    report: false,
-    saveState: false,
-  };
 
   constructor(
     readonly n: number,
@@ -120,7 +103,7 @@ export class SmallTrf implements TrustRegionVariant<number> {
     this.shifted = new ShiftedQrSecular(n);
     this.svdSecular = new SvdSecular(n, norm2);
     this.work = new LoopWorkspace(n);
-    this.evaluate = (request) => this.problem.evaluate(request.x, this.f, request.kind === 'cost' ? null : this.J);
+    this.evaluate = ({ kind, x }) => this.problem.evaluate(x, this.f, kind === 'cost' ? null : this.J);
   }
 
   /** R and Qᵀf of J at x after `solve` (the covariance reads them). */
@@ -153,13 +136,8 @@ export class SmallTrf implements TrustRegionVariant<number> {
   solve(problem: SmallProblem, x0: ArrayLike<number>, opts: SmallTrfOptions): boolean {
     if (problem.m > this.capacity) throw new RangeError(`SmallTrf: ${problem.m} residuals exceed the capacity ${this.capacity}`);
     this.problem = problem;
-    const o = this.loopOptions;
-    o.ftol = opts.ftol;
-    o.xtol = opts.xtol;
-    o.gtol = opts.gtol;
-    o.maxNfev = opts.maxNfev;
-    o.xScale = opts.xScale;
-    const out = runSync(this, x0, o, this.evaluate, null, this.work);
+    const loopOptions = { lb: null, ub: null, ftol: opts.ftol, xtol: opts.xtol, gtol: opts.gtol, maxNfev: opts.maxNfev, xScale: opts.xScale };
+    const out = runSync(this, x0, loopOptions, this.evaluate, null, this.work);
     this.problem = NO_PROBLEM;
     this.x.set(out.x);
     this.cost = out.cost;
@@ -187,21 +165,17 @@ export class SmallTrf implements TrustRegionVariant<number> {
     qr.qtf.fill(0);
     qr.addRows(this.J, this.f, this.problem.m);
     const R = qr.R;
-    const qtf = qr.qtf;
-    let finite = true;
     for (let j = 0; j < n; j++) {
       let t = 0;
       let c = 0;
       for (let i = 0; i <= j; i++) {
-        t += R[i * n + j] * qtf[i];
+        t += R[i * n + j] * qr.qtf[i];
         c += R[i * n + j] * R[i * n + j];
       }
       g[j] = t;
       trialNorms[j] = Math.sqrt(c);
-      // allFinite(trialNorms) && allFinite(g), in the same pass.
-      if (!Number.isFinite(t) || !Number.isFinite(trialNorms[j])) finite = false;
     }
-    return finite;
+    return allFinite(trialNorms) && allFinite(g);
   }
 
   nonFiniteParameter(): number {
@@ -269,15 +243,6 @@ export class SmallTrf implements TrustRegionVariant<number> {
     const { n } = this;
     const R = this.current.R;
     let sum = 0;
-    if (u === v) {
-      // ‖R·u‖², the predicted reduction's case: one product instead of two equal ones.
-      for (let i = 0; i < n; i++) {
-        let ru = 0;
-        for (let j = i; j < n; j++) ru += R[i * n + j] * u[j];
-        sum += ru * ru;
-      }
-      return sum;
-    }
     for (let i = 0; i < n; i++) {
       let ru = 0;
       let rv = 0;

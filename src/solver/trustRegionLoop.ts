@@ -85,24 +85,7 @@ function scaledGram<L>(variant: TrustRegionVariant<L>, d: Float64Array, u: Float
 }
 
 // The numeric steps run in plain functions: a generator's body pays for every yield point in
-// its loops, so it keeps to the control flow. Nor does the body create a closure: a closure that
-// captures a loop's local (`g.map((gi, i) => gi * v[i])`) puts that local in a context object,
-// which V8 allocates on every pass through the loop's block (bounds or not), and every use of
-// the local becomes a load from it.
-
-/** a ⊙ b, new (the bound handling allocates as scipy's does). */
-function product(a: Float64Array, b: Float64Array): Float64Array {
-  const out = new Float64Array(a.length);
-  for (let i = 0; i < a.length; i++) out[i] = a[i] * b[i];
-  return out;
-}
-
-/** a + b, new. */
-function sum(a: Float64Array, b: Float64Array): Float64Array {
-  const out = new Float64Array(a.length);
-  for (let i = 0; i < a.length; i++) out[i] = a[i] + b[i];
-  return out;
-}
+// its loops, so it keeps to the control flow.
 
 /** g_h = d ⊙ g. */
 function scaledGradient(d: Float64Array, g: Float64Array, gH: Float64Array): void {
@@ -165,9 +148,7 @@ export function* trustRegionLoop<L>(
   else for (let i = 0; i < n; i++) x[i] = x0[i];
 
   // One request object, reused: nothing is allocated per evaluation.
-  const request = work.request;
-  request.kind = 'linearize';
-  request.x = x;
+  const request: { kind: 'cost' | 'linearize'; x: Float64Array } = { kind: 'linearize', x };
   let cost = variant.trial((answer ? answer(request) : yield request) as L);
   let nfev = 1 + (resume?.nfev ?? 0);
   let njev = 1 + (resume?.njev ?? 0);
@@ -215,7 +196,7 @@ export function* trustRegionLoop<L>(
     const g = variant.g;
     // First-order optimality in the Coleman–Li scaled sense.
     const cl = bounded ? colemanLiScaling(x, g, lb, ub) : null;
-    gNorm = cl ? normInf(product(g, cl.v)) : normInf(g);
+    gNorm = cl ? normInf(g.map((gi, i) => gi * cl.v[i])) : normInf(g);
     if (gNorm < gtol) status = 1;
     if (status !== null || nfev >= maxNfev) break;
     if (o.signal?.aborted) {
@@ -258,7 +239,7 @@ export function* trustRegionLoop<L>(
         stepH = sel.stepH;
         predictedReduction = sel.predictedReduction;
         stepKind = sel.kind;
-        xNew.set(makeStrictlyFeasible(sum(x, step), lb, ub, 0));
+        xNew.set(makeStrictlyFeasible(x.map((xi, i) => xi + step[i]), lb, ub, 0));
       } else {
         step = p;
         stepH = pH;
