@@ -14,11 +14,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { fit, resizeTo, setParam, typeModel } from './lib/app-actions';
-import { launch, openApp, pageErrors, shot } from './lib/app-browser';
-import { root, serveDist, type Served } from './lib/app-serve';
+import { openApp, pageErrors, shot } from './lib/app-browser';
+import { root } from './lib/app-serve';
+import { appSuite } from './lib/app-suite';
 
 const CO2 = JSON.parse(readFileSync(join(root, 'fixtures', 'groups', 'co2_nls.json'), 'utf8')) as { model: string; start: Record<string, number>; pooled: { rss: number } };
 const THEOPH = (JSON.parse(readFileSync(join(root, 'fixtures', 'groupfits', 'nls_groups.json'), 'utf8')) as { theoph: { model: string; start: Record<string, number> } }).theoph;
@@ -26,18 +27,7 @@ const WIDE = { width: 1440, height: 900 };
 const NARROW = { width: 1024, height: 768 };
 const PHONE = { width: 390, height: 844 };
 
-let served: Served;
-let browser: Browser;
-
-beforeAll(async () => {
-  served = await serveDist();
-  browser = await launch({ webgpu: false });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await served?.close();
-});
+const suite = appSuite();
 
 async function openFile(page: Page, file: string, info: string): Promise<void> {
   await page.getByTestId('file-input').setInputFiles(join(root, 'fixtures', 'groups', file));
@@ -94,7 +84,7 @@ async function checkWidths(page: Page, name: string): Promise<void> {
 
 describe('issue 27 on the page', () => {
   it('the header on a phone: the brand and the file name whole', async () => {
-    const page = await openApp(browser, served.url, PHONE);
+    const page = await openApp(suite.browser, suite.served.url, PHONE);
     page.setDefaultTimeout(120_000);
     await openFile(page, 'theoph.csv', '132 rows');
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -108,7 +98,7 @@ describe('issue 27 on the page', () => {
   });
 
   it('CO2: pooled, each Plant, Mc1 opened and closed, the report of the pooled fit; then globally, at every width', async () => {
-    const page = await openApp(browser, served.url, WIDE);
+    const page = await openApp(suite.browser, suite.served.url, WIDE);
     page.setDefaultTimeout(120_000);
     await openFile(page, 'co2.csv', '84 rows');
     await typeModel(page, CO2.model);
@@ -146,7 +136,7 @@ describe('issue 27 on the page', () => {
   });
 
   it('Theoph: Dose is a variable once the model names it; fitted globally, names whole at every width', async () => {
-    const page = await openApp(browser, served.url, WIDE);
+    const page = await openApp(suite.browser, suite.served.url, WIDE);
     page.setDefaultTimeout(120_000);
     await openFile(page, 'theoph.csv', '132 rows');
     await typeModel(page, THEOPH.model);
