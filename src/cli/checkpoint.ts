@@ -126,7 +126,7 @@ export function checkpointWriter(file: string, subject: CheckpointSubject, every
 export function fileCheckpoints(file: string, everyMs: number): CheckpointStore {
   return {
     read: (subject, free, older) => readCheckpoint(file, subject, free, older),
-    writer: (subject) => checkpointWriter(file, subject, everyMs),
+    writer: (subject) => checkpointWriter(file, subject(), everyMs),
     missingNote: `No checkpoint at ${file} yet: the fit starts afresh and saves one there.`,
     startSearchNote: 'The automatic start search is not checkpointed; give --p0 for every free parameter to checkpoint the whole fit.',
   };

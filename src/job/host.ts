@@ -3,10 +3,12 @@
  * pools, the GPU, the checkpoint store and the clock; the runner (run.ts) asks for them here and
  * decides nothing about them. Node's host is node/host.ts; the page's is the fit worker's.
  */
-import type { PrimaryPhase } from '../fit/curveFit';
+import type { CurveFitInput, PrimaryPhase } from '../fit/curveFit';
 import type { BoundModel } from '../fit/cpuEvaluator';
 import type { RowPasses } from '../fit/parallel/rowParallelEvaluator';
 import type { CompiledModel } from '../model';
+import type { AbortSignalLike } from '../solver/evaluator';
+import type { IterationSummary } from '../solver/summary';
 import type { TrfState } from '../solver/trfState';
 import type { AutoStartProgress } from '../start/index';
 import type { CandidatePool } from '../start/poolScoring';
@@ -45,13 +47,19 @@ export interface CheckpointWriter {
   report(): CheckpointReport;
   /** Why saving stopped during the fit, or null. */
   failure(): string | null;
+  /** Every iteration of the fit (the page's store keeps the main phase's history beside the state). */
+  readonly onIteration?: (summary: IterationSummary, role: 'fit' | 'polish') => void;
 }
 
 /** Where a fit's state is saved and read back (a file in Node, IndexedDB in the page). */
 export interface CheckpointStore {
-  /** The saved state to continue from, or null when none is saved yet; throws when it belongs to another fit. */
-  read(subject: CheckpointSubject, free: number, older: DataDigest | null): TrfState | null;
-  writer(subject: CheckpointSubject): CheckpointWriter;
+  /**
+   * The saved state to continue from, or null when none is saved yet; throws when it belongs to
+   * another fit. A file is read at once; IndexedDB answers later.
+   */
+  read(subject: CheckpointSubject, free: number, older: DataDigest | null): TrfState | null | Promise<TrfState | null>;
+  /** The writer of new saves; `subject` hashes the data when called (a short fit never saves, and never pays for it). */
+  writer(subject: () => CheckpointSubject): CheckpointWriter;
   /** The note when a resume found nothing saved, and when the start search runs unsaved, in the adapter's words. */
   readonly missingNote: string;
   readonly startSearchNote: string;
@@ -67,4 +75,8 @@ export interface JobHost {
   startProgress?(rows: number, searched: readonly string[], candidates: number): ((p: AutoStartProgress) => void) | undefined;
   /** Present when the job asks for checkpoints. */
   readonly checkpoints?: CheckpointStore;
+  /** The cancel flag, checked by the solver between iterations (the page's Cancel). */
+  readonly signal?: AbortSignalLike;
+  /** Every iteration of the fit's phases, after the checkpoint writer heard it (the page's progress). */
+  readonly onIteration?: CurveFitInput['onIteration'];
 }

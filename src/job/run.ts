@@ -30,9 +30,13 @@ const EMPTY_ROWS: RowWorkers = { workers: 0, rowPasses: undefined, close() {} };
 const CPU_ONLY: BackendChoice = { primary: null, notes: [], release() {} };
 
 /** The model's columns as curveFit reads them: in memory, or streamed (empty columns beside the chunks). */
-function fitInput(job: FitJob, rows: RowWorkers): CurveFitInput {
+function fitInput(job: FitJob, rows: RowWorkers, host: JobHost, checkpoint: OpenCheckpoint | null): CurveFitInput {
   const d = job.data;
-  const common = { model: d.model, parameters: job.parameters, options: job.options };
+  // Each iteration reaches the checkpoint writer first (its history), then the host (progress).
+  const saved = checkpoint?.writer.onIteration;
+  const heard = host.onIteration;
+  const onIteration: CurveFitInput['onIteration'] = saved || heard ? (s, phase) => (saved?.(s, phase.role), heard?.(s, phase)) : undefined;
+  const common = { model: d.model, parameters: job.parameters, options: job.options, ...(host.signal ? { signal: host.signal } : {}), ...(onIteration ? { onIteration } : {}) };
   if (d.kind === 'memory') return { ...common, data: d.data, rowPasses: rows.rowPasses };
   return { ...common, data: { vars: d.model.variables.map(() => new Float64Array(0)), y: new Float64Array(0) }, streamed: d.streamed };
 }
@@ -51,15 +55,19 @@ export async function runJob(job: FitJob, host: JobHost): Promise<JobRun> {
     const backend = memory ? await host.backend(job.backend, n, model) : CPU_ONLY;
     const t1 = host.now();
     const notes = [...backend.notes];
-    const input = fitInput(job, rows);
     // Many start candidates are scored on a pool, with the same result.
     const pool = (job.start.starts ?? 0) >= POOL_MIN_CANDIDATES ? host.candidatePool(job.start.starts ?? 0, job.workers) : null;
     let checkpoint: OpenCheckpoint | null = null;
+    let input = fitInput(job, rows, host, null);
     let fitted;
     try {
       // resume
-      const digests = job.data.kind === 'memory' ? memoryDigests(job.data.data) : job.data.digest ? { digest: job.data.digest, older: null } : null;
-      if (job.checkpoint && host.checkpoints && digests) checkpoint = openCheckpoint(host.checkpoints, { model: job.model, parameters: job.parameters, options: job.options, resume: job.checkpoint.resume }, digests, notes);
+      const d = job.data;
+      const digests = d.kind === 'memory' ? () => memoryDigests(d.data) : d.digest ? (() => ({ digest: d.digest!, older: null })) : null;
+      if (job.checkpoint && host.checkpoints && digests) {
+        checkpoint = await openCheckpoint(host.checkpoints, { model: job.model, parameters: job.parameters, options: job.options, resume: job.checkpoint.resume }, digests, notes);
+        input = fitInput(job, rows, host, checkpoint);
+      }
       // start search + fit
       const progress = () => host.startProgress?.(n, searchedParameters(job), job.start.starts ?? DEFAULT_STARTS);
       fitted = await fitStep({ job, input, backend, pool, checkpoint, progress, startSearchNote: host.checkpoints?.startSearchNote ?? null, notes });

@@ -1,24 +1,21 @@
 /**
- * A fit in the worker: compile, select, choose the backend, run curveFit with throttled progress,
- * a cancel flag and checkpoints (issue 12: checkpoint.ts), then draw the result (curve on the grid
- * with its bands, residuals).
+ * A fit in the worker, as an adapter (issue 22): the page's request → a FitJob (src/job/job.ts) →
+ * `runJob` over the page's host (pageHost.ts: row workers, backend, the cancel flag, throttled
+ * progress, IndexedDB checkpoints) → what the page draws (the curve on the grid with its bands,
+ * residuals). The CLI runs the same job (src/cli/main.ts).
  */
-import { curveFit, type CurveFitInput } from '../fit/curveFit';
-import { varproFit } from '../start/varpro';
-import type { FitResult } from '../fit/types';
-import { poissonFit } from '../fit/poissonMle';
-import { poissonFacts } from '../job/steps/fit';
-import type { FitOutcome, FitProgress, FitRequest, PoissonFacts, Status } from './api';
-import { chooseFitBackend } from './backend';
+import type { FitJob } from '../job/job';
+import { runJob } from '../job/run';
+import { jobClash, notCheckpointed as jobNotCheckpointed } from '../job/validate';
+import type { FitOutcome, FitProgress, FitRequest, Status } from './api';
 import { evaluateCurve, withDeviance, withWeights, modelFitData } from './curve';
 import { toWorkerError } from './errors';
 import { fitInputs, fitOptions } from './fitInputs';
 import { session, endRun, startRun } from './session';
 import { throttle } from './throttle';
 import { FitCancelledError } from './yielding';
-import { pageRowWorkers } from './rowWorkers';
-import { checkpointWriter, notCheckpointed, resumable, withSavedHistory, type CheckpointWriter } from './checkpoint';
-import type { CheckpointRecord } from '../store/checkpointRecord';
+import { withSavedHistory } from './checkpoint';
+import { CheckpointUnavailable, pageHost } from './pageHost';
 import { runStreamedFit } from './streamedFit';
 
 export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) => void): Promise<Status<FitOutcome>> {
@@ -27,9 +24,34 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
   const inputs = fitInputs(request);
   if (!inputs.ok) return inputs;
   const { data, model: m } = inputs.value;
+  const { settings } = request;
+  const objective = settings.objective === 'poisson' ? 'poisson' : 'least-squares';
+  const parameters = request.parameters.map((p) => ({ name: p.name, value: p.value, min: p.min, max: p.max, fixed: p.fixed }));
+  const options = fitOptions(settings);
+  // The selection with the model's variable columns in the model's order, as the solver takes them.
+  const solverData = modelFitData(m, data);
+  const fitData = { ...data, vars: solverData.vars, varsLo: m.variables.map((name) => data.varsLo[data.names.x.indexOf(name)] ?? null), names: { ...data.names, x: [...m.variables] } };
+  // Checkpoints (issue 12) for the fits the job's rule allows: a resumed fit continues from the
+  // stored state when it still belongs to this fit; a checkpointed fit deletes its state at its end.
+  const checkpointed = request.checkpoint && jobNotCheckpointed({ objective, varpro: settings.varpro }) === null ? request.checkpoint : null;
+  const job: FitJob = {
+    model: request.model,
+    ties: [],
+    data: { kind: 'memory', model: m, data: fitData },
+    parameters,
+    options,
+    objective,
+    varpro: settings.varpro === true,
+    start: { always: false, starts: null, seed: 0 },
+    intervals: 'wald',
+    derive: [],
+    checkpoint: checkpointed ? { resume: checkpointed.resume } : null,
+    backend: settings.backend,
+    workers: null,
+  };
+  if (jobClash(job) === 'varpro-poisson') return { ok: false, error: { code: 'bad-settings', message: 'VarPro is a least-squares option: turn it off for a Poisson likelihood fit (Solver options).', field: 'settings' } };
 
   const flag = startRun();
-
   let state: FitProgress = { iteration: 0, nfev: 0, cost: NaN, optimality: NaN, stepNorm: NaN, elapsedMs: 0, phase: 'start', backend: 'cpu', chunk: null, costs: [], accepted: null };
   // The solver's x holds the free parameters in the model's order (fit/parameters.ts).
   const fixed = new Map(request.parameters.map((p) => [p.name, p.fixed]));
@@ -39,96 +61,45 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
     onProgress?.({ ...p, costs });
     costs = [];
   }, 100);
-  // A large fit's float64 passes on row workers (all cores, issue 12), else in this thread.
-  const rowWorkers = pageRowWorkers(m, data.rows);
-  const backend = await chooseFitBackend(data.rows, request.settings.backend, {
-    model: m,
-    rowPasses: rowWorkers?.rowPasses,
-    method: request.settings.method,
+  const host = pageHost({
+    method: settings.method,
     signal: flag,
     onChunk: (c) => {
       state = { ...state, chunk: { pass: c.pass, chunk: c.chunk, chunks: c.chunks } };
       if (c.chunks > 1) report.push(state);
     },
+    onPlanned: () => report.push(state),
+    onIteration: (s, phase) => {
+      costs.push(s.cost);
+      state = { ...state, iteration: s.iteration, nfev: s.nfev, cost: s.cost, optimality: s.optimality, stepNorm: s.stepNorm, elapsedMs: s.elapsedMs, phase: phase.role, backend: phase.backend, accepted: s.x.length === freeNames.length ? { names: freeNames, values: Array.from(s.x) } : state.accepted };
+      report.push(state);
+    },
+    checkpoint: checkpointed ? { key: checkpointed.key, subject: { model: request.model, data: fitData, parameters, options } } : null,
   });
-  report.push(state);
 
-  const parameters = request.parameters.map((p) => ({ name: p.name, value: p.value, min: p.min, max: p.max, fixed: p.fixed }));
-  let result: FitResult;
+  let run: Awaited<ReturnType<typeof runJob>>;
   let checkpointStats: FitOutcome['checkpoint'] = null;
-  let varpro: FitOutcome['varpro'] = null;
-  let poisson: PoissonFacts | null = null;
-  const poissonObjective = request.settings.objective === 'poisson';
-  if (poissonObjective && request.settings.varpro) {
-    endRun(flag);
-    backend.release();
-    return { ok: false, error: { code: 'bad-settings', message: 'VarPro is a least-squares option: turn it off for a Poisson likelihood fit (Solver options).', field: 'settings' } };
-  }
-  // Checkpoints (issue 12): a resumed fit continues from the stored state when it still belongs
-  // to this fit; every checkpointed fit saves its state as it runs and deletes it at its end.
-  let writer: CheckpointWriter | null = null;
-  let resumed: CheckpointRecord | null = null;
-  if (request.checkpoint && notCheckpointed(request.settings) === null) {
-    const subjectInput = { model: request.model, data: modelFitData(m, data), parameters, options: fitOptions(request.settings) };
-    if (request.checkpoint.resume) {
-      const stored = await resumable(request.checkpoint.key, subjectInput);
-      if (!stored.ok) {
-        endRun(flag);
-        backend.release();
-        return stored;
-      }
-      resumed = stored.value;
-    }
-    writer = checkpointWriter(request.checkpoint.key, subjectInput, resumed);
-  }
-  // VarPro (a solver option): the reduced fit first, then this same full fit from where it ended.
-  // The Poisson objective (issue 10): iteratively reweighted fits to the maximum likelihood.
-  const fit = poissonObjective
-    ? async (input: CurveFitInput) => {
-        const p = await poissonFit(input);
-        poisson = poissonFacts(p);
-        return p.result;
-      }
-    : request.settings.varpro
-      ? async (input: CurveFitInput) => {
-          const v = await varproFit(input);
-          varpro = { linear: v.varpro.linear, nonlinear: v.varpro.nonlinear, nfev: v.varpro.nfev, nit: v.varpro.nit };
-          return v.fit;
-        }
-      : curveFit;
   try {
-    result = await fit({
-      model: m,
-      data: modelFitData(m, data),
-      parameters,
-      options: fitOptions(request.settings),
-      signal: flag,
-      primary: backend.primary,
-      rowPasses: rowWorkers?.rowPasses,
-      ...(writer ? { checkpoint: writer.hooks } : {}),
-      onIteration: (s, phase) => {
-        writer?.onIteration(s, phase.role);
-        costs.push(s.cost);
-        state = { ...state, iteration: s.iteration, nfev: s.nfev, cost: s.cost, optimality: s.optimality, stepNorm: s.stepNorm, elapsedMs: s.elapsedMs, phase: phase.role, backend: phase.backend, accepted: s.x.length === freeNames.length ? { names: freeNames, values: Array.from(s.x) } : state.accepted };
-        report.push(state);
-      },
-    });
+    run = await runJob(job, host);
   } catch (error) {
+    if (error instanceof CheckpointUnavailable) return { ok: false, error: error.error };
     // Stopped inside a pass: the page keeps the last accepted parameters from the progress.
     if (error instanceof FitCancelledError && flag.aborted) return { ok: false, error: { code: 'cancelled', message: error.message } };
     return { ok: false, error: toWorkerError(error, m.params) };
   } finally {
     report.flush();
-    backend.release();
     endRun(flag);
-    checkpointStats = (await writer?.close()) ?? null;
+    checkpointStats = await host.closeCheckpoint();
   }
-  if (resumed) result = withSavedHistory(result, resumed);
+  const resumed = host.resumed();
+  const result = resumed ? withSavedHistory(run.result, resumed) : run.result;
+  const varpro = run.varpro ? { linear: run.varpro.linear, nonlinear: run.varpro.nonlinear, nfev: run.varpro.nfev, nit: run.varpro.nit } : null;
 
-  session.lastFit = { model: request.model, selection: data, result, absoluteSigma: request.settings.absoluteSigma, input: { parameters, options: fitOptions(request.settings) }, poisson: poisson !== null, weights: request.settings.weights ?? 'sigma' };
+  session.lastFit = { model: request.model, selection: data, result, absoluteSigma: settings.absoluteSigma, input: { parameters, options }, poisson: run.poisson !== null, weights: settings.weights ?? 'sigma' };
   const params = Float64Array.from(m.params, (name) => result.parameters.find((p) => p.name === name)?.value ?? NaN);
-  const drawn = evaluateCurve(m, withWeights(data, request.settings.weights), params, request);
-  return { ok: true, value: { result, backend: { ...backend.report(result), cpuKernels: m.kernels().kind, ...(rowWorkers ? { rowWorkers: { workers: rowWorkers.workers, columns: rowWorkers.columns } } : {}) }, curve: withDeviance(drawn, data.y, request.settings.objective), varpro, poisson, resumed: resumed ? { nit: resumed.state.nit, nfev: resumed.state.nfev } : null, checkpoint: checkpointStats } };
+  const drawn = evaluateCurve(m, withWeights(data, settings.weights), params, request);
+  const rowWorkers = host.rowWorkerFacts();
+  return { ok: true, value: { result, backend: { ...host.backendReport(result)!, cpuKernels: m.kernels().kind, ...(rowWorkers ? { rowWorkers: { workers: rowWorkers.workers, columns: rowWorkers.columns } } : {}) }, curve: withDeviance(drawn, data.y, settings.objective), varpro, poisson: run.poisson, resumed: resumed ? { nit: resumed.state.nit, nfev: resumed.state.nfev } : null, checkpoint: checkpointStats } };
 }
 
 export function cancelFit(): void {

@@ -51,7 +51,7 @@ export async function fitStep({ job, input, backend, pool, checkpoint, progress,
   if (job.objective === 'poisson') {
     const auto = search ? await autoStart(input.model, input.data, input.parameters, { ...searchOptions, onProgress: progress() }) : null;
     const from = auto ? input.parameters.map((p) => (p.fixed ? p : { ...p, value: auto.fit.parameters.find((q) => q.name === p.name)?.value ?? p.value })) : input.parameters;
-    const poisson = await poissonFit({ ...input, parameters: from });
+    const poisson = await poissonFit({ ...input, primary, parameters: from });
     if (!poisson.converged) notes.push(`The Poisson reweighting did not settle in ${poisson.rounds} rounds: the estimates may not be the maximum-likelihood ones.`);
     return { result: poisson.result, autoStart: auto, varpro: null, poisson: poissonFacts(poisson) };
   }

@@ -26,10 +26,13 @@ export function memoryDigests(data: FitData): { digest: DataDigest; older: DataD
   return { digest: cellDigest(cells), older: dataDigest(cells) };
 }
 
-export function openCheckpoint(store: CheckpointStore, job: { readonly model: string; readonly parameters: readonly ParameterSpec[]; readonly options: FitOptions; readonly resume: boolean }, data: { digest: DataDigest; older: DataDigest | null }, notes: string[]): OpenCheckpoint {
-  const subject = checkpointSubject(job.model, data.digest, job.parameters, job.options);
+/** The data are hashed only when asked (`digests` is called at most once): to resume, or at a first save. */
+export async function openCheckpoint(store: CheckpointStore, job: { readonly model: string; readonly parameters: readonly ParameterSpec[]; readonly options: FitOptions; readonly resume: boolean }, digests: () => { digest: DataDigest; older: DataDigest | null }, notes: string[]): Promise<OpenCheckpoint> {
+  let data: { digest: DataDigest; older: DataDigest | null } | null = null;
+  const hashed = () => (data ??= digests());
+  const subject = () => checkpointSubject(job.model, hashed().digest, job.parameters, job.options);
   const free = job.parameters.filter((p) => !p.fixed).length;
-  const resume = job.resume ? store.read(subject, free, data.older) : null;
+  const resume = job.resume ? await store.read(subject(), free, hashed().older) : null;
   if (job.resume && !resume) notes.push(store.missingNote);
   return { writer: store.writer(subject), resume };
 }

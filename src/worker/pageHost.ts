@@ -1,0 +1,106 @@
+/**
+ * The fit job's host in the page's fit worker (issue 22; Node's is src/job/node/host.ts): the
+ * worker's clock, its row workers (rowWorkers.ts) and backend choice (backend.ts, with the cancel
+ * flag and the chunk progress inside each pass), the cancel flag between iterations, progress per
+ * iteration, and the checkpoint store over IndexedDB (checkpoint.ts) with its history.
+ *
+ * One host serves one fit: it remembers what the page reports after the fit (the backend that ran,
+ * the row workers' transport, the checkpoint's saves and the resumed record's history).
+ */
+import type { ChunkProgress } from '../fit/cpuEvaluator';
+import type { FitResult } from '../fit/types';
+import type { BackendRequest } from '../job/job';
+import type { CheckpointStore, JobHost } from '../job/host';
+import type { CompiledModel } from '../model/index';
+import type { CheckpointRecord } from '../store/checkpointRecord';
+import type { BackendReport, FitRequest, WorkerError } from './api';
+import { chooseFitBackend, type BackendChoice as PageBackend } from './backend';
+import { checkpointWriter, resumable, type CheckpointStats, type CheckpointWriter, type SubjectInput } from './checkpoint';
+import { pageRowWorkers, type PageRowWorkers } from './rowWorkers';
+
+/** A resume the page cannot make (no longer stored, damaged, another fit): the fit does not run. */
+export class CheckpointUnavailable extends Error {
+  constructor(readonly error: WorkerError) {
+    super(error.message);
+    this.name = 'CheckpointUnavailable';
+  }
+}
+
+export interface PageHostOptions {
+  readonly method: FitRequest['settings']['method'];
+  readonly signal: { aborted: boolean };
+  readonly onChunk: (progress: ChunkProgress) => void;
+  readonly onIteration: NonNullable<JobHost['onIteration']>;
+  /** Once the backend is chosen, before the first pass. */
+  readonly onPlanned: () => void;
+  /** The page's checkpoint key and what its saves belong to (the whole-column digest the page's offer compares). */
+  readonly checkpoint: { readonly key: string; readonly subject: SubjectInput } | null;
+}
+
+export interface PageHost extends JobHost {
+  /** What ran, once the fit is over. */
+  backendReport(result: FitResult | null): BackendReport | null;
+  readonly rowWorkerFacts: () => PageRowWorkers | null;
+  /** The record a resumed fit continued from (its saved history comes first in the result). */
+  readonly resumed: () => CheckpointRecord | null;
+  /** After the fit, whatever its end: waits for a save in flight and deletes the checkpoint. */
+  closeCheckpoint(): Promise<CheckpointStats | null>;
+}
+
+/** IndexedDB under the page's key: a missing or foreign record stops the resume with the page's words. */
+function pageCheckpoints(key: string, subject: SubjectInput, held: { resumed: CheckpointRecord | null; writer: CheckpointWriter | null }): CheckpointStore {
+  return {
+    // The page compares with its own subject (whole-column digest), as its offer does.
+    read: async () => {
+      const stored = await resumable(key, subject);
+      if (!stored.ok) throw new CheckpointUnavailable(stored.error);
+      held.resumed = stored.value;
+      return stored.value.state;
+    },
+    writer: () => {
+      const w = checkpointWriter(key, subject, held.resumed);
+      held.writer = w;
+      // The page's saves are counted when the writer closes (closeCheckpoint, after the fit), and a
+      // storage failure is in those counts, not a note.
+      return {
+        onState: w.hooks.onState!,
+        onIteration: (s, role) => w.onIteration(s, role),
+        // The page saves on its clock only; what is unsaved at the end is deleted with the rest.
+        flush: () => undefined,
+        report: () => ({ file: key, saves: 0, saveMs: 0 }),
+        failure: () => null,
+      };
+    },
+    missingNote: '',
+    startSearchNote: '',
+  };
+}
+
+export function pageHost(options: PageHostOptions): PageHost {
+  let rows: PageRowWorkers | null = null;
+  let backend: PageBackend | null = null;
+  const held: { resumed: CheckpointRecord | null; writer: CheckpointWriter | null } = { resumed: null, writer: null };
+  return {
+    now: () => performance.now(),
+    rowWorkers: (model: CompiledModel, n: number) => {
+      // A large fit's float64 passes on row workers (all cores, issue 12), else in this thread.
+      rows = pageRowWorkers(model, n);
+      // Kept between fits (rowWorkers.ts): nothing to close at the end of one.
+      return { workers: rows?.workers ?? 0, rowPasses: rows?.rowPasses, close: () => undefined };
+    },
+    backend: async (requested: BackendRequest, n: number, model: CompiledModel) => {
+      backend = await chooseFitBackend(n, requested, { model, rowPasses: rows?.rowPasses, method: options.method, signal: options.signal, onChunk: options.onChunk });
+      const chosen = backend;
+      options.onPlanned();
+      return { primary: chosen.primary, notes: [], release: () => chosen.release() };
+    },
+    candidatePool: () => null,
+    signal: options.signal,
+    onIteration: options.onIteration,
+    ...(options.checkpoint ? { checkpoints: pageCheckpoints(options.checkpoint.key, options.checkpoint.subject, held) } : {}),
+    backendReport: (result) => backend?.report(result) ?? null,
+    rowWorkerFacts: () => rows,
+    resumed: () => held.resumed,
+    closeCheckpoint: async () => (held.writer ? held.writer.close() : null),
+  };
+}
