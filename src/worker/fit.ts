@@ -6,15 +6,15 @@
  */
 import type { FitJob } from '../job/job';
 import { runJob } from '../job/run';
-import { jobClash, notCheckpointed as jobNotCheckpointed } from '../job/validate';
+import { jobClash } from '../job/validate';
 import type { FitOutcome, FitProgress, FitRequest, Status } from './api';
-import { evaluateCurve, withDeviance, withWeights, modelFitData } from './curve';
+import { evaluateCurve, withDeviance, withWeights, modelVars } from './curve';
 import { toWorkerError } from './errors';
 import { fitInputs, fitOptions } from './fitInputs';
 import { session, endRun, startRun } from './session';
 import { throttle } from './throttle';
 import { FitCancelledError } from './yielding';
-import { withSavedHistory } from './checkpoint';
+import { notCheckpointed, withSavedHistory } from './checkpoint';
 import { CheckpointUnavailable, pageHost } from './pageHost';
 import { runStreamedFit } from './streamedFit';
 
@@ -25,22 +25,20 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
   if (!inputs.ok) return inputs;
   const { data, model: m } = inputs.value;
   const { settings } = request;
-  const objective = settings.objective === 'poisson' ? 'poisson' : 'least-squares';
   const parameters = request.parameters.map((p) => ({ name: p.name, value: p.value, min: p.min, max: p.max, fixed: p.fixed }));
   const options = fitOptions(settings);
   // The selection with the model's variable columns in the model's order, as the solver takes them.
-  const solverData = modelFitData(m, data);
-  const fitData = { ...data, vars: solverData.vars, varsLo: m.variables.map((name) => data.varsLo[data.names.x.indexOf(name)] ?? null), names: { ...data.names, x: [...m.variables] } };
+  const fitData = { ...data, vars: modelVars(m, data), varsLo: m.variables.map((name) => data.varsLo[data.names.x.indexOf(name)] ?? null), names: { ...data.names, x: [...m.variables] } };
   // Checkpoints (issue 12) for the fits the job's rule allows: a resumed fit continues from the
   // stored state when it still belongs to this fit; a checkpointed fit deletes its state at its end.
-  const checkpointed = request.checkpoint && jobNotCheckpointed({ objective, varpro: settings.varpro }) === null ? request.checkpoint : null;
+  const checkpointed = request.checkpoint && notCheckpointed(settings) === null ? request.checkpoint : null;
   const job: FitJob = {
     model: request.model,
     ties: [],
     data: { kind: 'memory', model: m, data: fitData },
     parameters,
     options,
-    objective,
+    objective: settings.objective === 'poisson' ? 'poisson' : 'least-squares',
     varpro: settings.varpro === true,
     start: { always: false, starts: null, seed: 0 },
     intervals: 'wald',
