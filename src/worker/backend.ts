@@ -14,19 +14,18 @@ import { chooseLinearization, type Method } from '../fit/defaults';
 import type { FitResult } from '../fit/types';
 import { acquireGpu, chooseBackend, gpuPrimary, type GpuContext } from '../gpu/index';
 import type { CompiledModel } from '../model/index';
+import type { BackendChoice } from '../job/host';
+import type { BackendRequest } from '../job/job';
 import type { BackendReport } from './api';
 import { cancelCheckpoint, FitCancelledError, yielding } from './yielding';
 
-export type Requested = 'auto' | 'cpu' | 'gpu';
-
 type Primary = NonNullable<CurveFitInput['primary']>;
 
-export interface BackendChoice {
+/** The job's backend choice (src/job/host.ts), always with a primary (the CPU one is cancellable), and the page's report. */
+export interface PageBackend extends BackendChoice {
   readonly primary: Primary;
   /** What ran, once the fit is over (the GPU may have declined or been lost on the way). */
   report(result: FitResult | null): BackendReport;
-  /** Frees the GPU memory of the fit. */
-  release(): void;
 }
 
 export interface BackendHooks {
@@ -71,11 +70,11 @@ function cpuPrimary(hooks: BackendHooks): Primary {
   };
 }
 
-function cpuOnly(requested: Requested, reason: string, hooks: BackendHooks): BackendChoice {
-  return { primary: cpuPrimary(hooks), report: () => ({ requested, used: 'cpu', reason }), release: () => undefined };
+function cpuOnly(requested: BackendRequest, reason: string, hooks: BackendHooks): PageBackend {
+  return { primary: cpuPrimary(hooks), notes: [], report: () => ({ requested, used: 'cpu', reason }), release: () => undefined };
 }
 
-export async function chooseFitBackend(rows: number, requested: Requested, hooks: BackendHooks): Promise<BackendChoice> {
+export async function chooseFitBackend(rows: number, requested: BackendRequest, hooks: BackendHooks): Promise<PageBackend> {
   if (requested === 'cpu') return cpuOnly(requested, 'The CPU backend was requested: float64 throughout.', hooks);
   const ctx = await gpuContext();
   const choice = chooseBackend(rows, ctx, requested);
@@ -85,6 +84,7 @@ export async function chooseFitBackend(rows: number, requested: Requested, hooks
   const cpu = cpuPrimary(hooks);
   return {
     primary: (bound) => gpu(bound) ?? cpu(bound),
+    notes: [],
     report: (result) => {
       if (declined !== null) return { requested, used: 'cpu', reason: declined };
       const ranOnGpu = result?.phases.some((p) => p.backend === 'gpu' && !p.lost) ?? true;

@@ -14,7 +14,7 @@ import type { CheckpointStore, JobHost } from '../job/host';
 import type { CompiledModel } from '../model/index';
 import type { CheckpointRecord } from '../store/checkpointRecord';
 import type { BackendReport, FitRequest, WorkerError } from './api';
-import { chooseFitBackend, type BackendChoice as PageBackend } from './backend';
+import { chooseFitBackend, type PageBackend } from './backend';
 import { checkpointWriter, resumable, type CheckpointStats, type CheckpointWriter, type SubjectInput } from './checkpoint';
 import { pageRowWorkers, type PageRowWorkers } from './rowWorkers';
 
@@ -90,9 +90,8 @@ export function pageHost(options: PageHostOptions): PageHost {
     },
     backend: async (requested: BackendRequest, n: number, model: CompiledModel) => {
       backend = await chooseFitBackend(n, requested, { model, rowPasses: rows?.rowPasses, method: options.method, signal: options.signal, onChunk: options.onChunk });
-      const chosen = backend;
       options.onPlanned();
-      return { primary: chosen.primary, notes: [], release: () => chosen.release() };
+      return backend;
     },
     candidatePool: () => null,
     signal: options.signal,
