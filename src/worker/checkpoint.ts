@@ -20,24 +20,18 @@
 import type { CurveFitInput } from '../fit/curveFit';
 import type { FitOptions } from '../fit/defaults';
 import type { FitData, FitResult } from '../fit/types';
-import { notCheckpointed as jobNotCheckpointed } from '../job/validate';
 import type { ParameterSpec } from '../fit/parameters';
 import type { IterationSummary } from '../solver/summary';
 import type { TrfState } from '../solver/trfState';
 import { CHECKPOINT_FORMAT, CHECKPOINT_VERSION, readCheckpointRecord, type CheckpointRecord, type SavedIteration } from '../store/checkpointRecord';
 import { checkpointSubject, subjectDifference, type CheckpointSubject, type DataDigest, type SubjectDifference } from '../store/checkpointSubject';
-import type { CheckpointOffer, FitRequest, Status } from './api';
+import type { CheckpointOffer, Status } from './api';
 import { deleteValue, readValue, storageReason, writeValue } from './storage';
 
 export const CHECKPOINT_EVERY_MS = 2000;
 
 /** How often a fit saves (tests and the benchmark save after every iteration with 0). */
 export const checkpointTiming = { everyMs: CHECKPOINT_EVERY_MS };
-
-/** Why a request's fit is not checkpointed (the job's rule, src/job/validate.ts), or null. */
-export function notCheckpointed(settings: FitRequest['settings']): string | null {
-  return jobNotCheckpointed({ objective: settings.objective === 'poisson' ? 'poisson' : 'least-squares', varpro: settings.varpro });
-}
 
 /** A resumed fit's history: the iterations saved before the interruption, then its own. */
 export function withSavedHistory(result: FitResult, record: CheckpointRecord): FitResult {

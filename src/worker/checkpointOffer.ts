@@ -4,10 +4,11 @@
  * fit the page's request would run now: the same selection, model, parameters and options.
  */
 import type { CheckpointOffer, FitRequest, Status } from './api';
-import { compareSubject, notCheckpointed, offerFor, readCheckpoint } from './checkpoint';
+import { notCheckpointed } from '../job/validate';
+import { compareSubject, offerFor, readCheckpoint } from './checkpoint';
 import { modelFitData } from './curve';
-import { fitOptions } from './fitInputs';
-import { fitInputs } from './fitInputs';
+import { fitInputs, fitOptions } from './fitInputs';
+import { jobObjective, requestParameters } from './fitJob';
 import { session } from './session';
 import { streamedSelection } from './streamedColumns';
 import { streamDigest } from './streamedFit';
@@ -30,7 +31,7 @@ export async function checkpointOffer(key: string, request: FitRequest): Promise
   if (!inputs.ok) return inputs;
   const { data, model } = inputs.value;
   const fixed = new Set(request.parameters.filter((p) => p.fixed).map((p) => p.name));
-  const parameters = request.parameters.map((p) => ({ name: p.name, value: p.value, min: p.min, max: p.max, fixed: p.fixed }));
+  const parameters = requestParameters(request);
   // A streamed table (issue 12): its counting pass's digest of the chosen columns, not the sample's.
   let fitted: FitData | DataDigest = modelFitData(model, data);
   if (session.stream) {
@@ -38,7 +39,8 @@ export async function checkpointOffer(key: string, request: FitRequest): Promise
     if (!picked.ok) return { ok: false, error: { code: 'streamed', message: picked.problem, field: 'mapping' } };
     fitted = streamDigest(picked.value.usable);
   }
-  const blocked = notCheckpointed(request.settings);
+  // A fit the job does not checkpoint (src/job/validate.ts) resumes nothing: its options differ.
+  const blocked = notCheckpointed(jobObjective(request.settings));
   const difference = blocked ? { part: 'options' as const, keys: [blocked] } : compareSubject(stored.record, { model: request.model, data: fitted, parameters, options: fitOptions(request.settings) });
   return { ok: true, value: offerFor(stored.record, difference, model.params.filter((name) => !fixed.has(name))) };
 }

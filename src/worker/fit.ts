@@ -1,81 +1,66 @@
 /**
- * A fit in the worker, as an adapter (issue 22): the page's request → a FitJob (src/job/job.ts) →
- * `runJob` over the page's host (pageHost.ts: row workers, backend, the cancel flag, throttled
- * progress, IndexedDB checkpoints) → what the page draws (the curve on the grid with its bands,
- * residuals). The CLI runs the same job (src/cli/main.ts).
+ * A fit in the worker, as an adapter (issue 22): the page's request → a FitJob (fitJob.ts) on the
+ * selection in memory or on a streamed table (streamedFit.ts) → `runJob` over the page's host
+ * (pageHost.ts: row workers, backend, the cancel flag, IndexedDB checkpoints) with throttled
+ * progress (fitProgress.ts) → what the page draws (the curve on the grid with its bands,
+ * residuals). The CLI runs the same job (src/cli/main.ts, src/cli/streamedFit.ts).
  */
-import type { FitJob } from '../job/job';
-import { runJob } from '../job/run';
+import type { FitData } from '../data';
+import type { JobData } from '../job/job';
+import type { CompiledModel } from '../model/index';
+import { runJob, type JobRun } from '../job/run';
 import { jobClash } from '../job/validate';
 import type { FitOutcome, FitProgress, FitRequest, Status } from './api';
-import { evaluateCurve, withDeviance, withWeights, modelVars } from './curve';
+import { withSavedHistory } from './checkpoint';
+import { evaluateCurve, modelVars, withDeviance, withWeights } from './curve';
 import { toWorkerError } from './errors';
-import { fitInputs, fitOptions } from './fitInputs';
-import { session, endRun, startRun } from './session';
-import { throttle } from './throttle';
-import { FitCancelledError } from './yielding';
-import { notCheckpointed, withSavedHistory } from './checkpoint';
+import { fitInputs } from './fitInputs';
+import { requestJob } from './fitJob';
+import { fitProgress } from './fitProgress';
 import { CheckpointUnavailable, pageHost } from './pageHost';
-import { runStreamedFit } from './streamedFit';
+import { endRun, session, startRun, type CancelFlag } from './session';
+import { streamedSource } from './streamedFit';
+import { FitCancelledError } from './yielding';
+
+/**
+ * The selection in memory as the job's source: the model's variable columns in the model's order,
+ * as the solver takes them; the page's checkpoints of it are saved for its whole-column digest.
+ */
+function memorySource(m: CompiledModel, data: FitData): { readonly data: JobData; readonly fingerprint: FitData } {
+  const selection = { ...data, vars: modelVars(m, data), varsLo: m.variables.map((name) => data.varsLo[data.names.x.indexOf(name)] ?? null), names: { ...data.names, x: [...m.variables] } };
+  return { data: { kind: 'memory', model: m, data: selection }, fingerprint: selection };
+}
 
 export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) => void): Promise<Status<FitOutcome>> {
-  // A table streamed past the memory budget (issue 12) is fitted from its files, chunk by chunk.
-  if (session.stream) return runStreamedFit(request, session.stream, onProgress);
   const inputs = fitInputs(request);
   if (!inputs.ok) return inputs;
   const { data, model: m } = inputs.value;
   const { settings } = request;
-  const parameters = request.parameters.map((p) => ({ name: p.name, value: p.value, min: p.min, max: p.max, fixed: p.fixed }));
-  const options = fitOptions(settings);
-  // The selection with the model's variable columns in the model's order, as the solver takes them.
-  const fitData = { ...data, vars: modelVars(m, data), varsLo: m.variables.map((name) => data.varsLo[data.names.x.indexOf(name)] ?? null), names: { ...data.names, x: [...m.variables] } };
-  // Checkpoints (issue 12) for the fits the job's rule allows: a resumed fit continues from the
-  // stored state when it still belongs to this fit; a checkpointed fit deletes its state at its end.
-  const checkpointed = request.checkpoint && notCheckpointed(settings) === null ? request.checkpoint : null;
-  const job: FitJob = {
-    model: request.model,
-    ties: [],
-    data: { kind: 'memory', model: m, data: fitData },
-    parameters,
-    options,
-    objective: settings.objective === 'poisson' ? 'poisson' : 'least-squares',
-    varpro: settings.varpro === true,
-    start: { always: false, starts: null, seed: 0 },
-    intervals: 'wald',
-    derive: [],
-    checkpoint: checkpointed ? { resume: checkpointed.resume } : null,
-    backend: settings.backend,
-    workers: null,
-  };
+  const fixed = new Map(request.parameters.map((p) => [p.name, p.fixed]));
+  const progress = fitProgress(m.params.filter((name) => fixed.get(name) !== true), onProgress);
+  const flag: CancelFlag = { aborted: false };
+  // A table streamed past the memory budget (issue 12) is fitted from its files, chunk by chunk.
+  const streamed = session.stream ? streamedSource(request, session.stream, m, data.rows, { flag, progress }) : null;
+  if (streamed && !streamed.ok) return streamed;
+  const stream = streamed?.value ?? null;
+  const source = stream ?? memorySource(m, data);
+  const job = requestJob(request, source.data);
   if (jobClash(job) === 'varpro-poisson') return { ok: false, error: { code: 'bad-settings', message: 'VarPro is a least-squares option: turn it off for a Poisson likelihood fit (Solver options).', field: 'settings' } };
 
-  const flag = startRun();
-  let state: FitProgress = { iteration: 0, nfev: 0, cost: NaN, optimality: NaN, stepNorm: NaN, elapsedMs: 0, phase: 'start', backend: 'cpu', chunk: null, costs: [], accepted: null };
-  // The solver's x holds the free parameters in the model's order (fit/parameters.ts).
-  const fixed = new Map(request.parameters.map((p) => [p.name, p.fixed]));
-  const freeNames = m.params.filter((name) => fixed.get(name) !== true);
-  let costs: number[] = [];
-  const report = throttle<FitProgress>((p) => {
-    onProgress?.({ ...p, costs });
-    costs = [];
-  }, 100);
+  startRun(flag);
+  // The page's saves belong to its own fingerprint of the data (the offer compares it: checkpointOffer.ts).
+  const saved = job.checkpoint && request.checkpoint ? { key: request.checkpoint.key, subject: { model: request.model, data: source.fingerprint, parameters: job.parameters, options: job.options } } : null;
   const host = pageHost({
     method: settings.method,
     signal: flag,
-    onChunk: (c) => {
-      state = { ...state, chunk: { pass: c.pass, chunk: c.chunk, chunks: c.chunks } };
-      if (c.chunks > 1) report.push(state);
-    },
-    onPlanned: () => report.push(state),
-    onIteration: (s, phase) => {
-      costs.push(s.cost);
-      state = { ...state, iteration: s.iteration, nfev: s.nfev, cost: s.cost, optimality: s.optimality, stepNorm: s.stepNorm, elapsedMs: s.elapsedMs, phase: phase.role, backend: phase.backend, accepted: s.x.length === freeNames.length ? { names: freeNames, values: Array.from(s.x) } : state.accepted };
-      report.push(state);
-    },
-    checkpoint: checkpointed ? { key: checkpointed.key, subject: { model: request.model, data: fitData, parameters, options } } : null,
+    onChunk: (c) => progress.chunk({ pass: c.pass, chunk: c.chunk, chunks: c.chunks }, c.chunks > 1),
+    onPlanned: progress.push,
+    onIteration: progress.iteration,
+    checkpoint: saved,
   });
-
-  let run: Awaited<ReturnType<typeof runJob>>;
+  // A streamed source plans no backend (src/job/run.ts): it is under way now.
+  if (stream) progress.push();
+  let run: JobRun;
   let checkpointStats: FitOutcome['checkpoint'] = null;
   try {
     run = await runJob(job, host);
@@ -85,19 +70,28 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
     if (error instanceof FitCancelledError && flag.aborted) return { ok: false, error: { code: 'cancelled', message: error.message } };
     return { ok: false, error: toWorkerError(error, m.params) };
   } finally {
-    report.flush();
+    progress.flush();
     endRun(flag);
     checkpointStats = await host.closeCheckpoint();
   }
   const resumed = host.resumed();
   const result = resumed ? withSavedHistory(run.result, resumed) : run.result;
-  const varpro = run.varpro ? { linear: run.varpro.linear, nonlinear: run.varpro.nonlinear, nfev: run.varpro.nfev, nit: run.varpro.nit } : null;
 
-  session.lastFit = { model: request.model, selection: data, result, absoluteSigma: settings.absoluteSigma, input: { parameters, options }, poisson: run.poisson !== null, weights: settings.weights ?? 'sigma' };
+  // The profile and the printable report read lastFit's rows: a streamed fit has no `input`, and they are not offered.
+  session.lastFit = { model: request.model, selection: data, result, absoluteSigma: settings.absoluteSigma, ...(stream ? {} : { input: { parameters: job.parameters, options: job.options } }), poisson: run.poisson !== null, weights: settings.weights ?? 'sigma' };
   const params = Float64Array.from(m.params, (name) => result.parameters.find((p) => p.name === name)?.value ?? NaN);
-  const drawn = evaluateCurve(m, withWeights(data, settings.weights), params, request);
+  // A streamed fit draws its sample (σ weights, least squares: the refusals in streamedFit.ts).
+  const curve = withDeviance(evaluateCurve(m, withWeights(data, settings.weights), params, request), data.y, settings.objective);
+  const cpuKernels = m.kernels().kind;
+  const done = { resumed: resumed ? { nit: resumed.state.nit, nfev: resumed.state.nfev } : null, checkpoint: checkpointStats };
+  if (stream) {
+    const facts = stream.facts();
+    return { ok: true, value: { result, backend: { ...facts.backend, cpuKernels }, curve, stream: facts.stream, ...done } };
+  }
   const rowWorkers = host.rowWorkerFacts();
-  return { ok: true, value: { result, backend: { ...host.backendReport(result)!, cpuKernels: m.kernels().kind, ...(rowWorkers ? { rowWorkers: { workers: rowWorkers.workers, columns: rowWorkers.columns } } : {}) }, curve: withDeviance(drawn, data.y, settings.objective), varpro, poisson: run.poisson, resumed: resumed ? { nit: resumed.state.nit, nfev: resumed.state.nfev } : null, checkpoint: checkpointStats } };
+  const backend = { ...host.backendReport(result)!, cpuKernels, ...(rowWorkers ? { rowWorkers: { workers: rowWorkers.workers, columns: rowWorkers.columns } } : {}) };
+  const varpro = run.varpro ? { linear: run.varpro.linear, nonlinear: run.varpro.nonlinear, nfev: run.varpro.nfev, nit: run.varpro.nit } : null;
+  return { ok: true, value: { result, backend, curve, varpro, poisson: run.poisson, ...done } };
 }
 
 export function cancelFit(): void {

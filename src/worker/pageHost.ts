@@ -47,39 +47,30 @@ export interface PageHost extends JobHost {
   closeCheckpoint(): Promise<CheckpointStats | null>;
 }
 
-/** IndexedDB under the page's key: a missing or foreign record stops the resume with the page's words. */
-function pageCheckpoints(key: string, subject: SubjectInput, held: { resumed: CheckpointRecord | null; writer: CheckpointWriter | null }): CheckpointStore {
-  return {
-    // The page compares with its own subject (whole-column digest), as its offer does.
+export function pageHost(options: PageHostOptions): PageHost {
+  let rows: PageRowWorkers | null = null;
+  let backend: PageBackend | null = null;
+  let resumed: CheckpointRecord | null = null;
+  let writer: CheckpointWriter | null = null;
+  const saved = options.checkpoint;
+  // IndexedDB under the page's key, for the page's own subject (its offer compares the same): a
+  // missing or foreign record stops the resume in the page's words. The saves are counted when the
+  // writer closes (closeCheckpoint), a storage failure among them, not as a note; the page saves
+  // on its clock only, and what is unsaved at the end is deleted with the rest.
+  const checkpoints: CheckpointStore | null = saved && {
     read: async () => {
-      const stored = await resumable(key, subject);
+      const stored = await resumable(saved.key, saved.subject);
       if (!stored.ok) throw new CheckpointUnavailable(stored.error);
-      held.resumed = stored.value;
-      return stored.value.state;
+      resumed = stored.value;
+      return resumed.state;
     },
     writer: () => {
-      const w = checkpointWriter(key, subject, held.resumed);
-      held.writer = w;
-      // The page's saves are counted when the writer closes (closeCheckpoint, after the fit), and a
-      // storage failure is in those counts, not a note.
-      return {
-        onState: w.hooks.onState!,
-        onIteration: (s, role) => w.onIteration(s, role),
-        // The page saves on its clock only; what is unsaved at the end is deleted with the rest.
-        flush: () => undefined,
-        report: () => ({ file: key, saves: 0, saveMs: 0 }),
-        failure: () => null,
-      };
+      const w = (writer = checkpointWriter(saved.key, saved.subject, resumed));
+      return { onState: w.hooks.onState!, onIteration: w.onIteration, flush: () => undefined, report: () => ({ file: saved.key, saves: 0, saveMs: 0 }), failure: () => null };
     },
     missingNote: '',
     startSearchNote: '',
   };
-}
-
-export function pageHost(options: PageHostOptions): PageHost {
-  let rows: PageRowWorkers | null = null;
-  let backend: PageBackend | null = null;
-  const held: { resumed: CheckpointRecord | null; writer: CheckpointWriter | null } = { resumed: null, writer: null };
   return {
     now: () => performance.now(),
     rowWorkers: (model: CompiledModel, n: number) => {
@@ -96,10 +87,10 @@ export function pageHost(options: PageHostOptions): PageHost {
     candidatePool: () => null,
     signal: options.signal,
     onIteration: options.onIteration,
-    ...(options.checkpoint ? { checkpoints: pageCheckpoints(options.checkpoint.key, options.checkpoint.subject, held) } : {}),
+    ...(checkpoints ? { checkpoints } : {}),
     backendReport: (result) => backend?.report(result) ?? null,
     rowWorkerFacts: () => rows,
-    resumed: () => held.resumed,
-    closeCheckpoint: async () => (held.writer ? held.writer.close() : null),
+    resumed: () => resumed,
+    closeCheckpoint: async () => (writer ? writer.close() : null),
   };
 }

@@ -65,9 +65,8 @@ export function sameMapping(a: DataMapping | null, b: DataMapping): boolean {
 
 /** Makes a new run (fit, batch, search, profile) the one cancelFit stops: the run before it, if
  *  any, is asked to stop first (one run at a time shares the worker). */
-export function startRun(): CancelFlag {
+export function startRun(flag: CancelFlag = { aborted: false }): CancelFlag {
   if (session.fit) session.fit.aborted = true;
-  const flag = { aborted: false };
   session.fit = flag;
   return flag;
 }
