@@ -7,44 +7,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadNist, lre } from '../../test/nist';
-import type { FitData } from '../data';
-import { compileModel } from '../model';
+import { bareHost, nistJob } from '../../test/nistJob';
 import type { TrfState } from '../solver/trfState';
-import type { CheckpointStore, JobHost } from './host';
-import type { FitJob } from './job';
+import type { CheckpointStore } from './host';
 import { runJob } from './run';
 import { JobInputError, notCheckpointed } from './validate';
 
-const host: JobHost = {
-  now: () => 0,
-  rowWorkers: () => ({ workers: 0, rowPasses: undefined, close() {} }),
-  backend: async () => ({ primary: null, notes: [], release() {} }),
-  candidatePool: () => null,
-};
-
-function nistJob(name: string, start: 'start1' | 'none' = 'start1'): FitJob {
-  const p = loadNist().find((q) => q.name === name)!;
-  const model = compileModel(p.model, { columns: Object.keys(p.columns) });
-  if (!model.ok) throw new Error(model.error.message);
-  const m = model.value;
-  const vars = m.variables.map((v) => p.columns[v].hi);
-  const data: FitData = { names: { x: [...m.variables], y: 'y', sigma: null }, vars, varsLo: m.variables.map((v) => p.columns[v].lo), y: p.y.hi, yLo: p.y.lo, sigma: null, rows: p.y.hi.length, lines: new Int32Array(p.y.hi.length), dropped: [], droppedCount: 0 };
-  return {
-    model: p.model,
-    ties: [],
-    data: { kind: 'memory', model: m, data },
-    parameters: m.params.map((name, i) => ({ name, value: start === 'start1' ? p.start1[p.params.indexOf(name)] ?? i : null, fixed: false })),
-    options: {},
-    objective: 'least-squares',
-    varpro: false,
-    start: { always: false, starts: null, seed: 0 },
-    intervals: 'wald',
-    derive: [],
-    checkpoint: null,
-    backend: 'cpu',
-    workers: null,
-  };
-}
+const host = bareHost;
 
 describe('runJob over a bare host', () => {
   for (const name of ['Misra1a', 'Thurber', 'MGH09']) {

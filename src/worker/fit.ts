@@ -40,7 +40,13 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
   const progress = fitProgress(m.params.filter((name) => fixed.get(name) !== true), onProgress);
   const flag: CancelFlag = { aborted: false };
   // A table streamed past the memory budget (issue 12) is fitted from its files, chunk by chunk.
-  const streamed = session.stream ? streamedSource(request, session.stream, m, data.rows, { flag, progress }) : null;
+  const streamed = session.stream
+    ? streamedSource(request, session.stream, m, data.rows, (p) => {
+        // Between the chunks of a pass, where a streamed fit is cancelled.
+        if (flag.aborted) throw new FitCancelledError();
+        progress.chunk({ pass: p.pass, chunk: p.chunk, chunks: p.chunks, passIndex: p.passIndex }, true);
+      })
+    : null;
   if (streamed && !streamed.ok) return streamed;
   const stream = streamed?.value ?? null;
   const source = stream ?? memorySource(m, data);

@@ -7,11 +7,8 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadNist, lre } from '../../test/nist';
-import type { FitData } from '../data';
-import type { JobHost } from '../job/host';
-import type { FitJob } from '../job/job';
+import { bareHost, nistJob } from '../../test/nistJob';
 import { runJob } from '../job/run';
-import { compileModel } from '../model';
 import type { CheckpointRecord } from '../store/checkpointRecord';
 import { checkpointTiming } from './checkpoint';
 import { CheckpointUnavailable, pageHost, type PageHostOptions } from './pageHost';
@@ -29,37 +26,9 @@ vi.mock('./storage', () => ({
   deleteValue: async (key: string) => void db.delete(key),
 }));
 
-const bare: JobHost = {
-  now: () => 0,
-  rowWorkers: () => ({ workers: 0, rowPasses: undefined, close() {} }),
-  backend: async () => ({ primary: null, notes: [], release() {} }),
-  candidatePool: () => null,
-};
-
 const misra = loadNist().find((q) => q.name === 'Misra1a')!;
-
-function misraJob(): FitJob {
-  const model = compileModel(misra.model, { columns: Object.keys(misra.columns) });
-  if (!model.ok) throw new Error(model.error.message);
-  const m = model.value;
-  const rows = misra.y.hi.length;
-  const data: FitData = { names: { x: [...m.variables], y: 'y', sigma: null }, vars: m.variables.map((v) => misra.columns[v].hi), varsLo: m.variables.map((v) => misra.columns[v].lo), y: misra.y.hi, yLo: misra.y.lo, sigma: null, rows, lines: new Int32Array(rows), dropped: [], droppedCount: 0 };
-  return {
-    model: misra.model,
-    ties: [],
-    data: { kind: 'memory', model: m, data },
-    parameters: m.params.map((name) => ({ name, value: misra.start1[misra.params.indexOf(name)], fixed: false })),
-    options: {},
-    objective: 'least-squares',
-    varpro: false,
-    start: { always: false, starts: null, seed: 0 },
-    intervals: 'wald',
-    derive: [],
-    checkpoint: null,
-    backend: 'cpu',
-    workers: null,
-  };
-}
+const bare = bareHost;
+const misraJob = () => nistJob('Misra1a');
 
 function host(overrides: Partial<PageHostOptions> = {}) {
   const heard: number[] = [];

@@ -22,11 +22,10 @@ import { columnChunks } from '../store/columnFiles';
 import { formatBudget } from '../store/memoryBudget';
 import type { UsableRows } from '../store/usableRows';
 import type { BackendReport, FitOutcome, FitRequest, Status, WorkerError } from './api';
-import type { FitProgressFeed } from './fitProgress';
-import { session, type CancelFlag } from './session';
+import { session } from './session';
 import type { StreamedTable } from './streamIngest';
 import { streamedSelection, type StreamedSelection } from './streamedColumns';
-import { FitCancelledError, yielding } from './yielding';
+import { yielding } from './yielding';
 
 /** The sentence every refusal ends with: the budget that would hold the file in memory. */
 function raise(stream: StreamedTable): string {
@@ -82,8 +81,11 @@ export interface StreamedSource {
   facts(): { readonly backend: Omit<BackendReport, 'cpuKernels'>; readonly stream: NonNullable<FitOutcome['stream']> };
 }
 
-/** The job's source for `request` on a streamed table, or why it cannot run streamed. `sampleRows`: the rows the curve is drawn over. */
-export function streamedSource(request: FitRequest, stream: StreamedTable, model: CompiledModel, sampleRows: number, run: { readonly flag: CancelFlag; readonly progress: FitProgressFeed }): Status<StreamedSource> {
+/**
+ * The job's source for `request` on a streamed table, or why it cannot run streamed. `sampleRows`:
+ * the rows the curve is drawn over; `onChunk`: every chunk a pass has read (it may throw to cancel).
+ */
+export function streamedSource(request: FitRequest, stream: StreamedTable, model: CompiledModel, sampleRows: number, onChunk: (p: StreamProgress) => void): Status<StreamedSource> {
   const refused = requestRefusal(request);
   if (refused) return { ok: false, error: refused };
   const selected = selectionFor(request, stream);
@@ -99,13 +101,7 @@ export function streamedSource(request: FitRequest, stream: StreamedTable, model
   // The load's plan, or fewer rows when this model holds more per row than it planned for.
   const chunkRows = Math.min(stream.chunkRows, chunkRowsFor({ budgetBytes: stream.budget, columns, parameters: free, sumRows: DEFAULT_CHUNK_ROWS }));
   const source = columnChunks({ files: stream.store.files, rows: stream.rows, chunkRows, x, y, sigma, sortedX, usable });
-  const passes = {
-    count: 0,
-    onChunk: (p: StreamProgress) => {
-      if (run.flag.aborted) throw new FitCancelledError();
-      run.progress.chunk({ pass: p.pass, chunk: p.chunk, chunks: p.chunks, passIndex: p.passIndex }, true);
-    },
-  };
+  const passes = { count: 0, onChunk };
   const digest = streamDigest(usable);
   // The replicate groups' means may take the budget's share of a chunk (8 bytes each), as in the CLI.
   const streamed: StreamedRows = { source, sumRows: DEFAULT_CHUNK_ROWS, maxGroups: Math.floor(stream.budget / CHUNK_SHARE / 8), passes, wrap: (e) => yielding(e) };
