@@ -33,7 +33,7 @@ export interface PageHostOptions {
   readonly onIteration: NonNullable<JobHost['onIteration']>;
   /** Once the backend is chosen, before the first pass. */
   readonly onPlanned: () => void;
-  /** The page's checkpoint key and what its saves belong to (the whole-column digest the page's offer compares). */
+  /** The page's checkpoint key and what its saves belong to (the columns' whole-column digest, or a streamed table's usable-cells digest: what the page's offer compares). */
   readonly checkpoint: { readonly key: string; readonly subject: SubjectInput } | null;
 }
 
