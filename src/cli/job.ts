@@ -3,7 +3,7 @@
  * (src/job/job.ts). The command line's refusals (args.ts) came first; the job's own checks
  * (src/job/validate.ts) run again in the runner.
  */
-import type { FitData } from '../data';
+import type { FitData, GroupSplit } from '../data';
 import type { FitJob, JobData } from '../job/job';
 import type { CompiledModel } from '../model';
 import type { FitCommand } from './args';
@@ -25,5 +25,22 @@ export function singleJob(command: FitCommand, model: CompiledModel, data: FitDa
     checkpoint: command.checkpoint ? { resume: command.checkpoint.resume } : null,
     backend: command.backend,
     workers: command.workers,
+  };
+}
+
+/** --group / --wide: the split's groups as the job's rows, per group or global with --shared (and --compare). */
+export function groupedJob(command: FitCommand, model: CompiledModel, split: GroupSplit): FitJob {
+  return {
+    ...singleJob(command, model, { kind: 'groups', model, groups: split.groups }),
+    groups: {
+      column: split.column,
+      ungrouped: split.ungroupedCount,
+      mode: command.shared.length > 0 ? 'global' : 'per-group',
+      shared: command.shared,
+      compare: command.compare,
+      guess: null,
+      // Missing --p0 starts are found once, on the rows of all groups together.
+      pooledStarts: true,
+    },
   };
 }

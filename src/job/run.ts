@@ -34,6 +34,7 @@ function fitInput(job: FitJob, rows: RowWorkers): CurveFitInput {
   const d = job.data;
   const common = { model: d.model, parameters: job.parameters, options: job.options };
   if (d.kind === 'memory') return { ...common, data: d.data, rowPasses: rows.rowPasses };
+  if (d.kind === 'groups') throw new Error('runJob fits one dataset: a grouped job runs with runGroupJob (groupRun.ts).');
   return { ...common, data: { vars: d.model.variables.map(() => new Float64Array(0)), y: new Float64Array(0) }, streamed: d.streamed };
 }
 
@@ -58,7 +59,7 @@ export async function runJob(job: FitJob, host: JobHost): Promise<JobRun> {
     let fitted;
     try {
       // resume
-      const digests = job.data.kind === 'memory' ? memoryDigests(job.data.data) : job.data.digest ? { digest: job.data.digest, older: null } : null;
+      const digests = job.data.kind === 'memory' ? memoryDigests(job.data.data) : job.data.kind === 'stream' && job.data.digest ? { digest: job.data.digest, older: null } : null;
       if (job.checkpoint && host.checkpoints && digests) checkpoint = openCheckpoint(host.checkpoints, { model: job.model, parameters: job.parameters, options: job.options, resume: job.checkpoint.resume }, digests, notes);
       // start search + fit
       const progress = () => host.startProgress?.(n, searchedParameters(job), job.start.starts ?? DEFAULT_STARTS);
