@@ -5,7 +5,10 @@
  * common to all ('global', src/fit/global), optionally compared with the per-group fits
  * (src/fit/compare). groupRun.ts runs it; validate.ts holds its clash rules.
  */
+import type { DataGroup } from '../data';
 import type { GroupGuess } from '../fit/batch/types';
+import type { CompiledModel } from '../model';
+import type { FitJob } from './job';
 
 export type GroupMode = 'per-group' | 'global';
 
@@ -24,4 +27,31 @@ export interface JobGroups {
   /** Missing free starts found by one search over all groups' rows (steps/groupStarts.ts; the
    *  command line's rule); false: the table goes to the fits as it is (the page's). */
   readonly pooledStarts: boolean;
+}
+
+/** What an adapter says of a grouped fit; the rest of the job is what fits one dataset, left at its plain least-squares values. */
+export type GroupedJobInput = Pick<FitJob, 'model' | 'parameters' | 'options' | 'start' | 'backend' | 'workers'> & {
+  readonly compiled: CompiledModel;
+  readonly groups: readonly DataGroup[];
+  readonly mode: JobGroups;
+};
+
+/** A grouped fit job: the groups as its rows, `mode` as its `groups` field. */
+export function groupedJob(g: GroupedJobInput): FitJob {
+  return {
+    model: g.model,
+    ties: [],
+    data: { kind: 'groups', model: g.compiled, groups: g.groups },
+    parameters: g.parameters,
+    options: g.options,
+    objective: 'least-squares',
+    varpro: false,
+    start: g.start,
+    intervals: 'wald',
+    derive: [],
+    checkpoint: null,
+    backend: g.backend,
+    workers: g.workers,
+    groups: g.mode,
+  };
 }

@@ -17,7 +17,7 @@ import type { BatchProgress, GroupGuess } from '../fit/batch/types';
 import type { ParameterSpec } from '../fit/parameters';
 import type { BatchPhase, GroupHost } from '../job/groupHost';
 import { runGroupJob, type GroupRun } from '../job/groupRun';
-import type { GroupMode } from '../job/groups';
+import { groupedJob, type GroupMode } from '../job/groups';
 import type { FitJob } from '../job/job';
 import { clashMessage, groupClash } from '../job/validate';
 import type { CompiledModel } from '../model';
@@ -55,22 +55,17 @@ function groupJobOf(request: GroupBatchRequest, mode: GroupMode, shared: readonl
   // With a guesser, the free parameters' starts come from each group's data (the table's bounds stay).
   const parameters: ParameterSpec[] = request.parameters.map((p) => ({ name: p.name, value: guess && !p.fixed ? null : p.value, min: p.min, max: p.max, fixed: p.fixed }));
   const { backend: _backend, ...options } = request.settings;
-  const job: FitJob = {
+  const job = groupedJob({
     model: request.model,
-    ties: [],
-    data: { kind: 'groups', model: m, groups },
+    compiled: m,
+    groups,
     parameters,
     options,
-    objective: 'least-squares',
-    varpro: false,
     start: { always: false, starts: null, seed: 0 },
-    intervals: 'wald',
-    derive: [],
-    checkpoint: null,
     backend: 'cpu',
     workers: 0,
-    groups: { column: split.value.column, ungrouped: split.value.ungroupedCount, mode, shared, compare, guess, pooledStarts: false },
-  };
+    mode: { column: split.value.column, ungrouped: split.value.ungroupedCount, mode, shared, compare, guess, pooledStarts: false },
+  });
   const clash = groupClash(job);
   if (clash) return { ok: false, error: { code: clash === 'global-needs-shared' ? 'no-shared' : clash, message: clashMessage(clash), field: 'parameter' } };
   return { ok: true, value: { job, model: m } };
