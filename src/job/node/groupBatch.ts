@@ -1,5 +1,5 @@
 /**
- * Runs a per-group batch in Node (the CLI, the API and the benchmark): in this process, or split
+ * Runs a per-group batch in Node (the command line): in this process, or split
  * into chunks over the worker pool (src/parallel, worker_threads) when there are enough groups to
  * pay for the workers' start (each registers tsx: ~0.5–1 s). Rows come back in input order either way.
  */
