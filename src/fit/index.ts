@@ -7,6 +7,7 @@ export { FitInputError, resolveParameters, type ParameterSpec } from './paramete
 export type { Backend, FitData, FitResult, ParameterResult, PhaseRecord } from './types';
 export { fitGroups, openGroup, type BatchInput, type BatchProgress, type BatchResult, type GroupGuess } from './batch/index';
 export { globalFit, type GlobalInput, type GlobalResult } from './global/index';
+export type { BatchRow, GlobalRow, GroupRow } from './groupRow';
 export { compareFits, type FitComparison } from './compare/compareFits';
 export { compareModels, fitSummary, modelLabel, type ModelComparison, type ModelFitSummary } from './compare/compareModels';
 export { findNesting, nestedIn, type ModelForm, type Nesting } from './compare/nesting';
