@@ -91,7 +91,7 @@ describe('runGroupJob over a bare host', () => {
     const { host, batches } = recordingHost();
     const run = await runGroupJob(groupJob({}), host);
     expect(batches).toEqual([{ backend: 'cpu', workers: null, phase: 'groups' }]);
-    expect(run.global).toBeNull();
+    expect(run.mode).toBe('per-group');
     expect(run.notes).toEqual(['batch groups']);
     expect(run.rows.map((r) => r.key)).toEqual(['treated', 'untreated']);
     run.rows.forEach((row, i) => {
@@ -105,8 +105,9 @@ describe('runGroupJob over a bare host', () => {
   it("fits globally with K shared and compares on the CPU: R's global nls and its anova F", async () => {
     const { host, batches, iterations, done } = recordingHost();
     const run = await runGroupJob(groupJob({ mode: 'global', shared: ['K'], compare: true }, { backend: 'gpu' }), host);
+    if (run.mode !== 'global') throw new Error('a global run');
     const g = R.globalSharedK;
-    expect(rel(run.global!.chi2, g.rss)).toBeLessThan(1e-6);
+    expect(rel(run.global.chi2, g.rss)).toBeLessThan(1e-6);
     run.rows.forEach((row, i) => {
       expect(rel(row.params[0], g.Vm[i])).toBeLessThan(1e-6);
       expect(rel(row.params[1], g.K)).toBeLessThan(1e-6);

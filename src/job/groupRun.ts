@@ -13,22 +13,13 @@ import type { GroupRow } from '../fit/groupRow';
 import { globalFit } from '../fit/global/globalFit';
 import type { GlobalResult } from '../fit/global/types';
 import type { BatchRun, GroupHost } from './groupHost';
-import type { GroupMode } from './groups';
 import type { FitJob } from './job';
 import { fillGroupStarts, type PooledStarts } from './steps/groupStarts';
 import { validateJob } from './validate';
 
-export interface GroupRun {
-  readonly mode: GroupMode;
+interface RunFacts {
   /** One row per group, in the groups' order (fewer when a batch was cancelled). */
   readonly rows: readonly GroupRow[];
-  /** The per-group batch (mode 'per-group'). */
-  readonly batch: BatchRun | null;
-  /** The joint fit (mode 'global'). */
-  readonly global: GlobalResult | null;
-  /** The per-group fits a comparison ran, and the comparison. */
-  readonly separate: BatchRun | null;
-  readonly comparison: FitComparison | null;
   /** The start search over all groups' rows, when it ran. */
   readonly starts: PooledStarts | null;
   /** Sentences the user should read (the batch's notes, the global fit's warnings), in order. */
@@ -38,6 +29,22 @@ export interface GroupRun {
   /** From the start search to the end of the last fit. */
   readonly fitMs: number;
 }
+
+/** A per-group run: the host's batch. */
+export interface PerGroupRun extends RunFacts {
+  readonly mode: 'per-group';
+  readonly batch: BatchRun;
+}
+
+/** A global run: the joint fit, and with `compare` the per-group fits it ran and the comparison. */
+export interface GlobalRun extends RunFacts {
+  readonly mode: 'global';
+  readonly global: GlobalResult;
+  readonly separate: BatchRun | null;
+  readonly comparison: FitComparison | null;
+}
+
+export type GroupRun = PerGroupRun | GlobalRun;
 
 /** The global fit is one joint problem (the arrow system on the CPU); the GPU batch kernel fits groups one by one. */
 const GLOBAL_ON_CPU = '--backend gpu: global fits run on the CPU (the GPU batch kernel fits groups one by one).';
@@ -55,7 +62,7 @@ export async function runGroupJob(job: FitJob, host: GroupHost): Promise<GroupRu
   // fit
   if (g.mode === 'per-group') {
     const batch = await host.batch(input, { backend: job.backend, workers: job.workers, phase: 'groups' });
-    return { mode: g.mode, rows: batch.result.rows, batch, global: null, separate: null, comparison: null, starts: found, notes: [...batch.notes], workers: batch.workers, fitMs: host.now() - t0 };
+    return { mode: 'per-group', rows: batch.result.rows, batch, starts: found, notes: [...batch.notes], workers: batch.workers, fitMs: host.now() - t0 };
   }
   const { done, ...watch } = host.global ?? {};
   const global = await globalFit({ ...input, shared: g.shared, ...watch });
@@ -65,5 +72,5 @@ export async function runGroupJob(job: FitJob, host: GroupHost): Promise<GroupRu
   const separate = g.compare ? await host.batch(input, { backend: 'cpu', workers: job.workers, phase: 'separate' }) : null;
   const comparison = separate ? compareFits(separate.result, global) : null;
   if (job.backend === 'gpu') notes.push(GLOBAL_ON_CPU);
-  return { mode: g.mode, rows: global.rows, batch: null, global, separate, comparison, starts: found, notes, workers: separate?.workers ?? 0, fitMs: host.now() - t0 };
+  return { mode: 'global', rows: global.rows, global, separate, comparison, starts: found, notes, workers: separate?.workers ?? 0, fitMs: host.now() - t0 };
 }

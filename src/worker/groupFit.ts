@@ -13,10 +13,11 @@
  * phase of a comparison (which yields between groups) stops at once.
  */
 import { fitGroups } from '../fit/batch/fitGroups';
+import type { DataGroup } from '../data';
 import type { BatchProgress, GroupGuess } from '../fit/batch/types';
 import type { ParameterSpec } from '../fit/parameters';
 import type { BatchPhase, GroupHost } from '../job/groupHost';
-import { runGroupJob, type GroupRun } from '../job/groupRun';
+import { runGroupJob, type GlobalRun, type GroupRun } from '../job/groupRun';
 import { groupedJob, type GroupMode } from '../job/groups';
 import type { FitJob } from '../job/job';
 import { clashMessage, groupClash } from '../job/validate';
@@ -36,8 +37,15 @@ import { macrotask } from './yielding';
 
 const PROGRESS_MS = 100;
 
+/** A grouped job with its compiled model and its groups (the picked ones, in the split's order). */
+interface Grouped {
+  readonly job: FitJob;
+  readonly model: CompiledModel;
+  readonly groups: readonly DataGroup[];
+}
+
 /** The page's request as a grouped job: the model compiled against the x columns, the picked groups. */
-function groupJobOf(request: GroupBatchRequest, mode: GroupMode, shared: readonly string[], compare: boolean): Status<{ job: FitJob; model: CompiledModel }> {
+function groupJobOf(request: GroupBatchRequest, mode: GroupMode, shared: readonly string[], compare: boolean): Status<Grouped> {
   const table = session.table;
   if (!table) return { ok: false, error: { code: 'no-data', message: 'Load data first.', field: 'data' } };
   const model = compiled(request.model, request.mapping.x);
@@ -68,7 +76,7 @@ function groupJobOf(request: GroupBatchRequest, mode: GroupMode, shared: readonl
   });
   const clash = groupClash(job);
   if (clash) return { ok: false, error: { code: clash === 'global-needs-shared' ? 'no-shared' : clash, message: clashMessage(clash), field: 'parameter' } };
-  return { ok: true, value: { job, model: m } };
+  return { ok: true, value: { job, model: m, groups } };
 }
 
 /** The page's host: batches in this thread, yielding for Cancel, progress at most every PROGRESS_MS. */
@@ -85,8 +93,7 @@ function pageHost(flag: CancelFlag, total: number, onBatch: (p: BatchProgress, p
 }
 
 /** The first groups' data and curves (`fitted`: a row's curve is drawn). */
-function overlay(request: GroupBatchRequest, m: CompiledModel, job: FitJob, run: GroupRun): GroupOverlay[] {
-  const groups = job.data.kind === 'groups' ? job.data.groups : [];
+function overlay(request: GroupBatchRequest, { model: m, groups }: Grouped, run: GroupRun): GroupOverlay[] {
   const xIndex = plottedVariable(m, request.mapping.x, request.plotVar);
   return run.rows.slice(0, OVERLAY_MAX).flatMap((row, i) => {
     const group = run.mode === 'global' ? groups[i] : groups.find((g) => g.key === row.key);
@@ -109,29 +116,33 @@ async function asTheFit<T>(job: FitJob, m: CompiledModel, host: (flag: CancelFla
 export async function fitEachGroup(request: GroupBatchRequest, onProgress?: (p: GroupBatchProgress) => void): Promise<Status<GroupBatchOutcome>> {
   const built = groupJobOf(request, 'per-group', [], false);
   if (!built.ok) return built;
-  const { job, model: m } = built.value;
-  const total = job.data.kind === 'groups' ? job.data.groups.length : 0;
+  const { job, model: m, groups } = built.value;
+  const total = groups.length;
   return asTheFit(job, m, (flag) => pageHost(flag, total, (p) => onProgress?.({ done: p.done, total: p.total, failed: p.failed })), (run) => {
-    const result = run.batch!.result;
-    return { ok: true, value: { names: result.names, free: result.free, rows: result.rows, cancelled: result.cancelled, failed: result.failed, total, overlay: overlay(request, m, job, run), overlayCapped: total > OVERLAY_MAX, fitMs: result.fitMs } };
+    if (run.mode !== 'per-group') throw new Error('fitEachGroup: the per-group job ran as a global fit.');
+    const result = run.batch.result;
+    return { ok: true, value: { names: result.names, free: result.free, rows: result.rows, cancelled: result.cancelled, failed: result.failed, total, overlay: overlay(request, built.value, run), overlayCapped: total > OVERLAY_MAX, fitMs: result.fitMs } };
   });
 }
 
 const cancelled = { ok: false as const, error: { code: 'cancelled', message: 'Cancelled: the global fit was stopped before it finished.' } };
 
 /** The global fit as the page shows it: src/fit/global's result and the groups drawn. */
-function globalOutcome(request: GroupBatchRequest, m: CompiledModel, job: FitJob, run: GroupRun): GlobalFitOutcome {
-  const total = job.data.kind === 'groups' ? job.data.groups.length : 0;
-  return { ...run.global!, total, overlay: overlay(request, m, job, run), overlayCapped: total > OVERLAY_MAX };
+function globalOutcome(request: GroupBatchRequest, grouped: Grouped, run: GlobalRun): GlobalFitOutcome {
+  const total = grouped.groups.length;
+  return { ...run.global, total, overlay: overlay(request, grouped, run), overlayCapped: total > OVERLAY_MAX };
 }
 
-function globalRun<T>(request: GlobalFitRequest, compare: boolean, onProgress: ((p: GlobalFitProgress) => void) | undefined, answer: (outcome: GlobalFitOutcome, run: GroupRun) => T): Promise<Status<T>> {
+function globalRun<T>(request: GlobalFitRequest, compare: boolean, onProgress: ((p: GlobalFitProgress) => void) | undefined, answer: (outcome: GlobalFitOutcome, run: GlobalRun) => T): Promise<Status<T>> {
   const built = groupJobOf(request, 'global', request.shared, compare);
   if (!built.ok) return Promise.resolve(built);
-  const { job, model: m } = built.value;
-  const total = job.data.kind === 'groups' ? job.data.groups.length : 0;
+  const { job, model: m, groups } = built.value;
+  const total = groups.length;
   const separate = (b: BatchProgress) => onProgress?.({ iteration: 0, cost: NaN, nfev: 0, phase: 'separate', done: b.done, total });
-  return asTheFit(job, m, (flag) => pageHost(flag, total, separate, onProgress), (run, flag) => (flag.aborted ? cancelled : { ok: true, value: answer(globalOutcome(request, m, job, run), run) }));
+  return asTheFit(job, m, (flag) => pageHost(flag, total, separate, onProgress), (run, flag) => {
+    if (run.mode !== 'global') throw new Error('fitGlobalGroups: the global job ran per group.');
+    return flag.aborted ? cancelled : { ok: true, value: answer(globalOutcome(request, built.value, run), run) };
+  });
 }
 
 export function fitGlobalGroups(request: GlobalFitRequest, onProgress?: (p: GlobalFitProgress) => void): Promise<Status<GlobalFitOutcome>> {

@@ -51,21 +51,21 @@ export interface GroupReport {
 export type ReportContext = Pick<GroupReport, 'file' | 'model' | 'groupColumn' | 'names' | 'leftOut' | 'ungroupedRows' | 'warnings' | 'parseMs'>;
 
 export function groupReport(run: GroupRun, about: ReportContext): GroupReport {
-  const common = { ...about, mode: run.mode, rows: run.rows, workers: run.workers, warnings: [...about.warnings, ...run.notes], fitMs: run.fitMs, comparison: run.comparison };
-  if (run.global) {
+  const common = { ...about, mode: run.mode, rows: run.rows, workers: run.workers, warnings: [...about.warnings, ...run.notes], fitMs: run.fitMs };
+  if (run.mode === 'global') {
     const g = run.global;
-    return { ...common, backend: 'cpu', gpuBatch: null, shared: g.shared, cost: g.cost, nfev: g.nfev, global: { success: g.success, status: g.status, message: g.message } };
+    return { ...common, backend: 'cpu', gpuBatch: null, shared: g.shared, cost: g.cost, nfev: g.nfev, global: { success: g.success, status: g.status, message: g.message }, comparison: run.comparison };
   }
-  const batch = run.batch!;
-  const accelerated = batch.accelerated;
+  const { result, accelerated } = run.batch;
   return {
     ...common,
     backend: accelerated ? 'gpu+cpu' : 'cpu',
     gpuBatch: accelerated,
     shared: [],
-    cost: batch.result.rows.reduce((t, r) => (Number.isFinite(r.cost) ? t + r.cost : t), 0),
-    nfev: batch.result.nfev,
+    cost: result.rows.reduce((t, r) => (Number.isFinite(r.cost) ? t + r.cost : t), 0),
+    nfev: result.nfev,
     global: null,
+    comparison: null,
   };
 }
 
