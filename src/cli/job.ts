@@ -3,7 +3,8 @@
  * (src/job/job.ts). The command line's refusals (args.ts) came first; the job's own checks
  * (src/job/validate.ts) run again in the runner.
  */
-import type { FitData } from '../data';
+import type { FitData, GroupSplit } from '../data';
+import { groupedJob as jobOfGroups } from '../job/groups';
 import type { FitJob, JobData } from '../job/job';
 import type { CompiledModel } from '../model';
 import type { FitCommand } from './args';
@@ -26,4 +27,20 @@ export function singleJob(command: FitCommand, model: CompiledModel, data: FitDa
     backend: command.backend,
     workers: command.workers,
   };
+}
+
+/** --group / --wide: the split's groups as the job's rows, per group or global with --shared (and --compare). */
+export function groupedJob(command: FitCommand, model: CompiledModel, split: GroupSplit): FitJob {
+  return jobOfGroups({
+    model: command.model,
+    compiled: model,
+    groups: split.groups,
+    parameters: parameterTable(command, model.params),
+    options: command.options,
+    start: { always: command.starts !== null, starts: command.starts, seed: command.seed },
+    backend: command.backend,
+    workers: command.workers,
+    // Missing --p0 starts are found once, on the rows of all groups together.
+    mode: { column: split.column, ungrouped: split.ungroupedCount, mode: command.shared.length > 0 ? 'global' : 'per-group', shared: command.shared, compare: command.compare, guess: null, pooledStarts: true },
+  });
 }

@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { cliRunner, tempFiles } from '../../test/cli';
 import { capWorkers } from '../job/workerCap';
 import { rowWorkerCount } from '../job/rowWorkerRule';
-import { workersFor } from './groupBatch';
+import { workersFor } from '../job/node/groupBatch';
 import { parseThreads, PARALLEL_MIN_BYTES } from './parallelRead';
 
 const sizes: number[] = [];

@@ -5,8 +5,9 @@ export { cpuEvaluator, type BoundModel, type ChunkProgress, type Linearization }
 export { DEFAULTS, defaultMaxNfev, chooseLinearization, type FitOptions, type Method } from './defaults';
 export { FitInputError, resolveParameters, type ParameterSpec } from './parameters';
 export type { Backend, FitData, FitResult, ParameterResult, PhaseRecord } from './types';
-export { fitGroups, openGroup, type BatchInput, type BatchProgress, type BatchResult, type GroupFitRow, type GroupGuess } from './batch/index';
-export { globalFit, type GlobalGroupRow, type GlobalInput, type GlobalResult } from './global/index';
+export { fitGroups, openGroup, type BatchInput, type BatchProgress, type BatchResult, type GroupGuess } from './batch/index';
+export { globalFit, type GlobalInput, type GlobalResult } from './global/index';
+export type { BatchRow, GlobalRow, GroupRow } from './groupRow';
 export { compareFits, type FitComparison } from './compare/compareFits';
 export { compareModels, fitSummary, modelLabel, type ModelComparison, type ModelFitSummary } from './compare/compareModels';
 export { findNesting, nestedIn, type ModelForm, type Nesting } from './compare/nesting';

@@ -4,3 +4,7 @@ export type { BackendChoice, CheckpointStore, CheckpointWriter, JobHost, RowWork
 export type { JobOutcome } from './outcome';
 export { runJob, type JobRun } from './run';
 export { JobInputError, notCheckpointed, validateJob } from './validate';
+export type { BatchRun, GroupHost } from './groupHost';
+export { groupedJob, type GroupMode, type JobGroups } from './groups';
+export { runGroupJob, type GroupRun } from './groupRun';
+export { clashMessage, groupClash, type GroupClash } from './validate';

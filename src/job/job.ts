@@ -5,13 +5,14 @@
  * (run.ts) over a host (host.ts). Fields are resolved: defaults are filled in by the adapter that
  * knows them, not merged again downstream.
  */
-import type { FitData } from '../data';
+import type { DataGroup, FitData } from '../data';
 import type { DerivedSpec } from '../fit/derived';
 import type { FitOptions } from '../fit/defaults';
 import type { ParameterSpec } from '../fit/parameters';
 import type { StreamedRows } from '../fit/stream/streamedRows';
 import type { CompiledModel } from '../model';
 import type { DataDigest } from '../store/checkpointSubject';
+import type { JobGroups } from './groups';
 
 /** Where the residual passes run: the host decides within this request (host.ts, `backend`). */
 export type BackendRequest = 'auto' | 'cpu' | 'gpu';
@@ -24,13 +25,15 @@ export type Objective = 'least-squares' | 'poisson';
  * substituted). `memory`: the selected columns. `stream` (issue 12): chunks read by every pass
  * (src/fit/stream), `rows` of them, fingerprinted by the usable cells' digest as they were stored
  * (null: not checkpointable); streaming is a kind of source, not a second script (issue 22).
+ * `groups`: the rows split into groups, each fitted as the job's `groups` mode says (groups.ts).
  */
 export type JobData =
   | { readonly kind: 'memory'; readonly model: CompiledModel; readonly data: FitData }
-  | { readonly kind: 'stream'; readonly model: CompiledModel; readonly rows: number; readonly streamed: StreamedRows; readonly digest: DataDigest | null };
+  | { readonly kind: 'stream'; readonly model: CompiledModel; readonly rows: number; readonly streamed: StreamedRows; readonly digest: DataDigest | null }
+  | { readonly kind: 'groups'; readonly model: CompiledModel; readonly groups: readonly DataGroup[] };
 
 /** The rows a job fits. */
-export const jobRows = (data: JobData): number => (data.kind === 'memory' ? data.data.rows : data.rows);
+export const jobRows = (data: JobData): number => (data.kind === 'memory' ? data.data.rows : data.kind === 'stream' ? data.rows : data.groups.reduce((n, g) => n + g.data.rows, 0));
 
 /** The automatic start search: runs when a free parameter has no start, or when `always` (--starts given). */
 export interface StartSearch {
@@ -66,6 +69,8 @@ export interface FitJob {
   readonly backend: BackendRequest;
   /** Worker threads for the float64 passes and the start scoring (null: the host's rule). */
   readonly workers: number | null;
+  /** Per-group or global fits of a `groups` source (groups.ts, run by groupRun.ts); absent: one fit. */
+  readonly groups?: JobGroups;
 }
 
 /** Free parameters without a start value: the start search finds them. */

@@ -38,6 +38,7 @@ function fitInput(job: FitJob, rows: RowWorkers, host: JobHost, checkpoint: Open
   const onIteration: CurveFitInput['onIteration'] = saved || heard ? (s, phase) => (saved?.(s, phase.role), heard?.(s, phase)) : undefined;
   const common = { model: d.model, parameters: job.parameters, options: job.options, ...(host.signal ? { signal: host.signal } : {}), ...(onIteration ? { onIteration } : {}) };
   if (d.kind === 'memory') return { ...common, data: d.data, rowPasses: rows.rowPasses };
+  if (d.kind === 'groups') throw new Error('runJob fits one dataset: a grouped job runs with runGroupJob (groupRun.ts).');
   return { ...common, data: { vars: d.model.variables.map(() => new Float64Array(0)), y: new Float64Array(0) }, streamed: d.streamed };
 }
 
@@ -63,7 +64,7 @@ export async function runJob(job: FitJob, host: JobHost): Promise<JobRun> {
     try {
       // resume
       const d = job.data;
-      const digests = d.kind === 'memory' ? () => memoryDigests(d.data) : d.digest ? (() => ({ digest: d.digest!, older: null })) : null;
+      const digests = d.kind === 'memory' ? () => memoryDigests(d.data) : d.kind === 'stream' && d.digest ? (() => ({ digest: d.digest!, older: null })) : null;
       if (job.checkpoint && host.checkpoints && digests) {
         checkpoint = await openCheckpoint(host.checkpoints, { model: job.model, parameters: job.parameters, options: job.options, resume: job.checkpoint.resume }, digests, notes);
         input = fitInput(job, rows, host, checkpoint);

@@ -6,7 +6,10 @@
 import { runsStartSearch, type FitJob } from './job';
 
 /** Why a job's settings clash, as a code an adapter words; null when they do not. */
-export type JobClash = 'varpro-poisson' | 'profile-robust-loss' | 'stream-needs-rows';
+export type JobClash = 'varpro-poisson' | 'profile-robust-loss' | 'stream-needs-rows' | GroupClash;
+
+/** The group mode's clashes (groups.ts). */
+export type GroupClash = 'groups-source' | 'groups-one-dataset' | 'global-needs-shared' | 'shared-needs-global' | 'compare-needs-global';
 
 /**
  * Which fits are checkpointed: the state saved is the main trust-region phase's, so fits that run
@@ -31,6 +34,23 @@ export function jobClash(job: Pick<FitJob, 'objective' | 'varpro' | 'intervals' 
   return null;
 }
 
+/**
+ * A grouped job: its rows must be a `groups` source and the reverse; what fits one dataset
+ * (the Poisson likelihood, VarPro, ties and derived quantities) does not run per group yet (the
+ * intervals of group rows are Wald's whatever `intervals` says); a global fit needs a shared parameter (with none it is the per-group fit), and only a
+ * global fit takes shared parameters or a comparison.
+ */
+export function groupClash(job: Pick<FitJob, 'groups' | 'data' | 'objective' | 'varpro' | 'ties' | 'derive'>): GroupClash | null {
+  const g = job.groups;
+  if ((g !== undefined) !== (job.data.kind === 'groups')) return 'groups-source';
+  if (!g) return null;
+  if (job.objective !== 'least-squares' || job.varpro || job.ties.length + job.derive.length > 0) return 'groups-one-dataset';
+  if (g.mode === 'global' && g.shared.length === 0) return 'global-needs-shared';
+  if (g.mode !== 'global' && g.shared.length > 0) return 'shared-needs-global';
+  if (g.compare && g.mode !== 'global') return 'compare-needs-global';
+  return null;
+}
+
 /** A job that cannot run, with a message that names the setting and the fix. */
 export class JobInputError extends Error {
   constructor(
@@ -46,14 +66,22 @@ const CLASH_TEXT: Record<JobClash, string> = {
   'varpro-poisson': 'VarPro is a least-squares option: turn it off for a Poisson likelihood fit.',
   'profile-robust-loss': 'Profile intervals need the least-squares loss: use the linear loss or Wald intervals.',
   'stream-needs-rows': 'The start search, the Poisson likelihood, VarPro and profile intervals need all rows in memory: give every start, use least squares and Wald intervals, or hold the rows in memory.',
+  'groups-source': 'A grouped fit needs its rows split into groups, and rows split into groups need a group mode: give both or neither.',
+  'groups-one-dataset': 'The Poisson likelihood, VarPro, ties and derived quantities work on one fit: fit one group, or use least squares without them.',
+  'global-needs-shared': 'Mark at least one parameter as shared for a global fit (with none shared it is the same as fitting each group).',
+  'shared-needs-global': 'Shared parameters belong to a global fit: fit globally, or share none.',
+  'compare-needs-global': 'The comparison is of a global fit with the per-group fits: fit globally, with shared parameters.',
 };
+
+/** The sentence that says a clash and its fix (the page's words; the CLI refuses in its options' words first). */
+export const clashMessage = (clash: JobClash): string => CLASH_TEXT[clash];
 
 /** Checks a job once, before anything runs; throws JobInputError on a clash. */
 export function validateJob(job: FitJob): FitJob {
-  const clash = jobClash(job);
+  const clash = groupClash(job) ?? jobClash(job);
   if (clash) throw new JobInputError(clash, CLASH_TEXT[clash]);
   if (job.checkpoint) {
-    const why = notCheckpointed(job);
+    const why = notCheckpointed({ ...job, grouped: job.groups !== undefined });
     if (why) throw new JobInputError(why, `This fit is not checkpointed (${why}); drop the checkpoint.`);
   }
   return job;

@@ -2,7 +2,7 @@
  * The rows the start search scores its candidates on when there are more than SCORE_MAX_ROWS.
  *
  * Data sorted by their one variable (a spectrum, a time series; or groups pooled one after
- * another, each sorted, src/cli/groupStarts.ts): the means of k consecutive rows of a sorted run,
+ * another, each sorted, src/job/steps/groupStarts.ts): the means of k consecutive rows of a sorted run,
  * each weighted by √(Σwᵢ²) (w = 1/σ), x̄ and ȳ weighted by wᵢ². For a candidate curve nearly
  * straight across k rows, Σ wᵢ²(yᵢ − f(xᵢ))² = W(ȳ − f(x̄))² + (the scatter within the bin, the
  * same for every candidate): the ranking is that of every row, and a feature narrower than k rows
@@ -37,7 +37,7 @@ interface Columns {
 
 /**
  * Where the runs of x sorted one way start (0 first), for the direction with fewer runs: one run
- * for sorted data, one a group for groups pooled one after another (src/cli/groupStarts.ts).
+ * for sorted data, one a group for groups pooled one after another (src/job/steps/groupStarts.ts).
  */
 function sortedRuns(x: Float64Array): number[] {
   const up = [0];

@@ -6,27 +6,27 @@
 import { groupTiedValues } from './groupTies';
 import { csvTable } from '../export/csvText';
 import { naturalCompare } from '../data/groupKeys';
-import type { GroupFitRow } from '../fit/batch/types';
+import type { BatchRow } from '../fit/groupRow';
 import type { GroupBatchOutcome } from '../worker/api';
 
 export type BatchSort = { readonly column: string; readonly descending: boolean } | null;
 
 /** A group's status in words: a fit whose data leave a parameter undetermined (standard error
  *  ∞, a flat well's EC50) is not called converged, though the solver stopped cleanly. */
-export function groupStatusText(row: GroupFitRow): string {
+export function groupStatusText(row: BatchRow): string {
   if (row.success) return row.stderr.some((v) => v === Infinity) ? 'undetermined' : 'converged';
   return row.code ? 'not fitted' : 'not converged';
 }
 
 /** Why a group did not give a usable fit, in words for its row; null when it did. */
-export function groupWhy(row: GroupFitRow, names: readonly string[]): string | null {
+export function groupWhy(row: BatchRow, names: readonly string[]): string | null {
   if (!row.success) return row.message;
   const loose = names.filter((_, j) => row.stderr[j] === Infinity);
   if (loose.length === 0) return null;
   return `the data do not determine ${loose.join(', ')} (standard error ∞)`;
 }
 
-function sortValue(row: GroupFitRow, column: string, names: readonly string[]): number | string {
+function sortValue(row: BatchRow, column: string, names: readonly string[]): number | string {
   if (column === 'group') return row.key;
   if (column === 'status') return groupStatusText(row);
   if (column === 'rows') return row.rows;
@@ -36,7 +36,7 @@ function sortValue(row: GroupFitRow, column: string, names: readonly string[]): 
   return j >= 0 ? row.params[j] : NaN;
 }
 
-export function sortedBatchRows(batch: GroupBatchOutcome, sort: BatchSort): readonly GroupFitRow[] {
+export function sortedBatchRows(batch: GroupBatchOutcome, sort: BatchSort): readonly BatchRow[] {
   if (!sort) return batch.rows;
   const sign = sort.descending ? -1 : 1;
   return batch.rows

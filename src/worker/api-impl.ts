@@ -14,7 +14,7 @@ import { alive } from './liveness';
 import { listGroups } from './groups';
 import { fitEachGroup } from './groupFit';
 import { findStarts } from './autoStart';
-import { compareGlobalGroups, fitGlobalGroups } from './globalRun';
+import { compareGlobalGroups, fitGlobalGroups } from './groupFit';
 import { profileLastFit } from './profile';
 import { compareWithModel } from './compareModel';
 import { lastFitReportData } from './report';

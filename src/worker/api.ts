@@ -7,7 +7,7 @@
 import type { PoissonFacts } from '../fit/poissonMle';
 import type { DerivedSpec } from '../fit/derived';
 import type { Weighting } from '../fit/weights';
-import type { GroupFitRow } from '../fit/batch/types';
+import type { BatchRow } from '../fit/groupRow';
 import type { FitComparison } from '../fit/compare/compareFits';
 import type { ModelComparison } from '../fit/compare/compareModels';
 import type { GlobalResult } from '../fit/global/types';
@@ -290,7 +290,7 @@ export interface GroupBatchOutcome {
   readonly names: readonly string[];
   readonly free: readonly string[];
   /** One row per finished group, in group order (fewer than `total` when cancelled). */
-  readonly rows: readonly GroupFitRow[];
+  readonly rows: readonly BatchRow[];
   readonly cancelled: boolean;
   readonly failed: number;
   /** Groups the batch was asked to fit. */

@@ -30,7 +30,8 @@ import { fitGroups } from './fitGroups';
 import { prepareGroup } from './groupData';
 import { packBatches, type PackedBatch } from './packBatch';
 import { startValues, tableFor } from './startValues';
-import type { BatchInput, BatchResult, GroupFitRow } from './types';
+import type { BatchRow } from '../groupRow';
+import type { BatchInput, BatchResult } from './types';
 
 /** Agreement asked of an f32 answer, in standard errors (issue 9). */
 export const AGREEMENT_TOLERANCE = 1e-3;
@@ -143,7 +144,7 @@ export async function fitGroupsAccelerated(input: BatchInput, device: BatchDevic
 
   // 2. The float64 check of every converged f32 answer.
   const t1 = now();
-  const rows: (GroupFitRow | null)[] = groups.map(() => null);
+  const rows: (BatchRow | null)[] = groups.map(() => null);
   const finishFrom: (Float64Array | null)[] = groups.map(() => null);
   const answers: Answer[] = [];
   const answered: Candidate[] = [];
@@ -198,7 +199,7 @@ export async function fitGroupsAccelerated(input: BatchInput, device: BatchDevic
     rows[i] = finishFrom[i] ? { ...row, message: `${row.message} (float64 finish from the GPU's f32 answer)` } : row;
   });
   const cpuMs = now() - t2;
-  const finished = rows.filter((r): r is GroupFitRow => r !== null);
+  const finished = rows.filter((r): r is BatchRow => r !== null);
   return {
     names: params.names,
     free: params.free.map((i) => params.names[i]),

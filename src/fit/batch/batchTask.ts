@@ -2,7 +2,7 @@
  * A chunk of a per-group batch as a worker-pool task (src/parallel): plain data in (the model's
  * source and columns, the groups' columns, the parameter table), result rows out. Each worker
  * compiles the model once per chunk and fits its groups with fitGroups; the caller splits a batch
- * into chunks and joins the rows in order (cli/groupBatch.ts).
+ * into chunks and joins the rows in order (src/job/node/groupBatch.ts).
  */
 import { compileModel } from '../../model/index';
 import type { TaskHandler } from '../../parallel/types';

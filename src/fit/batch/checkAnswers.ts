@@ -10,7 +10,7 @@ import type { ResolvedParameters } from '../parameters';
 import { F64Check } from './f64Check';
 import { GroupProblem } from './groupProblem';
 import { rSquared } from './rowStatistics';
-import type { GroupFitRow } from './types';
+import type { BatchRow } from '../groupRow';
 
 /** How far (in standard errors) an f32 answer may be for one float64 Gauss–Newton step to finish it. */
 const NEWTON_REACH = 0.1;
@@ -34,7 +34,7 @@ export interface Answer {
 }
 
 export type Verdict =
-  | { readonly kind: 'agreed' | 'polished'; readonly row: GroupFitRow; readonly nfev: number; readonly ratio: number }
+  | { readonly kind: 'agreed' | 'polished'; readonly row: BatchRow; readonly nfev: number; readonly ratio: number }
   /** The CPU finishes it, from the f32 answer when that is a usable start. */
   | { readonly kind: 'finish'; readonly from: Float64Array | null };
 
@@ -82,7 +82,7 @@ export function checkAnswers(model: CompiledModel, params: ResolvedParameters, a
 }
 
 /** The row of a group whose f32 answer passed the float64 check. */
-function deviceRow(a: Answer, problem: GroupProblem, x: Float64Array, stderrFree: Float64Array, cost: number, free: readonly number[], nParams: number, how: string): GroupFitRow {
+function deviceRow(a: Answer, problem: GroupProblem, x: Float64Array, stderrFree: Float64Array, cost: number, free: readonly number[], nParams: number, how: string): BatchRow {
   const params = Float64Array.from(problem.full(x));
   const stderr = new Float64Array(nParams).fill(NaN);
   free.forEach((p, j) => (stderr[p] = stderrFree[j]));

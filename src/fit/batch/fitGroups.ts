@@ -22,7 +22,8 @@ import { GroupProblem } from './groupProblem';
 import { curveFitCovariance, standardErrors } from '../../stats/covariance';
 import { rSquared, standardErrorsFromR } from './rowStatistics';
 import { startValues, tableFor } from './startValues';
-import type { BatchInput, BatchResult, GroupFitRow } from './types';
+import type { BatchRow } from '../groupRow';
+import type { BatchInput, BatchResult } from './types';
 
 /** Σ(wᵢrᵢ)² at x, for robust losses (whose cost is ½Σρ, not ½χ²). */
 function chiSquared(problem: GroupProblem, x: Float64Array, f: Float64Array): number {
@@ -32,7 +33,7 @@ function chiSquared(problem: GroupProblem, x: Float64Array, f: Float64Array): nu
   return s;
 }
 
-function failedRow(key: string, rows: number, skipped: number, names: readonly string[], start: Float64Array, code: string, message: string): GroupFitRow {
+function failedRow(key: string, rows: number, skipped: number, names: readonly string[], start: Float64Array, code: string, message: string): BatchRow {
   const nan = () => new Float64Array(names.length).fill(NaN);
   return { key, rows, skippedRows: skipped, success: false, status: -1, code, message, params: nan(), stderr: nan(), start, cost: NaN, chi2: NaN, redchi2: NaN, r2: NaN, nfev: 0 };
 }
@@ -64,7 +65,7 @@ export async function fitGroups(input: BatchInput): Promise<BatchResult> {
   const stderrFree = new Float64Array(k);
   const x0 = new Float64Array(k);
 
-  const rows: GroupFitRow[] = [];
+  const rows: BatchRow[] = [];
   let failed = 0;
   let nfev = 0;
   let cancelled = false;
@@ -72,9 +73,9 @@ export async function fitGroups(input: BatchInput): Promise<BatchResult> {
   let lastProgress = started;
   let lastPause = started;
 
-  type Outcome = { x: Float64Array; cost: number; status: GroupFitRow['status']; message: string; nfev: number };
+  type Outcome = { x: Float64Array; cost: number; status: BatchRow['status']; message: string; nfev: number };
   /** The row of a fitted group (stderrFree already holds its free parameters' standard errors). */
-  const finish = (group: GroupInput, data: ModelData, rowsUsed: number, skipped: number, start: Float64Array, o: Outcome): GroupFitRow => {
+  const finish = (group: GroupInput, data: ModelData, rowsUsed: number, skipped: number, start: Float64Array, o: Outcome): BatchRow => {
     const full = Float64Array.from(problem.full(o.x));
     const stderr = new Float64Array(params.names.length).fill(NaN);
     for (let j = 0; j < k; j++) stderr[params.free[j]] = stderrFree[j];
@@ -99,7 +100,7 @@ export async function fitGroups(input: BatchInput): Promise<BatchResult> {
       nfev: o.nfev,
     };
   };
-  const failure = (group: GroupInput, rowsUsed: number, skipped: number, start: Float64Array, error: unknown): GroupFitRow => {
+  const failure = (group: GroupInput, rowsUsed: number, skipped: number, start: Float64Array, error: unknown): BatchRow => {
     const code = (error as { code?: unknown }).code;
     return failedRow(group.key, rowsUsed, skipped, params.names, start, typeof code === 'string' ? code : 'error', (error as Error).message ?? String(error));
   };
@@ -108,7 +109,7 @@ export async function fitGroups(input: BatchInput): Promise<BatchResult> {
    * One group. Synchronous on the small-problem path (no promise per group); a promise only
    * where bounds send the group through the general TRF.
    */
-  const fitOne = (group: GroupInput, index: number): GroupFitRow | Promise<GroupFitRow> => {
+  const fitOne = (group: GroupInput, index: number): BatchRow | Promise<BatchRow> => {
     let start: Float64Array = params.base;
     let rowsUsed = group.data.y.length;
     let skipped = 0;

@@ -2,4 +2,4 @@
 export { fitGroups } from './fitGroups';
 export { openGroup } from './openGroup';
 export { prepareGroup, type PreparedGroup } from './groupData';
-export type { BatchInput, BatchProgress, BatchResult, GroupFitRow, GroupGuess } from './types';
+export type { BatchInput, BatchProgress, BatchResult, GroupGuess } from './types';

@@ -7,9 +7,10 @@ import { curveFit } from '../curveFit';
 import type { GroupInput } from '../groupInput';
 import type { FitResult } from '../types';
 import { prepareGroup } from './groupData';
-import type { BatchInput, GroupFitRow } from './types';
+import type { BatchRow } from '../groupRow';
+import type { BatchInput } from './types';
 
-export async function openGroup(input: BatchInput, group: GroupInput, row: GroupFitRow): Promise<FitResult> {
+export async function openGroup(input: BatchInput, group: GroupInput, row: BatchRow): Promise<FitResult> {
   const prepared = prepareGroup(input.model, group.data);
   const { vars, y, w } = prepared.data;
   const specs = input.model.params.map((name, i) => {

@@ -1,9 +1,9 @@
 /** Plain-data inputs and results of a per-group batch fit (they cross the worker boundary as they are). */
 import type { CompiledModel } from '../../model/index';
 import type { AbortSignalLike } from '../../solver/evaluator';
-import type { Status } from '../../solver/termination';
 import type { FitOptions } from '../defaults';
 import type { GroupInput } from '../groupInput';
+import type { BatchRow } from '../groupRow';
 import type { ParameterSpec } from '../parameters';
 
 /** Start values guessed from one group's data (a library model's guess), by parameter name. */
@@ -37,41 +37,13 @@ export interface BatchInput {
   readonly pause?: () => Promise<void>;
 }
 
-/** One group's outcome: the result row. Fitted values are NaN where the group could not be fitted. */
-export interface GroupFitRow {
-  readonly key: string;
-  /** Rows fitted (after skipping rows with missing values). */
-  readonly rows: number;
-  /** Rows skipped because a value was missing or not finite. */
-  readonly skippedRows: number;
-  readonly success: boolean;
-  /** The solver's status (scipy's codes), or −1 when the group could not be fitted at all. */
-  readonly status: Status;
-  /** Why a group was not fitted ('too-few-rows', 'nonfinite-start', …); null when it was. */
-  readonly code: string | null;
-  readonly message: string;
-  /** Every model parameter, in model order (fixed ones at their value). */
-  readonly params: Float64Array;
-  /** Standard errors (NaN for fixed parameters, Infinity where the data do not determine them). */
-  readonly stderr: Float64Array;
-  /** The start values this group's fit began from (model order). */
-  readonly start: Float64Array;
-  /** ½Σρ(fᵢ²) (scipy's cost). */
-  readonly cost: number;
-  /** Σ(wᵢrᵢ)². */
-  readonly chi2: number;
-  readonly redchi2: number;
-  readonly r2: number;
-  readonly nfev: number;
-}
-
 export interface BatchResult {
   /** The model's parameter names (the order of every row's params and stderr). */
   readonly names: readonly string[];
   /** Names of the free parameters. */
   readonly free: readonly string[];
   /** One row per finished group, in input order; fewer than the groups when cancelled. */
-  readonly rows: GroupFitRow[];
+  readonly rows: BatchRow[];
   readonly cancelled: boolean;
   readonly failed: number;
   readonly nfev: number;

@@ -20,7 +20,8 @@ import { DEFAULTS, defaultMaxNfev } from '../defaults';
 import { FitInputError } from '../parameters';
 import { globalExchangeWarnings } from './exchangeable';
 import { GlobalEvaluator } from './globalEvaluator';
-import type { GlobalGroupRow, GlobalInput, GlobalResult } from './types';
+import type { GlobalRow } from '../groupRow';
+import type { GlobalInput, GlobalResult } from './types';
 
 const EPS = 2.220446049250313e-16;
 
@@ -157,7 +158,7 @@ export async function globalFit(input: GlobalInput): Promise<GlobalResult> {
 
   const scratch = new Float64Array(fitted.reduce((mx, p) => Math.max(mx, p.rows), 1));
   let chi2 = 0;
-  const rowOf = new Map<number, GlobalGroupRow>();
+  const rowOf = new Map<number, GlobalRow>();
   fitted.forEach((p, g) => {
     const full = Float64Array.from(evaluator.groupParameters(result.x, g, Float64Array.from(params.base)));
     const stderr = new Float64Array(names.length).fill(NaN);
@@ -190,7 +191,7 @@ export async function globalFit(input: GlobalInput): Promise<GlobalResult> {
     });
   });
   const nanVec = () => new Float64Array(names.length).fill(NaN);
-  const rows = groups.map((group, index): GlobalGroupRow => {
+  const rows = groups.map((group, index): GlobalRow => {
     const row = rowOf.get(index);
     if (row) return row;
     const why = excluded.get(index) ?? { code: 'error', message: 'Not fitted.', rows: 0, skipped: 0 };

@@ -1,4 +1,4 @@
 /** Global fits over groups (src/fit/global): shared and local parameters, one joint TRF. */
 export { globalFit } from './globalFit';
 export { GlobalEvaluator, type GlobalLayout } from './globalEvaluator';
-export type { GlobalGroupRow, GlobalInput, GlobalResult } from './types';
+export type { GlobalInput, GlobalResult } from './types';

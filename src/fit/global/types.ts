@@ -5,6 +5,7 @@ import type { Status } from '../../solver/termination';
 import type { GroupGuess } from '../batch/types';
 import type { FitOptions } from '../defaults';
 import type { GroupInput } from '../groupInput';
+import type { GlobalRow } from '../groupRow';
 import type { ParameterSpec } from '../parameters';
 
 export interface GlobalInput {
@@ -21,34 +22,12 @@ export interface GlobalInput {
   readonly onIteration?: (iteration: number, cost: number, nfev: number) => void;
 }
 
-/** One group's part of a global fit: every model parameter, shared ones with the common value. */
-export interface GlobalGroupRow {
-  readonly key: string;
-  readonly rows: number;
-  readonly skippedRows: number;
-  /** Whether the group took part (false: it could not, see code and message). */
-  readonly included: boolean;
-  readonly success: boolean;
-  readonly status: Status;
-  readonly code: string | null;
-  readonly message: string;
-  readonly params: Float64Array;
-  /** NaN for fixed parameters, Infinity where undetermined. */
-  readonly stderr: Float64Array;
-  readonly ciLower: Float64Array;
-  readonly ciUpper: Float64Array;
-  /** ½Σρ over this group's residuals. */
-  readonly cost: number;
-  /** Σ(wᵢrᵢ)² over this group's rows: its part of the fit's χ² (the RSS R's deviance() reports;
-   *  2·cost only for the linear loss). NaN for a group left out. */
-  readonly chi2: number;
-}
-
 export interface GlobalResult {
   readonly names: readonly string[];
   readonly shared: readonly string[];
   readonly local: readonly string[];
-  readonly rows: GlobalGroupRow[];
+  /** One row per group in input order: every model parameter, shared ones at the common value. */
+  readonly rows: GlobalRow[];
   readonly success: boolean;
   readonly status: Status;
   readonly message: string;

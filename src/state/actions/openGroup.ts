@@ -6,7 +6,7 @@
  * errors and intervals, statistics, residuals) and, from the same start and settings, lands where
  * the batch did. "Back" restores the columns, rows, parameters and last fit that were on screen.
  */
-import type { GroupFitRow } from '../../fit/batch/types';
+import type { BatchRow } from '../../fit/groupRow';
 import type { Mapping } from '../slices/data';
 import type { BeforeOpen } from '../slices/batch';
 import { updateRow, NO_PARAM_ERRORS } from '../slices/params';
@@ -41,7 +41,7 @@ function snapshot(s: AppState): BeforeOpen {
 }
 
 /** The parameter table with the group's start values (bounds and fixed as the batch had them). */
-function startRows(s: AppState, names: readonly string[], row: GroupFitRow) {
+function startRows(s: AppState, names: readonly string[], row: BatchRow) {
   return s.params.map((p) => {
     const v = row.start[names.indexOf(p.name)];
     return p.fixed || v === undefined || !Number.isFinite(v) ? p : updateRow(p, { value: v });

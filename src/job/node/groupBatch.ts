@@ -1,18 +1,15 @@
 /**
- * Runs a per-group batch for the CLI (and the benchmark): in this process, or split into chunks
- * over the worker pool (src/parallel, worker_threads) when there are enough groups to pay for the
- * workers' start (each registers tsx: ~0.5–1 s). Rows come back in input order either way.
+ * Runs a per-group batch in Node (the command line): in this process, or split
+ * into chunks over the worker pool (src/parallel, worker_threads) when there are enough groups to
+ * pay for the workers' start (each registers tsx: ~0.5–1 s). Rows come back in input order either way.
  */
-import type { FitOptions } from '../fit/defaults';
-import { fitGroups } from '../fit/batch/fitGroups';
-import type { BatchChunkInput } from '../fit/batch/batchTask';
-import type { BatchProgress, BatchResult, GroupFitRow } from '../fit/batch/types';
-import type { GroupInput } from '../fit/groupInput';
-import type { ParameterSpec } from '../fit/parameters';
-import type { CompiledModel } from '../model';
-import { createNodePool, defaultNodePoolSize } from '../parallel/node/nodePool';
-import { now } from '../solver/clock';
-import { capWorkers } from '../job/workerCap';
+import { fitGroups } from '../../fit/batch/fitGroups';
+import type { BatchChunkInput } from '../../fit/batch/batchTask';
+import type { BatchInput, BatchProgress, BatchResult } from '../../fit/batch/types';
+import type { BatchRow } from '../../fit/groupRow';
+import { createNodePool, defaultNodePoolSize } from '../../parallel/node/nodePool';
+import { now } from '../../solver/clock';
+import { capWorkers } from '../workerCap';
 
 /**
  * Below this many groups the batch runs in-process by default: each worker start costs 0.5–1 s
@@ -20,17 +17,6 @@ import { capWorkers } from '../job/workerCap';
  * ~30–50 µs per small fit in-process, so the pool pays off only for very large batches.
  */
 export const POOL_MIN_GROUPS = 50_000;
-
-export interface GroupBatchInput {
-  readonly model: CompiledModel;
-  readonly columns: readonly string[];
-  readonly groups: readonly GroupInput[];
-  readonly parameters: readonly ParameterSpec[];
-  readonly options?: FitOptions;
-  /** Workers: 0 in-process, null automatic. */
-  readonly workers: number | null;
-  readonly onProgress?: (p: BatchProgress) => void;
-}
 
 export interface GroupBatchOutput {
   readonly result: BatchResult;
@@ -44,20 +30,18 @@ export function workersFor(requested: number | null, groups: number, cores = def
   return { workers: cores > 1 && groups >= POOL_MIN_GROUPS ? cores : 0, note: null };
 }
 
-export async function runGroupBatch(input: GroupBatchInput): Promise<GroupBatchOutput> {
-  const { workers, note } = workersFor(input.workers, input.groups.length);
+/** `requested` workers: 0 in-process, null automatic. A guesser (a function) keeps the batch in this process. */
+export async function runGroupBatch(input: BatchInput, requested: number | null): Promise<GroupBatchOutput> {
+  const { workers, note } = input.guess ? { workers: 0, note: null } : workersFor(requested, input.groups.length);
   if (note) console.error(`fitbench: ${note}`);
-  if (workers === 0) {
-    const result = await fitGroups({ model: input.model, groups: input.groups, parameters: input.parameters, options: input.options, onProgress: input.onProgress });
-    return { result, workers: 0 };
-  }
+  if (workers === 0) return { result: await fitGroups(input), workers: 0 };
   const started = now();
   const G = input.groups.length;
   // A few chunks per worker, so that one slow chunk does not leave the other cores idle.
   const chunks = Math.min(G, workers * 4);
   const inputs: BatchChunkInput[] = Array.from({ length: chunks }, (_, c) => ({
     source: input.model.source,
-    columns: input.columns,
+    columns: input.model.variables,
     groups: input.groups.slice(Math.floor((c * G) / chunks), Math.floor(((c + 1) * G) / chunks)).map((g) => ({
       key: g.key,
       vars: g.data.vars,
@@ -67,10 +51,10 @@ export async function runGroupBatch(input: GroupBatchInput): Promise<GroupBatchO
     parameters: input.parameters,
     options: input.options,
   }));
-  const pool = createNodePool<BatchChunkInput, BatchResult, BatchProgress>({ module: new URL('../fit/batch/batchTask.ts', import.meta.url), bundledName: 'batchTask', size: workers });
+  const pool = createNodePool<BatchChunkInput, BatchResult, BatchProgress>({ module: new URL('../../fit/batch/batchTask.ts', import.meta.url), bundledName: 'batchTask', size: workers });
   try {
     const statuses = await pool.map(inputs);
-    const rows: GroupFitRow[] = [];
+    const rows: BatchRow[] = [];
     let nfev = 0;
     let failed = 0;
     let names: readonly string[] = input.model.params;

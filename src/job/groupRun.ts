@@ -1,0 +1,76 @@
+/**
+ * The grouped fit job's runner (issue 22): per-group batches and global fits, the same script for
+ * the page and the command line, over a GroupHost (groupHost.ts) that runs the batches its way.
+ *
+ *   check     the job's clash rules (validate.ts), before anything runs
+ *   start     one start search over all groups' rows where starts are missing (steps/groupStarts.ts)
+ *   fit       per group: the host's batch · global: the joint fit (src/fit/global, on the CPU)
+ *   compare   global with compare: the per-group fits of the same groups (on the CPU) and the
+ *             extra-sum-of-squares F test and AICc (src/fit/compare)
+ */
+import { compareFits, type FitComparison } from '../fit/compare/compareFits';
+import type { GroupRow } from '../fit/groupRow';
+import { globalFit } from '../fit/global/globalFit';
+import type { GlobalResult } from '../fit/global/types';
+import type { BatchRun, GroupHost } from './groupHost';
+import type { FitJob } from './job';
+import { fillGroupStarts, type PooledStarts } from './steps/groupStarts';
+import { validateJob } from './validate';
+
+interface RunFacts {
+  /** One row per group, in the groups' order (fewer when a batch was cancelled). */
+  readonly rows: readonly GroupRow[];
+  /** The start search over all groups' rows, when it ran. */
+  readonly starts: PooledStarts | null;
+  /** Sentences the user should read (the batch's notes, the global fit's warnings), in order. */
+  readonly notes: readonly string[];
+  /** Worker threads the batch used (0: this thread). */
+  readonly workers: number;
+  /** From the start search to the end of the last fit. */
+  readonly fitMs: number;
+}
+
+/** A per-group run: the host's batch. */
+export interface PerGroupRun extends RunFacts {
+  readonly mode: 'per-group';
+  readonly batch: BatchRun;
+}
+
+/** A global run: the joint fit, and with `compare` the per-group fits it ran and the comparison. */
+export interface GlobalRun extends RunFacts {
+  readonly mode: 'global';
+  readonly global: GlobalResult;
+  readonly separate: BatchRun | null;
+  readonly comparison: FitComparison | null;
+}
+
+export type GroupRun = PerGroupRun | GlobalRun;
+
+/** The global fit is one joint problem (the arrow system on the CPU); the GPU batch kernel fits groups one by one. */
+const GLOBAL_ON_CPU = '--backend gpu: global fits run on the CPU (the GPU batch kernel fits groups one by one).';
+
+export async function runGroupJob(job: FitJob, host: GroupHost): Promise<GroupRun> {
+  // check
+  validateJob(job);
+  const g = job.groups;
+  const d = job.data;
+  if (!g || d.kind !== 'groups') throw new Error('runGroupJob runs grouped jobs: give the job groups and a groups source.');
+  const t0 = host.now();
+  // start
+  const { parameters, found } = g.pooledStarts && !g.guess ? await fillGroupStarts(d.model, d.groups, job.parameters, job.start) : { parameters: [...job.parameters], found: null };
+  const input = { model: d.model, groups: d.groups, parameters, options: job.options, guess: g.guess };
+  // fit
+  if (g.mode === 'per-group') {
+    const batch = await host.batch(input, { backend: job.backend, workers: job.workers, phase: 'groups' });
+    return { mode: 'per-group', rows: batch.result.rows, batch, starts: found, notes: [...batch.notes], workers: batch.workers, fitMs: host.now() - t0 };
+  }
+  const { done, ...watch } = host.global ?? {};
+  const global = await globalFit({ ...input, shared: g.shared, ...watch });
+  done?.();
+  const notes = [...global.warnings];
+  // compare
+  const separate = g.compare ? await host.batch(input, { backend: 'cpu', workers: job.workers, phase: 'separate' }) : null;
+  const comparison = separate ? compareFits(separate.result, global) : null;
+  if (job.backend === 'gpu') notes.push(GLOBAL_ON_CPU);
+  return { mode: 'global', rows: global.rows, global, separate, comparison, starts: found, notes, workers: separate?.workers ?? 0, fitMs: host.now() - t0 };
+}

@@ -1,0 +1,141 @@
+/**
+ * The report of a grouped fit job (issue 22): what the command line prints (`--json`, a contract:
+ * fields are added, never renamed or dropped; and its text table, src/cli/groupReport.ts) from the
+ * run's group rows (src/fit/groupRow.ts, the rows the page's tables show).
+ *
+ * JSON: mode ("per-group" | "global"), shared (names), groups (in file order:
+ * {group, rows, success, status, message, params {name: value}, stderr {name: value|null}, cost,
+ * …additions}), cost (the sum), nfev, comparison (with --compare), timing {parseMs, fitMs},
+ * backend ("cpu", or "gpu+cpu" with --backend gpu) and gpuBatch (the GPU batch's share, or null).
+ */
+import type { AcceleratedStats } from '../../fit/batch/acceleratedBatch';
+import type { FitComparison } from '../../fit/compare/compareFits';
+import type { GroupRow } from '../../fit/groupRow';
+import type { Status } from '../../solver/termination';
+import type { GroupRun } from '../groupRun';
+
+/** Rows of a group that no fit saw: the data layer dropped (unusable cells), the filters left out, the user excluded. */
+export interface LeftOutRows {
+  readonly droppedRows: number;
+  readonly filteredRows: number;
+  readonly excludedRows: number;
+}
+
+export interface GroupReport {
+  readonly mode: 'per-group' | 'global';
+  /** Where the fits ran: 'cpu', or 'gpu+cpu' (f32 GPU batch, float64 check and finish on the CPU). */
+  readonly backend: 'cpu' | 'gpu+cpu';
+  /** The GPU batch's share (--backend gpu), or null. */
+  readonly gpuBatch: AcceleratedStats | null;
+  readonly file: string;
+  readonly model: string;
+  readonly groupColumn: string | null;
+  readonly names: readonly string[];
+  readonly shared: readonly string[];
+  readonly rows: readonly GroupRow[];
+  /** Per row (the same order), the group's rows left out before the fit. */
+  readonly leftOut: readonly LeftOutRows[];
+  readonly cost: number;
+  readonly nfev: number;
+  /** The global fit's own outcome (global mode). */
+  readonly global: { readonly success: boolean; readonly status: Status; readonly message: string } | null;
+  readonly comparison: FitComparison | null;
+  readonly ungroupedRows: number;
+  readonly workers: number;
+  readonly warnings: readonly string[];
+  readonly parseMs: number;
+  readonly fitMs: number;
+}
+
+/** What the report says of the run beside it: the input, the split's counts, the adapter's warnings (in order, before the run's notes). */
+export type ReportContext = Pick<GroupReport, 'file' | 'model' | 'groupColumn' | 'names' | 'leftOut' | 'ungroupedRows' | 'warnings' | 'parseMs'>;
+
+export function groupReport(run: GroupRun, about: ReportContext): GroupReport {
+  const common = { ...about, mode: run.mode, rows: run.rows, workers: run.workers, warnings: [...about.warnings, ...run.notes], fitMs: run.fitMs };
+  if (run.mode === 'global') {
+    const g = run.global;
+    return { ...common, backend: 'cpu', gpuBatch: null, shared: g.shared, cost: g.cost, nfev: g.nfev, global: { success: g.success, status: g.status, message: g.message }, comparison: run.comparison };
+  }
+  const { result, accelerated } = run.batch;
+  return {
+    ...common,
+    backend: accelerated ? 'gpu+cpu' : 'cpu',
+    gpuBatch: accelerated,
+    shared: [],
+    cost: result.rows.reduce((t, r) => (Number.isFinite(r.cost) ? t + r.cost : t), 0),
+    nfev: result.nfev,
+    global: null,
+    comparison: null,
+  };
+}
+
+function leftOutNote(f: LeftOutRows): string {
+  const parts = [
+    f.droppedRows ? `${f.droppedRows} unusable` : '',
+    f.filteredRows ? `${f.filteredRows} filtered out` : '',
+    f.excludedRows ? `${f.excludedRows} excluded` : '',
+  ].filter(Boolean);
+  return parts.length ? ` (rows left out: ${parts.join(', ')})` : '';
+}
+
+/** A row's message, with the rows left out named where the group was not fitted (none usable, or left out of the global fit). */
+export function groupMessage(r: GroupReport, i: number): string {
+  const row = r.rows[i];
+  const notFitted = r.mode === 'global' ? !row.included : row.rows === 0;
+  return notFitted ? row.message + leftOutNote(r.leftOut[i]) : row.message;
+}
+
+const finite = (v: number | null | undefined): number | null => (v !== null && v !== undefined && Number.isFinite(v) ? v : null);
+
+export function groupJsonReport(r: GroupReport): string {
+  const byName = (values: Float64Array) => Object.fromEntries(r.names.map((name, i) => [name, finite(values[i])]));
+  const c = r.comparison;
+  return JSON.stringify({
+    mode: r.mode,
+    shared: r.shared,
+    groupColumn: r.groupColumn,
+    groups: r.rows.map((g, i) => ({
+      group: g.key,
+      rows: g.rows,
+      success: g.success,
+      status: g.status,
+      message: groupMessage(r, i),
+      params: byName(g.params),
+      stderr: byName(g.stderr),
+      cost: finite(g.cost),
+      code: g.code,
+      redchi2: finite(g.redchi2),
+      r2: finite(g.r2),
+      nfev: g.nfev ?? null,
+      ...r.leftOut[i],
+    })),
+    cost: finite(r.cost),
+    nfev: r.nfev,
+    converged: r.rows.filter((g) => g.success).length,
+    failed: r.rows.filter((g) => !g.success).length,
+    ...(r.global ? { success: r.global.success, status: r.global.status, message: r.global.message } : {}),
+    ...(c
+      ? {
+          comparison: {
+            valid: c.valid,
+            verdict: c.verdict,
+            preferred: c.preferred,
+            F: finite(c.F),
+            df: [c.dfNumerator, c.dfDenominator],
+            p: finite(c.p),
+            aicc: { global: finite(c.global.aicc), separate: finite(c.separate.aicc) },
+            deltaAicc: finite(c.deltaAicc),
+            globalWeight: finite(c.globalWeight),
+            global: { chi2: c.global.chi2, dof: c.global.dof, parameters: c.global.parameters },
+            separate: { chi2: c.separate.chi2, dof: c.separate.dof, parameters: c.separate.parameters },
+          },
+        }
+      : {}),
+    ungroupedRows: r.ungroupedRows,
+    workers: r.workers,
+    warnings: r.warnings,
+    timing: { parseMs: r.parseMs, fitMs: r.fitMs },
+    backend: r.backend,
+    gpuBatch: r.gpuBatch,
+  });
+}
