@@ -10,7 +10,8 @@ import type { DerivedSpec } from '../fit/derived';
 import type { FitOptions } from '../fit/defaults';
 import type { ParameterSpec } from '../fit/parameters';
 import type { StreamedRows } from '../fit/stream/streamedRows';
-import type { CompiledModel } from '../model';
+import type { OdeFitData, OdeIntegration } from '../fit/ode';
+import type { CompiledModel, CompiledOde } from '../model';
 import type { DataDigest } from '../store/checkpointSubject';
 
 /** Where the residual passes run: the host decides within this request (host.ts, `backend`). */
@@ -24,13 +25,27 @@ export type Objective = 'least-squares' | 'poisson';
  * substituted). `memory`: the selected columns. `stream` (issue 12): chunks read by every pass
  * (src/fit/stream), `rows` of them, fingerprinted by the usable cells' digest as they were stored
  * (null: not checkpointable); streaming is a kind of source, not a second script (issue 22).
+ * `ode` (issue 23): a model of differential equations (statements compiled by compileOde), each
+ * observed column with its times, and the integration's method and tolerances.
  */
 export type JobData =
   | { readonly kind: 'memory'; readonly model: CompiledModel; readonly data: FitData }
-  | { readonly kind: 'stream'; readonly model: CompiledModel; readonly rows: number; readonly streamed: StreamedRows; readonly digest: DataDigest | null };
+  | { readonly kind: 'stream'; readonly model: CompiledModel; readonly rows: number; readonly streamed: StreamedRows; readonly digest: DataDigest | null }
+  | OdeJobData;
 
-/** The rows a job fits. */
-export const jobRows = (data: JobData): number => (data.kind === 'memory' ? data.data.rows : data.rows);
+export interface OdeJobData {
+  readonly kind: 'ode';
+  readonly model: CompiledOde;
+  readonly data: OdeFitData;
+  readonly integration: OdeIntegration;
+}
+
+/** The data of a closed-form model (in memory or streamed): what the closed-form steps read. */
+export type ClosedFormData = Exclude<JobData, OdeJobData>;
+
+/** The rows a job fits (an ODE job: its observations, every response's rows together). */
+export const jobRows = (data: JobData): number =>
+  data.kind === 'memory' ? data.data.rows : data.kind === 'ode' ? data.data.observed.reduce((sum, o) => sum + o.y.length, 0) : data.rows;
 
 /** The automatic start search: runs when a free parameter has no start, or when `always` (--starts given). */
 export interface StartSearch {

@@ -15,9 +15,10 @@ import { DEFAULT_STARTS } from '../start/index';
 import { POOL_MIN_CANDIDATES } from '../start/poolScoring';
 import type { CurveFitInput } from '../fit/curveFit';
 import type { BackendChoice, JobHost, RowWorkers } from './host';
-import { jobRows, searchedParameters, type FitJob } from './job';
+import { jobRows, searchedParameters, type ClosedFormData, type FitJob } from './job';
 import type { JobOutcome } from './outcome';
 import { fitStep } from './steps/fit';
+import { runOdeJob } from './steps/odeRun';
 import { memoryDigests, openCheckpoint, type OpenCheckpoint } from './steps/resume';
 import { validateJob } from './validate';
 
@@ -30,8 +31,7 @@ const EMPTY_ROWS: RowWorkers = { workers: 0, rowPasses: undefined, close() {} };
 const CPU_ONLY: BackendChoice = { primary: null, notes: [], release() {} };
 
 /** The model's columns as curveFit reads them: in memory, or streamed (empty columns beside the chunks). */
-function fitInput(job: FitJob, rows: RowWorkers): CurveFitInput {
-  const d = job.data;
+function fitInput(job: FitJob, d: ClosedFormData, rows: RowWorkers): CurveFitInput {
   const common = { model: d.model, parameters: job.parameters, options: job.options };
   if (d.kind === 'memory') return { ...common, data: d.data, rowPasses: rows.rowPasses };
   return { ...common, data: { vars: d.model.variables.map(() => new Float64Array(0)), y: new Float64Array(0) }, streamed: d.streamed };
@@ -40,6 +40,8 @@ function fitInput(job: FitJob, rows: RowWorkers): CurveFitInput {
 export async function runJob(job: FitJob, host: JobHost): Promise<JobRun> {
   // check: a typo in a derived expression must not cost a long run.
   validateJob(job);
+  // An ODE model (issue 23) runs its own steps (steps/odeRun.ts).
+  if (job.data.kind === 'ode') return runOdeJob({ ...job, data: job.data }, host);
   const { model } = job.data;
   const n = jobRows(job.data);
   for (const d of job.derive) compileDerived(d, model.params);
@@ -51,7 +53,7 @@ export async function runJob(job: FitJob, host: JobHost): Promise<JobRun> {
     const backend = memory ? await host.backend(job.backend, n, model) : CPU_ONLY;
     const t1 = host.now();
     const notes = [...backend.notes];
-    const input = fitInput(job, rows);
+    const input = fitInput(job, job.data, rows);
     // Many start candidates are scored on a pool, with the same result.
     const pool = (job.start.starts ?? 0) >= POOL_MIN_CANDIDATES ? host.candidatePool(job.start.starts ?? 0, job.workers) : null;
     let checkpoint: OpenCheckpoint | null = null;
