@@ -36,6 +36,9 @@ export interface OdeEvaluator extends Evaluator {
   readonly lastFailure: (OdeStatus & { ok: false }) | null;
   /** The model's values at the stacked rows for the full parameters p (no sensitivities). */
   values(p: Float64Array): Float64Array;
+  /** Synchronous: the integrators run in this thread. */
+  cost(x: Float64Array): number;
+  linearize(x: Float64Array): LinearModel;
 }
 
 export interface OdeEvaluatorInput {
