@@ -69,6 +69,18 @@ describe('odeFit', () => {
     result.parameters.forEach((p, i) => expect(Math.abs(p.stderr - REF.stderr[i]) / REF.stderr[i]).toBeLessThan(1e-3));
   });
 
+  it('honours bounds: with alpha ≤ 0.53 (its minimum is 0.5408) the fit stops at the bound, at the minimum of the fit with alpha fixed there', async () => {
+    const model = compiled(REF.model);
+    const bounded = await odeFit({ model, data: lvData, parameters: starts.map((p) => (p.name === 'alpha' ? { ...p, value: 0.52, max: 0.53 } : p)) });
+    const fixed = await odeFit({ model, data: lvData, parameters: starts.map((p) => (p.name === 'alpha' ? { ...p, value: 0.53, fixed: true } : p)) });
+    const alpha = bounded.result.parameters[0];
+    expect(alpha.value).toBeCloseTo(0.53, 10);
+    expect(alpha.atBound).toBe(1);
+    expect(Math.abs(bounded.result.stats.rss - fixed.result.stats.rss) / fixed.result.stats.rss).toBeLessThan(1e-8);
+    bounded.result.parameters.slice(1).forEach((p, i) => expect(Math.abs(p.value - fixed.result.parameters[i + 1].value) / Math.abs(p.value)).toBeLessThan(1e-6));
+    expect(fixed.result.stats.rss).toBeGreaterThan(REF.rss);
+  });
+
   it('names the time and the state when the integration fails at the start values', async () => {
     // dX/dt = X² from X(0) = 1 blows up at t = 1/X0 = 1, before the data at t = 2.
     const model = compiled('dX/dt = k*X^2; X(0) = X0; y ~ X');
