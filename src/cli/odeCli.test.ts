@@ -41,6 +41,22 @@ describe('fitbench fit with an ODE model', () => {
     expect(Object.keys(j).filter((k) => k !== 'ode').sort()).toEqual(Object.keys(closed).sort());
   });
 
+  it('fixtures/ode/lotka_volterra.csv from its far start gives scipy\'s and R\'s answer in --json (make_fits.py, make_fits.R)', async () => {
+    const problem = JSON.parse(readFileSync('fixtures/ode/lotka_volterra.json', 'utf8')) as { model: string; starts: { far: Record<string, number> }; scipy: { params: Record<string, number>; se: Record<string, number>; rss: number } };
+    const R = (JSON.parse(readFileSync('fixtures/ode/fits_R.json', 'utf8')) as Record<string, typeof problem.scipy>).lotka_volterra;
+    const far = Object.entries(problem.starts.far).map(([k, v]) => `${k}=${v}`).join(',');
+    const r = await run('fit', 'fixtures/ode/lotka_volterra.csv', '--model', problem.model, '--p0', far, '--json');
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    for (const ref of [problem.scipy, R]) {
+      expect(Math.abs(j.rss - ref.rss) / ref.rss).toBeLessThan(1e-6);
+      for (const [name, value] of Object.entries(ref.params)) {
+        expect(Math.abs(j.params[name] - value) / Math.abs(value)).toBeLessThan(1e-4);
+        expect(Math.abs(j.stderr[name] - ref.se[name]) / ref.se[name]).toBeLessThan(1e-3);
+      }
+    }
+  });
+
   it('--model-file reads the statements (newlines, comments), --ode-method and tolerances reach the integration', async () => {
     const path = file('lv.ode', `# Lotka–Volterra\n${STATEMENTS}\n`);
     const r = await run('fit', LV, '--model-file', path, '--p0', P0, '--ode-method', 'dopri5', '--rtol', '1e-9', '--atol', '1e-11', '--json');
