@@ -246,11 +246,19 @@ export class SmallTrf implements TrustRegionVariant<number> {
     return norm2(a);
   }
 
-  /** (R·u)·(R·v) = (J·u)·(J·v). */
+  /** (R·u)·(R·v) = (J·u)·(J·v); ‖R·u‖² in one product when v is u (the predicted reduction's). */
   gram(u: Float64Array, v: Float64Array): number {
     const { n } = this;
     const R = this.current.R;
     let sum = 0;
+    if (u === v) {
+      for (let i = 0; i < n; i++) {
+        let ru = 0;
+        for (let j = i; j < n; j++) ru += R[i * n + j] * u[j];
+        sum += ru * ru;
+      }
+      return sum;
+    }
     for (let i = 0; i < n; i++) {
       let ru = 0;
       let rv = 0;
