@@ -40,9 +40,10 @@ export class ShiftedQrSecular implements SecularEquation {
 
   /** p(α) into this.p; φ and φ′ at α. */
   private shifted(alpha: number, Delta: number): void {
-    const { n, Rd, S, b, row, w, p } = this;
-    S.set(Rd);
-    b.set(this.qtf);
+    const { n, Rd, qtf, S, b, row, w, p } = this;
+    // Plain copies: for a few parameters TypedArray.prototype.set costs more than the copy.
+    for (let i = 0; i < n * n; i++) S[i] = Rd[i];
+    for (let i = 0; i < n; i++) b[i] = qtf[i];
     if (alpha > 0) {
       const ra = Math.sqrt(alpha);
       for (let j = 0; j < n; j++) {

@@ -24,7 +24,7 @@ import { SvdSecular } from './svdSecular';
 import { terminationMessage, type Status } from './termination';
 import { LoopWorkspace, type EvaluationRequest } from './trustRegionLoop';
 import type { TrustRegionVariant } from './variant';
-import { allFinite, norm2 } from './vec';
+import { norm2 } from './vec';
 
 /** A least-squares problem of n parameters and m ≤ capacity residuals. */
 export interface SmallProblem {
@@ -161,21 +161,25 @@ export class SmallTrf implements TrustRegionVariant<number> {
   compactTrial(): boolean {
     const { n, next: qr, gTrial: g, trialNorms } = this;
     this.problem.scaleForLoss(this.f, this.J);
-    qr.R.fill(0);
-    qr.qtf.fill(0);
+    const { R, qtf } = qr;
+    for (let i = 0; i < R.length; i++) R[i] = 0;
+    for (let i = 0; i < n; i++) qtf[i] = 0;
     qr.addRows(this.J, this.f, this.problem.m);
-    const R = qr.R;
+    // g = Rᵀ·Qᵀf and the column norms of R (= those of J), checked finite in the same pass.
+    let finite = true;
     for (let j = 0; j < n; j++) {
       let t = 0;
       let c = 0;
       for (let i = 0; i <= j; i++) {
-        t += R[i * n + j] * qr.qtf[i];
+        t += R[i * n + j] * qtf[i];
         c += R[i * n + j] * R[i * n + j];
       }
+      const norm = Math.sqrt(c);
       g[j] = t;
-      trialNorms[j] = Math.sqrt(c);
+      trialNorms[j] = norm;
+      if (!Number.isFinite(norm) || !Number.isFinite(t)) finite = false;
     }
-    return allFinite(trialNorms) && allFinite(g);
+    return finite;
   }
 
   nonFiniteParameter(): number {
@@ -204,15 +208,19 @@ export class SmallTrf implements TrustRegionVariant<number> {
     const { n, Rd, uf, svd } = this;
     const { R, qtf } = this.current;
     const m = this.problem.m;
+    // One pass, column by column: Rd's upper triangle and its column norms (Rd's lower triangle
+    // is zero from the constructor on: nothing writes it, the SVD and the shifted QR copy it).
     let minDiag = Infinity;
     let maxCol = 0;
-    for (let i = 0; i < n; i++) {
-      for (let j = 0; j < n; j++) Rd[i * n + j] = j >= i ? R[i * n + j] * d[j] : 0;
-      minDiag = Math.min(minDiag, Math.abs(Rd[i * n + i]));
-    }
     for (let j = 0; j < n; j++) {
+      const dj = d[j];
       let c = 0;
-      for (let i = 0; i <= j; i++) c += Rd[i * n + j] * Rd[i * n + j];
+      for (let i = 0; i <= j; i++) {
+        const v = R[i * n + j] * dj;
+        Rd[i * n + j] = v;
+        c += v * v;
+      }
+      minDiag = Math.min(minDiag, Math.abs(Rd[j * n + j]));
       maxCol = Math.max(maxCol, Math.sqrt(c));
     }
     this.useQr = m >= n && minDiag > 1e-8 * maxCol;
@@ -238,11 +246,19 @@ export class SmallTrf implements TrustRegionVariant<number> {
     return norm2(a);
   }
 
-  /** (R·u)·(R·v) = (J·u)·(J·v). */
+  /** (R·u)·(R·v) = (J·u)·(J·v); ‖R·u‖² in one product when v is u (the predicted reduction's). */
   gram(u: Float64Array, v: Float64Array): number {
     const { n } = this;
     const R = this.current.R;
     let sum = 0;
+    if (u === v) {
+      for (let i = 0; i < n; i++) {
+        let ru = 0;
+        for (let j = i; j < n; j++) ru += R[i * n + j] * u[j];
+        sum += ru * ru;
+      }
+      return sum;
+    }
     for (let i = 0; i < n; i++) {
       let ru = 0;
       let rv = 0;

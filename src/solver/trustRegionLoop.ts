@@ -87,11 +87,6 @@ function scaledGram<L>(variant: TrustRegionVariant<L>, d: Float64Array, u: Float
 // The numeric steps run in plain functions: a generator's body pays for every yield point in
 // its loops, so it keeps to the control flow.
 
-/** g_h = d ⊙ g. */
-function scaledGradient(d: Float64Array, g: Float64Array, gH: Float64Array): void {
-  for (let i = 0; i < d.length; i++) gH[i] = d[i] * g[i];
-}
-
 /**
  * The trust-region step without bounds: step = d ⊙ p_h into p, x + step into xNew; returns the
  * predicted reduction −q(p_h) = −(½‖J_h p_h‖² + g_hᵀp_h), with J_h p_h = J·step.
@@ -212,11 +207,14 @@ export function* trustRegionLoop<L>(
         const vi = cl.dv[i] !== 0 ? cl.v[i] * scaleInv[i] : cl.v[i];
         d[i] = Math.sqrt(vi) * scale[i];
         diagH[i] = g[i] * cl.dv[i] * scale[i];
+        gH[i] = d[i] * g[i];
       }
     } else {
-      for (let i = 0; i < n; i++) d[i] = scale[i];
+      for (let i = 0; i < n; i++) {
+        d[i] = scale[i];
+        gH[i] = d[i] * g[i];
+      }
     }
-    scaledGradient(d, g, gH);
     variant.prepare(d, diagH, gH);
     const theta = Math.max(0.995, 1 - gNorm);
 
