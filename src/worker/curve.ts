@@ -8,11 +8,11 @@ import type { CompiledModel } from '../model/index';
 import { weightSigma, type Weighting } from '../fit/weights';
 import { poissonDeviance } from '../fit/poissonMle';
 import type { BandPair, Curve, PlotRequest } from './api';
-import { fitBands } from './bands';
+import { fitBands } from '../plot/bands';
 import { session, type LastFit } from './session';
-import { columnRange, zoomedGrid } from './grid';
-import { buildSeries, plotColumn } from './series';
-import { gridColumns, heldVariables } from './gridVars';
+import { columnRange, zoomedGrid } from '../plot/grid';
+import { buildSeries, plotColumn } from '../plot/series';
+import { gridColumns, heldVariables } from '../plot/gridVars';
 
 /** The selected columns in the order of the model's variables. */
 export function modelVars(model: CompiledModel, data: FitData): Float64Array[] {

@@ -3,8 +3,8 @@
 import { columnFacts } from '../data/columnShape';
 import { defaultPageBudget } from '../store/memoryBudget';
 import { PIECE_BYTES, planFromHead } from '../store/memoryPlan';
-import { opfsAvailable } from './opfsColumns';
-import { streamIngest, type StreamedTable } from './streamIngest';
+import { opfsAvailable } from '../job/browser/opfsColumns';
+import { streamIngest, type StreamedTable } from '../job/browser/streamIngest';
 import { parseBlob, parseDelimitedText } from '../data/index';
 import { FORMAT_BYTES, fileFormat, xlsRefused } from '../data/sheets/fileFormat';
 import type { Result, Table } from '../data/types';

@@ -10,7 +10,7 @@ import { toWorkerError } from './errors';
 import { lastLeastSquaresFit } from './lastFitInput';
 import { endRun, startRun } from './session';
 import { throttle } from './throttle';
-import { macrotask } from './yielding';
+import { macrotask } from '../job/browser/yielding';
 
 export async function profileLastFit(onProgress?: (p: ProfileProgress) => void): Promise<Status<PageProfile>> {
   const picked = lastLeastSquaresFit();

@@ -16,7 +16,7 @@ import type { CompiledModel } from '../model/index';
 import { bandAround, bandHalfWidths } from '../stats/bands';
 import { covarianceScale } from '../stats/covariance';
 import { profileAt, sigmaProfile, type SigmaProfile } from '../stats/sigmaOnGrid';
-import type { BandPair } from './api';
+import type { BandPair } from './shapes';
 
 export interface Bands {
   confidence: BandPair;
