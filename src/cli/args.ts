@@ -14,6 +14,8 @@ import type { FitOptions, Method } from '../fit/defaults';
 import { WEIGHTINGS, type Weighting } from '../fit/weights';
 import { isLossName, type LossName } from '../solver/loss';
 import { parseDerivedSpec, type DerivedSpec } from '../fit/derived';
+import { ODE_DEFAULTS, ODE_METHODS, type OdeIntegration } from '../fit/ode';
+import type { OdeMethod } from '../ode/types';
 import { CliError } from './errors';
 import { parseMemoryLimit } from './memoryLimit';
 
@@ -21,7 +23,16 @@ export type Backend = 'auto' | 'cpu' | 'gpu';
 
 export interface FitCommand {
   readonly file: string;
+  /** The model's text: --model, or the text of --model-file once read (modelText.ts, withModelFile). */
   readonly model: string;
+  /** --model-file PATH: the model's text is in this file (null: --model gave it). */
+  readonly modelFile: string | null;
+  /** --time COL: an ODE model's time column (null: a column named t or time, else the x rule). */
+  readonly time: string | null;
+  /** --ode-method, --rtol, --atol: an ODE model's integration (defaults filled in). */
+  readonly ode: OdeIntegration;
+  /** Which of --time, --ode-method, --rtol, --atol were given (they belong to an ODE model). */
+  readonly odeOptions: readonly string[];
   readonly y: string | null;
   readonly sigma: string | null;
   readonly p0: ReadonlyMap<string, number>;
@@ -84,6 +95,11 @@ export type CiMethod = 'wald' | 'profile';
 
 const OPTIONS = {
   model: { type: 'string', short: 'm', multiple: true },
+  'model-file': { type: 'string', multiple: true },
+  time: { type: 'string', multiple: true },
+  'ode-method': { type: 'string', multiple: true },
+  rtol: { type: 'string', multiple: true },
+  atol: { type: 'string', multiple: true },
   y: { type: 'string', multiple: true },
   sigma: { type: 'string', multiple: true },
   p0: { type: 'string', multiple: true },
@@ -401,6 +417,11 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
   const v = {
     help: all.help,
     model: one('model'),
+    'model-file': one('model-file'),
+    time: one('time'),
+    'ode-method': one('ode-method'),
+    rtol: one('rtol'),
+    atol: one('atol'),
     y: one('y'),
     sigma: one('sigma'),
     loss: one('loss'),
@@ -441,7 +462,9 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
   if (parsed.positionals.length !== 1) {
     throw new CliError(parsed.positionals.length === 0 ? 'Give the data file: fitbench fit DATA.csv --model "EXPR".' : `Expected one data file, got ${parsed.positionals.join(' ')}.`);
   }
-  if (!v.model) throw new CliError('Give the model with --model "EXPR" (e.g. --model "a*exp(-x/tau) + c").');
+  if (v.model !== undefined && v['model-file'] !== undefined) throw new CliError('Give the model once: with --model "EXPR" or with --model-file PATH, not both.');
+  if (!v.model && v['model-file'] === undefined) throw new CliError('Give the model with --model "EXPR" (e.g. --model "a*exp(-x/tau) + c"), or its text in a file with --model-file PATH.');
+  if (v['model-file'] === '') throw new CliError('--model-file needs the path of the file that holds the model.');
   const loss = v.loss ?? 'linear';
   if (!isLossName(loss)) throw new CliError(`--loss must be one of linear, soft_l1, huber, cauchy, arctan; got "${loss}".`);
   const xScale = v['x-scale'] === undefined || v['x-scale'] === 'jac' ? 'jac' : positive(v['x-scale'], 'x-scale');
@@ -476,9 +499,20 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
   if (ci === 'profile' && loss !== 'linear') throw new CliError(`--ci profile needs the least-squares loss; drop --loss ${loss} or use --ci wald.`);
   if (v.report !== undefined && (v.group !== undefined || v.wide)) throw new CliError('--report writes the report of one fit; it does not work with --group or --wide yet (drop --report, or fit one group with --where).');
   if (v.report !== undefined && !/\.html?$/i.test(v.report)) throw new CliError(`--report writes an HTML page: give a file name ending in .html (got "${v.report}").`);
+  const rtol = positive(v.rtol, 'rtol') ?? ODE_DEFAULTS.rtol;
+  if (!(rtol < 1)) throw new CliError(`--rtol must be below 1 (e.g. --rtol 1e-8), got "${v.rtol}".`);
+  const ode: OdeIntegration = {
+    method: oneOf<OdeMethod>(v['ode-method'], 'ode-method', ODE_METHODS, ODE_DEFAULTS.method),
+    rtol,
+    atol: positive(v.atol, 'atol') ?? ODE_DEFAULTS.atol,
+  };
   return {
     file: parsed.positionals[0],
-    model: v.model,
+    model: v.model ?? '',
+    modelFile: v['model-file'] ?? null,
+    time: v.time ?? null,
+    ode,
+    odeOptions: (['time', 'ode-method', 'rtol', 'atol'] as const).filter((o) => v[o] !== undefined).map((o) => `--${o}`),
     y: v.y ?? null,
     sigma: v.sigma ?? null,
     p0: parseAssignments(merged('p0'), 'p0', (s, n) => parseNumberArg(s, `--p0 ${n}`)),

@@ -37,6 +37,7 @@ import { CliError } from './errors';
 import { unusableRowsMessage } from './unusableRows';
 import { pickGroups } from './pickGroups';
 import { variableNames } from '../data/modelColumns';
+import { modelPlace } from './modelText';
 
 export interface LoadedProblem {
   readonly table: Table;
@@ -75,7 +76,7 @@ const READ_BYTES = 4 << 20;
  * The file parsed: UTF-8 through the byte ingest, read a piece at a time (data/byteIngest.ts);
  * UTF-16 (with a BOM, as the page reads it: data/blobChunks.ts) decoded whole, then the text ingest.
  */
-function readTable(file: string): Result<Table> {
+export function readTable(file: string): Result<Table> {
   const size = fileSize(file);
   const fd = openSync(file, 'r');
   try {
@@ -136,7 +137,7 @@ export function compileForTable(command: FitCommand, table: Table): CompiledMode
   const names = variableNames(table.columns);
   // --tie b=2*a: b is replaced by (2*a) in the model, which then has one parameter fewer.
   const compiled = compileModel(tieParameters(command.model, names, command.ties), { columns: names });
-  if (!compiled.ok) throw new CliError(`--model: ${compiled.error.message}`);
+  if (!compiled.ok) throw new CliError(command.modelFile === null ? `--model: ${compiled.error.message}` : modelPlace(command, compiled.error));
   const model = compiled.value;
   // --derive is of the parameters: a column's name, as its name or in it, is refused here.
   for (const d of command.derive) compileDerived(d, model.params, names);
@@ -149,7 +150,7 @@ export function compileForTable(command: FitCommand, table: Table): CompiledMode
 }
 
 /** --where and --exclude-rows against the table. */
-function loadRows(command: FitCommand, table: Table): RowChoice {
+export function loadRows(command: FitCommand, table: Table): RowChoice {
   if (command.where.length === 0 && command.excludeRows.length === 0) return ALL_ROWS;
   const chosen = chooseRows(table, { where: command.where, exclude: command.excludeRows });
   if (!chosen.ok) throw dataError(command.file, chosen.error, chosen.error.code === 'bad-rows' ? '--exclude-rows' : '--where');

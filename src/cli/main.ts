@@ -25,14 +25,20 @@ import { planMemory } from './streamLoad';
 import { fitStreamed } from './streamedFit';
 import { checkOutputTargets } from './outputTarget';
 import { reportTarget, writeReport } from './writeReport';
+import { isOdeModel, withModelFile } from './modelText';
+import { fitOdeCommand } from './odeCommand';
 
 async function fit(argv: readonly string[]): Promise<number> {
-  const command = parseFitArgs(argv);
-  if (command === 'help') {
+  const parsed = parseFitArgs(argv);
+  if (parsed === 'help') {
     console.log(USAGE);
     return EXIT.ok;
   }
   const t0 = now();
+  const command = withModelFile(parsed);
+  // Statements (dX/dt = …, COL ~ …) are an ODE model (issue 23): a job of its own data kind.
+  if (isOdeModel(command.model)) return fitOdeCommand(command, t0);
+  if (command.odeOptions.length > 0) throw new CliError(`${command.odeOptions.join(', ')} belong${command.odeOptions.length === 1 ? 's' : ''} to an ODE model (statements such as dA/dt = -k*A; A(0) = A0); drop ${command.odeOptions.length === 1 ? 'it' : 'them'} for a closed-form model.`);
   // A file that cannot or may not be written is said before the data are read, not after the fit.
   checkOutputTargets([command.file], [...(command.checkpoint ? [checkpointTarget(command.checkpoint.file)] : []), ...(command.report ? [reportTarget(command.report)] : [])]);
   // --memory-limit: a file whose columns would not fit is streamed from a temporary file.

@@ -1,6 +1,7 @@
 /** The CLI's two outputs: one JSON object (--json) or a readable report. */
 import { visibleText } from '../data/visibleText';
 import type { ProfileResult } from '../fit/profileFit';
+import type { OdeFacts } from '../fit/ode';
 import type { FitResult } from '../fit/types';
 import type { RunFacts } from '../job/report/facts';
 import { intervals } from '../job/report/json';
@@ -31,6 +32,14 @@ function goodnessText(result: FitResult, facts: RunFacts): string[] {
 }
 
 const num = (v: number, digits = 7) => (Number.isFinite(v) ? (v === 0 ? '0' : Math.abs(v) >= 1e-3 && Math.abs(v) < 1e7 ? v.toPrecision(digits) : v.toExponential(digits - 1)) : String(v));
+
+/** An ODE model's integration and each response's fit (the JSON's ode object). */
+function odeText(o: OdeFacts): string[] {
+  return [
+    `  ODE: ${o.method}, rtol ${o.rtol}, atol ${o.atol}; ${o.integrations} integrations over ${o.times} times (${o.failures} failed), ${o.steps} steps, ${o.fevals} evaluations`,
+    ...o.responses.map((r) => `    ${r.column}: ${r.n} points, RSS = ${num(r.rss)}, R² = ${num(r.r2, 8)}`),
+  ];
+}
 
 /** " (3 filtered out, 1 excluded)" when --where or --exclude-rows took rows out. */
 function leftOut(facts: RunFacts): string {
@@ -78,6 +87,7 @@ export function textReport(result: FitResult, facts: RunFacts, profile: ProfileR
     ...goodnessText(result, facts),
     ...diagnosticsText(result),
     `  nfev ${result.nfev}, njev ${result.njev}, backend ${facts.backend}: ${phases}${result.gpuFinish ? `; ${result.gpuFinish.float64Passes} float64 passes after the GPU` : ''}`,
+    ...(facts.ode ? odeText(facts.ode) : []),
     ...(facts.autoStart
       ? [
           `  auto start: ${facts.autoStart.candidates} candidates, ${facts.autoStart.refined} refined, ${facts.autoStart.sameMinimum} reached this minimum` +

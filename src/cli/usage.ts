@@ -6,8 +6,32 @@ usage:
 The model is an expression such as "a*exp(-x/tau) + c". Identifiers that name a column of
 DATA.csv are variables; every other identifier is a fitted parameter.
 
+A model of differential equations (ODE) is written as statements, separated by newlines or ";"
+("#" starts a comment):
+  dH/dt = alpha*H - beta*H*L      a state H and its rate (states, parameters, t, constants,
+  dL/dt = delta*H*L - gamma*L     and intermediates such as r = k*S defined above it)
+  H(0) = H0; L(0) = L0            each state's initial value at t0 (one number for all states;
+                                  the data may start later); the expression may hold parameters
+  Hare ~ H                        column Hare is observed as H (an expression of states and
+  Lynx ~ L | Lynx_sd              parameters); "| COL" gives that response's sigma column
+Several ~ lines are one fit with stacked residuals; with one state and no ~ line, --y (and
+--sigma) is observed as that state. Rows may be unsorted and repeat times; with several
+responses a row's empty cell leaves it out of that response only. An ODE fit needs --p0 for
+every free parameter (no start search yet) and runs without --group/--wide, --varpro, --mle,
+--tie, --ci profile, --checkpoint, --compare-model, --report, --memory-limit, --backend gpu.
+Its --json has the fields of any fit plus "ode" (method, rtol, atol, steps, evaluations,
+integrations, failedIntegrations, times, and each response's n, rss, chi2, r2).
+
 options:
-  --model, -m EXPR     the model expression (required)
+  --model, -m EXPR     the model: an expression, or an ODE model's statements (above)
+  --model-file PATH    the model's text from a file (either kind); errors say PATH:line:column
+  --time COL           an ODE model's time column (default: a column named t or time, else the
+                       column a closed-form model would take as x)
+  --ode-method auto|dopri5|rodas4
+                       the integrator: auto (default) starts with Dormand–Prince 5(4) and
+                       switches to Rodas4 (L-stable, for stiff systems) and back as LSODA does
+  --rtol V --atol V    the integration's relative and absolute tolerances (default 1e-10 and
+                       1e-12; sensitivities under the same control)
   --y COL              response column (default: a column named y, else the last unused
                        numeric one that is not an ID such as a run counter)
   --sigma COL          per-point standard deviations (weights 1/sigma)

@@ -14,7 +14,7 @@ import { studentTQuantile, studentTTwoSided } from '../stats/studentT';
 import type { CurveFitInput } from './curveFit';
 import type { BoundModel } from './cpuEvaluator';
 import { exchangeablePairs, exchangeWarning } from './exchangeable';
-import type { ResolvedParameters } from './parameters';
+import type { ParameterSpec, ResolvedParameters } from './parameters';
 import { DD_MAX_ROWS, finalResiduals } from './residuals';
 import { streamStatistics, type StreamStatistics } from './stream/streamStatistics';
 import type { StreamedRows } from './stream/streamedRows';
@@ -134,14 +134,59 @@ function undeterminedWarning(names: string[]): string {
 }
 
 export function summarize(s: SummaryInput): FitResult {
-  const { input, params, bound, result, phases, history, warnings, loss } = s;
+  const { input, params, bound, result } = s;
   const k = params.free.length;
-  const m = bound.rows;
   const full = Float64Array.from(params.base);
   params.free.forEach((idx, j) => (full[idx] = result.x[j]));
   const residuals = s.streamed
     ? { ...streamStatistics({ kernels: bound.kernels, params: full, source: s.streamed.source, freeParameters: k, maxGroups: s.streamed.maxGroups, passes: s.streamed.passes }), extendedPrecision: false }
     : inMemoryStatistics(s, full);
+  return summarizeFit(
+    {
+      ...s,
+      parameters: input.parameters,
+      m: bound.rows,
+      // A streamed fit does not hold y to count its zeros; the sentence then omits the count.
+      weightingText: describeWeighting(s.weighting, s.streamed ? s.streamed.source.weighted : Boolean(input.data.sigma), s.weighting === 'poisson' && !s.streamed ? zeroCounts(input.data.y) : 0),
+      // Rows in memory only: a streamed fit would read a chunk again for this.
+      exchangeWarnings: s.streamed ? undefined : (at) => exchangeWarnings(s, at),
+    },
+    residuals,
+  );
+}
+
+/** The residual statistics at the solution, however the model was evaluated (summarize's, or an ODE fit's). */
+export type ResidualSummary = StreamStatistics & { readonly extendedPrecision: boolean };
+
+/** What the reported numbers need besides the residual statistics: the solver's end point and the fit's log. */
+export interface FitSummaryInput {
+  readonly parameters: readonly ParameterSpec[];
+  readonly params: ResolvedParameters;
+  readonly result: TrfResult;
+  /** Residuals (the covariance's m). */
+  readonly m: number;
+  readonly absoluteSigma: boolean;
+  readonly confidenceLevel: number;
+  readonly phases: PhaseRecord[];
+  readonly history: FitResult['history'];
+  readonly warnings: string[];
+  readonly loss: Loss;
+  readonly started: number;
+  /** How the points were weighted, in words (weights.ts, describeWeighting). */
+  readonly weightingText: string;
+  /** Warnings for parameters that can be swapped without changing the curve, at the full parameters. */
+  readonly exchangeWarnings?: (full: Float64Array) => string[];
+}
+
+/**
+ * The covariance, the parameter table (se, Student-t intervals, t and p values) and the fit's
+ * record from the solver's end point and residual statistics: one place for every kind of model.
+ */
+export function summarizeFit(s: FitSummaryInput, residuals: ResidualSummary): FitResult {
+  const { params, result, phases, history, warnings, loss, m } = s;
+  const k = params.free.length;
+  const full = Float64Array.from(params.base);
+  params.free.forEach((idx, j) => (full[idx] = result.x[j]));
   warnings.push(...residuals.notes);
   // scipy's cost: ½Σρ. For the linear loss it is ½χ², which the extended-precision pass sharpens.
   const cost = loss.name === 'linear' ? 0.5 * residuals.chi2 : result.cost;
@@ -150,8 +195,7 @@ export function summarize(s: SummaryInput): FitResult {
   const freeName = (j: number) => params.names[params.free[j]];
   for (const group of cov.undetermined) warnings.push(undeterminedWarning(group.map(freeName)));
   const undetermined = cov.undetermined.flat().sort((a, b) => a - b).map(freeName);
-  // Rows in memory only: a streamed fit would read a chunk again for this.
-  if (!s.streamed) warnings.push(...exchangeWarnings(s, full));
+  if (s.exchangeWarnings) warnings.push(...s.exchangeWarnings(full));
   const stderr = standardErrors(cov.pcov, k);
   const stats = residuals.stats;
   const level = s.confidenceLevel;
@@ -161,7 +205,7 @@ export function summarize(s: SummaryInput): FitResult {
     const j = freeIndex.get(i);
     const se = j === undefined ? NaN : stderr[j];
     const value = full[i];
-    const spec = input.parameters.find((p) => p.name === name);
+    const spec = s.parameters.find((p) => p.name === name);
     const tStat = Number.isFinite(se) && se > 0 ? value / se : NaN;
     return {
       name,
@@ -193,12 +237,7 @@ export function summarize(s: SummaryInput): FitResult {
     tValue,
     optimality: result.optimality,
     undetermined,
-    weighting: describeWeighting(
-      s.weighting,
-      s.streamed ? s.streamed.source.weighted : Boolean(input.data.sigma),
-      // A streamed fit does not hold y to count its zeros; the sentence then omits the count.
-      s.weighting === 'poisson' && !s.streamed ? zeroCounts(input.data.y) : 0,
-    ),
+    weighting: s.weightingText,
     diagnostics: residuals.diagnostics,
     nfev: phases.reduce((sum, p) => sum + p.nfev, 0),
     njev: phases.reduce((sum, p) => sum + p.njev, 0),

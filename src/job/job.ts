@@ -10,7 +10,8 @@ import type { DerivedSpec } from '../fit/derived';
 import type { FitOptions } from '../fit/defaults';
 import type { ParameterSpec } from '../fit/parameters';
 import type { StreamedRows } from '../fit/stream/streamedRows';
-import type { CompiledModel } from '../model';
+import type { OdeFitData, OdeIntegration } from '../fit/ode';
+import type { CompiledModel, CompiledOde } from '../model';
 import type { DataDigest } from '../store/checkpointSubject';
 import type { JobGroups } from './groups';
 
@@ -26,14 +27,31 @@ export type Objective = 'least-squares' | 'poisson';
  * (src/fit/stream), `rows` of them, fingerprinted by the usable cells' digest as they were stored
  * (null: not checkpointable); streaming is a kind of source, not a second script (issue 22).
  * `groups`: the rows split into groups, each fitted as the job's `groups` mode says (groups.ts).
+ * `ode` (issue 23): a model of differential equations (statements compiled by compileOde), each
+ * observed column with its times, and the integration's method and tolerances.
  */
 export type JobData =
   | { readonly kind: 'memory'; readonly model: CompiledModel; readonly data: FitData }
   | { readonly kind: 'stream'; readonly model: CompiledModel; readonly rows: number; readonly streamed: StreamedRows; readonly digest: DataDigest | null }
-  | { readonly kind: 'groups'; readonly model: CompiledModel; readonly groups: readonly DataGroup[] };
+  | { readonly kind: 'groups'; readonly model: CompiledModel; readonly groups: readonly DataGroup[] }
+  | OdeJobData;
 
-/** The rows a job fits. */
-export const jobRows = (data: JobData): number => (data.kind === 'memory' ? data.data.rows : data.kind === 'stream' ? data.rows : data.groups.reduce((n, g) => n + g.data.rows, 0));
+export interface OdeJobData {
+  readonly kind: 'ode';
+  readonly model: CompiledOde;
+  readonly data: OdeFitData;
+  readonly integration: OdeIntegration;
+}
+
+/** The data of a closed-form model (in memory, streamed or in groups): what the closed-form steps read. */
+export type ClosedFormData = Exclude<JobData, OdeJobData>;
+
+/** The rows a job fits (an ODE job: its observations, every response's rows together). */
+export const jobRows = (data: JobData): number =>
+  data.kind === 'memory' ? data.data.rows
+    : data.kind === 'stream' ? data.rows
+      : data.kind === 'ode' ? data.data.observed.reduce((sum, o) => sum + o.y.length, 0)
+        : data.groups.reduce((n, g) => n + g.data.rows, 0);
 
 /** The automatic start search: runs when a free parameter has no start, or when `always` (--starts given). */
 export interface StartSearch {

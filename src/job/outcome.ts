@@ -5,6 +5,7 @@
 import type { ReportedQuantity } from '../fit/derived';
 import type { PoissonFacts } from '../fit/poissonMle';
 import type { ProfileResult } from '../fit/profileFit';
+import type { OdeFacts } from '../fit/ode';
 import type { FitResult } from '../fit/types';
 import type { AutoStartResult } from '../start/index';
 import type { VarproPhase } from '../start/varpro';
@@ -26,4 +27,6 @@ export interface JobOutcome {
   readonly profile: ProfileResult | null;
   /** Tied parameters and derived quantities with their delta-method errors. */
   readonly derived: readonly ReportedQuantity[];
+  /** An ODE model's fit: its integration settings and counts, and each response's RSS and R² (absent otherwise). */
+  readonly ode?: OdeFacts | null;
 }

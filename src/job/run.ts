@@ -18,6 +18,7 @@ import type { BackendChoice, JobHost, RowWorkers } from './host';
 import { jobRows, searchedParameters, type FitJob } from './job';
 import type { JobOutcome } from './outcome';
 import { fitStep } from './steps/fit';
+import { runOdeJob } from './steps/odeRun';
 import { memoryDigests, openCheckpoint, type OpenCheckpoint } from './steps/resume';
 import { validateJob } from './validate';
 
@@ -32,19 +33,22 @@ const CPU_ONLY: BackendChoice = { primary: null, notes: [], release() {} };
 /** The model's columns as curveFit reads them: in memory, or streamed (empty columns beside the chunks). */
 function fitInput(job: FitJob, rows: RowWorkers, host: JobHost, checkpoint: OpenCheckpoint | null): CurveFitInput {
   const d = job.data;
+  if (d.kind === 'groups') throw new Error('runJob fits one dataset: a grouped job runs with runGroupJob (groupRun.ts).');
+  if (d.kind === 'ode') throw new Error('An ODE job runs its own steps (steps/odeRun.ts).');
   // Each iteration reaches the checkpoint writer first (its history), then the host (progress).
   const saved = checkpoint?.writer.onIteration;
   const heard = host.onIteration;
   const onIteration: CurveFitInput['onIteration'] = saved || heard ? (s, phase) => (saved?.(s, phase.role), heard?.(s, phase)) : undefined;
   const common = { model: d.model, parameters: job.parameters, options: job.options, ...(host.signal ? { signal: host.signal } : {}), ...(onIteration ? { onIteration } : {}) };
   if (d.kind === 'memory') return { ...common, data: d.data, rowPasses: rows.rowPasses };
-  if (d.kind === 'groups') throw new Error('runJob fits one dataset: a grouped job runs with runGroupJob (groupRun.ts).');
   return { ...common, data: { vars: d.model.variables.map(() => new Float64Array(0)), y: new Float64Array(0) }, streamed: d.streamed };
 }
 
 export async function runJob(job: FitJob, host: JobHost): Promise<JobRun> {
   // check: a typo in a derived expression must not cost a long run.
   validateJob(job);
+  // An ODE model (issue 23) runs its own steps (steps/odeRun.ts).
+  if (job.data.kind === 'ode') return runOdeJob({ ...job, data: job.data }, host);
   const { model } = job.data;
   const n = jobRows(job.data);
   for (const d of job.derive) compileDerived(d, model.params);

@@ -6,27 +6,48 @@
 import { runsStartSearch, type FitJob } from './job';
 
 /** Why a job's settings clash, as a code an adapter words; null when they do not. */
-export type JobClash = 'varpro-poisson' | 'profile-robust-loss' | 'stream-needs-rows' | GroupClash;
+export type JobClash = 'varpro-poisson' | 'profile-robust-loss' | 'stream-needs-rows' | GroupClash | OdeClash;
 
 /** The group mode's clashes (groups.ts). */
 export type GroupClash = 'groups-source' | 'groups-one-dataset' | 'global-needs-shared' | 'shared-needs-global' | 'compare-needs-global';
+
+/**
+ * What an ODE model (issue 23) does not run with yet: the Poisson likelihood and VarPro (their
+ * loops evaluate a closed-form model), profile intervals, ties (substituted into a closed-form
+ * model's text), the GPU (the integrators are float64 on the CPU), and the start search (a start
+ * must be given for every parameter).
+ */
+export type OdeClash = 'ode-poisson' | 'ode-varpro' | 'ode-profile' | 'ode-ties' | 'ode-gpu' | 'ode-start-search';
 
 /**
  * Which fits are checkpointed: the state saved is the main trust-region phase's, so fits that run
  * a loop of their own around it are not (the Poisson reweighting rounds, VarPro's reduced fit, a
  * group batch, a model comparison's second fit). Returns what prevents it, or null.
  */
-export type NotCheckpointed = 'objective' | 'varpro' | 'groups' | 'compare-model';
+export type NotCheckpointed = 'objective' | 'varpro' | 'groups' | 'compare-model' | 'ode';
 
-export function notCheckpointed(fit: { readonly objective?: FitJob['objective']; readonly varpro?: boolean; readonly grouped?: boolean; readonly compareModel?: boolean }): NotCheckpointed | null {
+export function notCheckpointed(fit: { readonly objective?: FitJob['objective']; readonly varpro?: boolean; readonly grouped?: boolean; readonly compareModel?: boolean; readonly data?: Pick<FitJob['data'], 'kind'> }): NotCheckpointed | null {
   if (fit.grouped) return 'groups';
+  if (fit.data?.kind === 'ode') return 'ode';
   if (fit.objective === 'poisson') return 'objective';
   if (fit.varpro) return 'varpro';
   if (fit.compareModel) return 'compare-model';
   return null;
 }
 
-export function jobClash(job: Pick<FitJob, 'objective' | 'varpro' | 'intervals' | 'options' | 'data' | 'parameters' | 'start'>): JobClash | null {
+/** The clash of an ODE job's settings, or null (see OdeClash). */
+function odeClash(job: Pick<FitJob, 'objective' | 'varpro' | 'intervals' | 'parameters' | 'start' | 'ties' | 'backend'>): OdeClash | null {
+  if (job.objective === 'poisson') return 'ode-poisson';
+  if (job.varpro) return 'ode-varpro';
+  if (job.intervals === 'profile') return 'ode-profile';
+  if (job.ties.length > 0) return 'ode-ties';
+  if (job.backend === 'gpu') return 'ode-gpu';
+  if (runsStartSearch(job)) return 'ode-start-search';
+  return null;
+}
+
+export function jobClash(job: Pick<FitJob, 'objective' | 'varpro' | 'intervals' | 'options' | 'data' | 'parameters' | 'start' | 'ties' | 'backend'>): JobClash | null {
+  if (job.data.kind === 'ode') return odeClash(job);
   if (job.objective === 'poisson' && job.varpro) return 'varpro-poisson';
   // A streamed source holds one chunk at a time: what reads all rows at once cannot run on it.
   if (job.data.kind === 'stream' && (runsStartSearch(job) || job.objective === 'poisson' || job.varpro || job.intervals === 'profile')) return 'stream-needs-rows';
@@ -71,6 +92,12 @@ const CLASH_TEXT: Record<JobClash, string> = {
   'global-needs-shared': 'Mark at least one parameter as shared for a global fit (with none shared it is the same as fitting each group).',
   'shared-needs-global': 'Shared parameters belong to a global fit: fit globally, or share none.',
   'compare-needs-global': 'The comparison is of a global fit with the per-group fits: fit globally, with shared parameters.',
+  'ode-poisson': 'An ODE model is fitted by least squares: the Poisson likelihood does not run with it yet.',
+  'ode-varpro': 'VarPro eliminates the linear parameters of a closed-form model: turn it off for an ODE model.',
+  'ode-profile': 'Profile intervals do not run with an ODE model yet: use Wald intervals.',
+  'ode-ties': 'Ties substitute into a closed-form model: write the tied expression into the ODE model\'s statements instead.',
+  'ode-gpu': 'An ODE model is integrated in float64 on the CPU: ask for the CPU or automatic backend.',
+  'ode-start-search': 'An ODE model has no automatic start search yet: give a start value for every free parameter.',
 };
 
 /** The sentence that says a clash and its fix (the page's words; the CLI refuses in its options' words first). */

@@ -5,6 +5,7 @@
 import type { PoissonFacts } from '../../fit/poissonMle';
 import type { DerivedQuantity } from '../../fit/derived';
 import type { ModelComparison } from '../../fit/compare/compareModels';
+import type { OdeFacts } from '../../fit/ode';
 import type { FitResult } from '../../fit/types';
 import type { AutoStartResult } from '../../start/index';
 import type { VarproPhase } from '../../start/varpro';
@@ -48,6 +49,8 @@ export interface RunFacts {
   readonly modelComparison?: ComparedFit | null;
   /** --memory-limit: the budget, and whether the columns were held in memory or streamed from a temporary file. */
   readonly memory?: MemoryFacts | null;
+  /** An ODE model (issue 23): the integration's method, tolerances and counts, and each response's fit. */
+  readonly ode?: OdeFacts | null;
 }
 
 /** How the rows were held (issue 12): in memory, or streamed in chunks from a temporary file. */

@@ -4,6 +4,7 @@
  */
 import { modelComparisonJson as comparisonJson } from '../../fit/compare/comparisonJson';
 import type { ProfileResult } from '../../fit/profileFit';
+import type { OdeFacts } from '../../fit/ode';
 import type { FitResult } from '../../fit/types';
 import type { AutoStartResult } from '../../start/index';
 import type { VarproPhase } from '../../start/varpro';
@@ -50,6 +51,21 @@ function varproJson(v: VarproPhase | null | undefined) {
     status: v.status,
     message: v.message,
     start: Object.fromEntries(Object.entries(v.start).map(([k, x]) => [k, finite(x)])),
+  };
+}
+
+/** ode in the JSON (an ODE model's fit only; absent otherwise): the integration and each response's RSS, χ² and R². */
+function odeJson(o: OdeFacts) {
+  return {
+    method: o.method,
+    rtol: o.rtol,
+    atol: o.atol,
+    steps: o.steps,
+    evaluations: o.fevals,
+    integrations: o.integrations,
+    failedIntegrations: o.failures,
+    times: o.times,
+    responses: Object.fromEntries(o.responses.map((r) => [r.column, { n: r.n, rss: r.rss, chi2: r.chi2, r2: finite(r.r2) }])),
   };
 }
 
@@ -147,6 +163,7 @@ export function fitReport(result: FitResult, facts: RunFacts, profile: ProfileRe
     ),
     modelComparison: modelComparisonJson(result, facts.modelComparison),
     memory: facts.memory ?? null,
+    ...(facts.ode ? { ode: odeJson(facts.ode) } : {}),
   };
 }
 

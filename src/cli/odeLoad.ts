@@ -1,0 +1,96 @@
+/**
+ * An ODE model's data from the file (issue 23): the statements parsed against the file's columns
+ * (errors with --model's line:column, or PATH:line:column for --model-file), the time column
+ * (--time, else a column named t or time, else the x rule of a closed-form fit), and each
+ * observed column's rows with their times and σ. With one state and no `~` line, --y (else the
+ * default y) is observed as that state, with --sigma as its σ.
+ *
+ * Rows are read as a closed-form fit reads them (--where, --exclude-rows). One response is
+ * strict (an unusable cell is an error naming its line); with several, a row's empty or unusable
+ * cell leaves it out of that response only (responses are often measured at different times),
+ * and a note says how many.
+ */
+import { defaultColumns, defaultY, tableCandidates } from '../data/defaultColumns';
+import { variableNames } from '../data/modelColumns';
+import { findColumn, selectColumns, skipOf, type Result, type RowChoice, type Table } from '../data';
+import { compileDerived } from '../fit/derived';
+import type { ObservedColumn, OdeFitData } from '../fit/ode';
+import { compileOde, parseStatements, type CompiledOde, type OdeModelSpec } from '../model';
+import type { FitCommand } from './args';
+import { CliError } from './errors';
+import { dataError, loadRows, readTable } from './load';
+import { modelPlace } from './modelText';
+import { unusableRowsMessage } from './unusableRows';
+
+export interface LoadedOde {
+  readonly table: Table;
+  readonly model: CompiledOde;
+  readonly data: OdeFitData;
+  readonly rows: RowChoice;
+  readonly time: string;
+  /** Rows left by --where and --exclude-rows. */
+  readonly rowCount: number;
+  readonly notes: string[];
+}
+
+const TIME_NAMES = ['t', 'time'];
+
+/** --time, else a column named t or time (any case), else the x rule among the columns the model does not observe. */
+function timeColumn(command: FitCommand, table: Table, observed: readonly string[]): string {
+  if (command.time !== null) {
+    const found = findColumn(table, command.time);
+    if (!found.ok) throw dataError(command.file, found.error, '--time');
+    return found.value.name;
+  }
+  const named = TIME_NAMES.map((n) => table.columns.find((c) => c.name.toLowerCase() === n)).find((c) => c !== undefined);
+  if (named) return named.name;
+  const x = defaultColumns(tableCandidates(table).filter((c) => !observed.includes(c.name))).x;
+  if (!x) throw new CliError(`${command.file}: no time column: name it with --time COL (no column is named t or time).`);
+  return x;
+}
+
+function parse(command: FitCommand, text: string, columns: readonly string[]): OdeModelSpec {
+  const spec = parseStatements(text, { columns });
+  if (!spec.ok) throw new CliError(modelPlace(command, spec.error));
+  return spec.value;
+}
+
+/** The spec, with `Y ~ X` (and `| SIGMA`) added for a one-state model without a `~` line. */
+function observedSpec(command: FitCommand, table: Table, columns: readonly string[]): { spec: OdeModelSpec; time: string } {
+  const spec = parse(command, command.model, columns);
+  if (spec.observations.length > 0) {
+    if (command.sigma !== null) throw new CliError(`--sigma: an ODE model names each response's σ column on its ~ line (COL ~ expr | SIGMACOL); write "| ${command.sigma}" there instead.`);
+    if (command.y !== null) throw new CliError(`--y: the ODE model's ~ lines name its observed columns (${spec.observations.map((o) => o.column).join(', ')}); drop --y.`);
+    return { spec, time: timeColumn(command, table, spec.observations.flatMap((o) => [o.column, ...(o.sigma ? [o.sigma] : [])])) };
+  }
+  const time = timeColumn(command, table, []);
+  const y = command.y ?? defaultY(tableCandidates(table), [time, ...(command.sigma ? [command.sigma] : [])]);
+  if (!y) throw new CliError(`${command.file}: no column left to observe; name it with --y COL, or write COL ~ ${spec.states[0].name} in the model.`);
+  if (!findColumn(table, y).ok) throw new CliError(`--y: ${command.file} has no column "${y}"; its columns are ${columns.join(', ')}.`);
+  const line = `${y} ~ ${spec.states[0].name}${command.sigma ? ` | ${command.sigma}` : ''}`;
+  return { spec: parse(command, `${command.model}\n${line}`, columns), time };
+}
+
+/** `parsed`: the file already parsed, else it is read here. */
+export function loadOdeProblem(command: FitCommand, parsed: Result<Table> = readTable(command.file)): LoadedOde {
+  if (!parsed.ok) throw dataError(command.file, parsed.error);
+  const table = parsed.value;
+  const columns = variableNames(table.columns);
+  const { spec, time } = observedSpec(command, table, columns);
+  for (const d of command.derive) compileDerived(d, spec.params, columns);
+  const rows = loadRows(command, table);
+  const skip = skipOf(rows);
+  const notes: string[] = [];
+  const several = spec.observations.length > 1;
+  const observed: ObservedColumn[] = spec.observations.map((o) => {
+    const selected = selectColumns(table, { x: [time], y: o.column, sigma: o.sigma ?? null, skip });
+    if (!selected.ok) throw dataError(command.file, selected.error);
+    const s = selected.value;
+    if (s.droppedCount > 0 && !several) throw new CliError(unusableRowsMessage(command.file, s.dropped, s.droppedCount, command.excludeRows.length > 0));
+    if (s.droppedCount > 0) notes.push(`${o.column}: ${s.droppedCount} row${s.droppedCount === 1 ? '' : 's'} with an empty or unusable ${time}, ${o.column}${o.sigma ? ` or ${o.sigma}` : ''} cell left out of this response (first at line ${s.dropped[0]?.line ?? '?'}).`);
+    return { column: o.column, time: s.vars[0], y: s.y, sigma: s.sigma ?? null, lines: s.lines };
+  });
+  const compiled = compileOde(spec);
+  if (!compiled.ok) throw new CliError(modelPlace(command, compiled.error));
+  return { table, model: compiled.value, data: { observed }, rows, time, rowCount: table.rowCount - rows.filteredCount - rows.excludedCount, notes };
+}

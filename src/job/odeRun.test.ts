@@ -1,0 +1,76 @@
+/**
+ * An ODE model on the fit job (issue 23): runJob dispatches a job of data kind 'ode' to its own
+ * steps, which reach scipy's Lotka–Volterra minimum (fixtures/ode/make_lv_fit.py) and report the
+ * integration; the clash rules refuse what does not run with an ODE model yet, before anything runs.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ODE_DEFAULTS } from '../fit/ode';
+import { compileOde, parseStatements } from '../model';
+import type { JobHost } from './host';
+import type { FitJob } from './job';
+import { runJob } from './run';
+import { JobInputError } from './validate';
+
+const REF = JSON.parse(readFileSync('fixtures/ode/lv_fit_scipy.json', 'utf8')) as { model: string; names: string[]; start: number[]; params: number[]; stderr: number[]; rss: number };
+const [, ...lines] = readFileSync('fixtures/ode/lv_fit.csv', 'utf8').trim().split('\n');
+const rows = lines.map((l) => l.split(',').map(Number));
+const col = (j: number) => Float64Array.from(rows, (r) => r[j]);
+
+const unused = () => {
+  throw new Error('an ODE job asks the host for no pools and no backend');
+};
+const host: JobHost = { now: () => 0, rowWorkers: unused, backend: unused, candidatePool: unused };
+
+function lvJob(change: Partial<FitJob> = {}): FitJob {
+  const spec = parseStatements(REF.model);
+  if (!spec.ok) throw new Error(spec.error.message);
+  const model = compileOde(spec.value);
+  if (!model.ok) throw new Error(model.error.message);
+  return {
+    model: REF.model,
+    ties: [],
+    data: { kind: 'ode', model: model.value, data: { observed: [{ column: 'Hare', time: col(0), y: col(1), sigma: null }, { column: 'Lynx', time: col(0), y: col(2), sigma: null }] }, integration: ODE_DEFAULTS },
+    parameters: REF.names.map((name, i) => ({ name, value: REF.start[i], fixed: false })),
+    options: {},
+    objective: 'least-squares',
+    varpro: false,
+    start: { always: false, starts: null, seed: 0 },
+    intervals: 'wald',
+    derive: [{ name: 'ratio', expression: 'alpha/gamma' }],
+    checkpoint: null,
+    backend: 'auto',
+    workers: null,
+    ...change,
+  };
+}
+
+describe('runJob with an ODE model', () => {
+  it('fits to scipy\'s minimum and derives a quantity with its delta-method error', async () => {
+    const run = await runJob(lvJob(), host);
+    expect(Math.abs(run.result.stats.rss - REF.rss) / REF.rss).toBeLessThan(1e-6);
+    run.result.parameters.forEach((p, i) => expect(Math.abs(p.value - REF.params[i]) / Math.abs(REF.params[i])).toBeLessThan(1e-4));
+    expect(run.ode?.method).toBe('auto');
+    expect(run.ode?.steps).toBeGreaterThan(0);
+    const ratio = run.derived.find((d) => d.name === 'ratio')!;
+    expect(ratio.value).toBeCloseTo(REF.params[0] / REF.params[3], 6);
+    expect(ratio.stderr).toBeGreaterThan(0);
+    expect(run.backend).toBe('cpu');
+  });
+
+  const refusals: [string, Partial<FitJob>, string][] = [
+    ['VarPro', { varpro: true }, 'ode-varpro'],
+    ['the Poisson likelihood', { objective: 'poisson' }, 'ode-poisson'],
+    ['profile intervals', { intervals: 'profile' }, 'ode-profile'],
+    ['the GPU', { backend: 'gpu' }, 'ode-gpu'],
+    ['a missing start', { parameters: REF.names.map((name, i) => ({ name, value: i === 0 ? null : REF.start[i], fixed: false })) }, 'ode-start-search'],
+    ['a checkpoint', { checkpoint: { resume: false } }, 'ode'],
+  ];
+  for (const [what, change, clash] of refusals) {
+    it(`refuses ${what} with a message that says so`, async () => {
+      const error = await runJob(lvJob(change), host).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(JobInputError);
+      expect((error as JobInputError).clash).toBe(clash);
+    });
+  }
+});
