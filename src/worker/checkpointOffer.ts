@@ -6,7 +6,7 @@
 import type { CheckpointOffer, FitRequest, Status } from './api';
 import { notCheckpointed } from '../job/validate';
 import { compareSubject, offerFor, readCheckpoint } from '../job/browser/checkpoint';
-import { modelFitData } from './curve';
+import { modelFitData } from '../plot/curve';
 import { fitInputs, fitOptions } from './fitInputs';
 import { jobObjective, requestParameters } from './fitJob';
 import { session } from './session';

@@ -10,7 +10,7 @@ import { FORMAT_BYTES, fileFormat, xlsRefused } from '../data/sheets/fileFormat'
 import type { Result, Table } from '../data/types';
 import type { LoadOptions, LoadProgress, Status, TableSummary } from './api';
 import { session, type TableInput } from './session';
-import { throttle } from './throttle';
+import { throttle } from '../job/browser/throttle';
 
 function summarize(table: Table, fileName: string | null, stream: StreamedTable | null): TableSummary {
   return {
