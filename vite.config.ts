@@ -3,7 +3,7 @@ import { cliFilePlugin } from './scripts/cliBundle.mjs';
 import { plotlyPartial } from './scripts/plotlyPartial';
 
 // Cross-origin isolation: with these two headers the page (and its workers) may use
-// SharedArrayBuffer, which a large fit's row workers share the columns through (worker/rowWorkers.ts).
+// SharedArrayBuffer, which a large fit's row workers share the columns through (job/browser/rowWorkers.ts).
 // Everything the page loads is its own (same origin), so require-corp blocks nothing. A static host
 // should send them too (README, "Hosting"); without them the row workers get copies of their rows.
 const isolation = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };

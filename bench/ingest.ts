@@ -2,7 +2,7 @@
  * Ingest throughput, side by side in one run: the text ingest (the old CLI path: the file decoded
  * whole, then Papa Parse and the cell typer), the byte ingest on one thread (4 MiB reads, numbers
  * straight from bytes), the byte ingest on two threads (the CLI's parallel parse by byte ranges,
- * src/cli/parallelRead.ts: this thread and one worker_threads worker, started per parse as the CLI
+ * src/data/node/parallelRead.ts: this thread and one worker_threads worker, started per parse as the CLI
  * starts it), and numpy.loadtxt from both Pythons on the machine (/usr/bin/python3 and the python3
  * on PATH: their numpy versions differ, and so does their speed), on generated x,y CSV files of 10⁶
  * and 10⁷ rows (≈22 bytes a row, in a temporary folder, deleted afterwards). The runs of each size
@@ -19,7 +19,7 @@ import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readSync, r
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createByteIngest } from '../src/data/byteIngest';
-import { readTableParallel } from '../src/cli/parallelRead';
+import { readTableParallel } from '../src/data/node/parallelRead';
 import { parseDelimitedText } from '../src/data/parseText';
 import type { Result, Table } from '../src/data/types';
 

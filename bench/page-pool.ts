@@ -1,5 +1,5 @@
 /**
- * The page's row workers (issue 12, "all cores"; worker/rowWorkers.ts) against the fit worker's
+ * The page's row workers (issue 12, "all cores"; job/browser/rowWorkers.ts) against the fit worker's
  * own thread, in headless Chromium through the page-pool harness (e2e/harness/pagePool.ts: a fit
  * worker that starts nested row workers as the app's does): 10⁶ Gaussian rows (4 parameters,
  * standard start), normal equations, one thread vs 2 row workers with shared columns (the harness
@@ -47,7 +47,7 @@ try {
   const lines = [
     '# The page\'s row workers: one thread vs a pool (bench/page-pool.ts)',
     '',
-    `Headless Chromium ${session.browser.version()} (page cross-origin isolated: ${isolated}), the page-pool harness: a fit worker that fits as the app's does (worker/backend.ts, worker/rowWorkers.ts) and starts its row workers as nested workers. ${rows.toLocaleString('en-US')} Gaussian rows (a·exp(−(x−mu)²/(2s²)) + c, standard start), normal equations, ${one.nfev} evaluations (nfev); ${availableParallelism()} cores (navigator.hardwareConcurrency ${await session.page.evaluate(() => window.fitbenchPagePool.cores)}), load average ${loadAtStart.map((l) => l.toFixed(2)).join(' / ')} (1 / 5 / 15 min) at the start and ${loadavg().map((l) => l.toFixed(2)).join(' / ')} at the end: the machine is shared with other jobs. One warm-up round (its times are the \"first fit\" column: the pooled ones include starting the row workers), then ${ROUNDS} interleaved rounds; wall time of the whole fit (statistics included) measured in the fit worker.`,
+    `Headless Chromium ${session.browser.version()} (page cross-origin isolated: ${isolated}), the page-pool harness: a fit worker that fits as the app's does (job/browser/backend.ts, job/browser/rowWorkers.ts) and starts its row workers as nested workers. ${rows.toLocaleString('en-US')} Gaussian rows (a·exp(−(x−mu)²/(2s²)) + c, standard start), normal equations, ${one.nfev} evaluations (nfev); ${availableParallelism()} cores (navigator.hardwareConcurrency ${await session.page.evaluate(() => window.fitbenchPagePool.cores)}), load average ${loadAtStart.map((l) => l.toFixed(2)).join(' / ')} (1 / 5 / 15 min) at the start and ${loadavg().map((l) => l.toFixed(2)).join(' / ')} at the end: the machine is shared with other jobs. One warm-up round (its times are the \"first fit\" column: the pooled ones include starting the row workers), then ${ROUNDS} interleaved rounds; wall time of the whole fit (statistics included) measured in the fit worker.`,
     '',
     '| run | wall ms (median) | min | max | solver phases ms (median) | speed (one thread = 1) | first fit ms (cold workers) | same parameters and cost, bit for bit |',
     '|---|---:|---:|---:|---:|---:|---:|---|',

@@ -1,5 +1,5 @@
 /**
- * A large fit's float64 passes on row workers started by a fit worker (worker/rowWorkers.ts, as
+ * A large fit's float64 passes on row workers started by a fit worker (job/browser/rowWorkers.ts, as
  * the app's fit worker starts them), in Chromium: 300 000 Gaussian rows fitted in the worker's
  * own thread and on a forced pool of 2 (this machine has 2 cores, below the default rule), with
  * the columns in shared memory (the dev server sends COOP/COEP, so the page is cross-origin

@@ -1,6 +1,6 @@
 /**
- * The page's storage module (src/worker/storage.ts, IndexedDB) as a Map, for state tests that
- * save and restore sessions: `vi.mock('../worker/storage', () => import('../../test/memoryStorage'))`,
+ * The page's storage module (src/job/browser/storage.ts, IndexedDB) as a Map, for state tests that
+ * save and restore sessions: `vi.mock('../job/browser/storage', () => import('../../test/memoryStorage'))`,
  * then read or change `db` to see or damage what was stored. Values go through structuredClone, as
  * IndexedDB stores them. A key in `cutBefore` is never written: as if the page had closed just
  * before it, its write and every write or delete after it reject until `reopen()` (what was

@@ -1,7 +1,7 @@
 /**
  * A NIST StRD problem (test/nist.ts) as a fit job in memory, and a host with nothing of its own
  * (this thread, the CPU, no pools): the fixtures of the job's tests (src/job/run.test.ts) and the
- * page host's (src/worker/pageHost.test.ts).
+ * page host's (src/job/browser/pageHost.test.ts).
  */
 import type { FitData } from '../src/data';
 import type { JobHost } from '../src/job/host';

@@ -1,6 +1,6 @@
 /**
  * For state tests of streamed sessions (issue 12), with the worker API in-thread and
- * `vi.mock('../worker/storage', () => import('../../test/memoryStorage'))`: a stand-in for the
+ * `vi.mock('../job/browser/storage', () => import('../../test/memoryStorage'))`: a stand-in for the
  * Origin Private File System and Web Locks (Node has neither), and a saved session made a
  * streamed one.
  */
@@ -74,7 +74,7 @@ export function fakeOpfs(folders: Record<string, number>) {
 }
 
 /** What a saved table keeps of a streamed table over `folder` (three columns t, counts, sigma of
- *  ROWS rows; src/worker/streamRecord.ts), without its folder's open files. */
+ *  ROWS rows; src/job/browser/streamRecord.ts), without its folder's open files. */
 export const streamOf = (folder: string) => ({
   folder,
   names: ['t', 'counts', 'sigma'],

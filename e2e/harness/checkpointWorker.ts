@@ -1,15 +1,15 @@
 /**
  * A Web Worker of the checkpoint harness: the page's fit path (curveFit on the CPU with the
- * worker's checkpoint writer, src/worker/checkpoint.ts, saving to IndexedDB through idb-keyval)
+ * worker's checkpoint writer, src/job/browser/checkpoint.ts, saving to IndexedDB through idb-keyval)
  * on a two-peak data set of `rows` rows from a poor start, with the dense QR method (the e2e
- * spec's fit), on the page's CPU evaluator (src/worker/backend.ts): without checkpoints, with saves every `everyMs`, or resumed from a stored state.
+ * spec's fit), on the page's CPU evaluator (src/job/browser/backend.ts): without checkpoints, with saves every `everyMs`, or resumed from a stored state.
  */
 import { curveFit } from '../../src/fit/curveFit';
 import { compileModel } from '../../src/model';
 import { readCheckpointRecord } from '../../src/store/checkpointRecord';
-import { chooseFitBackend } from '../../src/worker/backend';
-import { checkpointWriter } from '../../src/worker/checkpoint';
-import { readValue } from '../../src/worker/storage';
+import { chooseFitBackend } from '../../src/job/browser/backend';
+import { checkpointWriter } from '../../src/job/browser/checkpoint';
+import { readValue } from '../../src/job/browser/storage';
 
 export interface CheckpointBenchRequest {
   readonly rows: number;

@@ -1,13 +1,13 @@
 /**
  * The page-pool harness worker (e2e/page-pool.spec.ts, bench/page-pool.ts): a dedicated worker
- * that fits as the page's fit worker does (worker/backend.ts with the CPU requested, and
- * worker/rowWorkers.ts for the row workers, nested workers started from here), once in this
+ * that fits as the page's fit worker does (job/browser/backend.ts with the CPU requested, and
+ * job/browser/rowWorkers.ts for the row workers, nested workers started from here), once in this
  * thread and once on the row workers, and answers with what each fit reached and its wall time.
  */
 import { curveFit } from '../../src/fit/curveFit';
 import type { Method } from '../../src/fit/defaults';
-import { chooseFitBackend } from '../../src/worker/backend';
-import { forceRowWorkers, pageRowWorkers, type RowColumns } from '../../src/worker/rowWorkers';
+import { chooseFitBackend } from '../../src/job/browser/backend';
+import { forceRowWorkers, pageRowWorkers, type RowColumns } from '../../src/job/browser/rowWorkers';
 import { standardProblem } from './standardModels';
 
 export interface PagePoolRequest {

@@ -12,7 +12,7 @@ import { parseFitArgs } from './args';
 import { CliError, EXIT } from './errors';
 import { fitGroupsCommand } from './groupFit';
 import { fileSize, isGrouped, loadProblem } from './load';
-import { parseThreads, readTableParallel } from './parallelRead';
+import { parseThreads, readTableParallel } from '../data/node/parallelRead';
 import { singleJob } from './job';
 import { startSearchProgress } from './startProgress';
 import { fitCompareModel } from './compareModel';

@@ -5,7 +5,7 @@
 import { task as batchTask } from '../fit/batch/batchTask';
 import { task as rowPassTask } from '../fit/parallel/rowPassTask';
 import { task as candidateTask } from '../start/candidateTask';
-import { task as rangeTask } from './rangeTask';
+import { task as rangeTask } from '../data/node/rangeTask';
 import { serveBundledTask } from '../parallel/node/bundledHost';
 import { main } from './main';
 

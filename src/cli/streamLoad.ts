@@ -23,7 +23,7 @@ import type { FitCommand } from './args';
 import { CliError } from './errors';
 import { chooseY, dataError } from './load';
 import { formatBytes } from './memoryLimit';
-import { createTempColumns, type TempColumns } from './tempColumns';
+import { createTempColumns, type TempColumns } from '../store/node/tempColumns';
 import { countLines, lineCutter, quoteIn } from '../data/linePieces';
 
 export type { MemoryPlan };

@@ -9,7 +9,7 @@ import { cliRunner, tempFiles } from '../../test/cli';
 import { capWorkers } from '../job/workerCap';
 import { rowWorkerCount } from '../job/rowWorkerRule';
 import { workersFor } from '../job/node/groupBatch';
-import { parseThreads, PARALLEL_MIN_BYTES } from './parallelRead';
+import { parseThreads, PARALLEL_MIN_BYTES } from '../data/node/parallelRead';
 
 const sizes: number[] = [];
 vi.mock('../parallel/node/nodePool', async (importOriginal) => {

@@ -1,6 +1,6 @@
 /**
  * One module worker wrapped by Comlink, with the signals that tell it is gone: its error and
- * messageerror events, and the Web Lock it holds for its life (src/worker/liveness.ts): the page
+ * messageerror events, and the Web Lock it holds for its life (src/job/browser/liveness.ts): the page
  * queues for that lock, which is granted the moment the worker ends, however it ends.
  */
 import * as Comlink from 'comlink';

@@ -1,6 +1,6 @@
 /**
  * A text file read in pieces cut at line ends, as both streamed ingests read it (the CLI's
- * src/cli/streamLoad.ts from a file descriptor, the page's src/worker/streamIngest.ts from a Blob):
+ * src/cli/streamLoad.ts from a file descriptor, the page's src/job/browser/streamIngest.ts from a Blob):
  * each piece holds whole lines, the bytes after the last line end wait for the next read.
  */
 const LF = 10;

@@ -62,7 +62,7 @@ function reasonFor(column: Column, notes: Map<number, string>, r: number, isSigm
 }
 
 /** Why a cell of value `v` is unusable: the parser's `note` when it kept one, else from the value
- *  (shared with the streamed tables' selection, src/worker/streamedColumns.ts). */
+ *  (shared with the streamed tables' selection, src/job/browser/streamedColumns.ts). */
 export function cellReason(v: number, note: string | undefined, isSigma: boolean): string {
   if (note !== undefined) return note;
   if (Number.isNaN(v)) return 'is not a number';

@@ -21,7 +21,7 @@ export type ModelErrorCode =
   | 'unknown-function' // name(…) where name is not a known function
   | 'function-without-call' // a function name used as a value
   | 'arity' // a known function with the wrong number of arguments
-  | 'too-many-parameters' // more parameters than the page fits in one model (src/worker/limits.ts)
+  | 'too-many-parameters' // more parameters than the page fits in one model (src/job/browser/limits.ts)
   | 'internal'; // a bug in the compiler, caught at the facade
 
 export interface ModelError {

@@ -13,7 +13,7 @@ import { updateIn } from '../../test/memoryStorage';
 import { localClient } from '../client/localClient';
 import { setClient } from '../client/worker';
 import type { CheckpointRecord } from '../store/checkpointRecord';
-import { checkpointTiming } from '../worker/checkpoint';
+import { checkpointTiming } from '../job/browser/checkpoint';
 import { discardInterruptedFit, offerInterruptedFit } from './actions/checkpoint';
 import { resumeInterruptedFit } from './actions/resumeInterruptedFit';
 import { loadText } from './actions/data';
@@ -29,7 +29,7 @@ const db = new Map<string, unknown>();
 /** Every value written under a checkpoint key, in order. */
 const saves: CheckpointRecord[] = [];
 
-vi.mock('../worker/storage', () => ({
+vi.mock('../job/browser/storage', () => ({
   storageReason: (e: unknown) => (e instanceof Error ? `${e.name}: ${e.message}` : String(e)),
   readValue: async (key: string) => structuredClone(db.get(key)),
   writeValue: async (key: string, value: unknown) => {

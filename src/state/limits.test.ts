@@ -1,5 +1,5 @@
 /**
- * What one model may ask (src/worker/limits.ts), through the store's actions and the worker API
+ * What one model may ask (src/job/browser/limits.ts), through the store's actions and the worker API
  * in-thread: a model with too many parameters is an error at the editor and makes no rows; the
  * worker refuses it, and a model whose tape is too large, with the limit in the message; a link
  * whose fit is large opens with its data but waits for a click on Fit, which then fits it.
@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { localClient } from '../client/localClient';
 import { setClient } from '../client/worker';
 import { compiled } from '../worker/modelCache';
-import { MAX_PARAMETERS, MAX_ROW_PARAMETERS, workLimit } from '../worker/limits';
+import { MAX_PARAMETERS, MAX_ROW_PARAMETERS, workLimit } from '../job/browser/limits';
 import { loadText } from './actions/data';
 import { runFit } from './actions/fit';
 import { openLink, planCurrentLink } from './actions/link';

@@ -19,7 +19,7 @@ import { sessionLockName } from './sessions/sessionLock';
 import { getState, initialState, setState } from './store';
 import { autosaveInFakeTime } from '../../test/autosave';
 
-vi.mock('../worker/storage', () => import('../../test/memoryStorage'));
+vi.mock('../job/browser/storage', () => import('../../test/memoryStorage'));
 
 restoreNavigator();
 

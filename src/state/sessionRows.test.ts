@@ -19,7 +19,7 @@ import { getState, initialState, setState } from './store';
 const db = new Map<string, unknown>();
 let refuse: string | null = null;
 
-vi.mock('../worker/storage', () => {
+vi.mock('../job/browser/storage', () => {
   const guard = () => {
     if (refuse) throw new DOMException(refuse, 'QuotaExceededError');
   };

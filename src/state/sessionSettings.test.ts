@@ -21,7 +21,7 @@ import { INDEX_KEY, sessionKey, type SessionRecord } from './sessions/record';
 import { DEFAULT_SETTINGS } from './slices/settings';
 import { getState, initialState, setState } from './store';
 
-vi.mock('../worker/storage', () => import('../../test/memoryStorage'));
+vi.mock('../job/browser/storage', () => import('../../test/memoryStorage'));
 const latestId = () => (db.get(INDEX_KEY) as { id: string }[])[0].id;
 const sample = (name: string) => readFileSync(join(import.meta.dirname, '..', '..', 'public', 'samples', name), 'utf8');
 

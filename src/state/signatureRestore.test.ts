@@ -20,7 +20,7 @@ import { fitSignature, resultsFresh } from './signature';
 import { DEFAULT_SETTINGS } from './slices/settings';
 import { getState, initialState, setState } from './store';
 
-vi.mock('../worker/storage', () => import('../../test/memoryStorage'));
+vi.mock('../job/browser/storage', () => import('../../test/memoryStorage'));
 const latestRecord = () => sessionKey((db.get(INDEX_KEY) as { id: string }[])[0].id);
 const sample = (name: string) => readFileSync(join(import.meta.dirname, '..', '..', 'public', 'samples', name), 'utf8');
 async function settle() { await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS + 10); await flushSave(); }

@@ -18,7 +18,7 @@ import { flushSave, restoreLatestSession, SAVE_DELAY_MS, startAutosave, stopAuto
 import { dataKey, INDEX_KEY } from './sessions/record';
 import { getState, initialState, setState } from './store';
 
-vi.mock('../worker/storage', () => import('../../test/memoryStorage'));
+vi.mock('../job/browser/storage', () => import('../../test/memoryStorage'));
 
 const sample = readFileSync(join(import.meta.dirname, '..', '..', 'public', 'samples', 'decay.csv'), 'utf8');
 

@@ -19,7 +19,7 @@ import { getState, initialState, setState } from './store';
 import { autosaveInFakeTime } from '../../test/autosave';
 import { restoreNavigator } from '../../test/fakeLocks';
 
-vi.mock('../worker/storage', () => import('../../test/memoryStorage'));
+vi.mock('../job/browser/storage', () => import('../../test/memoryStorage'));
 
 
 describe('a restored streamed session’s folder', () => {

@@ -13,9 +13,9 @@ import { localClient } from '../client/localClient';
 import { parseDelimitedText } from '../data/index';
 import { workerApi } from '../worker/api-impl';
 import { adoptTable as workerAdoptTable } from '../worker/load';
-import { createOpfsColumns } from '../worker/opfsColumns';
+import { createOpfsColumns } from '../job/browser/opfsColumns';
 import { session } from '../worker/session';
-import type { StreamedTable } from '../worker/streamIngest';
+import type { StreamedTable } from '../job/browser/streamIngest';
 import { loadFile } from './actions/data';
 import { deleteSession, finishDelete, flushSave, openSession, refreshSessionList, SAVE_DELAY_MS } from './actions/sessions';
 import { sweepStreamFolders } from './actions/streamFolders';
@@ -24,7 +24,7 @@ import { getState, initialState, setState } from './store';
 import { autosaveInFakeTime } from '../../test/autosave';
 import { restoreNavigator } from '../../test/fakeLocks';
 
-vi.mock('../worker/storage', () => import('../../test/memoryStorage'));
+vi.mock('../job/browser/storage', () => import('../../test/memoryStorage'));
 
 function table(text: string) {
   const parsed = parseDelimitedText(text);

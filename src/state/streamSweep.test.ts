@@ -9,7 +9,7 @@ import { fakeFolderList, restoreNavigator } from '../../test/fakeLocks';
 import { sweepStreamFolders } from './actions/streamFolders';
 import { folderKey, INDEX_KEY, PENDING_DELETE_KEY, sessionKey } from './sessions/record';
 
-vi.mock('../worker/storage', () => import('../../test/memoryStorage'));
+vi.mock('../job/browser/storage', () => import('../../test/memoryStorage'));
 
 restoreNavigator();
 

@@ -21,7 +21,7 @@ import { tiedModel } from './ties';
 import { autosaveInFakeTime } from '../../test/autosave';
 
 const db = new Map<string, unknown>();
-vi.mock('../worker/storage', () => ({
+vi.mock('../job/browser/storage', () => ({
   storageReason: (e: unknown) => String(e),
   readValue: async (key: string) => structuredClone(db.get(key)),
   writeValue: async (key: string, value: unknown) => void db.set(key, structuredClone(value)),

@@ -1,6 +1,6 @@
 /**
  * What a checkpoint of a long fit belongs to (issue 12), shared by the CLI's checkpoint files
- * (src/cli/checkpoint.ts) and the page's IndexedDB checkpoints (src/worker/checkpoint.ts): the
+ * (src/cli/checkpoint.ts) and the page's IndexedDB checkpoints (src/job/browser/checkpoint.ts): the
  * model text, a fingerprint of the data columns, the parameters' fixed values and bounds, and the
  * solver options. A saved state may resume a fit only when every part is the same; when one is
  * not, `subjectDifference` says which, and each side words it for its own user.

@@ -1,7 +1,7 @@
 /**
  * Columns kept as chunks of rows (issue 12, "streaming past memory"): the fit reads them one chunk
  * at a time, in order, so that only one chunk is in memory. The CLI backs this with a temporary
- * binary file (src/cli/tempColumns.ts); `memoryChunks` backs it with arrays (tests, and the
+ * binary file (src/store/node/tempColumns.ts); `memoryChunks` backs it with arrays (tests, and the
  * reference the streamed passes are checked against).
  *
  * A chunk holds the model's variables, y and the weights wᵢ = 1/σᵢ (or none), as float64, rows

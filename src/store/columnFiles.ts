@@ -6,7 +6,7 @@
  * columns the fit picks after the ingest.
  *
  * The files are FileSystemSyncAccessHandles of the Origin Private File System in the page
- * (src/worker/opfsColumns.ts); this module knows only their read/write-at-offset shape, so it runs
+ * (src/job/browser/opfsColumns.ts); this module knows only their read/write-at-offset shape, so it runs
  * in Node on arrays too (columnFiles.test.ts checks the chunks against memoryChunks bit for bit).
  */
 import type { ChunkSource, ChunkView } from './chunkSource';

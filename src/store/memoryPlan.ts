@@ -1,7 +1,7 @@
 /**
  * In memory or streamed (issue 12): the choice, made from a file's size and its first piece before
  * the rest is read, shared by the CLI (src/cli/streamLoad.ts reads the piece with readSync) and the
- * page (src/worker/streamIngest.ts reads it with Blob.slice).
+ * page (src/job/browser/streamIngest.ts reads it with Blob.slice).
  *
  * The rows are estimated from the bytes per row of the first piece (10% spare, as the in-memory
  * reader pre-sizes its columns), and an in-memory fit holds inMemoryBytesPerRow per row

@@ -1,6 +1,6 @@
 /**
  * The folders of streamed tables in the Origin Private File System (issue 12; written by
- * src/worker/opfsColumns.ts): one per table, `fitbench-stream-<time>-<random>`. A saved session
+ * src/job/browser/opfsColumns.ts): one per table, `fitbench-stream-<time>-<random>`. A saved session
  * refers to its table's folder, so the folder outlives the page; one is stale when no saved
  * session refers to it and no page holds it open, and the page removes the stale ones when it
  * starts, when it loads other data and when a session is deleted (src/state/actions/streamFolders.ts

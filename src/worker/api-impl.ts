@@ -10,7 +10,7 @@ import { exportCurve } from './exports';
 import { exportColumns, exportDataCsv, select } from './select';
 import { fingerprintSelection, planShareLink } from './share';
 import { loadSavedTable, restoreFit, saveTable } from './tables';
-import { alive } from './liveness';
+import { alive } from '../job/browser/liveness';
 import { listGroups } from './groups';
 import { fitEachGroup } from './groupFit';
 import { findStarts } from './autoStart';

@@ -19,7 +19,7 @@ import type { GuessedParameter } from '../library/types';
 import type { Fingerprint, LinkPlan, PlanOptions } from '../share/index';
 import type { ColumnMapping, FitSpec, ParameterRow, RowSpec, SolverSettings } from '../share/types';
 import type { CurveExportRequest } from './exports';
-import type { Curve, SelectionSummary, TableSummary } from './shapes';
+import type { Curve, GroupOverlay, PlotRequest, SelectionSummary, TableSummary } from '../plot/shapes';
 import type { RestoredFit } from './tables';
 import type { TableInput } from './session';
 
@@ -28,8 +28,8 @@ export type { ReportData } from '../export/report/reportData';
 export type { NamedProfile, ProfileProgress } from '../fit/profileFit';
 export type { RestoredFit } from './tables';
 export type { TableInput } from './session';
-export type { BandPair, ColumnInfo, Curve, ExcludedPoints, SelectionSummary, Series, StreamFacts, TableSummary, VariableRange } from './shapes';
-export type { Density } from './density';
+export type { BandPair, ColumnInfo, Curve, ExcludedPoints, SelectionSummary, Series, StreamFacts, TableSummary, VariableRange, GroupOverlay, PlotRequest } from '../plot/shapes';
+export type { Density } from '../plot/density';
 
 export interface WorkerError {
   /** Stable code: a data code ('header-only', 'no-usable-rows'…), a model code, a fit input code
@@ -90,17 +90,6 @@ export interface LoadProgress {
   readonly streaming?: boolean;
 }
 
-/** How the plot wants the data: which x column, linear or log x, how many pixel columns, the zoom. */
-export interface PlotRequest {
-  /** Index into mapping.x. */
-  readonly plotVar: number;
-  readonly logX: boolean;
-  /** Buckets for min/max decimation (about the plot width in pixels). */
-  readonly buckets: number;
-  /** The x interval on screen when the plot is zoomed (data units), drawn at full resolution. */
-  readonly xRange?: readonly [number, number] | null;
-}
-
 export interface CurveRequest extends PlotRequest {
   readonly model: string;
   /** The columns; mapping.x are the names the model may use as variables. */
@@ -118,7 +107,7 @@ export interface FitRequest extends PlotRequest {
   readonly mapping: DataMapping;
   readonly parameters: readonly ParameterRow[];
   readonly settings: SolverSettings;
-  /** Checkpoints (issue 12, src/worker/checkpoint.ts): the storage key the fit saves its state
+  /** Checkpoints (issue 12, src/job/browser/checkpoint.ts): the storage key the fit saves its state
    *  under as it runs (the page's session), and whether to continue from the state saved there. */
   readonly checkpoint?: { readonly key: string; readonly resume: boolean } | null;
 }
@@ -219,7 +208,7 @@ export interface BackendReport {
   /** How the float64 CPU kernels ran: generated code, or interpreted where the page's
    *  Content-Security-Policy forbids compiling code (absent in older saved results). */
   readonly cpuKernels?: 'generated' | 'interpreted';
-  /** The float64 passes ran on this many row workers (worker/rowWorkers.ts), their columns shared
+  /** The float64 passes ran on this many row workers (job/browser/rowWorkers.ts), their columns shared
    *  (a cross-origin-isolated page) or each worker's rows held in a copy; absent: in the fit worker. */
   readonly rowWorkers?: { readonly workers: number; readonly columns: 'shared' | 'held' };
 }
@@ -269,14 +258,6 @@ export interface GroupBatchProgress {
   readonly done: number;
   readonly total: number;
   readonly failed: number;
-}
-
-/** One group drawn on the plot: its data and its fitted curve (null when it failed). */
-export interface GroupOverlay {
-  readonly key: string;
-  readonly x: Float64Array;
-  readonly y: Float64Array;
-  readonly curve: { readonly x: Float64Array; readonly y: Float64Array } | null;
 }
 
 export interface GroupBatchOutcome {

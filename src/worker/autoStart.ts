@@ -8,11 +8,11 @@
 import type { FitOptions } from '../fit/defaults';
 import { autoStart } from '../start/index';
 import type { AutoStartOutcome, AutoStartRequest, AutoStartStep, Status } from './api';
-import { modelVars } from './curve';
+import { modelVars } from '../plot/curve';
 import { toWorkerError } from './errors';
 import { fitInputs } from './fitInputs';
 import { endRun, startRun } from './session';
-import { throttle } from './throttle';
+import { throttle } from '../job/browser/throttle';
 
 export async function findStarts(request: AutoStartRequest, onProgress?: (p: AutoStartStep) => void): Promise<Status<AutoStartOutcome>> {
   const inputs = fitInputs(request);

@@ -5,12 +5,12 @@
  */
 import type { CheckpointOffer, FitRequest, Status } from './api';
 import { notCheckpointed } from '../job/validate';
-import { compareSubject, offerFor, readCheckpoint } from './checkpoint';
-import { modelFitData } from './curve';
+import { compareSubject, offerFor, readCheckpoint } from '../job/browser/checkpoint';
+import { modelFitData } from '../plot/curve';
 import { fitInputs, fitOptions } from './fitInputs';
 import { jobObjective, requestParameters } from './fitJob';
 import { session } from './session';
-import { streamedSelection } from './streamedColumns';
+import { streamedSelection } from '../job/browser/streamedColumns';
 import { streamDigest } from './streamedFit';
 import type { DataDigest } from '../store/checkpointSubject';
 import type { FitData } from '../fit/types';

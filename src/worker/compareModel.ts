@@ -9,13 +9,13 @@ import { compareModels, fitSummary, modelLabel } from '../fit/compare/compareMod
 import { findNesting } from '../fit/compare/nesting';
 import type { ModelCompareRequest, PageModelComparison, AutoStartStep, Status } from './api';
 import { autoStart } from '../start/index';
-import { modelFitData } from './curve';
+import { modelFitData } from '../plot/curve';
 import { toWorkerError } from './errors';
 import { lastLeastSquaresFit } from './lastFitInput';
-import { workLimit } from './limits';
+import { workLimit } from '../job/browser/limits';
 import { compiled } from './modelCache';
 import { endRun, startRun } from './session';
-import { throttle } from './throttle';
+import { throttle } from '../job/browser/throttle';
 
 const fail = (code: string, message: string, field?: 'model' | 'settings'): Status<never> => ({ ok: false, error: { code, message, ...(field ? { field } : {}) } });
 

@@ -5,7 +5,8 @@
  */
 import { curveCsv, gridCurveCsv } from '../export/index';
 import type { DataMapping, Status, WorkerError } from './api';
-import { evaluateCurve, withWeights } from './curve';
+import { withWeights } from '../plot/curve';
+import { evaluateCurve } from './curve';
 import { compiled } from './modelCache';
 import { ensureSelection } from './select';
 import { session, type LastFit } from './session';

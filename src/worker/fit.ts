@@ -11,16 +11,17 @@ import type { CompiledModel } from '../model/index';
 import { runJob, type JobRun } from '../job/run';
 import { jobClash } from '../job/validate';
 import type { FitOutcome, FitProgress, FitRequest, Status } from './api';
-import { withSavedHistory } from './checkpoint';
-import { evaluateCurve, modelVars, withDeviance, withWeights } from './curve';
+import { withSavedHistory } from '../job/browser/checkpoint';
+import { modelVars, withDeviance, withWeights } from '../plot/curve';
+import { evaluateCurve } from './curve';
 import { toWorkerError } from './errors';
 import { fitInputs } from './fitInputs';
 import { requestJob } from './fitJob';
-import { fitProgress } from './fitProgress';
-import { CheckpointUnavailable, pageHost } from './pageHost';
+import { fitProgress } from '../job/browser/fitProgress';
+import { CheckpointUnavailable, pageHost } from '../job/browser/pageHost';
 import { endRun, session, startRun, type CancelFlag } from './session';
 import { streamedSource } from './streamedFit';
-import { FitCancelledError } from './yielding';
+import { FitCancelledError } from '../job/browser/yielding';
 
 /**
  * The selection in memory as the job's source: the model's variable columns in the model's order,

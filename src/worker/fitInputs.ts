@@ -8,7 +8,7 @@ import type { CompiledModel } from '../model/index';
 import type { ParameterRow } from '../share/types';
 import type { FitOptions } from '../fit/defaults';
 import type { DataMapping, FitRequest, Status } from './api';
-import { workLimit } from './limits';
+import { workLimit } from '../job/browser/limits';
 import { compiled } from './modelCache';
 import { ensureSelection } from './select';
 

@@ -8,9 +8,9 @@ import { describe, expect, it } from 'vitest';
 import type { FitData } from '../data/selectColumns';
 import { curveFit } from '../fit/curveFit';
 import { compileModel } from '../model';
-import { fitBands } from './bands';
+import { fitBands } from '../plot/bands';
 import { evaluateCurve } from './curve';
-import { constantValue, heldVariables } from './gridVars';
+import { constantValue, heldVariables } from '../plot/gridVars';
 
 const t = Float64Array.from({ length: 24 }, (_, i) => i * 0.5);
 const y = Float64Array.from(t, (v, i) => 2.5 * 3 * Math.exp(-0.4 * v) + 0.05 * Math.sin(3 * i));

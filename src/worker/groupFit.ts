@@ -25,15 +25,15 @@ import type { CompiledModel } from '../model';
 import { now } from '../solver/clock';
 import type { GlobalComparison, GlobalFitOutcome, GlobalFitProgress, GroupBatchOutcome, GroupBatchProgress, GroupBatchRequest, GlobalFitRequest, GroupOverlay, Status } from './api';
 import { toWorkerError } from './errors';
-import { OVERLAY_MAX } from './groupLimits';
-import { overlayOf, plottedVariable } from './groupOverlay';
+import { OVERLAY_MAX } from '../plot/groupLimits';
+import { overlayOf, plottedVariable } from '../plot/groupOverlay';
 import { splitRequest } from './groupSplit';
 import { findLibraryModel } from './library';
 import { compiled } from './modelCache';
 import { rowChoice } from './select';
 import { endRun, session, startRun, type CancelFlag } from './session';
-import { throttle } from './throttle';
-import { macrotask } from './yielding';
+import { throttle } from '../job/browser/throttle';
+import { macrotask } from '../job/browser/yielding';
 
 const PROGRESS_MS = 100;
 

@@ -2,7 +2,7 @@
 import type { GuessedParameter } from '../library/types';
 import type { Status } from './api';
 import { findLibraryModel } from './library';
-import { plotColumn } from './series';
+import { plotColumn } from '../plot/series';
 import { session } from './session';
 
 export async function guess(libraryId: string, plotVar: number): Promise<Status<GuessedParameter[]>> {

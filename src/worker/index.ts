@@ -2,7 +2,7 @@
 import * as Comlink from 'comlink';
 import type { Curve, Status, WorkerApi } from './api';
 import { workerApi } from './api-impl';
-import { seriesBuffers } from './series';
+import { seriesBuffers } from '../plot/series';
 
 function withTransfer<T>(status: Status<T>, buffers: (value: T) => ArrayBuffer[]): Status<T> {
   return status.ok ? Comlink.transfer(status, buffers(status.value)) : status;

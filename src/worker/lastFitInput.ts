@@ -8,7 +8,7 @@ import type { FitResult } from '../fit/types';
 import { poissonWeights } from '../fit/poissonMle';
 import { weightSigma } from '../fit/weights';
 import type { Status } from './api';
-import { modelFitData } from './curve';
+import { modelFitData } from '../plot/curve';
 import { compiled } from './modelCache';
 import { session, type LastFit } from './session';
 

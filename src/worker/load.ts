@@ -3,14 +3,14 @@
 import { columnFacts } from '../data/columnShape';
 import { defaultPageBudget } from '../store/memoryBudget';
 import { PIECE_BYTES, planFromHead } from '../store/memoryPlan';
-import { opfsAvailable } from './opfsColumns';
-import { streamIngest, type StreamedTable } from './streamIngest';
+import { opfsAvailable } from '../job/browser/opfsColumns';
+import { streamIngest, type StreamedTable } from '../job/browser/streamIngest';
 import { parseBlob, parseDelimitedText } from '../data/index';
 import { FORMAT_BYTES, fileFormat, xlsRefused } from '../data/sheets/fileFormat';
 import type { Result, Table } from '../data/types';
 import type { LoadOptions, LoadProgress, Status, TableSummary } from './api';
 import { session, type TableInput } from './session';
-import { throttle } from './throttle';
+import { throttle } from '../job/browser/throttle';
 
 function summarize(table: Table, fileName: string | null, stream: StreamedTable | null): TableSummary {
   return {

@@ -1,7 +1,7 @@
 /** Compiled models by (text, columns): the kernels are built once and reused by every slider move. */
 import { compileModel, type CompiledModel } from '../model/index';
 import type { Status } from './api';
-import { parameterLimit, tapeLimit } from './limits';
+import { parameterLimit, tapeLimit } from '../job/browser/limits';
 
 const cache = new Map<string, CompiledModel>();
 const LIMIT = 8;

@@ -1,6 +1,7 @@
 /** The model at the slider's parameters, for interactive tuning. */
 import type { Curve, CurveRequest, Status } from './api';
-import { evaluateCurve, withDeviance, withWeights } from './curve';
+import { withDeviance, withWeights } from '../plot/curve';
+import { evaluateCurve } from './curve';
 import { compiled } from './modelCache';
 import { ensureSelection } from './select';
 

@@ -9,8 +9,8 @@ import type { PageProfile, Status } from './api';
 import { toWorkerError } from './errors';
 import { lastLeastSquaresFit } from './lastFitInput';
 import { endRun, startRun } from './session';
-import { throttle } from './throttle';
-import { macrotask } from './yielding';
+import { throttle } from '../job/browser/throttle';
+import { macrotask } from '../job/browser/yielding';
 
 export async function profileLastFit(onProgress?: (p: ProfileProgress) => void): Promise<Status<PageProfile>> {
   const picked = lastLeastSquaresFit();

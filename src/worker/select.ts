@@ -6,10 +6,10 @@ import { parseWhere, type WhereClause } from '../data/where';
 import type { Table } from '../data/types';
 import type { DataMapping, PlotRequest, RowRequest, SelectionSummary, Status, WorkerError } from './api';
 import { excludedPoints } from './excluded';
-import { buildSeries } from './series';
+import { buildSeries } from '../plot/series';
 import { sameMapping, session } from './session';
-import { streamedSelection } from './streamedColumns';
-import type { StreamedTable } from './streamIngest';
+import { streamedSelection } from '../job/browser/streamedColumns';
+import type { StreamedTable } from '../job/browser/streamIngest';
 
 function range(values: Float64Array): { min: number; max: number } {
   let min = Infinity;

@@ -10,7 +10,7 @@ import type { ParameterSpec } from '../fit/parameters';
 import type { FitResult } from '../fit/types';
 import type { Weighting } from '../fit/weights';
 import type { DataMapping, LoadOptions, RowRequest } from './api';
-import type { StreamedTable } from './streamIngest';
+import type { StreamedTable } from '../job/browser/streamIngest';
 
 export interface CancelFlag {
   aborted: boolean;

@@ -8,13 +8,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { parseDelimitedText } from '../data/index';
 import { adoptTable } from './load';
 import { session } from './session';
-import type { StreamedTable } from './streamIngest';
+import type { StreamedTable } from '../job/browser/streamIngest';
 import { saveTable } from './tables';
 
 const db = new Map<string, unknown>();
 let storageWorks = true;
 
-vi.mock('./storage', () => ({
+vi.mock('../job/browser/storage', () => ({
   storageReason: (e: unknown) => String(e),
   readValue: async (key: string) => structuredClone(db.get(key)),
   writeValue: async (key: string, value: unknown) => {

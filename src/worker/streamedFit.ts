@@ -23,9 +23,9 @@ import { formatBudget } from '../store/memoryBudget';
 import type { UsableRows } from '../store/usableRows';
 import type { BackendReport, FitOutcome, FitRequest, Status, WorkerError } from './api';
 import { session } from './session';
-import type { StreamedTable } from './streamIngest';
-import { streamedSelection, type StreamedSelection } from './streamedColumns';
-import { yielding } from './yielding';
+import type { StreamedTable } from '../job/browser/streamIngest';
+import { streamedSelection, type StreamedSelection } from '../job/browser/streamedColumns';
+import { yielding } from '../job/browser/yielding';
 
 /** The sentence every refusal ends with: the budget that would hold the file in memory. */
 function raise(stream: StreamedTable): string {

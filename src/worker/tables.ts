@@ -14,9 +14,9 @@ import { fitOptions } from './fitInputs';
 import { adoptTable, keepStream } from './load';
 import { ensureSelection } from './select';
 import { session, type TableInput } from './session';
-import { readValue, storageReason, writeValue } from './storage';
-import { openOpfsColumns } from './opfsColumns';
-import { readSavedStream, savedStream, type SavedStream } from './streamRecord';
+import { readValue, storageReason, writeValue } from '../job/browser/storage';
+import { openOpfsColumns } from '../job/browser/opfsColumns';
+import { readSavedStream, savedStream, type SavedStream } from '../job/browser/streamRecord';
 
 /** What one data key holds. */
 export interface SavedTable {

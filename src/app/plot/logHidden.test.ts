@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { decimateMinMax, gather } from '../../worker/decimate';
-import { buildSeries } from '../../worker/series';
+import { decimateMinMax, gather } from '../../plot/decimate';
+import { buildSeries } from '../../plot/series';
 import type { FitData } from '../../data/selectColumns';
 import { groupLogHiddenNote, hiddenOnLog, logHiddenNote } from './logHidden';
 

@@ -1,5 +1,5 @@
 /**
- * For tests of the parallel parse's claims (rangeClaim.test, cli/rangeTask.test): every range
+ * For tests of the parallel parse's claims (rangeClaim.test, data/node/rangeTask.test): every range
  * after the head as a job, with the head's settings as the calling thread finds them, each into
  * its own `rows`-row storage starting at line 1 (the claims are under test, not the slots).
  */

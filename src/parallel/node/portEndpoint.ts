@@ -1,7 +1,7 @@
 /**
  * A worker thread's parentPort as the HostPort serveTasks (src/parallel/serve.ts) answers on:
  * the one-file CLI's bundled host (bundledHost.ts) and the parse worker's own bundle
- * (src/cli/rangeWorker.ts) both serve through it. (host.mjs, plain JS started without a loader,
+ * (src/data/node/rangeWorker.ts) both serve through it. (host.mjs, plain JS started without a loader,
  * writes the same two lines itself.)
  */
 import type { MessagePort } from 'node:worker_threads';

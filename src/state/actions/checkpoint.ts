@@ -1,13 +1,13 @@
 /**
  * An interrupted fit (issue 12): the worker saves a long fit's state under its session as it runs
- * (src/worker/checkpoint.ts); when the session opens again (a reload, a closed tab) or its worker
+ * (src/job/browser/checkpoint.ts); when the session opens again (a reload, a closed tab) or its worker
  * was lost, the page asks whether a checkpoint is stored and whether it belongs to the fit on the
  * page, and offers Resume (the fit continues from the saved state and ends where it would have
  * ended: actions/resumeInterruptedFit.ts) or Discard. A checkpoint of another fit says what
  * differs; a damaged one was deleted by the worker and is only reported.
  */
 import { getClient } from '../../client/worker';
-import { deleteValue } from '../../worker/storage';
+import { deleteValue } from '../../job/browser/storage';
 import { dataLabel } from '../dataFile';
 import { checkpointKey } from '../sessions/record';
 import { getState, setState } from '../store';

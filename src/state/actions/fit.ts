@@ -13,7 +13,7 @@ import { solvedByVarpro } from '../varproStarts';
 import { watchWorker } from './recovery';
 import { flushSave } from '../sessions/autosave';
 import { forgetInterruptedFit, offerInterruptedFit } from './checkpoint';
-import { deleteValue } from '../../worker/storage';
+import { deleteValue } from '../../job/browser/storage';
 import { tiedModel } from '../ties';
 import { loadingBlocker, preflight } from '../selectors/fitBlockers';
 import { fitRequest } from '../requests/fit';

@@ -3,7 +3,7 @@ import { getClient } from '../../client/worker';
 import type { GuessedParameter } from '../../library/types';
 import { libraryModel } from '../library';
 import { renameVariable } from '../rename';
-import { MAX_PARAMETERS, parameterLimit } from '../../worker/limits';
+import { MAX_PARAMETERS, parameterLimit } from '../../job/browser/limits';
 import { analyzeModel, type ModelInfo } from '../slices/model';
 import { applyGuesses, NO_PARAM_ERRORS, reconcileParams } from '../slices/params';
 import { getState, setState } from '../store';

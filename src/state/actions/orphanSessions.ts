@@ -12,7 +12,7 @@
  * (streamFolders.ts), as no saved session refers to it any more.
  */
 import { webLocks, withLockIfFree } from '../../store/webLocks';
-import { deleteValue, listKeys, readValue } from '../../worker/storage';
+import { deleteValue, listKeys, readValue } from '../../job/browser/storage';
 import { INDEX_KEY, PENDING_DELETE_KEY, readIndex, readPending, sessionKeys } from '../sessions/record';
 import { sessionLockName } from '../sessions/sessionLock';
 

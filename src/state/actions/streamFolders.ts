@@ -20,7 +20,7 @@
  * the index) and closed, letting go of the lock; the first reading alone would remove it.
  */
 import { removeStaleColumns } from '../../store/opfsFolders';
-import { readValue } from '../../worker/storage';
+import { readValue } from '../../job/browser/storage';
 import { folderKey, INDEX_KEY, PENDING_DELETE_KEY, readIndex, readPending, sessionKey } from '../sessions/record';
 import type { SessionMeta } from '../slices/sessions';
 

@@ -4,7 +4,7 @@
  * start fits (actions/fit, batch, global, startSearch, link) ask these; none of them decides.
  */
 import type { WorkerError } from '../../worker/api';
-import { linkMayAutoFit } from '../../worker/limits';
+import { linkMayAutoFit } from '../../job/browser/limits';
 import type { AppState } from '../store';
 import { tieBlocker, tiedModel } from '../ties';
 

@@ -5,7 +5,7 @@
  * after its data, then the index.
  */
 import { getClient } from '../../client/worker';
-import { deleteValue, readValue, storageReason, writeValue } from '../../worker/storage';
+import { deleteValue, readValue, storageReason, writeValue } from '../../job/browser/storage';
 import { getState, setState, store, type AppState } from '../store';
 import { buildRecord } from './buildRecord';
 import { sweepFolders } from './folderSweep';

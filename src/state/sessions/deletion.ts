@@ -3,7 +3,7 @@
  * are removed only UNDO_DELETE_MS later (pendingDeletes.ts), so that Undo brings it back whole:
  * one click must not lose work.
  */
-import { storageReason } from '../../worker/storage';
+import { storageReason } from '../../job/browser/storage';
 import { getState, setState } from '../store';
 import { cancelScheduledSave } from './autosave';
 import { sweepFolders } from './folderSweep';

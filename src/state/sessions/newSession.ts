@@ -1,6 +1,6 @@
 /** A clean workbench: a new session (the current one stays in the list), or the page's session
  *  discarded because it cannot be drawn. */
-import { storageReason } from '../../worker/storage';
+import { storageReason } from '../../job/browser/storage';
 import { resetWorkbench } from '../actions/reset';
 import { getState, setState } from '../store';
 import { cancelScheduledSave, flushSave } from './autosave';

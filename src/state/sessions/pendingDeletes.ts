@@ -3,7 +3,7 @@
  * its keys stay stored for UNDO_DELETE_MS, listed under PENDING_DELETE_KEY (tabs share it). This
  * tab's pending deletion, the shared list, and the sweep of deletions a closed page left pending.
  */
-import { readValue, updateValue } from '../../worker/storage';
+import { readValue, updateValue } from '../../job/browser/storage';
 import { webLocks, withLockIfFree } from '../../store/webLocks';
 import type { SessionMeta } from '../slices/sessions';
 import type { PageSession } from './pageSession';

@@ -51,7 +51,7 @@ export const dataKey = (id: string): string => `data:${id}`;
  * a reload there let the next sweep remove the new one.
  */
 export const folderKey = (id: string): string => `folder:${id}`;
-/** The state of the session's fit, saved as it runs (issue 12, src/worker/checkpoint.ts). */
+/** The state of the session's fit, saved as it runs (issue 12, src/job/browser/checkpoint.ts). */
 export const checkpointKey = (id: string): string => `checkpoint:${id}`;
 
 /** Every key a session stores under (a session deleted for good takes them all; the start-up

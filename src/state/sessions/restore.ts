@@ -4,7 +4,7 @@
  * worker gets the fit back so the bands still follow redraws; an interrupted fit of it is offered.
  */
 import { getClient } from '../../client/worker';
-import { readValue, storageReason } from '../../worker/storage';
+import { readValue, storageReason } from '../../job/browser/storage';
 import { applySpec } from '../actions/applySpec';
 import { offerInterruptedFit } from '../actions/checkpoint';
 import { refreshCurve } from '../actions/curve';

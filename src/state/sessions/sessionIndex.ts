@@ -2,7 +2,7 @@
  * The list of recent sessions (INDEX_KEY; its format and limit in record.ts): read into the store,
  * and changed in one transaction per change, since tabs share it.
  */
-import { readValue, storageReason, updateValue } from '../../worker/storage';
+import { readValue, storageReason, updateValue } from '../../job/browser/storage';
 import type { SessionMeta } from '../slices/sessions';
 import { setState } from '../store';
 import { storageFailed } from './notices';

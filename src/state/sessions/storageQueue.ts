@@ -3,7 +3,7 @@
  * sweep of leftovers each run after the one before has ended (IndexedDB transactions of one tab
  * never interleave halfway through a session's keys).
  */
-import { deleteValue } from '../../worker/storage';
+import { deleteValue } from '../../job/browser/storage';
 import { sessionKeys } from './record';
 
 let queue: Promise<unknown> = Promise.resolve();

@@ -8,7 +8,7 @@ import type { Mapping } from './data';
 import type { FitSlice } from './fit';
 import type { ParamRow } from './params';
 
-export { OVERLAY_MAX } from '../../worker/groupLimits';
+export { OVERLAY_MAX } from '../../plot/groupLimits';
 
 export interface BatchSlice {
   readonly batchStatus: 'idle' | 'running' | 'done' | 'cancelled' | 'error';

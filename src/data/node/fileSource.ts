@@ -3,7 +3,7 @@
  * reused buffer, so that neither this thread nor a worker ever holds the file whole.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
-import type { RangeSource } from '../data/parallelIngest';
+import type { RangeSource } from '../parallelIngest';
 
 /** Bytes per read. */
 const READ_BYTES = 4 << 20;

@@ -1,6 +1,6 @@
 /** Series to draw: the selected data (or residuals) against the plot variable, decimated. */
 import type { FitData } from '../data/selectColumns';
-import type { PlotRequest, Series } from './api';
+import type { PlotRequest, Series } from './shapes';
 import type { NonPositive } from './shapes';
 import { decimateMinMax, gather, gatherInt } from './decimate';
 import { densityGrid, type Density } from './density';

@@ -6,9 +6,9 @@
  * Each worker reads its ranges from the file itself: nothing but the small results crosses threads.
  */
 import { receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
-import { awaitPublished, claimRanges, countClaimed, type ClaimedRanges, type RangeBoard } from '../data/rangeClaim';
-import type { RangeJob } from '../data/rangeParse';
-import type { TaskHandler } from '../parallel/types';
+import { awaitPublished, claimRanges, countClaimed, type ClaimedRanges, type RangeBoard } from '../rangeClaim';
+import type { RangeJob } from '../rangeParse';
+import type { TaskHandler } from '../../parallel/types';
 import { fileSource } from './fileSource';
 
 export interface RangeTaskInput {

@@ -7,15 +7,15 @@
  * columns' facts, the first piece's preview and an even-stride sample of at most SAMPLE_MAX rows,
  * which the page draws, previews and maps; the fit reads the files (streamedFit.ts).
  */
-import type { Column, Delimiter, ParseOptions, Table } from '../data/types';
-import { DEFAULT_CHUNK_ROWS } from '../fit/cpuEvaluator';
-import { chunkRowsFor } from '../store/chunkPlan';
-import { columnWriter, type StoredColumnFacts } from '../store/columnFiles';
-import { PIECE_BYTES, parsePiece, type MemoryPlan } from '../store/memoryPlan';
-import type { Status } from './api';
-import { usableSigma } from '../data/selectColumns';
+import type { Column, Delimiter, ParseOptions, Table } from '../../data/types';
+import { DEFAULT_CHUNK_ROWS } from '../../fit/cpuEvaluator';
+import { chunkRowsFor } from '../../store/chunkPlan';
+import { columnWriter, type StoredColumnFacts } from '../../store/columnFiles';
+import { PIECE_BYTES, parsePiece, type MemoryPlan } from '../../store/memoryPlan';
+import type { Status } from '../../worker/api';
+import { usableSigma } from '../../data/selectColumns';
 import { createOpfsColumns, type OpfsColumns } from './opfsColumns';
-import { countLines, lineCutter, quoteIn } from '../data/linePieces';
+import { countLines, lineCutter, quoteIn } from '../../data/linePieces';
 
 /** Rows of the sample the page draws (every k-th row of the file). */
 export const SAMPLE_MAX = 200_000;

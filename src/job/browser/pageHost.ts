@@ -7,13 +7,13 @@
  * One host serves one fit: it remembers what the page reports after the fit (the backend that ran,
  * the row workers' transport, the checkpoint's saves and the resumed record's history).
  */
-import type { ChunkProgress } from '../fit/cpuEvaluator';
-import type { FitResult } from '../fit/types';
-import type { BackendRequest } from '../job/job';
-import type { CheckpointStore, JobHost } from '../job/host';
-import type { CompiledModel } from '../model/index';
-import type { CheckpointRecord } from '../store/checkpointRecord';
-import type { BackendReport, FitRequest, WorkerError } from './api';
+import type { ChunkProgress } from '../../fit/cpuEvaluator';
+import type { FitResult } from '../../fit/types';
+import type { BackendRequest } from '../job';
+import type { CheckpointStore, JobHost } from '../host';
+import type { CompiledModel } from '../../model/index';
+import type { CheckpointRecord } from '../../store/checkpointRecord';
+import type { BackendReport, FitRequest, WorkerError } from '../../worker/api';
 import { chooseFitBackend, type PageBackend } from './backend';
 import { checkpointWriter, resumable, type CheckpointStats, type CheckpointWriter, type SubjectInput } from './checkpoint';
 import { pageRowWorkers, type PageRowWorkers } from './rowWorkers';

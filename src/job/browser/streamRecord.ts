@@ -5,7 +5,7 @@
  * session opens the folder again (opfsColumns.ts `openOpfsColumns`) instead of reading the file.
  * Read back field by field: storage may hold another version's record, or a damaged one.
  */
-import type { StoredColumnFacts } from '../store/columnFiles';
+import type { StoredColumnFacts } from '../../store/columnFiles';
 import type { StoredCellNote, StreamedTable } from './streamIngest';
 
 export type SavedStream = Omit<StreamedTable, 'store'> & { readonly folder: string };

@@ -7,7 +7,7 @@
  * The variance of a new observation, for the prediction band, is the residual variance s² = 2·cost/ν
  * (the covariance's scale: χ²/ν, or Σρ/ν for a robust loss) without σ; with σ it is σ²(x) of the
  * data, binned by x (src/stats/sigmaOnGrid.ts), scaled by s² unless σ is absolute. Weights from y
- * (1/y, 1/y², Poisson) are such a σ, computed from y (src/worker/curve.ts withWeights). A Poisson
+ * (1/y, 1/y², Poisson) are such a σ, computed from y (src/plot/curve.ts withWeights). A Poisson
  * likelihood fit's new count has variance μ(x): the curve on the grid.
  */
 import type { FitData } from '../data/selectColumns';
@@ -16,7 +16,7 @@ import type { CompiledModel } from '../model/index';
 import { bandAround, bandHalfWidths } from '../stats/bands';
 import { covarianceScale } from '../stats/covariance';
 import { profileAt, sigmaProfile, type SigmaProfile } from '../stats/sigmaOnGrid';
-import type { BandPair } from './api';
+import type { BandPair } from './shapes';
 
 export interface Bands {
   confidence: BandPair;

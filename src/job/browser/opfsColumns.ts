@@ -9,9 +9,9 @@
  * (src/state/actions/streamFolders.ts). A restored session opens its folder again
  * (`openOpfsColumns`); a folder another tab is using, or that storage lost, is said so.
  */
-import type { SyncFile } from '../store/columnFiles';
+import type { SyncFile } from '../../store/columnFiles';
 
-import { holdFolderLock, STREAM_FOLDER_PREFIX as PREFIX, tryFolderLock } from '../store/opfsFolders';
+import { holdFolderLock, STREAM_FOLDER_PREFIX as PREFIX, tryFolderLock } from '../../store/opfsFolders';
 
 
 /** The sync access handle as this module uses it (lib.dom lacks it; lib.webworker has it). */

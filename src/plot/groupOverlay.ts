@@ -5,7 +5,7 @@
  */
 import type { CompiledModel } from '../model';
 import type { FitData } from '../data/selectColumns';
-import type { GroupOverlay } from './api';
+import type { GroupOverlay } from './shapes';
 import { constantValue, gridColumns } from './gridVars';
 
 const CURVE_POINTS = 200;

@@ -6,9 +6,9 @@
  * stops the saves without stopping the fit.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { IterationSummary } from '../solver/summary';
-import type { TrfState } from '../solver/trfState';
-import type { CheckpointRecord } from '../store/checkpointRecord';
+import type { IterationSummary } from '../../solver/summary';
+import type { TrfState } from '../../solver/trfState';
+import type { CheckpointRecord } from '../../store/checkpointRecord';
 import { checkpointWriter } from './checkpoint';
 
 const db = new Map<string, unknown>();

@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bytesSource, rangeCuts } from '../data/parallelIngest';
-import { countClaimed, markPublished, rangeBoard } from '../data/rangeClaim';
-import { countLineBreaks } from '../data/rangeParse';
-import { rangeJobs } from '../data/testing/rangeJobs';
+import { bytesSource, rangeCuts } from '../parallelIngest';
+import { countClaimed, markPublished, rangeBoard } from '../rangeClaim';
+import { countLineBreaks } from '../rangeParse';
+import { rangeJobs } from '../testing/rangeJobs';
 import { fileSource } from './fileSource';
 import { task } from './rangeTask';
 

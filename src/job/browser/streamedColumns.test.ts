@@ -6,14 +6,14 @@
  * so a streamed fit is the in-memory fit of the same file.
  */
 import { describe, expect, it } from 'vitest';
-import { parseBlob } from '../data/index';
-import { selectColumns } from '../data/selectColumns';
-import { curveFit } from '../fit/curveFit';
-import { memoryChunks, type ChunkSource } from '../store/chunkSource';
-import { columnChunks } from '../store/columnFiles';
-import { PIECE_BYTES, planFromHead } from '../store/memoryPlan';
-import { compileModel } from '../model/index';
-import { memoryFile } from '../../test/memoryFile';
+import { parseBlob } from '../../data/index';
+import { selectColumns } from '../../data/selectColumns';
+import { curveFit } from '../../fit/curveFit';
+import { memoryChunks, type ChunkSource } from '../../store/chunkSource';
+import { columnChunks } from '../../store/columnFiles';
+import { PIECE_BYTES, planFromHead } from '../../store/memoryPlan';
+import { compileModel } from '../../model/index';
+import { memoryFile } from '../../../test/memoryFile';
 import { streamedSelection } from './streamedColumns';
 import { streamIngest } from './streamIngest';
 import type { OpfsColumns } from './opfsColumns';

@@ -7,8 +7,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseBytes } from '../data/byteIngest';
-import { canonical } from '../data/testing/ingestFiles';
+import { parseBytes } from '../byteIngest';
+import { canonical } from '../testing/ingestFiles';
 import { PARALLEL_MIN_BYTES, parseThreads, readTableParallel } from './parallelRead';
 
 const dir = mkdtempSync(join(tmpdir(), 'fitbench-parallel-read-'));

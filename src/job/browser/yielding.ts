@@ -5,8 +5,8 @@
  * clamped setTimeout) whenever `everyMs` have passed since the last yield: a fit of 80 rows does
  * not notice, a pass over 10⁶ rows yields before each pass.
  */
-import { macrotask } from '../parallel/web/macrotask';
-import type { Evaluator } from '../solver/evaluator';
+import { macrotask } from '../../parallel/web/macrotask';
+import type { Evaluator } from '../../solver/evaluator';
 
 export { macrotask };
 

@@ -17,15 +17,15 @@
  * A save never blocks the fit: the record (a few small arrays) is structured-cloned by IndexedDB and
  * written while the fit goes on; a save still in flight when the next is due is skipped.
  */
-import type { CurveFitInput } from '../fit/curveFit';
-import type { FitOptions } from '../fit/defaults';
-import type { FitData, FitResult } from '../fit/types';
-import type { ParameterSpec } from '../fit/parameters';
-import type { IterationSummary } from '../solver/summary';
-import type { TrfState } from '../solver/trfState';
-import { CHECKPOINT_FORMAT, CHECKPOINT_VERSION, readCheckpointRecord, type CheckpointRecord, type SavedIteration } from '../store/checkpointRecord';
-import { checkpointSubject, subjectDifference, type CheckpointSubject, type DataDigest, type SubjectDifference } from '../store/checkpointSubject';
-import type { CheckpointOffer, Status } from './api';
+import type { CurveFitInput } from '../../fit/curveFit';
+import type { FitOptions } from '../../fit/defaults';
+import type { FitData, FitResult } from '../../fit/types';
+import type { ParameterSpec } from '../../fit/parameters';
+import type { IterationSummary } from '../../solver/summary';
+import type { TrfState } from '../../solver/trfState';
+import { CHECKPOINT_FORMAT, CHECKPOINT_VERSION, readCheckpointRecord, type CheckpointRecord, type SavedIteration } from '../../store/checkpointRecord';
+import { checkpointSubject, subjectDifference, type CheckpointSubject, type DataDigest, type SubjectDifference } from '../../store/checkpointSubject';
+import type { CheckpointOffer, Status } from '../../worker/api';
 import { deleteValue, readValue, storageReason, writeValue } from './storage';
 
 export const CHECKPOINT_EVERY_MS = 2000;

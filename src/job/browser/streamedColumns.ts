@@ -7,12 +7,12 @@
  * in storage do not change. The list names the first dropped rows with their lines and reasons
  * from the notes the ingest kept (streamIngest.ts `cells`).
  */
-import { cellReason } from '../data/selectColumns';
-import { formatIssue } from '../data/formatIssue';
-import type { RowIssue } from '../data/types';
-import { DEFAULT_CHUNK_ROWS } from '../fit/cpuEvaluator';
-import { usableRows, type UsableRows } from '../store/usableRows';
-import type { ColumnMapping } from '../share/types';
+import { cellReason } from '../../data/selectColumns';
+import { formatIssue } from '../../data/formatIssue';
+import type { RowIssue } from '../../data/types';
+import { DEFAULT_CHUNK_ROWS } from '../../fit/cpuEvaluator';
+import { usableRows, type UsableRows } from '../../store/usableRows';
+import type { ColumnMapping } from '../../share/types';
 import type { StreamedTable } from './streamIngest';
 
 /** Dropped rows listed (as the in-memory selection's summary lists). */

@@ -6,10 +6,10 @@
  * files removed).
  */
 import { describe, expect, it } from 'vitest';
-import { parseBlob } from '../data/index';
-import { columnChunks } from '../store/columnFiles';
-import { PIECE_BYTES, planFromHead } from '../store/memoryPlan';
-import { memoryFile } from '../../test/memoryFile';
+import { parseBlob } from '../../data/index';
+import { columnChunks } from '../../store/columnFiles';
+import { PIECE_BYTES, planFromHead } from '../../store/memoryPlan';
+import { memoryFile } from '../../../test/memoryFile';
 import { SAMPLE_MAX, streamIngest } from './streamIngest';
 import type { OpfsColumns } from './opfsColumns';
 

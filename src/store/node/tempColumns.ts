@@ -13,7 +13,7 @@
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, unlinkSync, rmdirSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ChunkSource, ChunkView } from '../store/chunkSource';
+import type { ChunkSource, ChunkView } from '../chunkSource';
 
 export interface TempColumns {
   /** Appends rows [0, count) of the columns: the variables, y and w (null when not weighted). */

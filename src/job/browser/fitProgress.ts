@@ -3,8 +3,8 @@
  * parameters, the pass and chunk inside a long pass) at most every 100 ms, with the costs of the
  * iterations since the last message (the page's cost trace misses none).
  */
-import type { CurveFitInput } from '../fit/curveFit';
-import type { FitProgress } from './api';
+import type { CurveFitInput } from '../../fit/curveFit';
+import type { FitProgress } from '../../worker/api';
 import { throttle } from './throttle';
 
 export interface FitProgressFeed {

@@ -14,13 +14,13 @@
  * - Life: the workers are kept between fits (a start costs a module load). They are this worker's
  *   children, so terminating this worker (the page's supervisor, client/spawn.ts) ends them too.
  */
-import type { CompiledModel } from '../model/index';
-import { heldRowPasses } from '../fit/parallel/heldRows';
-import { rowPasses, type RowPasses, type RowPool } from '../fit/parallel/rowParallelEvaluator';
-import type { RowPassInput, RowPassOutput } from '../fit/parallel/rowPassTypes';
-import { canShareColumns } from '../fit/parallel/sharedColumns';
-import { createWebPool, defaultWebPoolSize } from '../parallel/web/webPool';
-import { rowWorkerCount } from '../job/rowWorkerRule';
+import type { CompiledModel } from '../../model/index';
+import { heldRowPasses } from '../../fit/parallel/heldRows';
+import { rowPasses, type RowPasses, type RowPool } from '../../fit/parallel/rowParallelEvaluator';
+import type { RowPassInput, RowPassOutput } from '../../fit/parallel/rowPassTypes';
+import { canShareColumns } from '../../fit/parallel/sharedColumns';
+import { createWebPool, defaultWebPoolSize } from '../../parallel/web/webPool';
+import { rowWorkerCount } from '../rowWorkerRule';
 
 export type RowColumns = 'shared' | 'held';
 

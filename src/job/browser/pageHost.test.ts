@@ -6,10 +6,10 @@
  * stored in the page's words, and resumes a saved state to the uninterrupted fit's parameters.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadNist, lre } from '../../test/nist';
-import { bareHost, nistJob } from '../../test/nistJob';
-import { runJob } from '../job/run';
-import type { CheckpointRecord } from '../store/checkpointRecord';
+import { loadNist, lre } from '../../../test/nist';
+import { bareHost, nistJob } from '../../../test/nistJob';
+import { runJob } from '../run';
+import type { CheckpointRecord } from '../../store/checkpointRecord';
 import { checkpointTiming } from './checkpoint';
 import { CheckpointUnavailable, pageHost, type PageHostOptions } from './pageHost';
 

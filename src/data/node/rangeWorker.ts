@@ -3,8 +3,8 @@
  * parallel/node/host.mjs does for rangeTask.ts, without registering tsx in the worker.
  */
 import { parentPort } from 'node:worker_threads';
-import { portEndpoint } from '../parallel/node/portEndpoint';
-import { serveTasks } from '../parallel/serve';
+import { portEndpoint } from '../../parallel/node/portEndpoint';
+import { serveTasks } from '../../parallel/serve';
 import { task } from './rangeTask';
 
 const port = parentPort;

@@ -147,3 +147,21 @@ export interface BandPair {
   readonly upper: Float64Array;
 }
 
+/** How the plot wants the data: which x column, linear or log x, how many pixel columns, the zoom. */
+export interface PlotRequest {
+  /** Index into mapping.x. */
+  readonly plotVar: number;
+  readonly logX: boolean;
+  /** Buckets for min/max decimation (about the plot width in pixels). */
+  readonly buckets: number;
+  /** The x interval on screen when the plot is zoomed (data units), drawn at full resolution. */
+  readonly xRange?: readonly [number, number] | null;
+}
+
+/** One group drawn on the plot: its data and its fitted curve (null when it failed). */
+export interface GroupOverlay {
+  readonly key: string;
+  readonly x: Float64Array;
+  readonly y: Float64Array;
+  readonly curve: { readonly x: Float64Array; readonly y: Float64Array } | null;
+}

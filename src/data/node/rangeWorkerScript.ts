@@ -12,10 +12,10 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cachedScript, keepScript } from './bundleCache.mjs';
+import { cachedScript, keepScript } from '../../cli/bundleCache.mjs';
 
-/** The checkout's root (this file is src/cli/rangeWorkerScript.ts). */
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** The checkout's root (this file is src/data/node/rangeWorkerScript.ts). */
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const NAME = 'rangeWorker';
 
 let script: Promise<URL | null> | null = null;

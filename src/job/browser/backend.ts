@@ -6,17 +6,17 @@
  * fit, the same passes on the row workers (rowWorkers.ts), checked for a cancel before each pass;
  * it also takes over when the GPU hook declines a model.
  */
-import { cpuEvaluator, type ChunkProgress } from '../fit/cpuEvaluator';
-import type { CurveFitInput } from '../fit/curveFit';
-import type { RowPasses } from '../fit/parallel/rowParallelEvaluator';
-import type { Evaluator } from '../solver/evaluator';
-import { chooseLinearization, type Method } from '../fit/defaults';
-import type { FitResult } from '../fit/types';
-import { acquireGpu, chooseBackend, gpuPrimary, type GpuContext } from '../gpu/index';
-import type { CompiledModel } from '../model/index';
-import type { BackendChoice } from '../job/host';
-import type { BackendRequest } from '../job/job';
-import type { BackendReport } from './api';
+import { cpuEvaluator, type ChunkProgress } from '../../fit/cpuEvaluator';
+import type { CurveFitInput } from '../../fit/curveFit';
+import type { RowPasses } from '../../fit/parallel/rowParallelEvaluator';
+import type { Evaluator } from '../../solver/evaluator';
+import { chooseLinearization, type Method } from '../../fit/defaults';
+import type { FitResult } from '../../fit/types';
+import { acquireGpu, chooseBackend, gpuPrimary, type GpuContext } from '../../gpu/index';
+import type { CompiledModel } from '../../model/index';
+import type { BackendChoice } from '../host';
+import type { BackendRequest } from '../job';
+import type { BackendReport } from '../../worker/api';
 import { cancelCheckpoint, FitCancelledError, yielding } from './yielding';
 
 type Primary = NonNullable<CurveFitInput['primary']>;
