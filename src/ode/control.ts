@@ -20,20 +20,18 @@ export interface Controller {
 const SAFE = 0.9;
 
 export class PiController implements Controller {
-  /** err_old^β, kept instead of err_old: one power per accepted step instead of two. */
-  private errOldBeta: number;
+  private errOld = 1e-4;
   private readonly alpha: number;
   constructor(order: number, private readonly beta = 0.04) {
     this.alpha = 1 / (order + 1) - 0.75 * beta;
-    this.errOldBeta = 1e-4 ** beta;
   }
   reset(): void {
-    this.errOldBeta = 1e-4 ** this.beta;
+    this.errOld = 1e-4;
   }
   accepted(h: number, err: number): number {
-    const fac = err ** this.alpha / this.errOldBeta;
+    const fac = err ** this.alpha / this.errOld ** this.beta;
     const q = Math.max(0.1, Math.min(5, fac / SAFE)); // 1/q in [0.2, 10]
-    this.errOldBeta = Math.max(err, 1e-4) ** this.beta;
+    this.errOld = Math.max(err, 1e-4);
     return h / q;
   }
   rejected(h: number, err: number): number {
