@@ -104,6 +104,12 @@ load average (1 min) ${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)}.
 |---|---|---|---|---|---|---|${refs.map(() => '---|').join('')}
 ${rows.join('\n')}
 
+On a loaded machine the best of N favours the 1–20 ms fits over the 70–500 ms ones (a quiet
+slice more often holds a short fit whole), so read the ratios with the load average above;
+bench/results/ode-fit-references.md has the references alone on a quiet machine. At its defaults
+Fitbench polishes to the last digit the integration allows (optimizer tolerances 1e-15): about
+half its integrations are states-only trial costs after the minimum is reached.
+
 Fitbench's tolerance grid (one fit per start and cell; "yes": both starts reach the minimum); the
 loosest pair that passes with every tighter pair is ${loose.rtol} / ${loose.tol}.
 
