@@ -30,30 +30,35 @@ export const DOPRI_STIFF_HLAMBDA = 3.25;
 export class Dopri5 implements Stepper {
   readonly order = 4;
   t = 0;
-  readonly y: Float64Array;
+  /** The last accepted point's state (after accept, the buffer the step's result went to). */
+  y: Float64Array;
   badIndex = -1;
   readonly singular = false;
   /** h·|λ| estimate of the last attempt (0 when the two stages coincide). */
   hLambda = 0;
   private h = 0;
-  private readonly k1: Float64Array; // f(t, y), then after accept f(t+h, y+) (FSAL)
+  // k1 = f(t, y); accept swaps it with k7 = f(t+h, y+) (FSAL) and y with yNew instead of copying,
+  // so until the next attempt k7 and yNew hold the step's start, which the dense output reads
+  private k1: Float64Array;
   private readonly k2: Float64Array;
   private readonly k3: Float64Array;
   private readonly k4: Float64Array;
   private readonly k5: Float64Array;
   private readonly k6: Float64Array;
-  private readonly k7: Float64Array;
-  private readonly yNew: Float64Array;
+  private k7: Float64Array;
+  private yNew: Float64Array;
   private readonly ySti: Float64Array;
   private readonly tmp: Float64Array;
   private readonly err: Float64Array;
-  // the 5 vectors of the continuous extension (fields, not an array: no destructuring per call)
-  private readonly r1: Float64Array;
+  // the continuous extension's vectors besides y_old (fields, not an array: no destructuring per
+  // call), formed on the first interpolation inside an accepted step: most steps cover no
+  // observation time and never need them
   private readonly r2: Float64Array;
   private readonly r3: Float64Array;
   private readonly r4: Float64Array;
   private readonly r5: Float64Array;
   private tOld = 0;
+  private denseReady = false;
 
   constructor(
     readonly N: number,
@@ -65,7 +70,7 @@ export class Dopri5 implements Stepper {
     this.y = v();
     this.k1 = v(); this.k2 = v(); this.k3 = v(); this.k4 = v(); this.k5 = v(); this.k6 = v(); this.k7 = v();
     this.yNew = v(); this.ySti = v(); this.tmp = v(); this.err = v();
-    this.r1 = v(); this.r2 = v(); this.r3 = v(); this.r4 = v(); this.r5 = v();
+    this.r2 = v(); this.r3 = v(); this.r4 = v(); this.r5 = v();
   }
 
   /** f at the current point (FSAL): the driver's initial step guess reads it. */
@@ -121,26 +126,41 @@ export class Dopri5 implements Stepper {
   }
 
   accept(): void {
-    const { N, y, yNew, k1, k3, k4, k5, k6, k7, h, r1, r2, r3, r4, r5 } = this;
+    this.tOld = this.t;
+    this.t += this.h;
+    const y = this.y;
+    this.y = this.yNew;
+    this.yNew = y;
+    const k1 = this.k1;
+    this.k1 = this.k7;
+    this.k7 = k1;
+    this.denseReady = false;
+  }
+
+  /** Hairer's continuous extension of the accepted step (dopri5.f's CONTD5 coefficients). */
+  private dense(): void {
+    const { N, h, r2, r3, r4, r5, k3, k4, k5, k6 } = this;
+    const yOld = this.yNew;
+    const yN = this.y;
+    const k1 = this.k7; // f at the step's start
+    const k7 = this.k1; // f at its end
     for (let i = 0; i < N; i++) {
-      const dy = yNew[i] - y[i];
+      const dy = yN[i] - yOld[i];
       const bspl = h * k1[i] - dy;
-      r1[i] = y[i];
       r2[i] = dy;
       r3[i] = bspl;
       r4[i] = dy - h * k7[i] - bspl;
       r5[i] = h * (D1 * k1[i] + D3 * k3[i] + D4 * k4[i] + D5 * k5[i] + D6 * k6[i] + D7 * k7[i]);
     }
-    this.tOld = this.t;
-    this.t += h;
-    y.set(yNew);
-    k1.set(k7);
+    this.denseReady = true;
   }
 
   interpolate(s: number, out: Float64Array): void {
+    if (!this.denseReady) this.dense();
     const th = (s - this.tOld) / this.h;
     const th1 = 1 - th;
-    const { r1, r2, r3, r4, r5 } = this;
+    const { r2, r3, r4, r5 } = this;
+    const r1 = this.yNew; // y at the step's start
     for (let i = 0; i < this.N; i++) out[i] = r1[i] + th * (r2[i] + th1 * (r3[i] + th * (r4[i] + th1 * r5[i])));
   }
 }

@@ -80,11 +80,15 @@ export function march(
   let nonStiffCount = 0;
   let backCount = 0;
   const auto = opts.method === 'auto' && mc.dopri && mc.rodas ? { J: new Float64Array(n * n), rho: new SpectralRadius(n) } : undefined;
-  /** h·ρ(∂f/∂X) at the current point (the states' Jacobian; the augmented one has the same spectrum). */
-  const hRho = (hh: number, y: Float64Array): number => {
+  /**
+   * h·ρ(∂f/∂X) at the current point (the states' Jacobian; the augmented one has the same
+   * spectrum), exact enough for a comparison with `limit` (SpectralRadius.bounded).
+   */
+  const hRho = (hh: number, y: Float64Array, limit: number): number => {
     mc.sys.jac!(t, y, auto!.J);
     stats.jevals++;
-    return Math.abs(hh) * auto!.rho.estimate(auto!.J);
+    const ah = Math.abs(hh);
+    return ah * auto!.rho.bounded(auto!.J, limit / ah);
   };
   for (let attempts = 0; ; attempts++) {
     // bounded: every pass either returns or counts one attempt against maxSteps
@@ -155,7 +159,7 @@ export function march(
     // the stiffness switch of method 'auto'
     if (auto && mc.dopri && mc.rodas) {
       if (stepper === mc.dopri) {
-        if (mc.dopri.hLambda > DOPRI_STIFF_HLAMBDA || hRho(hs, mc.dopri.y) > STIFF_HRHO) {
+        if (mc.dopri.hLambda > DOPRI_STIFF_HLAMBDA || hRho(hs, mc.dopri.y, STIFF_HRHO) > STIFF_HRHO) {
           nonStiffCount = 0;
           if (++stiffCount >= STIFF_STEPS) {
             stepper = switchTo(mc.rodas, t, mc.dopri.y, stats);
@@ -164,7 +168,7 @@ export function march(
             backCount = 0;
           }
         } else if (++nonStiffCount >= NONSTIFF_RESET) stiffCount = 0;
-      } else if (hRho(hs, mc.rodas.y) <= BACK_HRHO) {
+      } else if (hRho(hs, mc.rodas.y, BACK_HRHO) <= BACK_HRHO) {
         if (++backCount >= BACK_STEPS) {
           stepper = switchTo(mc.dopri, t, mc.rodas.y, stats);
           ctrl = ctrlOf(stepper);
