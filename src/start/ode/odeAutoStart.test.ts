@@ -1,9 +1,9 @@
 /**
  * The ODE start search (issue 23's acceptance "with and without start values") on the independent
  * references of fixtures/ode (make_fits.py: scipy's solve_ivp inside least_squares; make_fits.R:
- * deSolve inside nls.lm): from no start value at all, Lotka–Volterra (every state observed) and
- * A→B→C (A unobserved, σ columns, unsorted replicate rows) reach scipy's and R's minimum, χ² to
- * 1e-6 relative and parameters to 1e-4. And the pieces on analytic data: initial values read
+ * deSolve inside nls.lm): from no start value at all, Lotka–Volterra (every state observed),
+ * A→B→C (A unobserved, σ columns, unsorted replicate rows) and Robertson's stiff kinetics reach
+ * scipy's and R's minimum, χ² to 1e-6 relative and parameters to 1e-4. And the pieces on analytic data: initial values read
  * from the first observations (extrapolated to t0), boxes from the time scales.
  */
 import { readFileSync } from 'node:fs';
@@ -35,8 +35,11 @@ function compiled(text: string, cols: readonly string[]): CompiledOde {
 }
 
 describe('the ODE start search from no start values, against scipy and R', () => {
-  for (const id of ['lotka_volterra', 'abc_kinetics']) {
-    it(`${id} reaches their minimum`, async () => {
+  // Robertson (stiff, log10 k from −1.4 to 7.5) from 64 candidates, to keep the test short: its
+  // true lk2 lies above its box (y2 is not observed, so its magnitude is a guess), and the
+  // refinement carries the best candidates there (seeds 0–2 measured; seed 2 took 46 s).
+  for (const [id, starts] of [['lotka_volterra', undefined], ['abc_kinetics', undefined], ['robertson_fit', 64]] as const) {
+    it(`${id} reaches their minimum${starts ? ` (${starts} candidates)` : ''}`, async () => {
       const problem = JSON.parse(readFileSync(`${DIR}${id}.json`, 'utf8')) as {
         model: string; data: string; time: string; params: string[];
         observations: { column: string; sigma?: string }[];
@@ -45,7 +48,7 @@ describe('the ODE start search from no start values, against scipy and R', () =>
       const cols = columns(`${DIR}${problem.data}`);
       const model = compiled(problem.model, Object.keys(cols));
       const data: OdeFitData = { observed: problem.observations.map((o) => ({ column: o.column, time: cols[problem.time], y: cols[o.column], sigma: o.sigma ? cols[o.sigma] : null })) };
-      const found = await odeAutoStart(model, data, problem.params.map((name) => ({ name, value: null })), { seed: 0 });
+      const found = await odeAutoStart(model, data, problem.params.map((name) => ({ name, value: null })), { seed: 0, starts });
       expect(found.fit.success).toBe(true);
       for (const [tool, ref] of [['scipy', problem.scipy], ['R', R[id]]] as const) {
         expect(Math.abs(found.fit.stats.chi2 - ref.rss) / ref.rss, `${tool} χ²`).toBeLessThan(1e-6);
@@ -54,7 +57,7 @@ describe('the ODE start search from no start values, against scipy and R', () =>
       expect(found.refined).toBeGreaterThan(0);
       expect(found.sameMinimum).toBeGreaterThan(0);
       expect(found.ode.failures).toBe(0);
-    }, 30_000);
+    }, 60_000);
   }
 });
 
