@@ -88,4 +88,14 @@ describe('the pieces of the ODE start search', () => {
     ub[k] = 0.4;
     expect(odeSearchBoxes(model.spec, scales, [k], lb, ub)[0]).toMatchObject({ kind: 'uniform', lo: 0.2, hi: 0.4 });
   });
+
+  it('says what it searched and what to do when every candidate\'s integration fails', async () => {
+    // X' = k·X² from X(0) = 1 blows up at t = 1/k < 1 for k in [1, 10], and the data run to t = 10.
+    const blowUp = compiled('dX/dt = k*X^2\nX(0) = 1\nY ~ X', ['t', 'Y']);
+    const t = Float64Array.from({ length: 11 }, (_, i) => i);
+    const data: OdeFitData = { observed: [{ column: 'Y', time: t, y: t.map(() => 1), sigma: null }] };
+    const error = await odeAutoStart(blowUp, data, [{ name: 'k', value: null, min: 1, max: 10 }], { starts: 8 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'no-finite-start' });
+    expect((error as Error).message).toMatch(/integrated 8 candidates \(k in \[1, 10\]; seed 0\).*Give start values with --p0/);
+  });
 });
