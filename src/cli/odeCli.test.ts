@@ -2,7 +2,8 @@
  * `fitbench fit` with an ODE model (issue 23): the Lotka–Volterra CSV gives scipy's fit in --json
  * (fixtures/ode/make_lv_fit.py: solve_ivp DOP853 + least_squares), with the fields of a
  * closed-form fit plus `ode`; a one-state model observes --y; --model-file errors say
- * PATH:line:column; what does not run with an ODE model is refused in the options' words.
+ * PATH:line:column; a missing --p0 runs the start search; what does not run with an ODE model is
+ * refused in the options' words.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -86,14 +87,23 @@ describe('fitbench fit with an ODE model', () => {
     expect(t.err).toMatch(/typo\.ode:6:1: Observed column "Linx" .*not in the data.*Lynx/);
   });
 
-  it('a σ column missing from the data, and a missing start, are refused with what to do', async () => {
+  it('a σ column missing from the data is refused with what to do', async () => {
     const s = await run('fit', LV, '--model', REF.model.replace('Lynx ~ L', 'Lynx ~ L | Lynx_sd'), '--p0', P0);
     expect(s.code).toBe(2);
     expect(s.err).toMatch(/--model: .*"Lynx_sd".*not in the data.*t, Hare, Lynx/);
-    const p = await run('fit', LV, '--model', REF.model, '--p0', 'alpha=0.5');
-    expect(p.code).toBe(2);
-    expect(p.err).toMatch(/--p0: an ODE model has no automatic start search yet.*missing: beta, delta, gamma, H0, L0/);
   });
+
+  it('a missing --p0 runs the start search: stderr says so, the JSON has scipy\'s fit and autoStart', async () => {
+    const p = await run('fit', LV, '--model', REF.model, '--p0', 'alpha=0.5', '--json');
+    expect(p.code).toBe(0);
+    expect(p.err).toMatch(/^fitbench: no --p0 for beta, delta, gamma, H0, L0: searching 256 start candidates/);
+    const j = JSON.parse(p.out);
+    expect(Math.abs(j.rss - REF.rss) / REF.rss).toBeLessThan(1e-6);
+    REF.names.forEach((name, i) => expect(Math.abs(j.params[name] - REF.params[i]) / Math.abs(REF.params[i])).toBeLessThan(1e-4));
+    expect(j.autoStart).toMatchObject({ searched: ['alpha', 'beta', 'delta', 'gamma'], linear: [], seed: 0, workers: 0, scoredRows: 42 });
+    expect(j.autoStart.refined).toBeGreaterThan(0);
+    expect(j.ode.failedIntegrations).toBe(0);
+  }, 60_000);
 
   for (const [option, extra, words] of [
     ['--varpro', ['--varpro'], /--varpro .*does not run with an ODE model/],

@@ -12,6 +12,7 @@ import { now } from '../solver/clock';
 import type { FitCommand } from './args';
 import { CliError, EXIT } from './errors';
 import { loadOdeProblem } from './odeLoad';
+import { ODE_DEFAULT_STARTS } from '../start/ode/odeAutoStart';
 import { jsonReport, textReport } from './report';
 
 /** Options that do not run with an ODE model yet, and why, in the options' words. */
@@ -26,7 +27,6 @@ function refusals(command: FitCommand): string | null {
   if (command.compareModel) return `--compare-model compares two closed-form models; it does not run ${ode} yet.`;
   if (command.report) return `--report does not run ${ode} yet: use --json or the text report.`;
   if (command.backend === 'gpu') return `--backend gpu: an ODE model is integrated in float64 on the CPU; drop --backend gpu.`;
-  if (command.starts !== null) return `--starts: an ODE model has no automatic start search yet; give a start for every parameter with --p0 and drop --starts.`;
   if (command.options.weights !== undefined && command.options.weights !== 'sigma') return `--weights ${command.options.weights} does not run ${ode}: give each response's σ column on its ~ line (COL ~ expr | SIGMACOL).`;
   if (command.options.method === 'normal') return `--method normal: an ODE fit linearizes by QR (its residuals are few); drop --method.`;
   if (command.memoryLimit !== null) return `--memory-limit: an ODE model's rows are held in memory (streaming from disk does not run ${ode}); drop --memory-limit.`;
@@ -39,15 +39,22 @@ export async function fitOdeCommand(command: FitCommand, t0: number): Promise<nu
   const loaded = loadOdeProblem(command);
   const parseMs = now() - t0;
   const { model, data } = loaded;
+  const parameters = odeFitJobParameters(command, model.spec.params);
+  const searched = parameters.filter((p) => !p.fixed && (p.value === null || p.value === undefined)).map((p) => p.name);
+  // Each candidate is an integration: the search takes a second or more, so it always says so.
+  if (searched.length > 0 || command.starts !== null) {
+    const which = searched.length > 0 ? `no --p0 for ${searched.join(', ')}: ` : '';
+    console.error(`fitbench: ${which}searching ${command.starts ?? ODE_DEFAULT_STARTS} start candidates (one cheap integration each), then refining the best by the fit (--p0 for every free parameter skips the search).`);
+  }
   const job: FitJob = {
     model: command.model,
     ties: [],
     data: { kind: 'ode', model, data, integration: command.ode },
-    parameters: odeFitJobParameters(command, model.spec.params),
+    parameters,
     options: command.options,
     objective: 'least-squares',
     varpro: false,
-    start: { always: false, starts: null, seed: command.seed },
+    start: { always: command.starts !== null, starts: command.starts, seed: command.seed },
     intervals: command.ci,
     derive: command.derive,
     checkpoint: null,
@@ -74,6 +81,7 @@ export async function fitOdeCommand(command: FitCommand, t0: number): Promise<nu
     notes: [...loaded.notes, ...run.notes],
     derived: run.derived,
     ode: run.ode,
+    autoStart: run.autoStart,
   };
   console.log(command.json ? jsonReport(result, facts) : textReport(result, facts));
   return result.success ? EXIT.ok : EXIT.notConverged;

@@ -16,8 +16,9 @@ A model of differential equations (ODE) is written as statements, separated by n
   Lynx ~ L | Lynx_sd              parameters); "| COL" gives that response's sigma column
 Several ~ lines are one fit with stacked residuals; with one state and no ~ line, --y (and
 --sigma) is observed as that state. Rows may be unsorted and repeat times; with several
-responses a row's empty cell leaves it out of that response only. An ODE fit needs --p0 for
-every free parameter (no start search yet) and runs without --group/--wide, --varpro, --mle,
+responses a row's empty cell leaves it out of that response only. Without --p0 for a free
+parameter (or with --starts) an ODE fit searches the starts: initial values from the first
+observations, rates from the time scales. It runs without --group/--wide, --varpro, --mle,
 --tie, --ci profile, --checkpoint, --compare-model, --report, --memory-limit, --backend gpu.
 Its --json has the fields of any fit plus "ode" (method, rtol, atol, steps, evaluations,
 integrations, failedIntegrations, times, and each response's n, rss, chi2, r2).

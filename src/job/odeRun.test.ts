@@ -1,7 +1,8 @@
 /**
  * An ODE model on the fit job (issue 23): runJob dispatches a job of data kind 'ode' to its own
  * steps, which reach scipy's Lotka–Volterra minimum (fixtures/ode/make_lv_fit.py) and report the
- * integration; the clash rules refuse what does not run with an ODE model yet, before anything runs.
+ * integration; a missing start runs the ODE start search (src/start/ode) and reaches the same
+ * minimum; the clash rules refuse what does not run with an ODE model yet, before anything runs.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -58,12 +59,21 @@ describe('runJob with an ODE model', () => {
     expect(run.backend).toBe('cpu');
   });
 
+  it('runs the start search when a free parameter has no start, to scipy\'s minimum, and reports it as autoStart', async () => {
+    const run = await runJob(lvJob({ parameters: REF.names.map((name) => ({ name, value: name === 'alpha' ? 0.5 : null, fixed: false })) }), host);
+    expect(Math.abs(run.result.stats.rss - REF.rss) / REF.rss).toBeLessThan(1e-6);
+    run.result.parameters.forEach((p, i) => expect(Math.abs(p.value - REF.params[i]) / Math.abs(REF.params[i])).toBeLessThan(1e-4));
+    expect(run.autoStart?.searched).toEqual(['alpha', 'beta', 'delta', 'gamma']);
+    expect(run.autoStart?.start.H0).toBeGreaterThan(0);
+    expect(run.autoStart?.seed).toBe(0);
+    expect(run.ode?.failures).toBe(0);
+  }, 30_000);
+
   const refusals: [string, Partial<FitJob>, string][] = [
     ['VarPro', { varpro: true }, 'ode-varpro'],
     ['the Poisson likelihood', { objective: 'poisson' }, 'ode-poisson'],
     ['profile intervals', { intervals: 'profile' }, 'ode-profile'],
     ['the GPU', { backend: 'gpu' }, 'ode-gpu'],
-    ['a missing start', { parameters: REF.names.map((name, i) => ({ name, value: i === 0 ? null : REF.start[i], fixed: false })) }, 'ode-start-search'],
     ['a checkpoint', { checkpoint: { resume: false } }, 'ode'],
   ];
   for (const [what, change, clash] of refusals) {

@@ -14,10 +14,10 @@ export type GroupClash = 'groups-source' | 'groups-one-dataset' | 'global-needs-
 /**
  * What an ODE model (issue 23) does not run with yet: the Poisson likelihood and VarPro (their
  * loops evaluate a closed-form model), profile intervals, ties (substituted into a closed-form
- * model's text), the GPU (the integrators are float64 on the CPU), and the start search (a start
- * must be given for every parameter).
+ * model's text) and the GPU (the integrators are float64 on the CPU). A missing start runs the
+ * ODE start search (src/start/ode).
  */
-export type OdeClash = 'ode-poisson' | 'ode-varpro' | 'ode-profile' | 'ode-ties' | 'ode-gpu' | 'ode-start-search';
+export type OdeClash = 'ode-poisson' | 'ode-varpro' | 'ode-profile' | 'ode-ties' | 'ode-gpu';
 
 /**
  * Which fits are checkpointed: the state saved is the main trust-region phase's, so fits that run
@@ -42,7 +42,6 @@ function odeClash(job: Pick<FitJob, 'objective' | 'varpro' | 'intervals' | 'para
   if (job.intervals === 'profile') return 'ode-profile';
   if (job.ties.length > 0) return 'ode-ties';
   if (job.backend === 'gpu') return 'ode-gpu';
-  if (runsStartSearch(job)) return 'ode-start-search';
   return null;
 }
 
@@ -97,7 +96,6 @@ const CLASH_TEXT: Record<JobClash, string> = {
   'ode-profile': 'Profile intervals do not run with an ODE model yet: use Wald intervals.',
   'ode-ties': 'Ties substitute into a closed-form model: write the tied expression into the ODE model\'s statements instead.',
   'ode-gpu': 'An ODE model is integrated in float64 on the CPU: ask for the CPU or automatic backend.',
-  'ode-start-search': 'An ODE model has no automatic start search yet: give a start value for every free parameter.',
 };
 
 /** The sentence that says a clash and its fix (the page's words; the CLI refuses in its options' words first). */
