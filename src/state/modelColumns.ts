@@ -19,6 +19,8 @@ export function namedColumns(s: Inputs, mapping: Mapping): readonly string[] | n
   if (!s.table || s.modelText.trim() === '') return [];
   const info = analyzeModel(s.modelText, variableNames(s.table.columns));
   if (info.error) return null;
+  // An ODE model's columns are observed (its `~` lines), not variables: x stays the time column.
+  if (info.ode) return [];
   return info.variables.filter((name) => name !== mapping.y && name !== mapping.sigma);
 }
 
