@@ -9,14 +9,19 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { localClient } from '../client/localClient';
 import { setClient } from '../client/worker';
+import { clashMessage } from '../job/validate';
 import { parseStatements } from '../model/index';
 import { loadText } from './actions/data';
+import { runFit } from './actions/fit';
 import { editModel } from './actions/modelEdit';
+import { setParamValue } from './actions/params';
 import { getState, initialState, setState } from './store';
 
 const root = join(import.meta.dirname, '..', '..');
 const csv = readFileSync(join(root, 'public', 'samples', 'lotka_volterra.csv'), 'utf8');
-const lv = JSON.parse(readFileSync(join(root, 'fixtures', 'ode', 'lotka_volterra.json'), 'utf8')) as { model: string; params: string[] };
+interface Fixture { model: string; params: string[]; starts: { good: Record<string, number> }; scipy: { params: Record<string, number>; se: Record<string, number>; rss: number } }
+const lv = JSON.parse(readFileSync(join(root, 'fixtures', 'ode', 'lotka_volterra.json'), 'utf8')) as Fixture;
+const rel = (a: number, b: number) => Math.abs(a - b) / Math.abs(b);
 
 describe('an ODE model in the editor', () => {
   beforeEach(async () => {
@@ -25,8 +30,9 @@ describe('an ODE model in the editor', () => {
     expect(await loadText(csv, 'lotka_volterra.csv')).toBe(true);
   });
 
-  it('lists the parameters and the observed columns; x stays the time column', async () => {
-    const x = getState().mapping.x;
+  it('lists the parameters and the observed columns; x becomes the time column t, not the observed Hare', async () => {
+    // The default x rule picks Hare on this file; the model observes it, so x moves to the column named t.
+    expect(getState().mapping.x).toEqual(['Hare']);
     await editModel(lv.model);
     const s = getState();
     expect(s.modelInfo.error).toBeNull();
@@ -34,7 +40,7 @@ describe('an ODE model in the editor', () => {
     expect(s.params.map((p) => p.name)).toEqual(lv.params);
     expect(s.modelInfo.variables).toEqual(['Hare', 'Lynx']);
     expect(s.modelInfo.ode).toEqual({ states: ['H', 'L'], observed: ['Hare', 'Lynx'], sigma: [null, null] });
-    expect(s.mapping.x).toEqual(x);
+    expect(s.mapping.x).toEqual(['t']);
     expect(s.modelNamedX).toEqual([]);
   });
 
@@ -56,5 +62,35 @@ describe('an ODE model in the editor', () => {
     expect(s.modelInfo.ode ?? null).toBeNull();
     expect(s.modelInfo.params).toEqual(['a', 'b']);
     expect(s.modelInfo.variables).toEqual(['t']);
+  });
+
+  it('fits from the good start to scipy’s solve_ivp + least_squares minimum; draws each observed column', async () => {
+    await editModel(lv.model);
+    for (const [name, value] of Object.entries(lv.starts.good)) setParamValue(name, value);
+    await runFit();
+    const s = getState();
+    expect(s.fitError).toBeNull();
+    expect(s.fitStatus).toBe('done');
+    const result = s.outcome!.result;
+    for (const p of result.parameters) {
+      expect(rel(p.value, lv.scipy.params[p.name])).toBeLessThan(1e-4);
+      expect(rel(p.stderr!, lv.scipy.se[p.name])).toBeLessThan(1e-3);
+    }
+    const curve = s.outcome!.curve;
+    expect(curve.ode?.series.map((o) => o.column)).toEqual(['Hare', 'Lynx']);
+    expect(rel(curve.chi2, lv.scipy.rss)).toBeLessThan(1e-6);
+    expect(curve.ode!.grid[0]).toBe(0);
+    expect(curve.ode!.grid[curve.ode!.grid.length - 1]).toBe(20);
+    // The curve on the grid passes through the model at the observation times: t = 0 is both.
+    for (const o of curve.ode!.series) expect(o.curve[0]).toBeCloseTo(o.y[0] - o.residuals[0], 8);
+  });
+
+  it('without start values, shows the job’s refusal where the start search reports', async () => {
+    await editModel(lv.model);
+    await runFit();
+    const s = getState();
+    expect(s.startSearch?.status).toBe('error');
+    expect(s.startSearch?.error?.message).toBe(clashMessage('ode-start-search'));
+    expect(s.params.every((p) => p.value === null)).toBe(true);
   });
 });

@@ -13,8 +13,12 @@ import { toWorkerError } from './errors';
 import { fitInputs } from './fitInputs';
 import { endRun, startRun } from './session';
 import { throttle } from './throttle';
+import { isOdeModel } from '../model/modelKind';
+import { clashMessage } from '../job/validate';
 
 export async function findStarts(request: AutoStartRequest, onProgress?: (p: AutoStartStep) => void): Promise<Status<AutoStartOutcome>> {
+  // The job's own refusal, until src/start searches ODE models (issue 23).
+  if (isOdeModel(request.model)) return { ok: false, error: { code: 'ode-start-search', message: clashMessage('ode-start-search'), field: 'parameter' } };
   const inputs = fitInputs(request);
   if (!inputs.ok) return inputs;
   const { data, model: m } = inputs.value;

@@ -17,6 +17,8 @@ import { toWorkerError } from './errors';
 import { fitInputs } from './fitInputs';
 import { requestJob } from './fitJob';
 import { fitProgress } from './fitProgress';
+import { isOdeModel } from '../model/modelKind';
+import { runOdeFit } from './odeFit';
 import { CheckpointUnavailable, pageHost } from './pageHost';
 import { endRun, session, startRun, type CancelFlag } from './session';
 import { streamedSource } from './streamedFit';
@@ -32,6 +34,8 @@ function memorySource(m: CompiledModel, data: FitData): { readonly data: JobData
 }
 
 export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) => void): Promise<Status<FitOutcome>> {
+  // An ODE model (issue 23) is fitted on the job's 'ode' kind (odeFit.ts).
+  if (isOdeModel(request.model)) return runOdeFit(request);
   const inputs = fitInputs(request);
   if (!inputs.ok) return inputs;
   const { data, model: m } = inputs.value;
