@@ -13,6 +13,7 @@ import { clashMessage } from '../job/validate';
 import { parseStatements } from '../model/index';
 import { loadText } from './actions/data';
 import { runFit } from './actions/fit';
+import { planCurrentLink } from './actions/link';
 import { editModel } from './actions/modelEdit';
 import { setParamValue } from './actions/params';
 import { getState, initialState, setState } from './store';
@@ -92,5 +93,22 @@ describe('an ODE model in the editor', () => {
     expect(s.startSearch?.status).toBe('error');
     expect(s.startSearch?.error?.message).toBe(clashMessage('ode-start-search'));
     expect(s.params.every((p) => p.value === null)).toBe(true);
+  });
+});
+
+describe('an ODE model in a link (not carried yet: issue 23)', () => {
+  it('is refused in words, and the page keeps the model text and the start values', async () => {
+    setClient(localClient());
+    setState(initialState, true);
+    expect(await loadText(csv, 'lotka_volterra.csv')).toBe(true);
+    await editModel(lv.model);
+    for (const [name, value] of Object.entries(lv.starts.good)) setParamValue(name, value);
+    const plan = await planCurrentLink();
+    expect(plan.ok).toBe(false);
+    if (plan.ok) return;
+    expect(plan.error.message).toContain('do not carry an ODE model yet');
+    const s = getState();
+    expect(s.modelText).toBe(lv.model);
+    expect(Object.fromEntries(s.params.map((p) => [p.name, p.value]))).toEqual(lv.starts.good);
   });
 });
