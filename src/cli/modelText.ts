@@ -26,10 +26,7 @@ export function withModelFile(command: FitCommand): FitCommand {
   return { ...command, model: text.replace(/\r\n?/g, '\n').replace(/\n+$/, '') };
 }
 
-/** Whether the model text is statements of an ODE model rather than one expression. */
-export function isOdeModel(text: string): boolean {
-  return /[=~]/.test(text.replace(/#[^\n]*/g, ''));
-}
+export { isOdeModel } from '../model/modelKind';
 
 /** Where a model's error is: "--model" and its "at line:column", or "PATH:line:column" for --model-file. */
 export function modelPlace(command: Pick<FitCommand, 'modelFile'>, error: { readonly message: string; readonly line: number; readonly column: number; readonly hint?: string }): string {

@@ -12,6 +12,7 @@
  */
 import { defaultColumns, defaultY, tableCandidates } from '../data/defaultColumns';
 import { variableNames } from '../data/modelColumns';
+import { namedTimeColumn } from '../data/odeTime';
 import { findColumn, selectColumns, skipOf, type Result, type RowChoice, type Table } from '../data';
 import { compileDerived } from '../fit/derived';
 import type { ObservedColumn, OdeFitData } from '../fit/ode';
@@ -33,8 +34,6 @@ export interface LoadedOde {
   readonly notes: string[];
 }
 
-const TIME_NAMES = ['t', 'time'];
-
 /** --time, else a column named t or time (any case), else the x rule among the columns the model does not observe. */
 function timeColumn(command: FitCommand, table: Table, observed: readonly string[]): string {
   if (command.time !== null) {
@@ -42,8 +41,8 @@ function timeColumn(command: FitCommand, table: Table, observed: readonly string
     if (!found.ok) throw dataError(command.file, found.error, '--time');
     return found.value.name;
   }
-  const named = TIME_NAMES.map((n) => table.columns.find((c) => c.name.toLowerCase() === n)).find((c) => c !== undefined);
-  if (named) return named.name;
+  const named = namedTimeColumn(table.columns.map((c) => c.name));
+  if (named) return named;
   const x = defaultColumns(tableCandidates(table).filter((c) => !observed.includes(c.name))).x;
   if (!x) throw new CliError(`${command.file}: no time column: name it with --time COL (no column is named t or time).`);
   return x;

@@ -11,6 +11,7 @@ export { FUNCTIONS, CONSTANTS } from './functions';
 
 // ODE models as statements (dX/dt = …, X(t0) = …, COL ~ …, name = …)
 export { parseStatements, kindOf, forEachIdent, TIME, type OdeModelSpec, type OdeState, type OdeIntermediate, type OdeObservation, type StatementOptions } from './statements';
+export { isOdeModel } from './modelKind';
 export type { StatementError, StatementErrorCode } from './statementErrors';
 export { compileOde, type BoundOdeSystem, type CompiledOde } from './odeCompile';
 

@@ -2,6 +2,7 @@
  *  curves with bands. Plain data with typed arrays (transferred, not copied). */
 import type { ColumnShape } from '../data/columnShape';
 import type { Density } from './density';
+import type { OdeCurves } from './odeShapes';
 import type { RowIssue, SheetSource } from '../data/types';
 
 export interface ColumnInfo {
@@ -140,6 +141,8 @@ export interface Curve {
    *  are those of the last fit of this model and data; null otherwise or when undetermined. */
   readonly confidence: BandPair | null;
   readonly prediction: BandPair | null;
+  /** An ODE model (issue 23): each observed column with its curve (absent or null: closed form). */
+  readonly ode?: OdeCurves | null;
 }
 
 export interface BandPair {

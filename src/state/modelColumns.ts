@@ -8,6 +8,7 @@
  */
 import { isIdentifier } from '../data/defaultColumns';
 import { variableNames } from '../data/modelColumns';
+import { namedTimeColumn } from '../data/odeTime';
 import { analyzeModel } from './slices/model';
 import type { Mapping } from './slices/data';
 import type { AppState } from './store';
@@ -19,11 +20,31 @@ export function namedColumns(s: Inputs, mapping: Mapping): readonly string[] | n
   if (!s.table || s.modelText.trim() === '') return [];
   const info = analyzeModel(s.modelText, variableNames(s.table.columns));
   if (info.error) return null;
+  // An ODE model's columns are observed (its `~` lines), not variables: x stays the time column.
+  if (info.ode) return [];
   return info.variables.filter((name) => name !== mapping.y && name !== mapping.sigma);
+}
+
+/**
+ * An ODE model's time column when the x column is one its `~` lines observe (the default x of
+ * lotka_volterra.csv was Hare): the column named t or time, else the first numeric column the
+ * model does not observe; null when x may stay (or no column is left).
+ */
+function odeTime(mapping: Mapping, s: Inputs): string | null {
+  if (!s.table || s.modelText.trim() === '') return null;
+  const info = analyzeModel(s.modelText, variableNames(s.table.columns));
+  if (!info.ode) return null;
+  const observed = [...info.ode.observed, ...info.ode.sigma.filter((c): c is string => c !== null)];
+  const x = mapping.x[0];
+  if (x !== undefined && !observed.includes(x)) return null;
+  const free = s.table.columns.filter((c) => c.categories === null && !observed.includes(c.name)).map((c) => c.name);
+  return namedTimeColumn(free) ?? free[0] ?? null;
 }
 
 /** The x variables with the columns the model names, and which of them the model brought in. */
 export function withModelColumns(mapping: Mapping, s: Inputs): { readonly x: readonly string[]; readonly named: readonly string[] } {
+  const time = odeTime(mapping, s);
+  if (time !== null) return { x: [time], named: [] };
   const named = namedColumns(s, mapping);
   if (named === null) return { x: mapping.x, named: s.modelNamedX.filter((n) => mapping.x.includes(n)) };
   const kept = mapping.x.filter((name, i) => i === 0 || named.includes(name) || !s.modelNamedX.includes(name));

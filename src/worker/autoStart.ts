@@ -13,8 +13,56 @@ import { toWorkerError } from './errors';
 import { fitInputs } from './fitInputs';
 import { endRun, startRun } from './session';
 import { throttle } from '../job/browser/throttle';
+import { isOdeModel } from '../model/modelKind';
+import type { AutoStartResult } from '../start/multistart';
+import { odeAutoStart } from '../start/ode/odeAutoStart';
+import { odeProblem } from './odeProblem';
+
+/** What the page shows of a search (the closed-form one or the ODE one: the same result shape). */
+function outcomeOf(found: AutoStartResult, cancelled: boolean): AutoStartOutcome {
+  return {
+    values: found.fit.parameters.map((p) => ({ name: p.name, value: p.value })),
+    cost: found.fit.cost,
+    candidates: found.candidates,
+    evaluated: found.evaluated,
+    refined: found.refined,
+    sameMinimum: found.sameMinimum,
+    scoredRows: found.scoredRows,
+    rows: found.fit.stats.points,
+    others: found.others,
+    linear: found.linear,
+    searched: found.searched,
+    cancelled,
+    start: Object.entries(found.start).map(([name, value]) => ({ name, value })),
+  };
+}
+
+/** The search's parameter rows: only fixed values and bounds bind it, unless the given values are kept. */
+const searchSpecs = (request: AutoStartRequest) =>
+  request.parameters.map((p) => ({ name: p.name, value: p.fixed || request.keepGiven ? p.value : undefined, min: p.min, max: p.max, fixed: p.fixed }));
+
+/** An ODE model's start search (src/start/ode, issue 23) on the page's rows: the same outcome. */
+async function findOdeStarts(request: AutoStartRequest, onProgress?: (p: AutoStartStep) => void): Promise<Status<AutoStartOutcome>> {
+  const problem = odeProblem(request.model, request.mapping);
+  if (!problem.ok) return problem;
+  const { model, data } = problem.value;
+  const flag = startRun();
+  const report = throttle<AutoStartStep>((p) => onProgress?.(p), 100);
+  const { backend: _backend, ...fit } = request.settings;
+  try {
+    const found = await odeAutoStart(model, data, searchSpecs(request), { fit: fit as FitOptions, signal: flag, seed: request.seed ?? 0, onProgress: (p) => report.push(p) });
+    report.flush();
+    return { ok: true, value: outcomeOf(found, flag.aborted) };
+  } catch (error) {
+    if (flag.aborted) return { ok: false, error: { code: 'cancelled', message: 'The search for starting values was cancelled.' } };
+    return { ok: false, error: toWorkerError(error, model.spec.params) };
+  } finally {
+    endRun(flag);
+  }
+}
 
 export async function findStarts(request: AutoStartRequest, onProgress?: (p: AutoStartStep) => void): Promise<Status<AutoStartOutcome>> {
+  if (isOdeModel(request.model)) return findOdeStarts(request, onProgress);
   const inputs = fitInputs(request);
   if (!inputs.ok) return inputs;
   const { data, model: m } = inputs.value;
@@ -25,7 +73,7 @@ export async function findStarts(request: AutoStartRequest, onProgress?: (p: Aut
   try {
     // Auto start: the values on screen are placeholders (often 1), only fixed ones and bounds bind
     // the search. Fit with empty values (keepGiven): the given ones are one extra candidate.
-    const specs = request.parameters.map((p) => ({ name: p.name, value: p.fixed || request.keepGiven ? p.value : undefined, min: p.min, max: p.max, fixed: p.fixed }));
+    const specs = searchSpecs(request);
     const found = await autoStart(
       m,
       { vars: modelVars(m, data), y: data.y, sigma: data.sigma },
@@ -33,24 +81,7 @@ export async function findStarts(request: AutoStartRequest, onProgress?: (p: Aut
       { fit: fit as FitOptions, signal: flag, seed: request.seed ?? 0, onProgress: (p) => report.push(p) },
     );
     report.flush();
-    return {
-      ok: true,
-      value: {
-        values: found.fit.parameters.map((p) => ({ name: p.name, value: p.value })),
-        cost: found.fit.cost,
-        candidates: found.candidates,
-        evaluated: found.evaluated,
-        refined: found.refined,
-        sameMinimum: found.sameMinimum,
-        scoredRows: found.scoredRows,
-        rows: found.fit.stats.points,
-        others: found.others,
-        linear: found.linear,
-        searched: found.searched,
-        cancelled: flag.aborted,
-        start: Object.entries(found.start).map(([name, value]) => ({ name, value })),
-      },
-    };
+    return { ok: true, value: outcomeOf(found, flag.aborted) };
   } catch (error) {
     if (flag.aborted) return { ok: false, error: { code: 'cancelled', message: 'The search for starting values was cancelled.' } };
     return { ok: false, error: toWorkerError(error, m.params) };

@@ -19,6 +19,8 @@ import { fitInputs } from './fitInputs';
 import { requestJob } from './fitJob';
 import { fitProgress } from '../job/browser/fitProgress';
 import { CheckpointUnavailable, pageHost } from '../job/browser/pageHost';
+import { isOdeModel } from '../model/modelKind';
+import { runOdeFit } from './odeFit';
 import { endRun, session, startRun, type CancelFlag } from './session';
 import { streamedSource } from './streamedFit';
 import { FitCancelledError } from '../job/browser/yielding';
@@ -33,6 +35,8 @@ function memorySource(m: CompiledModel, data: FitData): { readonly data: JobData
 }
 
 export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) => void): Promise<Status<FitOutcome>> {
+  // An ODE model (issue 23) is fitted on the job's 'ode' kind (odeFit.ts).
+  if (isOdeModel(request.model)) return runOdeFit(request);
   const inputs = fitInputs(request);
   if (!inputs.ok) return inputs;
   const { data, model: m } = inputs.value;

@@ -4,8 +4,22 @@ import { withDeviance, withWeights } from '../plot/curve';
 import { evaluateCurve } from './curve';
 import { compiled } from './modelCache';
 import { ensureSelection } from './select';
+import { isOdeModel } from '../model/modelKind';
+import { odeCurve } from '../plot/odeCurve';
+import { odeProblem } from './odeProblem';
+
+/** An ODE model (issue 23): integrated at the slider's parameters over the data's times. */
+function odePreview(request: CurveRequest): Status<Curve> {
+  const problem = odeProblem(request.model, request.mapping);
+  if (!problem.ok) return problem;
+  if (request.params.length !== problem.value.model.spec.params.length) {
+    return { ok: false, error: { code: 'stale', message: 'The parameters do not match the model.', field: 'parameter' } };
+  }
+  return { ok: true, value: odeCurve(problem.value, request.params, request) };
+}
 
 export function previewCurve(request: CurveRequest): Status<Curve> {
+  if (isOdeModel(request.model)) return odePreview(request);
   const picked = ensureSelection(request.mapping);
   if (!picked.ok) return picked;
   const model = compiled(request.model, request.mapping.x);

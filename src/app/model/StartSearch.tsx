@@ -47,7 +47,9 @@ export function StartSearchNotice() {
   const search = useApp((s) => (s.startSearch && s.startSearch.model === s.modelText && s.startSearch.dataEpoch === s.dataEpoch ? s.startSearch : null));
   const weighted = useApp(isWeighted);
   const robust = useApp((s) => s.settings.loss !== 'linear');
-  if (!search) return null;
+  // The ODE job's refusal of empty starts (issue 23) is answered once every free row has a value.
+  const answered = useApp((s) => search?.error?.code === 'ode-start-search' && s.params.every((p) => p.fixed || p.value !== null));
+  if (!search || answered) return null;
   if (search.status === 'running') {
     return (
       <div className="notice notice-info search-progress" role="status" data-testid="search-starts-status" data-state="running">

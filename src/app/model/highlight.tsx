@@ -1,9 +1,9 @@
 /** The editor's backdrop: the text with its names coloured by role and the error marked. */
 import type { ReactNode } from 'react';
-import type { ModelError } from '../../model/index';
+import type { ModelError, StatementError } from '../../model/index';
 import type { Token } from '../../state/slices/model';
 
-export function highlight(text: string, tokens: readonly Token[], error: ModelError | null): ReactNode[] {
+export function highlight(text: string, tokens: readonly Token[], error: ModelError | StatementError | null): ReactNode[] {
   const out: ReactNode[] = [];
   if (error) {
     const start = Math.min(error.start, text.length);

@@ -76,6 +76,7 @@ export function PlotPanel() {
 function PlotNote() {
   const data = useApp((s) => s.selection?.data ?? null);
   const curveKind = useApp((s) => s.curve?.kind ?? null);
+  const ode = useApp((s) => s.curve?.ode ?? null);
   const mapping = useApp((s) => s.mapping);
   const plotVar = useApp((s) => s.plot.plotVar);
   const variables = useApp((s) => s.modelInfo.variables);
@@ -110,9 +111,11 @@ function PlotNote() {
   }
   const xName = mapping.x[plotVar];
   const others = variables.filter((v) => v !== xName);
-  if (curveKind === 'points' && xName) {
+  // An ODE model's observed columns are its responses, each drawn with its curve, not variables.
+  if (ode?.failure) notes.push(`The integration stopped early at these values (${ode.failure}): the curves end where it stopped.`);
+  if (!ode && curveKind === 'points' && xName) {
     notes.push(`${mapping.y} is plotted against ${xName}; the model also depends on ${others.join(', ')}, which ${others.length === 1 ? 'varies' : 'vary'} over the rows shown, so it is drawn at the data points (filter the rows to one value to draw a curve).`);
-  } else if (curveKind === 'grid' && xName && others.length > 0) {
+  } else if (!ode && curveKind === 'grid' && xName && others.length > 0) {
     notes.push(`The model also uses ${others.join(', ')}, which ${others.length === 1 ? 'holds' : 'hold'} one value over the rows shown: the curve is drawn at ${others.length === 1 ? 'it' : 'them'}.`);
   }
   const hidden = data ? logHiddenNote(data, { logX, logY, xMin: xRange?.min ?? NaN, xName: xName ?? 'x', yName: mapping.y || 'y' }) : null;

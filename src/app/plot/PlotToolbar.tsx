@@ -25,7 +25,8 @@ function bandsOffReason(s: AppState): string {
 export function PlotToolbar() {
   const plot = useApp((s) => s.plot);
   const x = useApp((s) => s.mapping.x);
-  const y = useApp((s) => s.mapping.y);
+  // An ODE model draws its observed columns (issue 23), not the y column.
+  const y = useApp((s) => (s.modelInfo.ode ? s.modelInfo.ode.observed.join(', ') : s.mapping.y));
   const fresh = useApp((s) => resultsFresh(s) && s.curve?.confidence != null);
   const why = useApp(bandsOffReason);
   return (

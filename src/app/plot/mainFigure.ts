@@ -7,6 +7,7 @@ import type { Data, Layout } from 'plotly.js-dist-min';
 import type { BandPair, Curve, ExcludedPoints, Series } from '../../worker/api';
 import { densityTrace, outsideDensity, usableDensity } from './densityTrace';
 import { focusRange } from './focusRange';
+import { odeFigure } from './odeFigure';
 import { arr, band, decades, finiteOrGap, markerSize, markerType } from './traceParts';
 import { axis, BASE_LAYOUT, COLORS } from './theme';
 
@@ -48,6 +49,8 @@ function nearAxis(y: Float64Array, range: [number, number] | null, log: boolean)
 }
 
 export function mainFigure(f: FigureInput): { data: Data[]; layout: Partial<Layout> } {
+  // An ODE model (issue 23) draws each observed column with its own curve.
+  if (f.curve?.ode) return odeFigure({ ode: f.curve.ode, logX: f.logX, logY: f.logY, revision: f.revision, fitted: f.fitted });
   const traces: Data[] = [];
   const curve = f.curve;
   const yRange = focusRange(f.data?.y ?? null, curve?.y ?? null, f.logY);

@@ -1,19 +1,27 @@
 /** Model slice: the expression as typed, the library entry it came from, and what the parser
  *  sees in it (parameters, variables, the first error with its place). */
-import type { Expr, ModelError } from '../../model/index';
-import { parse } from '../../model/index';
+import type { ModelError, StatementError } from '../../model/index';
+import { isOdeModel, parse } from '../../model/index';
+import { analyzeOdeModel } from './odeModel';
+import { collect, type Token } from './modelTokens';
 
-export interface Token {
-  readonly start: number;
-  readonly end: number;
-  readonly role: 'variable' | 'param' | 'constant' | 'function' | 'number';
-}
+export type { Token } from './modelTokens';
 
 export interface ModelInfo {
   readonly params: readonly string[];
   readonly variables: readonly string[];
-  readonly error: ModelError | null;
+  readonly error: ModelError | StatementError | null;
   readonly tokens: readonly Token[];
+  /** An ODE model (issue 23): its states and observed columns (`variables` are these columns);
+   *  absent or null for a closed-form model. */
+  readonly ode?: OdeInfo | null;
+}
+
+export interface OdeInfo {
+  readonly states: readonly string[];
+  /** The columns of the `~` lines, in their order, and their σ columns. */
+  readonly observed: readonly string[];
+  readonly sigma: readonly (string | null)[];
 }
 
 export interface ModelSlice {
@@ -22,30 +30,11 @@ export interface ModelSlice {
   readonly modelInfo: ModelInfo;
 }
 
-function collect(e: Expr, out: Token[]): void {
-  switch (e.kind) {
-    case 'number':
-      out.push({ start: e.start, end: e.end, role: 'number' });
-      return;
-    case 'ident':
-      out.push({ start: e.start, end: e.end, role: e.role });
-      return;
-    case 'unary':
-      collect(e.arg, out);
-      return;
-    case 'binary':
-      collect(e.left, out);
-      collect(e.right, out);
-      return;
-    case 'call':
-      out.push({ start: e.start, end: e.start + e.name.length, role: 'function' });
-      e.args.forEach((a) => collect(a, out));
-  }
-}
-
-/** Parses for display: detected names and errors as you type (the worker compiles for real). */
+/** Parses for display: detected names and errors as you type (the worker compiles for real).
+ *  `columns`: the names the model may use as variables (an ODE model: the table's columns). */
 export function analyzeModel(text: string, columns: readonly string[]): ModelInfo {
   if (text.trim() === '') return { params: [], variables: [], error: null, tokens: [] };
+  if (isOdeModel(text)) return analyzeOdeModel(text, columns);
   const parsed = parse(text, columns);
   if (!parsed.ok) return { params: [], variables: [], error: parsed.error, tokens: [] };
   const tokens: Token[] = [];

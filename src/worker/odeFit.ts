@@ -1,0 +1,70 @@
+/**
+ * An ODE model's fit in the worker (issue 23), as an adapter: the page's request → a FitJob of
+ * data kind 'ode' (time: the x column the user picked; observed columns: the `~` lines; the
+ * integration's defaults, as the CLI's) → `runJob` → what the page draws (odeCurve.ts). The job
+ * refuses what does not run with an ODE model yet (src/job/validate.ts: the start search, VarPro,
+ * the Poisson likelihood, profile intervals, the GPU), and its words reach the page as a status.
+ */
+import { ODE_DEFAULTS } from '../fit/ode';
+import type { FitJob } from '../job/job';
+import { runJob, type JobRun } from '../job/run';
+import { clashMessage, jobClash } from '../job/validate';
+import type { FitOutcome, FitRequest, Status, WorkerError } from './api';
+import { toWorkerError } from './errors';
+import { fitOptions } from './fitInputs';
+import { jobObjective, requestParameters } from './fitJob';
+import { odeCurve } from '../plot/odeCurve';
+import { odeProblem } from './odeProblem';
+import { pageHost } from '../job/browser/pageHost';
+import { endRun, session, startRun, type CancelFlag } from './session';
+
+const FIELD: Record<string, WorkerError['field']> = { 'ode-gpu': 'settings', 'ode-poisson': 'settings', 'ode-varpro': 'settings', 'ode-profile': 'settings', 'ode-ties': 'parameter' };
+
+/** What stops an ODE job of this request before it runs, in the job's words (null: none). */
+export function odeRefusal(job: FitJob): WorkerError | null {
+  const clash = jobClash(job);
+  if (!clash) return null;
+  const field = FIELD[clash];
+  return { code: clash, message: clashMessage(clash), ...(field ? { field } : {}) };
+}
+
+export async function runOdeFit(request: FitRequest): Promise<Status<FitOutcome>> {
+  const problem = odeProblem(request.model, request.mapping);
+  if (!problem.ok) return problem;
+  const { model, data } = problem.value;
+  const { settings } = request;
+  const job: FitJob = {
+    model: request.model,
+    ties: [],
+    data: { kind: 'ode', model, data, integration: ODE_DEFAULTS },
+    parameters: requestParameters(request),
+    options: fitOptions(settings),
+    ...jobObjective(settings),
+    start: { always: false, starts: null, seed: 0 },
+    intervals: 'wald',
+    derive: [],
+    checkpoint: null,
+    backend: settings.backend,
+    workers: null,
+  };
+  const refused = odeRefusal(job);
+  if (refused) return { ok: false, error: refused };
+  const flag: CancelFlag = { aborted: false };
+  startRun(flag);
+  const noop = () => undefined;
+  let run: JobRun;
+  try {
+    run = await runJob(job, pageHost({ method: settings.method, signal: flag, onChunk: noop, onIteration: noop, onPlanned: noop, checkpoint: null }));
+  } catch (error) {
+    return { ok: false, error: toWorkerError(error, model.spec.params) };
+  } finally {
+    endRun(flag);
+  }
+  const { result } = run;
+  // The profile, the report and the bands read a closed-form fit's rows: an ODE fit leaves none.
+  session.lastFit = null;
+  const params = Float64Array.from(model.spec.params, (name) => result.parameters.find((p) => p.name === name)?.value ?? NaN);
+  const curve = odeCurve(problem.value, params, request);
+  const backend = { requested: settings.backend, used: 'cpu' as const, reason: 'An ODE model is integrated in float64 on the CPU (src/ode).', cpuKernels: 'generated' as const };
+  return { ok: true, value: { result, backend, curve, varpro: null, poisson: null, resumed: null, checkpoint: null } };
+}
