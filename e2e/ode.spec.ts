@@ -2,7 +2,8 @@
  * An ODE model on the page (issue 23, first milestone): Lotka–Volterra typed into the editor over
  * public/samples/lotka_volterra.csv, its parameters listed, fitted from the fixture's good start
  * to scipy's solve_ivp + least_squares values (fixtures/ode/lotka_volterra.json) to 1e-4
- * relative, each observed column drawn with its curve; without starts the job's refusal is shown.
+ * relative, each observed column drawn with its curve; without starts the ODE start search
+ * (src/start/ode) finds them and the fit reaches the same values.
  * Screenshots at 1440×900 and 390×844 (e2e/screenshots/).
  */
 import { readFileSync } from 'node:fs';
@@ -33,7 +34,7 @@ afterAll(async () => {
 });
 
 describe('an ODE model on the page', () => {
-  it('lists the Lotka–Volterra parameters and refuses a fit without starts in the job’s words', async () => {
+  it('lists the Lotka–Volterra parameters and, without starts, searches them and fits to scipy’s values', async () => {
     await loadFileInput(page, 'lotka_volterra.csv', csv);
     await page.getByTestId('rows-used').waitFor();
     await typeModel(page, lv.model);
@@ -41,15 +42,17 @@ describe('an ODE model on the page', () => {
     expect(await page.getByTestId('detected-params').textContent()).toBe(lv.params.join(''));
     expect(await page.getByTestId('detected-variables').textContent()).toBe('HareLynx');
     for (const name of lv.params) await page.getByTestId(`param-value-${name}`).waitFor();
-    await page.getByTestId('fit-button').click();
-    await page.waitForFunction(() => document.body.textContent?.includes('An ODE model has no automatic start search yet'), undefined, { timeout: 30_000 });
-    await shot(page, 'ode-no-starts-1440');
+    expect(await fit(page)).toBe('converged');
+    const fitted = await fittedParameters(page);
+    for (const name of lv.params) {
+      const want = lv.scipy.params[name];
+      expect(Math.abs(fitted[name].value - want) / Math.abs(want), name).toBeLessThan(1e-4);
+    }
+    await shot(page, 'ode-searched-1440');
   });
 
   it('fits from the good start to scipy’s values (1e-4 relative) and draws both series', async () => {
     await setParams(page, lv.starts.good);
-    // Every start given: the refusal is answered and leaves the model panel.
-    await page.getByTestId('search-starts-status').waitFor({ state: 'detached' });
     expect(await fit(page)).toBe('converged');
     const fitted = await fittedParameters(page);
     for (const name of lv.params) {
