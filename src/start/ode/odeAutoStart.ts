@@ -18,16 +18,15 @@
  * Fixed parameters stay fixed everywhere. Deterministic for a seed.
  */
 import type { CompiledOde } from '../../model/odeCompile';
-import type { AbortSignalLike } from '../../solver/evaluator';
 import { makeLoss } from '../../solver/loss';
-import { DEFAULTS, type FitOptions } from '../../fit/defaults';
+import { DEFAULTS } from '../../fit/defaults';
 import { FitInputError, type ParameterSpec } from '../../fit/parameters';
 import { odeFit, type OdeFacts, type OdeFitResult } from '../../fit/ode/odeFit';
 import { ODE_DEFAULTS, type OdeIntegration } from '../../fit/ode/odeDefaults';
 import { odeEvaluator } from '../../fit/ode/odeEvaluator';
 import { stackObservations, type OdeFitData } from '../../fit/ode/observations';
 import { boxCentre, sampleBox } from '../boxes';
-import type { AutoStartProgress, AutoStartResult, Minimum } from '../multistart';
+import type { AutoStartOptions, AutoStartResult, Minimum } from '../multistart';
 import { Sobol, SOBOL_MAX_DIMENSION } from '../sobol';
 import { observedInitialValues } from './initialValues';
 import { odeSearchBoxes } from './odeBoxes';
@@ -35,20 +34,12 @@ import { gradientMatchFit } from './gradientMatchFit';
 import { gradientMatching } from './gradientMatching';
 import { odeScales } from './odeScales';
 
-export interface OdeAutoStartOptions {
-  /** Sobol candidates (default ODE_DEFAULT_STARTS). */
-  readonly starts?: number;
-  /** Distinct candidates refined (default 3). */
-  readonly refine?: number;
-  readonly seed?: number;
-  /** Relative cost tolerance for "the same minimum" (default 1e-6). */
-  readonly sameTolerance?: number;
-  /** Minimum max-norm distance in the unit cube between refined candidates (default 0.1). */
-  readonly distinct?: number;
-  readonly fit?: FitOptions;
+/**
+ * The closed-form search's options that mean the same here (starts default ODE_DEFAULT_STARTS,
+ * refine default 3), and the integration's settings for the refinements.
+ */
+export interface OdeAutoStartOptions extends Pick<AutoStartOptions, 'starts' | 'refine' | 'seed' | 'sameTolerance' | 'distinct' | 'fit' | 'signal' | 'onProgress'> {
   readonly integration?: Partial<OdeIntegration>;
-  readonly signal?: AbortSignalLike;
-  readonly onProgress?: (p: AutoStartProgress) => void;
 }
 
 export interface OdeAutoStartResult extends AutoStartResult {
