@@ -17,7 +17,7 @@ import { getState, initialState, setState } from './store';
 
 const db = new Map<string, unknown>();
 
-vi.mock('../worker/storage', () => ({
+vi.mock('../job/browser/storage', () => ({
   storageReason: (e: unknown) => (e instanceof Error ? `${e.name}: ${e.message}` : String(e)),
   readValue: async (key: string) => structuredClone(db.get(key)),
   writeValue: async (key: string, value: unknown) => void db.set(key, structuredClone(value)),
