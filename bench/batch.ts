@@ -13,10 +13,10 @@ import { fitGroups } from '../src/fit/batch/fitGroups';
 import type { BatchChunkInput } from '../src/fit/batch/batchTask';
 import type { BatchResult } from '../src/fit/batch/types';
 import type { FitOptions } from '../src/fit/defaults';
-import type { GroupInput } from '../src/fit/groupInput';
 import { compileModel } from '../src/model';
 import { createNodePool } from '../src/parallel/node/nodePool';
 import { now } from '../src/solver/clock';
+import { PLATE_P0, plateGroups } from './plateGroups';
 
 const G = Number(process.argv[2] ?? 10_000);
 const SOURCE = 'bottom + (top - bottom)*x^hill/(EC50^hill + x^hill)';
@@ -25,22 +25,8 @@ if (!compiled.ok) throw new Error(compiled.error.message);
 const model = compiled.value;
 
 // Seeded groups: doses 0.01 … 10^(5/3) (12 log-spaced), parameters varied per group, noise 2%.
-let seed = 12345;
-const rand = () => {
-  seed = (seed * 1103515245 + 12345) % 2147483648;
-  return seed / 2147483648;
-};
-const gauss = () => Math.sqrt(-2 * Math.log(rand() + 1e-300)) * Math.cos(2 * Math.PI * rand());
-const x = Float64Array.from({ length: 12 }, (_, i) => 0.01 * 10 ** (i / 3));
-const groups: GroupInput[] = Array.from({ length: G }, (_, g) => {
-  const bottom = 0.1 + 0.2 * rand();
-  const top = 2 + rand();
-  const hill = 0.8 + 0.8 * rand();
-  const ec50 = 0.3 + 2 * rand();
-  const y = Float64Array.from(x, (xi) => bottom + ((top - bottom) * xi ** hill) / (ec50 ** hill + xi ** hill) + 0.02 * (top - bottom) * gauss());
-  return { key: `well ${g + 1}`, data: { vars: [x], y } };
-});
-const p0: Record<string, number> = { bottom: 0.2, top: 2.5, hill: 1, EC50: 1 };
+const { x, groups } = plateGroups(G);
+const p0 = PLATE_P0;
 const parameters = model.params.map((name) => ({ name, value: p0[name] }));
 
 const dir = mkdtempSync(join(tmpdir(), 'fitbench-batch-'));

@@ -18,6 +18,7 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
+import { PLATE_P0, plateGroups } from './plateGroups';
 
 const args = process.argv.slice(2);
 const rounds = /^\d+$/.test(args[0] ?? '') ? Number(args.shift()) : 9;
@@ -27,23 +28,9 @@ const trees = [...args.map((a) => (a.includes('=') ? { label: a.slice(0, a.index
 const G = 10_000;
 const SOURCE = 'bottom + (top - bottom)*x^hill/(EC50^hill + x^hill)';
 
-// bench/batch.ts's groups: doses 0.01 … 10^(5/3) (12 log-spaced), parameters varied per group, noise 2%.
-let seed = 12345;
-const rand = () => {
-  seed = (seed * 1103515245 + 12345) % 2147483648;
-  return seed / 2147483648;
-};
-const gauss = () => Math.sqrt(-2 * Math.log(rand() + 1e-300)) * Math.cos(2 * Math.PI * rand());
-const x = Float64Array.from({ length: 12 }, (_, i) => 0.01 * 10 ** (i / 3));
-const groups = Array.from({ length: G }, (_, g) => {
-  const bottom = 0.1 + 0.2 * rand();
-  const top = 2 + rand();
-  const hill = 0.8 + 0.8 * rand();
-  const ec50 = 0.3 + 2 * rand();
-  const y = Float64Array.from(x, (xi) => bottom + ((top - bottom) * xi ** hill) / (ec50 ** hill + xi ** hill) + 0.02 * (top - bottom) * gauss());
-  return { key: `well ${g + 1}`, data: { vars: [x], y } };
-});
-const p0: Record<string, number> = { bottom: 0.2, top: 2.5, hill: 1, EC50: 1 };
+// bench/batch.ts's groups (bench/plateGroups.ts).
+const { groups } = plateGroups(G);
+const p0 = PLATE_P0;
 const SCIPY_TOL = { ftol: 1.49012e-8, xtol: 1.49012e-8, gtol: 1e-8 };
 
 interface Timed {

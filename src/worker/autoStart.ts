@@ -14,7 +14,8 @@ import { fitInputs } from './fitInputs';
 import { endRun, startRun } from './session';
 import { throttle } from '../job/browser/throttle';
 import { isOdeModel } from '../model/modelKind';
-import type { AutoStartResult } from '../start/multistart';
+import type { ParameterSpec } from '../fit/parameters';
+import type { AutoStartOptions, AutoStartResult } from '../start/multistart';
 import { odeAutoStart } from '../start/ode/odeAutoStart';
 import { odeProblem } from './odeProblem';
 
@@ -37,55 +38,43 @@ function outcomeOf(found: AutoStartResult, cancelled: boolean): AutoStartOutcome
   };
 }
 
-/** The search's parameter rows: only fixed values and bounds bind it, unless the given values are kept. */
-const searchSpecs = (request: AutoStartRequest) =>
-  request.parameters.map((p) => ({ name: p.name, value: p.fixed || request.keepGiven ? p.value : undefined, min: p.min, max: p.max, fixed: p.fixed }));
-
-/** An ODE model's start search (src/start/ode, issue 23) on the page's rows: the same outcome. */
-async function findOdeStarts(request: AutoStartRequest, onProgress?: (p: AutoStartStep) => void): Promise<Status<AutoStartOutcome>> {
-  const problem = odeProblem(request.model, request.mapping);
-  if (!problem.ok) return problem;
-  const { model, data } = problem.value;
+/**
+ * One search on the page: the values on screen are placeholders (often 1), so only fixed ones and
+ * bounds bind it; with keepGiven (Fit with some values empty) the given ones are one extra
+ * candidate. Progress at most 10 times a second; Cancel (cancelFit) stops it.
+ */
+async function runSearch(
+  request: AutoStartRequest,
+  params: readonly string[],
+  onProgress: ((p: AutoStartStep) => void) | undefined,
+  search: (specs: ParameterSpec[], options: Pick<AutoStartOptions, 'fit' | 'signal' | 'seed' | 'onProgress'>) => Promise<AutoStartResult>,
+): Promise<Status<AutoStartOutcome>> {
   const flag = startRun();
   const report = throttle<AutoStartStep>((p) => onProgress?.(p), 100);
   const { backend: _backend, ...fit } = request.settings;
   try {
-    const found = await odeAutoStart(model, data, searchSpecs(request), { fit: fit as FitOptions, signal: flag, seed: request.seed ?? 0, onProgress: (p) => report.push(p) });
+    const specs = request.parameters.map((p) => ({ name: p.name, value: p.fixed || request.keepGiven ? p.value : undefined, min: p.min, max: p.max, fixed: p.fixed }));
+    const found = await search(specs, { fit: fit as FitOptions, signal: flag, seed: request.seed ?? 0, onProgress: (p) => report.push(p) });
     report.flush();
     return { ok: true, value: outcomeOf(found, flag.aborted) };
   } catch (error) {
     if (flag.aborted) return { ok: false, error: { code: 'cancelled', message: 'The search for starting values was cancelled.' } };
-    return { ok: false, error: toWorkerError(error, model.spec.params) };
+    return { ok: false, error: toWorkerError(error, params) };
   } finally {
     endRun(flag);
   }
 }
 
 export async function findStarts(request: AutoStartRequest, onProgress?: (p: AutoStartStep) => void): Promise<Status<AutoStartOutcome>> {
-  if (isOdeModel(request.model)) return findOdeStarts(request, onProgress);
+  if (isOdeModel(request.model)) {
+    // An ODE model's search (src/start/ode, issue 23): the same outcome.
+    const problem = odeProblem(request.model, request.mapping);
+    if (!problem.ok) return problem;
+    const { model, data } = problem.value;
+    return runSearch(request, model.spec.params, onProgress, (specs, options) => odeAutoStart(model, data, specs, options));
+  }
   const inputs = fitInputs(request);
   if (!inputs.ok) return inputs;
   const { data, model: m } = inputs.value;
-
-  const flag = startRun();
-  const report = throttle<AutoStartStep>((p) => onProgress?.(p), 100);
-  const { backend: _backend, ...fit } = request.settings;
-  try {
-    // Auto start: the values on screen are placeholders (often 1), only fixed ones and bounds bind
-    // the search. Fit with empty values (keepGiven): the given ones are one extra candidate.
-    const specs = searchSpecs(request);
-    const found = await autoStart(
-      m,
-      { vars: modelVars(m, data), y: data.y, sigma: data.sigma },
-      specs,
-      { fit: fit as FitOptions, signal: flag, seed: request.seed ?? 0, onProgress: (p) => report.push(p) },
-    );
-    report.flush();
-    return { ok: true, value: outcomeOf(found, flag.aborted) };
-  } catch (error) {
-    if (flag.aborted) return { ok: false, error: { code: 'cancelled', message: 'The search for starting values was cancelled.' } };
-    return { ok: false, error: toWorkerError(error, m.params) };
-  } finally {
-    endRun(flag);
-  }
+  return runSearch(request, m.params, onProgress, (specs, options) => autoStart(m, { vars: modelVars(m, data), y: data.y, sigma: data.sigma }, specs, options));
 }
