@@ -43,9 +43,6 @@ export interface OdeJobData {
   readonly integration: OdeIntegration;
 }
 
-/** The data of a closed-form model (in memory, streamed or in groups): what the closed-form steps read. */
-export type ClosedFormData = Exclude<JobData, OdeJobData>;
-
 /** The rows a job fits (an ODE job: its observations, every response's rows together). */
 export const jobRows = (data: JobData): number =>
   data.kind === 'memory' ? data.data.rows
