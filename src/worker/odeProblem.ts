@@ -8,32 +8,13 @@
 import { variableNames } from '../data/modelColumns';
 import { skipOf } from '../data/chooseRows';
 import { observedRows } from '../fit/ode';
-import { compileOde, parseStatements, type CompiledOde } from '../model/index';
 import type { OdeProblem } from '../plot/odeShapes';
 import type { DataMapping, Status, WorkerError } from './api';
+import { compiledOde } from './modelCache';
 import { rowChoice } from './select';
 import { session } from './session';
 
 export type { OdeProblem } from '../plot/odeShapes';
-
-const compiledOdes = new Map<string, Status<CompiledOde>>();
-const LIMIT = 8;
-
-function compiledOde(text: string, columns: readonly string[]): Status<CompiledOde> {
-  const key = `${columns.join('\u0001')}\u0000${text}`;
-  const hit = compiledOdes.get(key);
-  if (hit) return hit;
-  const spec = parseStatements(text, { columns });
-  const out: Status<CompiledOde> = !spec.ok
-    ? { ok: false, error: { code: spec.error.code, message: spec.error.message, field: 'model' } }
-    : (() => {
-        const c = compileOde(spec.value);
-        return c.ok ? { ok: true as const, value: c.value } : { ok: false as const, error: { code: c.error.code, message: c.error.message, field: 'model' as const } };
-      })();
-  compiledOdes.set(key, out);
-  if (compiledOdes.size > LIMIT) compiledOdes.delete(compiledOdes.keys().next().value as string);
-  return out;
-}
 
 const noData: WorkerError = { code: 'no-data', message: 'Load data first: drop a CSV, paste from a spreadsheet, or try a sample.', field: 'data' };
 
