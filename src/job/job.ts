@@ -13,6 +13,7 @@ import type { StreamedRows } from '../fit/stream/streamedRows';
 import type { OdeFitData, OdeIntegration } from '../fit/ode';
 import type { CompiledModel, CompiledOde } from '../model';
 import type { DataDigest } from '../store/checkpointSubject';
+import type { CompareModel } from './compare';
 import type { JobGroups } from './groups';
 
 /** Where the residual passes run: the host decides within this request (host.ts, `backend`). */
@@ -86,6 +87,8 @@ export interface FitJob {
   readonly workers: number | null;
   /** Per-group or global fits of a `groups` source (groups.ts, run by groupRun.ts); absent: one fit. */
   readonly groups?: JobGroups;
+  /** A second model fitted to the same rows after the fit, and compared with it (compare.ts); absent: none. */
+  readonly compareModel?: CompareModel;
 }
 
 /** Free parameters without a start value: the start search finds them. */

@@ -10,6 +10,7 @@ import type { FitResult } from '../fit/types';
 import type { AutoStartResult } from '../start/index';
 import type { VarproPhase } from '../start/varpro';
 import type { CheckpointReport } from './host';
+import type { ComparedFit } from './report/facts';
 
 export interface JobOutcome {
   readonly result: FitResult;
@@ -29,4 +30,6 @@ export interface JobOutcome {
   readonly derived: readonly ReportedQuantity[];
   /** An ODE model's fit: its integration settings and counts, and each response's RSS and R² (absent otherwise). */
   readonly ode?: OdeFacts | null;
+  /** The second model's fit and the comparison (the job's `compareModel`; absent or null: none). */
+  readonly modelComparison?: ComparedFit | null;
 }

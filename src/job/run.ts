@@ -8,12 +8,14 @@
  *   start + fit the objective's fit, with the automatic start search where starts are missing
  *   statistics  profile-likelihood intervals when asked for
  *   derived     tied parameters and derived quantities with their delta-method errors
+ *   compare     a second model on the same rows, compared with the fit (compare.ts)
  */
 import { compileDerived, reportedQuantities } from '../fit/derived';
 import { profileIntervals } from '../fit/profileFit';
 import { DEFAULT_STARTS } from '../start/index';
 import { POOL_MIN_CANDIDATES } from '../start/poolScoring';
 import type { CurveFitInput } from '../fit/curveFit';
+import { runComparison } from './compare';
 import type { BackendChoice, JobHost, RowWorkers } from './host';
 import { jobRows, searchedParameters, type FitJob } from './job';
 import type { JobOutcome } from './outcome';
@@ -89,6 +91,9 @@ export async function runJob(job: FitJob, host: JobHost): Promise<JobRun> {
     // derived
     const derived = reportedQuantities(result, job.ties, job.derive);
     const resumed = checkpoint?.resume ? { nit: checkpoint.resume.nit, nfev: checkpoint.resume.nfev } : null;
+    // compare: the second model's time counts in fitMs too.
+    const first = { model: job.model, compiled: model, parameters: job.parameters, result };
+    const modelComparison = job.compareModel ? await runComparison({ first, second: job.compareModel, options: job.options, start: job.start }, { signal: host.signal }) : null;
     return {
       ...fitted,
       backend: [...new Set(result.phases.map((p) => p.backend))].join('+'),
@@ -97,6 +102,7 @@ export async function runJob(job: FitJob, host: JobHost): Promise<JobRun> {
       checkpoint: checkpoint ? { ...checkpoint.writer.report(), resumed } : null,
       profile,
       derived,
+      ...(job.compareModel ? { modelComparison } : {}),
       fitMs: host.now() - t1,
     };
   } finally {

@@ -3,10 +3,11 @@
  * together, and which fits take checkpoints. The adapters ask here; the CLI words a clash as the
  * option that causes it, the page as the setting to change.
  */
+import type { CompareClash } from './compare';
 import { runsStartSearch, type FitJob } from './job';
 
 /** Why a job's settings clash, as a code an adapter words; null when they do not. */
-export type JobClash = 'varpro-poisson' | 'profile-robust-loss' | 'stream-needs-rows' | GroupClash | OdeClash;
+export type JobClash = 'varpro-poisson' | 'profile-robust-loss' | 'stream-needs-rows' | 'compare-least-squares' | GroupClash | OdeClash;
 
 /** The group mode's clashes (groups.ts). */
 export type GroupClash = 'groups-source' | 'groups-one-dataset' | 'global-needs-shared' | 'shared-needs-global' | 'compare-needs-global';
@@ -45,7 +46,9 @@ function odeClash(job: Pick<FitJob, 'objective' | 'varpro' | 'intervals' | 'para
   return null;
 }
 
-export function jobClash(job: Pick<FitJob, 'objective' | 'varpro' | 'intervals' | 'options' | 'data' | 'parameters' | 'start' | 'ties' | 'backend'>): JobClash | null {
+export function jobClash(job: Pick<FitJob, 'objective' | 'varpro' | 'intervals' | 'options' | 'data' | 'parameters' | 'start' | 'ties' | 'backend' | 'compareModel'>): JobClash | null {
+  // The F test and AICc of a model comparison (compare.ts) are least-squares statistics of rows in memory.
+  if (job.compareModel && (job.data.kind !== 'memory' || job.objective !== 'least-squares' || (job.options.loss ?? 'linear') !== 'linear')) return 'compare-least-squares';
   if (job.data.kind === 'ode') return odeClash(job);
   if (job.objective === 'poisson' && job.varpro) return 'varpro-poisson';
   // A streamed source holds one chunk at a time: what reads all rows at once cannot run on it.
@@ -74,7 +77,7 @@ export function groupClash(job: Pick<FitJob, 'groups' | 'data' | 'objective' | '
 /** A job that cannot run, with a message that names the setting and the fix. */
 export class JobInputError extends Error {
   constructor(
-    readonly clash: JobClash | NotCheckpointed,
+    readonly clash: JobClash | NotCheckpointed | CompareClash,
     message: string,
   ) {
     super(message);
@@ -91,6 +94,7 @@ const CLASH_TEXT: Record<JobClash, string> = {
   'global-needs-shared': 'Mark at least one parameter as shared for a global fit (with none shared it is the same as fitting each group).',
   'shared-needs-global': 'Shared parameters belong to a global fit: fit globally, or share none.',
   'compare-needs-global': 'The comparison is of a global fit with the per-group fits: fit globally, with shared parameters.',
+  'compare-least-squares': 'A model comparison compares two least-squares fits of one dataset in memory: use the linear loss, least squares and no groups.',
   'ode-poisson': 'An ODE model is fitted by least squares: the Poisson likelihood does not run with it yet.',
   'ode-varpro': 'VarPro eliminates the linear parameters of a closed-form model: turn it off for an ODE model.',
   'ode-profile': 'Profile intervals do not run with an ODE model yet: use Wald intervals.',
@@ -106,7 +110,7 @@ export function validateJob(job: FitJob): FitJob {
   const clash = groupClash(job) ?? jobClash(job);
   if (clash) throw new JobInputError(clash, CLASH_TEXT[clash]);
   if (job.checkpoint) {
-    const why = notCheckpointed({ ...job, grouped: job.groups !== undefined });
+    const why = notCheckpointed({ ...job, grouped: job.groups !== undefined, compareModel: job.compareModel !== undefined });
     if (why) throw new JobInputError(why, `This fit is not checkpointed (${why}); drop the checkpoint.`);
   }
   return job;
