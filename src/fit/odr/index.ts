@@ -1,0 +1,4 @@
+/** Errors in both variables and implicit models (issue 24): see odrFit.ts and implicit.ts. */
+export { odrFit } from './odrFit';
+export { checkImplicitModel } from './implicit';
+export type { OdrInput, OdrResult } from './types';
