@@ -122,6 +122,35 @@ export class OdrEvaluator implements ArrowEvaluator {
     return { f: this.f, J: this.J };
   }
 
+  /**
+   * Each row's δ at the current β from the row's linearized problem, min over δ of
+   * (εᵢ + jδ·δ)² + Σᵥ(uᵢᵥδᵥ)², i.e. δ = −εᵢ·(jδ/u²)/(1 + Σᵥ jδᵥ²/uᵢᵥ²) (a Gauss–Newton step in
+   * the δ block alone): written into x's δ entries. A start for δ far better than 0, so the
+   * trust region does not have to grow over n·l entries before the steps in β count.
+   */
+  projectDeltas(x: Float64Array): void {
+    const { s, l, G, f, J } = this;
+    const k = s + l;
+    const u = this.rows.u;
+    this.place(x);
+    this.kernels.residualsJacobian(this.p, this.data(), f, J, 0, G);
+    for (let i = 0; i < G; i++) {
+      const jo = i * k + s;
+      let den = 1;
+      for (let j = 0; j < l; j++) {
+        const uj = u[j][i];
+        den += (J[jo + j] * J[jo + j]) / (uj * uj);
+      }
+      const xo = s + i * l;
+      const t = f[i] / den;
+      for (let j = 0; j < l; j++) {
+        const uj = u[j][i];
+        const d = x[xo + j] - (t * J[jo + j]) / (uj * uj);
+        if (Number.isFinite(d)) x[xo + j] = d;
+      }
+    }
+  }
+
   cost(x: Float64Array): number {
     const { delta, eps } = this.split(x);
     return 0.5 * (delta + eps);

@@ -52,6 +52,7 @@ export async function odrFit(input: OdrInput): Promise<OdrResult> {
   const evaluator = new OdrEvaluator(model.kernels(params.free, observed), params.free, params.base, rows);
   const x0 = new Float64Array(p + n * observed.length);
   x0.set(beta0);
+  evaluator.projectDeltas(x0);
   const result = solveOdr(evaluator, x0, { lb: params.lb, ub: params.ub, options: opts, signal: input.signal, onIteration: input.onIteration });
 
   const split = evaluator.split(result.x);
