@@ -37,7 +37,10 @@ export async function odrFit(input: OdrInput): Promise<OdrResult> {
   // Start: the ordinary weighted fit that ignores the x errors.
   const beta0 = Float64Array.from(params.free, (i) => params.base[i]);
   let startFit: OdrResult['startFit'] = null;
-  try {
+  if (input.ordinary) {
+    params.free.forEach((i, a) => Number.isFinite(input.ordinary!.beta[i]) && (beta0[a] = input.ordinary!.beta[i]));
+    startFit = { cost: input.ordinary.cost, beta: Float64Array.from(input.ordinary.beta) };
+  } else try {
     const ordinary = await curveFit({ model, data: { vars: [...input.vars], y: input.y!, sigma: input.sigmaY ?? null, lines: input.lines }, parameters: input.parameters, options: { ...input.options, loss: 'linear' }, signal: input.signal });
     const values = Float64Array.from(ordinary.parameters, (q) => q.value);
     if (values.every(Number.isFinite)) {

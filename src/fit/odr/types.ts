@@ -21,6 +21,9 @@ export interface OdrInput {
   /** Each row's line in the file, for messages (rowName.ts). */
   readonly lines?: ArrayLike<number> | null;
   readonly parameters: readonly ParameterSpec[];
+  /** The ordinary fit (x errors ignored) already run by the caller, e.g. after a start search:
+   *  its parameters (every model parameter) and ½χ². Absent: odrFit runs it (explicit models). */
+  readonly ordinary?: { readonly cost: number; readonly beta: ArrayLike<number> } | null;
   readonly options?: FitOptions;
   readonly signal?: AbortSignalLike;
   readonly onIteration?: (iteration: number, cost: number, nfev: number) => void;
