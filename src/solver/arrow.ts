@@ -129,10 +129,10 @@ export class ArrowFactor {
    * that a numerically singular M is reported rather than solved with garbage.
    */
   factor(d: Float64Array | null, shift: Float64Array | null, alpha: number, relPivot = 0): boolean {
+    if (this.M.l === 1) return this.factorOneLocal(d, shift, alpha, relPivot);
     const { M, L, W, S, col, sc, sh } = this;
     const { s, l, G, A, B, D, n } = M;
-    // The scaling and shift as arrays once, not closures per entry: an ODR fit factors n ≈ 10⁶
-    // groups of l = 1 several times an iteration (the arithmetic is the same either way).
+    // The scaling and shift as arrays once, not closures per entry (the arithmetic is the same).
     for (let i = 0; i < n; i++) {
       sc[i] = d ? d[i] : 1;
       sh[i] = (shift ? shift[i] : 0) + alpha;
@@ -153,25 +153,6 @@ export class ArrowFactor {
       const base = s + g * l;
       const wo = g * l * s;
       const bo = g * s * l;
-      if (l === 1) {
-        // One local: L_g = √D̃_g, W_g = B̃_g/L_g (choleskyInPlace and solveLower of a 1×1 block).
-        const sg = sc[base];
-        const dg = D[lo] * sg * sg + sh[base];
-        if (!(dg > minPivot) || !Number.isFinite(dg)) return false;
-        const Lg = Math.sqrt(dg);
-        L[lo] = Lg;
-        for (let i = 0; i < s; i++) W[wo + i] = (B[bo + i] * sc[i] * sg) / Lg;
-        for (let i = 0; i < s; i++) {
-          const wi = W[wo + i];
-          S[i * s + i] -= wi * wi;
-          for (let k = i + 1; k < s; k++) {
-            const t = wi * W[wo + k];
-            S[i * s + k] -= t;
-            S[k * s + i] -= t;
-          }
-        }
-        continue;
-      }
       for (let j = 0; j < l; j++) {
         for (let k = 0; k < l; k++) L[lo + j * l + k] = D[lo + j * l + k] * sc[base + j] * sc[base + k] + (j === k ? sh[base + j] : 0);
       }
@@ -189,6 +170,51 @@ export class ArrowFactor {
           for (let j = 0; j < l; j++) t += W[wo + j * s + i] * W[wo + j * s + k];
           S[i * s + k] -= t;
           if (k !== i) S[k * s + i] -= t;
+        }
+      }
+    }
+    this.ok = choleskyInPlace(S, 0, s, minPivot);
+    return this.ok;
+  }
+
+  /**
+   * `factor` with one local per group (l = 1: an ODR fit of one x column, 10⁶ groups): L_g =
+   * √D̃_g and W_g = B̃_g/L_g without the scaling arrays, the same arithmetic as the general path
+   * (choleskyInPlace and solveLower of a 1×1 block) in two passes over the groups.
+   */
+  private factorOneLocal(d: Float64Array | null, shift: Float64Array | null, alpha: number, relPivot: number): boolean {
+    const { M, L, W, S } = this;
+    const { s, G, A, B, D } = M;
+    const sc = (i: number) => (d ? d[i] : 1);
+    const sh = (i: number) => (shift ? shift[i] : 0) + alpha;
+    let maxDiag = 0;
+    for (let i = 0; i < s; i++) maxDiag = Math.max(maxDiag, A[i * s + i] * sc(i) * sc(i) + sh(i));
+    for (let g = 0; g < G; g++) {
+      const sg = d ? d[s + g] : 1;
+      const v = D[g] * sg * sg + ((shift ? shift[s + g] : 0) + alpha);
+      if (v > maxDiag) maxDiag = v;
+    }
+    const minPivot = relPivot * maxDiag;
+    this.ok = false;
+    for (let i = 0; i < s; i++) for (let k = 0; k < s; k++) S[i * s + k] = A[i * s + k] * sc(i) * sc(k) + (i === k ? sh(i) : 0);
+    const ds = this.sc;
+    for (let i = 0; i < s; i++) ds[i] = sc(i);
+    for (let g = 0; g < G; g++) {
+      const base = s + g;
+      const sg = d ? d[base] : 1;
+      const dg = D[g] * sg * sg + ((shift ? shift[base] : 0) + alpha);
+      if (!(dg > minPivot) || !Number.isFinite(dg)) return false;
+      const Lg = Math.sqrt(dg);
+      L[g] = Lg;
+      const o = g * s;
+      for (let i = 0; i < s; i++) W[o + i] = (B[o + i] * ds[i] * sg) / Lg;
+      for (let i = 0; i < s; i++) {
+        const wi = W[o + i];
+        S[i * s + i] -= wi * wi;
+        for (let k = i + 1; k < s; k++) {
+          const t = wi * W[o + k];
+          S[i * s + k] -= t;
+          S[k * s + i] -= t;
         }
       }
     }
