@@ -16,7 +16,7 @@ import { selectColumns, skipOf, type Table } from '../data';
 import { variableNames } from '../data/modelColumns';
 import { runJob } from '../job/run';
 import { nodeHost } from '../job/node/host';
-import type { FitJob, OdrJobData } from '../job/job';
+import type { OdrJobData } from '../job/job';
 import { odrJson } from '../job/report/odrJson';
 import { compileEquation, isEquationModel, type CompiledModel } from '../model';
 import { now } from '../solver/clock';
@@ -24,7 +24,7 @@ import type { FitCommand } from './args';
 import { CliError, EXIT } from './errors';
 import { chooseY, compileForTable, dataError, loadRows, readTable } from './load';
 import { modelPlace } from './modelText';
-import { parameterTable } from './parameters';
+import { singleJob } from './job';
 import { jsonReport, textReport } from './report';
 import { startSearchProgress } from './startProgress';
 import { unusableRowsMessage } from './unusableRows';
@@ -125,21 +125,8 @@ export async function fitOdrCommand(command: FitCommand, t0: number): Promise<nu
   if (refused) throw new CliError(refused);
   const { model, odr, y, rows, count, sigmaOf } = loadOdrData(command, implicit);
   const parseMs = now() - t0;
-  const job: FitJob = {
-    model: command.model,
-    ties: [],
-    data: odr,
-    parameters: parameterTable(command, model.params),
-    options: command.options,
-    objective: 'least-squares',
-    varpro: false,
-    start: { always: command.starts !== null, starts: command.starts, seed: command.seed },
-    intervals: command.ci,
-    derive: command.derive,
-    checkpoint: null,
-    backend: command.backend,
-    workers: command.workers,
-  };
+  // The refusals above leave singleJob's ties, objective, VarPro and checkpoint at their plain values.
+  const job = singleJob(command, model, odr);
   const run = await runJob(job, nodeHost({ startProgress: startSearchProgress }));
   const { result } = run;
   const fitted = run.odr!;

@@ -9,7 +9,8 @@
  */
 import { correlation } from '../../stats/covariance';
 import { goodnessOfFit } from '../../stats/goodness';
-import { studentTQuantile, studentTTwoSided } from '../../stats/studentT';
+import { studentTQuantile } from '../../stats/studentT';
+import { parameterRow } from '../parameterRow';
 import type { ParameterSpec } from '../parameters';
 import type { FitResult, ParameterResult } from '../types';
 import type { OdrResult } from './types';
@@ -41,24 +42,9 @@ export function odrFitResult(r: OdrResult, s: OdrReportInput): FitResult {
   const parameters: ParameterResult[] = r.names.map((name, i) => {
     const free = r.free.includes(name);
     const value = r.beta[i];
-    const se = free ? r.sdBeta[i] : NaN;
     const spec = s.parameters.find((q) => q.name === name);
-    const tStat = Number.isFinite(se) && se > 0 ? value / se : NaN;
-    return {
-      name,
-      value,
-      stderr: se,
-      ciLower: free ? value - tValue * se : value,
-      ciUpper: free ? value + tValue * se : value,
-      fixed: !free,
-      start: spec?.value ?? value,
-      min: spec?.min ?? -Infinity,
-      max: spec?.max ?? Infinity,
-      atBound: free && spec ? (value <= (spec.min ?? -Infinity) ? -1 : value >= (spec.max ?? Infinity) ? 1 : 0) : 0,
-      tStat,
-      pValue: dof > 0 ? studentTTwoSided(tStat, dof) : NaN,
-      percentError: Number.isFinite(se) && value !== 0 ? (100 * se) / Math.abs(value) : NaN,
-    };
+    const atBound = spec ? (value <= (spec.min ?? -Infinity) ? -1 : value >= (spec.max ?? Infinity) ? 1 : 0) : 0;
+    return parameterRow({ name, value, stderr: free ? r.sdBeta[i] : NaN, free, start: spec?.value ?? value, spec, atBound, tValue, dof });
   });
   return {
     success: r.success,
