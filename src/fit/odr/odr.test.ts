@@ -76,6 +76,27 @@ describe('explicit ODR against ODRPACK', () => {
     });
   }
 
+  it('two x columns, both with errors (two δ per row): β to 1e-6, sd_beta to 1e-3, the sums of squares to 1e-6', async () => {
+    const f = fits.find((q) => q.name === 'two-columns') as unknown as Fixture & { x1: number[]; x2: number[]; s1: number[]; s2: number[] };
+    const m = compileModel(f.model, { columns: ['x1', 'x2'] });
+    if (!m.ok) throw new Error(m.error.message);
+    const r = await odrFit({
+      model: m.value,
+      vars: [f64(f.x1), f64(f.x2)],
+      y: f64(f.y),
+      sigmaY: f64(f.sy),
+      sigmaX: [f64(f.s1), f64(f.s2)],
+      parameters: m.value.params.map((name, i) => ({ name, value: f.beta0[i] })),
+    });
+    expectClose(r.beta, f.beta, 1e-6);
+    expectClose(r.sdBeta, f.sd_beta, 1e-3);
+    expectClose([r.sumSquares, r.sumSquaresDelta, r.sumSquaresEps], [f.sum_square, f.sum_square_delta!, f.sum_square_eps!], 1e-6);
+    expect(r.observed).toEqual(['x1', 'x2']);
+    const d = f.delta as number[][];
+    const scale = Math.max(...d.flat().map(Math.abs));
+    d.forEach((row, i) => row.forEach((v, j) => expect(Math.abs(r.delta[2 * i + j] - v)).toBeLessThan(1e-6 * scale)));
+  });
+
   it("Pearson's data with York's weights: York's exact a = 5.47991, b = −0.480533", async () => {
     const r = await fit(fixture('pearson-york'));
     expect(Math.abs(r.beta[0] - 5.47991)).toBeLessThan(1e-6);
@@ -106,14 +127,16 @@ describe('implicit models', () => {
     expectClose(r.beta, f.beta, 1e-3);
   });
 
-  it('an ellipse with unequal σ: ODRPACK (fit_type=1) to 1e-6 in β, 1e-3 in sd_beta', async () => {
+  it('an ellipse with unequal σ: the exact weighted-distance fit to 1e-6, and ODRPACK (fit_type=1) to 1e-6 in β, 1e-3 in sd_beta', async () => {
     const f = fixture('ellipse');
     const r = await fit(f);
+    expectClose(r.beta, f.exact!.beta!, 1e-6);
+    expectClose(r.sdBeta, f.exact!.sd_beta!, 1e-3);
+    expectClose([r.sumSquares], [f.exact!.sum_square!], 1e-6);
     expectClose(r.beta, f.beta, 1e-6);
     expectClose(r.sdBeta, f.sd_beta, 1e-3);
-    // ODRPACK's sum_square keeps a remnant of its penalty: ours is the constrained optimum's, below it.
+    // ODRPACK's sum_square keeps a remnant of its penalty: the constrained optimum's is below it.
     expect(r.sumSquares).toBeLessThanOrEqual(f.sum_square);
-    expect(r.sumSquares).toBeGreaterThan(f.sum_square * (1 - 1e-5));
   });
 
   it('refuses an equation that does not depend on a column, saying which', async () => {
