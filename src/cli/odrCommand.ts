@@ -155,6 +155,8 @@ export async function fitOdrCommand(command: FitCommand, t0: number): Promise<nu
     const line = `  ODR (orthogonal distance regression, errors in x and y; ODRPACK's statistics): ${errors}; ${split}; res_var = ${fitted.resVar.toPrecision(7)}; ${how}`;
     const report = textReport(result, facts).split('\n');
     report.splice(report.findIndex((l) => l.startsWith('  nfev ')), 0, line);
+    // An implicit model has no y: its header names the observed columns instead.
+    if (implicit) report[0] = report[0].replace(`, y = ${facts.y}`, `, columns ${model.variables.join(', ')} (all observed)`);
     console.log(report.join('\n'));
   }
   return result.success ? EXIT.ok : EXIT.notConverged;

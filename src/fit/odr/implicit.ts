@@ -128,6 +128,7 @@ export async function implicitFit(input: OdrInput): Promise<OdrResult> {
     delta: x.slice(p),
     eps: new Float64Array(0),
     rows: n,
+    atBound: result!.activeMask.slice(0, p),
     success: result!.success,
     status: result!.status,
     message: result!.message,

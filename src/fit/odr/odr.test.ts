@@ -103,6 +103,18 @@ describe('explicit ODR against ODRPACK', () => {
     expect(Math.abs(r.beta[1] + 0.480533)).toBeLessThan(1e-6);
   });
 
+  it('a bound on β holds: b at its bound is the fit with b fixed there', async () => {
+    const f = fixture('pearson-york');
+    const model = compiled(f);
+    const common = { model, vars: [f64(f.x)], y: f64(f.y), sigmaY: f64(f.sy), sigmaX: [f64(f.sx)] };
+    const bounded = await odrFit({ ...common, parameters: [{ name: 'a', value: 5 }, { name: 'b', value: -0.3, min: -0.4, max: 0 }] });
+    const fixed = await odrFit({ ...common, parameters: [{ name: 'a', value: 5 }, { name: 'b', value: -0.4, fixed: true }] });
+    expect(bounded.beta[1]).toBeCloseTo(-0.4, 10);
+    expect(Array.from(bounded.atBound)).toEqual([0, -1]);
+    expect(Math.abs(bounded.beta[0] - fixed.beta[0])).toBeLessThan(1e-8);
+    expect(Math.abs(bounded.sumSquares - fixed.sumSquares)).toBeLessThan(1e-8 * fixed.sumSquares);
+  });
+
   it('with σx → 0 it is the ordinary weighted least-squares fit, to 1e-9', async () => {
     const f = fixture('exponential');
     const sy = f64(f.sy);

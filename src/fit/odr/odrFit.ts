@@ -74,6 +74,7 @@ export async function odrFit(input: OdrInput): Promise<OdrResult> {
     delta: result.x.slice(p),
     eps,
     rows: n,
+    atBound: result.activeMask.slice(0, p),
     success: result.success,
     status: result.status,
     message: result.message,

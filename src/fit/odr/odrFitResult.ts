@@ -43,7 +43,7 @@ export function odrFitResult(r: OdrResult, s: OdrReportInput): FitResult {
     const free = r.free.includes(name);
     const value = r.beta[i];
     const spec = s.parameters.find((q) => q.name === name);
-    const atBound = spec ? (value <= (spec.min ?? -Infinity) ? -1 : value >= (spec.max ?? Infinity) ? 1 : 0) : 0;
+    const atBound = free ? r.atBound[r.free.indexOf(name)] : 0;
     return parameterRow({ name, value, stderr: free ? r.sdBeta[i] : NaN, free, start: spec?.value ?? value, spec, atBound, tValue, dof });
   });
   return {

@@ -52,6 +52,8 @@ export interface OdrResult {
   /** ε = f(x + δ; β) − y per row (explicit; empty for implicit). */
   readonly eps: Float64Array;
   readonly rows: number;
+  /** Per free β: −1 at its lower bound, 1 at its upper, 0 inside (the solver's active mask). */
+  readonly atBound: Int8Array;
   readonly success: boolean;
   readonly status: Status;
   readonly message: string;
