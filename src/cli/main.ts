@@ -26,6 +26,7 @@ import { checkOutputTargets } from './outputTarget';
 import { reportTarget, writeReport } from './writeReport';
 import { isOdeModel, withModelFile } from './modelText';
 import { fitOdeCommand } from './odeCommand';
+import { fitOdrCommand, isOdrCommand } from './odrCommand';
 
 async function fit(argv: readonly string[]): Promise<number> {
   const parsed = parseFitArgs(argv);
@@ -35,6 +36,8 @@ async function fit(argv: readonly string[]): Promise<number> {
   }
   const t0 = now();
   const command = withModelFile(parsed);
+  // Errors in x (--sigma-x) or an implicit model (one equation, lhs = rhs): issue 24, odrCommand.ts.
+  if (isOdrCommand(command)) return fitOdrCommand(command, t0);
   // Statements (dX/dt = …, COL ~ …) are an ODE model (issue 23): a job of its own data kind.
   if (isOdeModel(command.model)) return fitOdeCommand(command, t0);
   if (command.odeOptions.length > 0) throw new CliError(`${command.odeOptions.join(', ')} belong${command.odeOptions.length === 1 ? 's' : ''} to an ODE model (statements such as dA/dt = -k*A; A(0) = A0); drop ${command.odeOptions.length === 1 ? 'it' : 'them'} for a closed-form model.`);

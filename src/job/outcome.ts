@@ -6,6 +6,7 @@ import type { ReportedQuantity } from '../fit/derived';
 import type { PoissonFacts } from '../fit/poissonMle';
 import type { ProfileResult } from '../fit/profileFit';
 import type { OdeFacts } from '../fit/ode';
+import type { OdrResult } from '../fit/odr';
 import type { FitResult } from '../fit/types';
 import type { AutoStartResult } from '../start/index';
 import type { VarproPhase } from '../start/varpro';
@@ -32,4 +33,6 @@ export interface JobOutcome {
   readonly ode?: OdeFacts | null;
   /** The second model's fit and the comparison (the job's `compareModel`; absent or null: none). */
   readonly modelComparison?: ComparedFit | null;
+  /** Errors in both variables (issue 24): ODRPACK's numbers, δ and ε per row (absent otherwise). */
+  readonly odr?: OdrResult | null;
 }

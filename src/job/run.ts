@@ -21,6 +21,7 @@ import { jobRows, searchedParameters, type FitJob } from './job';
 import type { JobOutcome } from './outcome';
 import { fitStep } from './steps/fit';
 import { runOdeJob } from './steps/odeRun';
+import { runOdrJob } from './steps/odrRun';
 import { memoryDigests, openCheckpoint, type OpenCheckpoint } from './steps/resume';
 import { validateJob } from './validate';
 
@@ -37,6 +38,7 @@ function fitInput(job: FitJob, rows: RowWorkers, host: JobHost, checkpoint: Open
   const d = job.data;
   if (d.kind === 'groups') throw new Error('runJob fits one dataset: a grouped job runs with runGroupJob (groupRun.ts).');
   if (d.kind === 'ode') throw new Error('An ODE job runs its own steps (steps/odeRun.ts).');
+  if (d.kind === 'odr') throw new Error('An errors-in-x job runs its own steps (steps/odrRun.ts).');
   // Each iteration reaches the checkpoint writer first (its history), then the host (progress).
   const saved = checkpoint?.writer.onIteration;
   const heard = host.onIteration;
@@ -51,6 +53,8 @@ export async function runJob(job: FitJob, host: JobHost): Promise<JobRun> {
   validateJob(job);
   // An ODE model (issue 23) runs its own steps (steps/odeRun.ts).
   if (job.data.kind === 'ode') return runOdeJob({ ...job, data: job.data }, host);
+  // Errors in both variables (issue 24) likewise (steps/odrRun.ts).
+  if (job.data.kind === 'odr') return runOdrJob({ ...job, data: job.data }, host);
   const { model } = job.data;
   const n = jobRows(job.data);
   for (const d of job.derive) compileDerived(d, model.params);
