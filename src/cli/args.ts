@@ -18,6 +18,7 @@ import { ODE_DEFAULTS, ODE_METHODS, type OdeIntegration } from '../fit/ode';
 import type { OdeMethod } from '../ode/types';
 import { CliError } from './errors';
 import { parseMemoryLimit } from './memoryLimit';
+import { assayArgs, type AssayCommand } from './assayArgs';
 
 export type Backend = 'auto' | 'cpu' | 'gpu';
 
@@ -79,6 +80,8 @@ export interface FitCommand {
   readonly compareModel: CompareModelCommand | null;
   /** --memory-limit SIZE in bytes (null: half of the machine's memory); above it the columns are streamed from disk. */
   readonly memoryLimit: number | null;
+  /** --interpolate, --sample, --predict, --outliers, --outlier-q (issue 26: assayArgs.ts). */
+  readonly assay: AssayCommand;
 }
 
 /** The second model of a model comparison and its parameter table, as --p0/--bounds/--fix. */
@@ -141,6 +144,11 @@ const OPTIONS = {
   'compare-fix': { type: 'string', multiple: true },
   nested: { type: 'boolean' },
   'memory-limit': { type: 'string', multiple: true },
+  interpolate: { type: 'boolean' },
+  sample: { type: 'string', multiple: true },
+  predict: { type: 'string', multiple: true },
+  outliers: { type: 'string', multiple: true },
+  'outlier-q': { type: 'string', multiple: true },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -411,7 +419,7 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     throw new CliError(`${unknown ? `Unknown option '${unknown[1]}'` : (message.split('\n')[0] ?? message).replace(/\.$/, '')} (see fitbench fit --help).`);
   }
   const all = parsed.values;
-  const one = (name: Exclude<Option, 'absolute-sigma' | 'varpro' | 'json' | 'help' | 'wide' | 'where' | 'exclude-rows' | 'compare' | 'resume' | 'tie' | 'derive' | 'nested'>): string | undefined => single(all[name], name);
+  const one = (name: Exclude<Option, 'absolute-sigma' | 'varpro' | 'json' | 'help' | 'wide' | 'where' | 'exclude-rows' | 'compare' | 'resume' | 'tie' | 'derive' | 'nested' | 'interpolate'>): string | undefined => single(all[name], name);
   /** Repeated --p0/--bounds/--fix merge: their lists are joined, so a name given twice is caught once. */
   const merged = (name: 'p0' | 'bounds' | 'fix' | 'compare-p0' | 'compare-bounds' | 'compare-fix'): string => (all[name] ?? []).join(',');
   const v = {
@@ -536,5 +544,9 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     varpro: varproArg(Boolean(v.varpro), { grouped: v.group !== undefined || Boolean(v.wide), loss, starts: v.starts !== undefined, mle: v.mle !== undefined, checkpoint: checkpoint !== null }),
     compareModel: compareModelArgs(v['compare-model'], merged, Boolean(v.nested), { grouped: v.group !== undefined || Boolean(v.wide), mle: v.mle !== undefined, loss, checkpoint: checkpoint !== null }),
     memoryLimit: v['memory-limit'] === undefined ? null : parseMemoryLimit(v['memory-limit']),
+    assay: assayArgs(
+      { interpolate: Boolean(all.interpolate), sample: one('sample'), predict: one('predict'), outliers: one('outliers'), outlierQ: one('outlier-q') },
+      { grouped: v.group !== undefined || Boolean(v.wide), loss, mle: v.mle !== undefined },
+    ),
   };
 }

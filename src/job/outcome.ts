@@ -10,6 +10,7 @@ import type { FitResult } from '../fit/types';
 import type { AutoStartResult } from '../start/index';
 import type { VarproPhase } from '../start/varpro';
 import type { CheckpointReport } from './host';
+import type { AssayOutcome } from './steps/assay';
 
 export interface JobOutcome {
   readonly result: FitResult;
@@ -29,4 +30,6 @@ export interface JobOutcome {
   readonly derived: readonly ReportedQuantity[];
   /** An ODE model's fit: its integration settings and counts, and each response's RSS and R² (absent otherwise). */
   readonly ode?: OdeFacts | null;
+  /** Issue 26 (job.assay): ROUT's outliers, the unknowns read off the curve, the predictions (absent: not asked). */
+  readonly assay?: AssayOutcome | null;
 }

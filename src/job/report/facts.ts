@@ -9,6 +9,7 @@ import type { OdeFacts } from '../../fit/ode';
 import type { FitResult } from '../../fit/types';
 import type { AutoStartResult } from '../../start/index';
 import type { VarproPhase } from '../../start/varpro';
+import type { AssayOutcome } from '../steps/assay';
 
 /** A second model fitted to the same rows, and the comparison of the two. */
 export interface ComparedFit {
@@ -51,6 +52,8 @@ export interface RunFacts {
   readonly memory?: MemoryFacts | null;
   /** An ODE model (issue 23): the integration's method, tolerances and counts, and each response's fit. */
   readonly ode?: OdeFacts | null;
+  /** Issue 26: ROUT's outliers, --interpolate's unknowns and --predict's points (absent: not asked). */
+  readonly assay?: AssayOutcome | null;
 }
 
 /** How the rows were held (issue 12): in memory, or streamed in chunks from a temporary file. */

@@ -1,0 +1,55 @@
+/**
+ * --interpolate and --predict (issue 26) on a 4PL standard curve with unknowns, against scipy
+ * (fixtures/assay/make_interp.py: curve_fit, brentq on the curve and on the inverted prediction
+ * band): x̂ and the interval ends to 1e-6, the statuses of unknowns off the curve's range, the
+ * predictions' intervals; and the refusals that name the option.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { cliRunner } from '../../test/cli';
+
+const ref = JSON.parse(readFileSync(new URL('../../fixtures/assay/interp_ref.json', import.meta.url), 'utf8'));
+const csv = new URL('../../fixtures/assay/plate4pl.csv', import.meta.url).pathname;
+const run = cliRunner();
+const model = ['--model', 'd + (a - d)/(1 + (conc/c)^b)', '--p0', 'a=0.1,b=1,c=10,d=2', '--y', 'od'];
+const close = (a: number | null, b: number | null) => {
+  if (b === null) return expect(a).toBeNull();
+  expect(a).not.toBeNull();
+  expect(Math.abs((a as number) - b) / Math.abs(b)).toBeLessThan(1e-6);
+};
+
+describe('--interpolate and --predict', () => {
+  it('reads unknowns off the curve with inverse-prediction intervals as scipy does, and predicts at new x', async () => {
+    const j = JSON.parse((await run('fit', csv, ...model, '--interpolate', '--sample', 'sample', '--predict', 'conc=3,20,100', '--json')).out);
+    expect(j.n).toBe(18); // the unknowns are not fitted
+    for (const name of 'abcd') close(j.params[name], ref.params[name]);
+    expect(j.interpolated.map((u: { status: string }) => u.status)).toEqual(ref.interpolated.map((u: { status: string }) => u.status));
+    for (const [i, u] of ref.interpolated.entries()) {
+      const got = j.interpolated[i];
+      expect([got.row, got.n, got.sample]).toEqual([u.row, u.n, u.sample]);
+      close(got.y, u.y);
+      close(got.x, u.x);
+      close(got.lower, u.lower);
+      close(got.upper, u.upper);
+    }
+    expect(j.interpolated[0].rows).toEqual([20, 21, 22]);
+    for (const [i, p] of ref.predicted.entries()) for (const k of ['y', 'confLower', 'confUpper', 'predLower', 'predUpper']) close(j.predicted[i][k], p[k]);
+  });
+
+  it('without --sample each unknown row is its own sample; the text report has the table', async () => {
+    const j = JSON.parse((await run('fit', csv, ...model, '--interpolate', '--json')).out);
+    expect(j.interpolated).toHaveLength(9);
+    expect(j.interpolated.every((u: { n: number }) => u.n === 1)).toBe(true);
+    expect(j.predicted).toBeUndefined();
+    const text = (await run('fit', csv, ...model, '--interpolate', '--sample', 'sample')).out;
+    expect(text).toMatch(/unknowns read off the curve \(95% inverse-prediction intervals\):\n\s+line\s+sample\s+n\s+y\s+x\s+lower\s+upper\s+status\n\s+20\s+s1\s+3\s+0\.623333\s+4\.77328/);
+  });
+
+  it('refuses what it cannot do, naming the option', async () => {
+    expect((await run('fit', csv, ...model, '--sample', 'sample')).err).toMatch(/--sample .* add --interpolate/);
+    expect((await run('fit', csv, ...model, '--interpolate', '--predict', 'x=1,2')).err).toMatch(/--predict: the model's variable is conc, not "x"/);
+    expect((await run('fit', csv, ...model, '--interpolate', '--group', 'sample')).err).toMatch(/--interpolate does not combine with --group/);
+    const noUnknowns = await run('fit', csv, ...model, '--interpolate', '--where', 'sample == std');
+    expect(noUnknowns.err).toMatch(/has no unknowns/);
+  });
+});
