@@ -53,3 +53,30 @@ describe('--interpolate and --predict', () => {
     expect(noUnknowns.err).toMatch(/has no unknowns/);
   });
 });
+
+describe('--outliers rout', () => {
+  const plate = new URL('../../fixtures/assay/rout4pl.csv', import.meta.url).pathname;
+  const m = ['--model', 'd + (a - d)/(1 + (conc/c)^b)', '--p0', 'a=0.1,b=1,c=10,d=2'];
+
+  it('finds the two planted outliers and reports the least-squares fit without them', async () => {
+    const j = JSON.parse((await run('fit', plate, ...m, '--outliers', 'rout', '--json')).out);
+    expect(j.outliers).toMatchObject({ method: 'rout', q: 0.01, indices: [4, 17], rows: [6, 19] });
+    const without = JSON.parse((await run('fit', plate, ...m, '--exclude-rows', '6,19', '--json')).out);
+    for (const name of 'abcd') expect(Math.abs(j.params[name] - without.params[name])).toBeLessThan(1e-9 * Math.abs(without.params[name]));
+    expect(j.n).toBe(25);
+  });
+
+  it('flags none on the clean rows, and keeps the least-squares fit', async () => {
+    const clean = ['--exclude-rows', '6,19'];
+    const j = JSON.parse((await run('fit', plate, ...m, ...clean, '--outliers', 'rout', '--outlier-q', '5', '--json')).out);
+    expect(j.outliers.indices).toEqual([]);
+    const plain = JSON.parse((await run('fit', plate, ...m, ...clean, '--json')).out);
+    expect(j.params).toEqual(plain.params);
+  });
+
+  it('refuses a robust loss and a bad Q', async () => {
+    expect((await run('fit', plate, ...m, '--outliers', 'rout', '--loss', 'huber')).err).toMatch(/--outliers does not combine with --loss huber/);
+    expect((await run('fit', plate, ...m, '--outliers', 'rout', '--outlier-q', '0')).err).toMatch(/--outlier-q is a percentage/);
+    expect((await run('fit', plate, ...m, '--outlier-q', '1')).err).toMatch(/add --outliers rout/);
+  });
+});
