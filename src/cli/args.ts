@@ -546,7 +546,7 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     memoryLimit: v['memory-limit'] === undefined ? null : parseMemoryLimit(v['memory-limit']),
     assay: assayArgs(
       { interpolate: Boolean(all.interpolate), sample: one('sample'), predict: one('predict'), outliers: one('outliers'), outlierQ: one('outlier-q') },
-      { grouped: v.group !== undefined || Boolean(v.wide), loss, mle: v.mle !== undefined },
+      { grouped: v.group !== undefined || Boolean(v.wide), wide: Boolean(v.wide), shared: v.shared !== undefined, loss, mle: v.mle !== undefined },
     ),
   };
 }

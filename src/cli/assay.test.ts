@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cliRunner } from '../../test/cli';
+import { cliRunner, tempFiles } from '../../test/cli';
 
 const ref = JSON.parse(readFileSync(new URL('../../fixtures/assay/interp_ref.json', import.meta.url), 'utf8'));
 const csv = new URL('../../fixtures/assay/plate4pl.csv', import.meta.url).pathname;
@@ -45,10 +45,29 @@ describe('--interpolate and --predict', () => {
     expect(text).toMatch(/unknowns read off the curve \(95% inverse-prediction intervals\):\n\s+line\s+sample\s+n\s+y\s+x\s+lower\s+upper\s+status\n\s+20\s+s1\s+3\s+0\.623333\s+4\.77328/);
   });
 
+  it("reads each group's unknowns off its own curve (--group), as scipy does for the plate alone", async () => {
+    const [head, ...body] = readFileSync(csv, 'utf8').trim().split('\n');
+    const plates = tempFiles('fitbench-assay').file('plates.csv', [`${head},plate`, ...body.map((l) => `${l},A`), ...body.map((l) => `${l},B`), ',1.0,z,C'].join('\n') + '\n');
+    const j = JSON.parse((await run('fit', plates, ...model, '--group', 'plate', '--interpolate', '--sample', 'sample', '--json')).out);
+    expect(j.groups.map((g: { group: string }) => g.group)).toEqual(['A', 'B', 'C']);
+    for (const g of j.groups.slice(0, 2)) {
+      expect(g.droppedRows).toBe(0); // the unknowns are not counted as unusable rows
+      for (const [i, u] of ref.interpolated.entries()) {
+        expect(g.interpolated[i].status).toBe(u.status);
+        close(g.interpolated[i].x, u.x);
+        close(g.interpolated[i].lower, u.lower);
+        close(g.interpolated[i].upper, u.upper);
+      }
+    }
+    expect(j.groups[1].interpolated[0].rows).toEqual([47, 48, 49]);
+    expect(j.groups[2].interpolated).toEqual([{ row: 56, y: 1, x: null, lower: null, upper: null, status: 'not-fitted', n: 1, rows: [56], sample: 'z' }]);
+  });
+
   it('refuses what it cannot do, naming the option', async () => {
     expect((await run('fit', csv, ...model, '--sample', 'sample')).err).toMatch(/--sample .* add --interpolate/);
     expect((await run('fit', csv, ...model, '--interpolate', '--predict', 'x=1,2')).err).toMatch(/--predict: the model's variable is conc, not "x"/);
-    expect((await run('fit', csv, ...model, '--interpolate', '--group', 'sample')).err).toMatch(/--interpolate does not combine with --group/);
+    expect((await run('fit', csv, ...model, '--interpolate', '--group', 'sample', '--shared', 'a')).err).toMatch(/--interpolate does not combine with --group --shared/);
+    expect((await run('fit', csv, ...model, '--outliers', 'rout', '--group', 'sample')).err).toMatch(/--outliers does not combine with --group \(ROUT runs on one fit/);
     const noUnknowns = await run('fit', csv, ...model, '--interpolate', '--where', 'sample == std');
     expect(noUnknowns.err).toMatch(/has no unknowns/);
   });

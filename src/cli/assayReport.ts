@@ -1,5 +1,5 @@
 /** The assay lines of the text report (issue 26): ROUT's outliers, the unknowns' table, the predictions' table. */
-import type { AssayOutcome } from '../job/steps/assay';
+import type { AssayOutcome, GroupAssay } from '../job/steps/assay';
 
 const num = (v: number | null, digits = 6) => (v === null || !Number.isFinite(v) ? '—' : Math.abs(v) >= 1e-3 && Math.abs(v) < 1e7 ? v.toPrecision(digits) : v === 0 ? '0' : v.toExponential(digits - 1));
 
@@ -29,4 +29,10 @@ export function assayText(a: AssayOutcome | null | undefined, level = 95): strin
     lines.push(...table(['x', 'y', 'conf. lower', 'conf. upper', 'pred. lower', 'pred. upper'], a.predicted.map((p) => [num(p.x), num(p.y), num(p.confLower), num(p.confUpper), num(p.predLower), num(p.predUpper)])));
   }
   return lines;
+}
+
+/** Per group: its unknowns' and predictions' tables under the group's key. */
+export function groupAssayText(assay: readonly GroupAssay[] | null): string[] {
+  if (!assay) return [];
+  return assay.flatMap((g) => (g.interpolated || g.predicted ? [`group ${g.key}:`, ...assayText({ ...g, outliers: null })] : []));
 }

@@ -26,7 +26,8 @@ export interface CurvePoint {
 
 export type CurveAt = (x: number) => CurvePoint;
 
-export type InverseStatus = 'ok' | 'above-range' | 'below-range' | 'not-monotone' | 'no-interval-bound' | 'not-finite';
+/** 'not-fitted': the unknown's group was not fitted (a group fit), so there is no curve to read. */
+export type InverseStatus = 'ok' | 'above-range' | 'below-range' | 'not-monotone' | 'no-interval-bound' | 'not-finite' | 'not-fitted';
 
 export interface InverseEstimate {
   readonly x: number | null;
