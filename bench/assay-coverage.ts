@@ -15,6 +15,7 @@
  *   curves with any flag (target ≤ 3%).
  */
 import { writeFileSync } from 'node:fs';
+import { normal, rng } from '../test/random';
 import { curveFit } from '../src/fit/curveFit';
 import { interpolateUnknowns, type UnknownSample } from '../src/fit/interpolate';
 import { ROBUST_ROUNDS, routFit } from '../src/fit/rout';
@@ -31,18 +32,10 @@ const model = compiled.value;
 const parameters = [{ name: 'a', value: 0.1 }, { name: 'b', value: 1 }, { name: 'c', value: 10 }, { name: 'd', value: 2 }];
 const weighing = { weights: 'sigma' as const, hasSigma: false, absoluteSigma: false };
 
-/** mulberry32 and Box–Muller: the same draws every run. */
+/** Uniforms (mulberry32, seeded) and Box–Muller normals: the same draws every run. */
 function generator(seed: number) {
-  let s = seed >>> 0;
-  const uniform = () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const gauss = () => Math.sqrt(-2 * Math.log(uniform() + 1e-300)) * Math.cos(2 * Math.PI * uniform());
-  return { uniform, gauss };
+  const uniform = rng(seed);
+  return { uniform, gauss: () => normal(uniform) };
 }
 
 const x = Float64Array.from(doses);

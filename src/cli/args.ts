@@ -149,6 +149,8 @@ const OPTIONS = {
   predict: { type: 'string', multiple: true },
   outliers: { type: 'string', multiple: true },
   'outlier-q': { type: 'string', multiple: true },
+  bootstrap: { type: 'string', multiple: true },
+  'bootstrap-kind': { type: 'string', multiple: true },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -503,7 +505,8 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     weights: v.weights === undefined ? undefined : oneOf<Weighting>(v.weights, 'weights', WEIGHTINGS, 'sigma'),
   };
   for (const key of Object.keys(options) as (keyof FitOptions)[]) if (options[key] === undefined) delete options[key];
-  const ci = oneOf<CiMethod>(v.ci, 'ci', ['wald', 'profile'], 'wald');
+  // --ci bootstrap: Wald intervals in `ci`, the bootstrap's beside them (assayArgs.ts).
+  const ci = oneOf<CiMethod>(v.ci === 'bootstrap' ? undefined : v.ci, 'ci', ['wald', 'profile'], 'wald');
   if (ci === 'profile' && loss !== 'linear') throw new CliError(`--ci profile needs the least-squares loss; drop --loss ${loss} or use --ci wald.`);
   if (v.report !== undefined && (v.group !== undefined || v.wide)) throw new CliError('--report writes the report of one fit; it does not work with --group or --wide yet (drop --report, or fit one group with --where).');
   if (v.report !== undefined && !/\.html?$/i.test(v.report)) throw new CliError(`--report writes an HTML page: give a file name ending in .html (got "${v.report}").`);
@@ -545,7 +548,7 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     compareModel: compareModelArgs(v['compare-model'], merged, Boolean(v.nested), { grouped: v.group !== undefined || Boolean(v.wide), mle: v.mle !== undefined, loss, checkpoint: checkpoint !== null }),
     memoryLimit: v['memory-limit'] === undefined ? null : parseMemoryLimit(v['memory-limit']),
     assay: assayArgs(
-      { interpolate: Boolean(all.interpolate), sample: one('sample'), predict: one('predict'), outliers: one('outliers'), outlierQ: one('outlier-q') },
+      { interpolate: Boolean(all.interpolate), sample: one('sample'), predict: one('predict'), outliers: one('outliers'), outlierQ: one('outlier-q'), ci: v.ci, bootstrap: one('bootstrap'), bootstrapKind: one('bootstrap-kind'), seed },
       { grouped: v.group !== undefined || Boolean(v.wide), wide: Boolean(v.wide), shared: v.shared !== undefined, loss, mle: v.mle !== undefined },
     ),
   };

@@ -99,3 +99,23 @@ describe('--outliers rout', () => {
     expect((await run('fit', plate, ...m, '--outlier-q', '1')).err).toMatch(/add --outliers rout/);
   });
 });
+
+describe('--ci bootstrap', () => {
+  it('adds percentile intervals beside the Wald ones, the same for the same seed', async () => {
+    const args = ['fit', csv, ...model, '--interpolate', '--ci', 'bootstrap', '--bootstrap', '60', '--bootstrap-kind', 'case', '--seed', '4', '--json'];
+    const j = JSON.parse((await run(...args)).out);
+    expect(j.ciMethod).toBe('wald');
+    expect(j.bootstrap).toEqual({ kind: 'case', resamples: 60, seed: 4, failed: expect.any(Number) });
+    expect(Object.keys(j.bootstrapCi).sort()).toEqual(['a', 'b', 'c', 'd']);
+    // The bootstrap and Wald intervals of the EC50 overlap (both about ±5%).
+    expect(j.bootstrapCi.c[0]).toBeLessThan(j.ci.c[1]);
+    expect(j.bootstrapCi.c[1]).toBeGreaterThan(j.ci.c[0]);
+    expect(JSON.parse((await run(...args)).out).bootstrapCi).toEqual(j.bootstrapCi);
+  });
+
+  it('refuses its options without it, and bad counts', async () => {
+    expect((await run('fit', csv, ...model, '--interpolate', '--bootstrap', '100')).err).toMatch(/--bootstrap belongs to bootstrap intervals: add --ci bootstrap/);
+    expect((await run('fit', csv, ...model, '--interpolate', '--ci', 'bootstrap', '--bootstrap', '5')).err).toMatch(/--bootstrap is the number of resamples/);
+    expect((await run('fit', csv, ...model, '--interpolate', '--ci', 'bootstrap', '--bootstrap-kind', 'wild')).err).toMatch(/--bootstrap-kind must be residual or case/);
+  });
+});

@@ -5,6 +5,8 @@
  *   --predict x=v1,v2,…      ŷ at new x with confidence and prediction intervals
  *   --outliers rout          ROUT (Motulsky & Brown 2006) before the least-squares fit
  *   --outlier-q Q            ROUT's false discovery rate in percent (default 1)
+ *   --ci bootstrap           percentile intervals from --bootstrap N resamples (default 2000) of
+ *                            --bootstrap-kind residual (default) or case, seeded by --seed
  * args.ts declares the options and calls `assayArgs`; the checks against the file and model are in
  * assayLoad.ts.
  */
@@ -17,9 +19,11 @@ export interface AssayCommand {
   readonly predict: { readonly variable: string | null; readonly x: readonly number[] } | null;
   /** --outliers rout with Q as a fraction (0.01 for --outlier-q 1). */
   readonly outliers: { readonly method: 'rout'; readonly q: number } | null;
+  /** --ci bootstrap [--bootstrap N] [--bootstrap-kind residual|case], seeded by --seed. */
+  readonly bootstrap: { readonly kind: 'residual' | 'case'; readonly resamples: number; readonly seed: number } | null;
 }
 
-export const NO_ASSAY: AssayCommand = { interpolate: false, sample: null, predict: null, outliers: null };
+export const NO_ASSAY: AssayCommand = { interpolate: false, sample: null, predict: null, outliers: null, bootstrap: null };
 
 export interface AssayArgText {
   readonly interpolate: boolean;
@@ -27,6 +31,24 @@ export interface AssayArgText {
   readonly predict: string | undefined;
   readonly outliers: string | undefined;
   readonly outlierQ: string | undefined;
+  readonly ci: string | undefined;
+  readonly bootstrap: string | undefined;
+  readonly bootstrapKind: string | undefined;
+  readonly seed: number;
+}
+
+/** --ci bootstrap and its --bootstrap N (default 2000) and --bootstrap-kind (default residual). */
+function bootstrapArgs(t: AssayArgText): AssayCommand['bootstrap'] {
+  if (t.ci !== 'bootstrap') {
+    const stray = t.bootstrap !== undefined ? '--bootstrap' : t.bootstrapKind !== undefined ? '--bootstrap-kind' : null;
+    if (stray) throw new CliError(`${stray} belongs to bootstrap intervals: add --ci bootstrap.`);
+    return null;
+  }
+  const resamples = t.bootstrap === undefined ? 2000 : Number(t.bootstrap);
+  if (!Number.isInteger(resamples) || resamples < 10 || resamples > 1_000_000) throw new CliError(`--bootstrap is the number of resamples, a whole number from 10 to 1000000 (e.g. --bootstrap 2000), got "${t.bootstrap}".`);
+  const kind = t.bootstrapKind ?? 'residual';
+  if (kind !== 'residual' && kind !== 'case') throw new CliError(`--bootstrap-kind must be residual or case, got "${kind}".`);
+  return { kind, resamples, seed: t.seed };
 }
 
 function predictArg(text: string): AssayCommand['predict'] {
@@ -61,5 +83,8 @@ export function assayArgs(t: AssayArgText, with_: { grouped: boolean; wide: bool
       : with_.grouped && (outliers || with_.shared) ? `--group${with_.shared ? ' --shared (a global fit; per-group fits read off unknowns)' : ' (ROUT runs on one fit; fit one group with --where)'}` : with_.mle ? '--mle poisson' : outliers && with_.loss !== 'linear' ? `--loss ${with_.loss} (ROUT runs its own robust fit, then least squares)` : null;
     if (clash) throw new CliError(`${option} does not combine with ${clash}.`);
   }
-  return { interpolate: t.interpolate, sample: t.sample ?? null, predict, outliers };
+  const bootstrap = bootstrapArgs(t);
+  if (bootstrap && with_.grouped) throw new CliError('--ci bootstrap runs on one fit; group fits (--group, --wide) do not take it yet (fit one group with --where).');
+  if (bootstrap && with_.mle) throw new CliError('--ci bootstrap resamples least-squares fits; it does not combine with --mle poisson.');
+  return { interpolate: t.interpolate, sample: t.sample ?? null, predict, outliers, bootstrap };
 }

@@ -88,19 +88,19 @@ export function findUnknowns(command: FitCommand, table: Table, model: CompiledM
 /** The job's assay request from the command (null when no assay option was given). */
 export function jobAssay(command: FitCommand, model: CompiledModel, unknowns: Unknowns | null): JobAssay | null {
   const a = command.assay;
-  if (!a.interpolate && !a.predict && !a.outliers) return null;
+  if (!a.interpolate && !a.predict && !a.outliers && !a.bootstrap) return null;
   if (a.predict) {
     if (model.variables.length !== 1) throw new CliError(`--predict gives ŷ on a curve of one variable; the model uses ${model.variables.join(', ')}.`);
     const v = a.predict.variable;
     if (v !== null && v !== model.variables[0]) throw new CliError(`--predict: the model's variable is ${model.variables[0]}, not "${v}" (e.g. --predict ${model.variables[0]}=1,10,100).`);
   }
-  return { unknowns: unknowns?.samples ?? null, predict: a.predict?.x ?? null, outliers: a.outliers };
+  return { unknowns: unknowns?.samples ?? null, predict: a.predict?.x ?? null, outliers: a.outliers, bootstrap: a.bootstrap };
 }
 
 /** The assay options are refused where they do not run (an ODE model, a streamed file). */
 export function refuseAssay(command: FitCommand, where: string): void {
   const a = command.assay;
-  const given = [a.interpolate ? '--interpolate' : '', a.predict ? '--predict' : '', a.outliers ? '--outliers' : ''].filter(Boolean);
+  const given = [a.interpolate ? '--interpolate' : '', a.predict ? '--predict' : '', a.outliers ? '--outliers' : '', a.bootstrap ? '--ci bootstrap' : ''].filter(Boolean);
   if (given.length > 0) throw new CliError(`${given.join(', ')} ${given.length === 1 ? 'does' : 'do'} not run with ${where} yet; drop ${given.length === 1 ? 'it' : 'them'}.`);
 }
 

@@ -20,6 +20,11 @@ export function assayText(a: AssayOutcome | null | undefined, level = 95): strin
         : `  ROUT (Q = ${o.q * 100}%): ${o.indices.length} outlier${o.indices.length === 1 ? '' : 's'} left out of the fit, line${o.indices.length === 1 ? '' : 's'} ${o.rows.join(', ')} (RSDR ${num(o.rsdr, 4)})`,
     );
   }
+  const b = a.bootstrap;
+  if (b) {
+    lines.push(`  bootstrap (${b.kind} resampling, ${b.resamples} resamples, seed ${b.seed}${b.failed ? `, ${b.failed} refits failed and left out` : ''}): ${level}% percentile intervals`);
+    lines.push(...Object.entries(b.intervals).map(([name, [lo, hi]]) => `    ${name}: [${num(lo)}, ${num(hi)}]`));
+  }
   if (a.interpolated) {
     lines.push(`  unknowns read off the curve (${level}% inverse-prediction intervals):`);
     lines.push(...table(['line', 'sample', 'n', 'y', 'x', 'lower', 'upper', 'status'], a.interpolated.map((u) => [String(u.row), u.sample ?? '', String(u.n), num(u.y), num(u.x), num(u.lower), num(u.upper), u.status])));

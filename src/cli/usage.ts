@@ -92,7 +92,10 @@ options:
                        this thread only). Capped at the cores, and at one worker per group or
                        per 65 536 rows (said on stderr)
   --ci wald|profile    parameter intervals: Wald, ± t·se (default), or profile likelihood
-                       (Bates & Watts; R's confint.nls), asymmetric, null where unbounded
+                       (Bates & Watts; R's confint.nls), asymmetric, null where unbounded; or
+                       bootstrap: Wald in ci, and percentile intervals from --bootstrap N
+                       refits (default 2000) of --bootstrap-kind residual|case resamples,
+                       seeded by --seed, in bootstrapCi
   --interpolate        rows with a y and an empty x cell are unknowns (as in Prism): each gets x̂
                        on the fitted curve within the standards' x range and a 95%
                        inverse-prediction interval, or a status (above-range, below-range,

@@ -7,7 +7,7 @@
  *   resume      a checkpoint store's saved state, and the writer that saves the new ones
  *   start + fit the objective's fit, with the automatic start search where starts are missing
  *   outliers    ROUT: robust fits, outliers by the false discovery rate, the fit without them (issue 26)
- *   statistics  profile-likelihood intervals when asked for
+ *   statistics  profile-likelihood intervals, bootstrap intervals (issue 26) when asked for
  *   derived     tied parameters and derived quantities with their delta-method errors
  *   read off    unknowns read off the curve, predictions at new x (issue 26)
  */
@@ -19,7 +19,7 @@ import type { CurveFitInput } from '../fit/curveFit';
 import type { BackendChoice, JobHost, RowWorkers } from './host';
 import { jobRows, searchedParameters, type FitJob } from './job';
 import type { JobOutcome } from './outcome';
-import { outlierStep, readOffStep } from './steps/assay';
+import { bootstrapStep, outlierStep, readOffStep } from './steps/assay';
 import { fitStep } from './steps/fit';
 import { runOdeJob } from './steps/odeRun';
 import { memoryDigests, openCheckpoint, type OpenCheckpoint } from './steps/resume';
@@ -92,10 +92,11 @@ export async function runJob(job: FitJob, host: JobHost): Promise<JobRun> {
     if (routed.data !== input.data) input = { ...input, data: routed.data, rowPasses: undefined };
     // statistics: profile intervals refit on the CPU (many small fits).
     const profile = job.intervals === 'profile' ? await profileIntervals(input, result) : null;
+    const bootstrap = await bootstrapStep(job.assay, input, result);
     // derived
     const derived = reportedQuantities(result, job.ties, job.derive);
     // read off: the unknowns and the predictions on the fit that stands.
-    const assay = job.assay ? { ...readOffStep(job.assay, input, job.options, input.data, result), outliers: routed.outliers } : null;
+    const assay = job.assay ? { ...readOffStep(job.assay, input, job.options, input.data, result), outliers: routed.outliers, bootstrap } : null;
     const resumed = checkpoint?.resume ? { nit: checkpoint.resume.nit, nfev: checkpoint.resume.nfev } : null;
     return {
       ...fitted,

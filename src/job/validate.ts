@@ -62,7 +62,7 @@ export function jobClash(job: Pick<FitJob, 'objective' | 'varpro' | 'intervals' 
 
 export function assayClash(job: Pick<FitJob, 'assay' | 'data' | 'objective' | 'options'>): AssayClash | null {
   const a = job.assay;
-  if (!a || (!a.unknowns && !a.predict && !a.outliers)) return null;
+  if (!a || (!a.unknowns && !a.predict && !a.outliers && !a.bootstrap)) return null;
   if (job.data.kind !== 'memory') return 'assay-needs-rows';
   if ((a.unknowns || a.predict) && job.data.model.variables.length !== 1) return 'assay-one-variable';
   if (a.outliers && (job.objective !== 'least-squares' || (job.options.loss ?? 'linear') !== 'linear')) return 'rout-least-squares';

@@ -12,17 +12,8 @@
  *
  * N: points, K: free parameters, Q: the false discovery rate as a fraction (1% → 0.01).
  */
+import { sortedQuantile } from './quantile';
 import { studentTTwoSided } from './studentT';
-
-/** The p-quantile (0 ≤ p ≤ 1) of values already sorted ascending, by linear interpolation (type 7). */
-export function sortedQuantile(sorted: ArrayLike<number>, p: number): number {
-  const n = sorted.length;
-  if (n === 0) return NaN;
-  const h = (n - 1) * p;
-  const lo = Math.floor(h);
-  const hi = Math.min(lo + 1, n - 1);
-  return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
-}
 
 /** RSDR of residuals with K free parameters (NaN when N ≤ K). */
 export function robustSdOfResiduals(residuals: ArrayLike<number>, k: number): number {

@@ -3,12 +3,14 @@
  *
  *   outliers   ROUT (src/fit/rout.ts): robust Cauchy fits, outliers by the false discovery rate,
  *              then the least-squares fit without them, which replaces the job's fit
+ *   bootstrap  percentile intervals of the parameters from resampled refits (src/fit/bootstrap.ts)
  *   read off   the unknowns' x̂ with inverse-prediction intervals, and ŷ at new x with confidence and
  *              prediction intervals (src/fit/interpolate.ts), on the final fit and its rows
  */
 import { curveFit, type CurveFitInput } from '../../fit/curveFit';
 import { interpolateUnknowns, predictAt, type InterpolatedUnknown, type PredictedPoint, type UnknownSample, type Weighing } from '../../fit/interpolate';
 import { routFit } from '../../fit/rout';
+import { bootstrapFit, type BootstrapKind, type BootstrapResult } from '../../fit/bootstrap';
 import type { FitData, FitResult } from '../../fit/types';
 import type { FitOptions } from '../../fit/defaults';
 
@@ -20,6 +22,8 @@ export interface JobAssay {
   readonly predict: readonly number[] | null;
   /** ROUT with Q as a fraction. */
   readonly outliers: { readonly method: 'rout'; readonly q: number } | null;
+  /** Bootstrap percentile intervals (src/fit/bootstrap.ts); absent or null: none. */
+  readonly bootstrap?: { readonly kind: BootstrapKind; readonly resamples: number; readonly seed: number } | null;
 }
 
 export interface OutlierFacts {
@@ -37,6 +41,13 @@ export interface AssayOutcome {
   readonly interpolated: InterpolatedUnknown[] | null;
   readonly predicted: PredictedPoint[] | null;
   readonly outliers: OutlierFacts | null;
+  readonly bootstrap?: BootstrapResult | null;
+}
+
+/** statistics: bootstrap intervals of the fit that stands, on its rows. */
+export async function bootstrapStep(assay: JobAssay | null | undefined, input: CurveFitInput, result: FitResult): Promise<BootstrapResult | null> {
+  const b = assay?.bootstrap;
+  return b ? bootstrapFit(input, result, { kind: b.kind, resamples: b.resamples, seed: b.seed, level: result.confidenceLevel }) : null;
 }
 
 /** outliers: ROUT from the least-squares fit; returns the fit that stands and the rows it fitted. */
