@@ -506,7 +506,8 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
   };
   for (const key of Object.keys(options) as (keyof FitOptions)[]) if (options[key] === undefined) delete options[key];
   // --ci bootstrap: Wald intervals in `ci`, the bootstrap's beside them (assayArgs.ts).
-  const ci = oneOf<CiMethod>(v.ci === 'bootstrap' ? undefined : v.ci, 'ci', ['wald', 'profile'], 'wald');
+  const ciArg = oneOf<CiMethod | 'bootstrap'>(v.ci, 'ci', ['wald', 'profile', 'bootstrap'], 'wald');
+  const ci: CiMethod = ciArg === 'bootstrap' ? 'wald' : ciArg;
   if (ci === 'profile' && loss !== 'linear') throw new CliError(`--ci profile needs the least-squares loss; drop --loss ${loss} or use --ci wald.`);
   if (v.report !== undefined && (v.group !== undefined || v.wide)) throw new CliError('--report writes the report of one fit; it does not work with --group or --wide yet (drop --report, or fit one group with --where).');
   if (v.report !== undefined && !/\.html?$/i.test(v.report)) throw new CliError(`--report writes an HTML page: give a file name ending in .html (got "${v.report}").`);
