@@ -36,6 +36,16 @@ describe('--interpolate and --predict', () => {
     for (const [i, p] of ref.predicted.entries()) for (const k of ['y', 'confLower', 'confUpper', 'predLower', 'predUpper']) close(j.predicted[i][k], p[k]);
   });
 
+  it('a weighted fit (--weights 1/y) gives each unknown the variance of its own σ² = |y|, as scipy', async () => {
+    const j = JSON.parse((await run('fit', csv, ...model, '--interpolate', '--sample', 'sample', '--weights', '1/y', '--json')).out);
+    for (const [i, u] of ref.weighted.interpolated.entries()) {
+      close(j.interpolated[i].x, u.x);
+      close(j.interpolated[i].lower, u.lower);
+      close(j.interpolated[i].upper, u.upper);
+    }
+    expect(j.interpolated[2].status).toBe('no-interval-bound');
+  });
+
   it('without --sample each unknown row is its own sample; the text report has the table', async () => {
     const j = JSON.parse((await run('fit', csv, ...model, '--interpolate', '--json')).out);
     expect(j.interpolated).toHaveLength(9);
