@@ -107,6 +107,7 @@ describe('--outliers rout', () => {
     expect((await run('fit', plate, ...m, '--outliers', 'rout', '--loss', 'huber')).err).toMatch(/--outliers does not combine with --loss huber/);
     expect((await run('fit', plate, ...m, '--outliers', 'rout', '--outlier-q', '0')).err).toMatch(/--outlier-q is a percentage/);
     expect((await run('fit', plate, ...m, '--outlier-q', '1')).err).toMatch(/add --outliers rout/);
+    expect((await run('fit', plate, ...m, '--outliers', 'rout', '--compare-model', 'd + (a - d)/(1 + conc/c)')).err).toMatch(/a model comparison needs both models on the same rows/);
   });
 });
 

@@ -13,6 +13,7 @@ import type { StreamedRows } from '../fit/stream/streamedRows';
 import type { OdeFitData, OdeIntegration } from '../fit/ode';
 import type { CompiledModel, CompiledOde } from '../model';
 import type { DataDigest } from '../store/checkpointSubject';
+import type { CompareModel } from './compare';
 import type { JobGroups } from './groups';
 import type { JobAssay } from './steps/assay';
 
@@ -89,6 +90,8 @@ export interface FitJob {
   readonly groups?: JobGroups;
   /** Issue 26: ROUT outliers, unknowns read off the curve, predictions (steps/assay.ts); absent: none. */
   readonly assay?: JobAssay | null;
+  /** A second model fitted to the same rows after the fit, and compared with it (compare.ts); absent: none. */
+  readonly compareModel?: CompareModel;
 }
 
 /** Free parameters without a start value: the start search finds them. */

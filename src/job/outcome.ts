@@ -11,6 +11,7 @@ import type { AutoStartResult } from '../start/index';
 import type { VarproPhase } from '../start/varpro';
 import type { CheckpointReport } from './host';
 import type { AssayOutcome } from './steps/assay';
+import type { ComparedFit } from './report/facts';
 
 export interface JobOutcome {
   readonly result: FitResult;
@@ -32,4 +33,6 @@ export interface JobOutcome {
   readonly ode?: OdeFacts | null;
   /** Issue 26 (job.assay): ROUT's outliers, the unknowns read off the curve, the predictions (absent: not asked). */
   readonly assay?: AssayOutcome | null;
+  /** The second model's fit and the comparison (the job's `compareModel`; absent or null: none). */
+  readonly modelComparison?: ComparedFit | null;
 }

@@ -10,12 +10,14 @@
  *   statistics  profile-likelihood intervals, bootstrap intervals (issue 26) when asked for
  *   derived     tied parameters and derived quantities with their delta-method errors
  *   read off    unknowns read off the curve, predictions at new x (issue 26)
+ *   compare     a second model on the same rows, compared with the fit (compare.ts)
  */
 import { compileDerived, reportedQuantities } from '../fit/derived';
 import { profileIntervals } from '../fit/profileFit';
 import { DEFAULT_STARTS } from '../start/index';
 import { POOL_MIN_CANDIDATES } from '../start/poolScoring';
 import type { CurveFitInput } from '../fit/curveFit';
+import { runComparison } from './compare';
 import type { BackendChoice, JobHost, RowWorkers } from './host';
 import { jobRows, searchedParameters, type FitJob } from './job';
 import type { JobOutcome } from './outcome';
@@ -98,6 +100,9 @@ export async function runJob(job: FitJob, host: JobHost): Promise<JobRun> {
     // read off: the unknowns and the predictions on the fit that stands.
     const assay = job.assay ? { ...readOffStep(job.assay, input, job.options, input.data, result), outliers: routed.outliers, bootstrap } : null;
     const resumed = checkpoint?.resume ? { nit: checkpoint.resume.nit, nfev: checkpoint.resume.nfev } : null;
+    // compare: the second model's time counts in fitMs too.
+    const first = { model: job.model, compiled: model, parameters: job.parameters, result };
+    const modelComparison = job.compareModel ? await runComparison({ first, second: job.compareModel, options: job.options, start: job.start }, { signal: host.signal }) : null;
     return {
       ...fitted,
       result,
@@ -108,6 +113,7 @@ export async function runJob(job: FitJob, host: JobHost): Promise<JobRun> {
       profile,
       derived,
       ...(assay ? { assay } : {}),
+      ...(job.compareModel ? { modelComparison } : {}),
       fitMs: host.now() - t1,
     };
   } finally {

@@ -3,16 +3,17 @@
  * together, and which fits take checkpoints. The adapters ask here; the CLI words a clash as the
  * option that causes it, the page as the setting to change.
  */
+import type { CompareClash } from './compare';
 import { runsStartSearch, type FitJob } from './job';
 
 /** Why a job's settings clash, as a code an adapter words; null when they do not. */
-export type JobClash = 'varpro-poisson' | 'profile-robust-loss' | 'stream-needs-rows' | GroupClash | OdeClash | AssayClash;
+export type JobClash = 'varpro-poisson' | 'profile-robust-loss' | 'stream-needs-rows' | 'compare-least-squares' | GroupClash | OdeClash | AssayClash;
 
 /**
  * The assay steps (issue 26: steps/assay.ts) read the rows of one fit in memory; unknowns and
  * predictions are of a curve of one variable; ROUT's robust and final fits are least squares.
  */
-export type AssayClash = 'assay-needs-rows' | 'assay-one-variable' | 'rout-least-squares';
+export type AssayClash = 'assay-needs-rows' | 'assay-one-variable' | 'rout-least-squares' | 'rout-compare-model';
 
 /** The group mode's clashes (groups.ts). */
 export type GroupClash = 'groups-source' | 'groups-one-dataset' | 'global-needs-shared' | 'shared-needs-global' | 'compare-needs-global';
@@ -51,7 +52,9 @@ function odeClash(job: Pick<FitJob, 'objective' | 'varpro' | 'intervals' | 'para
   return null;
 }
 
-export function jobClash(job: Pick<FitJob, 'objective' | 'varpro' | 'intervals' | 'options' | 'data' | 'parameters' | 'start' | 'ties' | 'backend'>): JobClash | null {
+export function jobClash(job: Pick<FitJob, 'objective' | 'varpro' | 'intervals' | 'options' | 'data' | 'parameters' | 'start' | 'ties' | 'backend' | 'compareModel'>): JobClash | null {
+  // The F test and AICc of a model comparison (compare.ts) are least-squares statistics of rows in memory.
+  if (job.compareModel && (job.data.kind !== 'memory' || job.objective !== 'least-squares' || (job.options.loss ?? 'linear') !== 'linear')) return 'compare-least-squares';
   if (job.data.kind === 'ode') return odeClash(job);
   if (job.objective === 'poisson' && job.varpro) return 'varpro-poisson';
   // A streamed source holds one chunk at a time: what reads all rows at once cannot run on it.
@@ -60,12 +63,14 @@ export function jobClash(job: Pick<FitJob, 'objective' | 'varpro' | 'intervals' 
   return null;
 }
 
-export function assayClash(job: Pick<FitJob, 'assay' | 'data' | 'objective' | 'options'>): AssayClash | null {
+export function assayClash(job: Pick<FitJob, 'assay' | 'data' | 'objective' | 'options' | 'compareModel'>): AssayClash | null {
   const a = job.assay;
   if (!a || (!a.unknowns && !a.predict && !a.outliers && !a.bootstrap)) return null;
   if (job.data.kind !== 'memory') return 'assay-needs-rows';
   if ((a.unknowns || a.predict) && job.data.model.variables.length !== 1) return 'assay-one-variable';
   if (a.outliers && (job.objective !== 'least-squares' || (job.options.loss ?? 'linear') !== 'linear')) return 'rout-least-squares';
+  // ROUT's fit has fewer rows than the second model would be fitted to.
+  if (a.outliers && job.compareModel) return 'rout-compare-model';
   return null;
 }
 
@@ -89,7 +94,7 @@ export function groupClash(job: Pick<FitJob, 'groups' | 'data' | 'objective' | '
 /** A job that cannot run, with a message that names the setting and the fix. */
 export class JobInputError extends Error {
   constructor(
-    readonly clash: JobClash | NotCheckpointed,
+    readonly clash: JobClash | NotCheckpointed | CompareClash,
     message: string,
   ) {
     super(message);
@@ -106,6 +111,7 @@ const CLASH_TEXT: Record<JobClash, string> = {
   'global-needs-shared': 'Mark at least one parameter as shared for a global fit (with none shared it is the same as fitting each group).',
   'shared-needs-global': 'Shared parameters belong to a global fit: fit globally, or share none.',
   'compare-needs-global': 'The comparison is of a global fit with the per-group fits: fit globally, with shared parameters.',
+  'compare-least-squares': 'A model comparison compares two least-squares fits of one dataset in memory: use the linear loss, least squares and no groups.',
   'ode-poisson': 'An ODE model is fitted by least squares: the Poisson likelihood does not run with it yet.',
   'ode-varpro': 'VarPro eliminates the linear parameters of a closed-form model: turn it off for an ODE model.',
   'ode-profile': 'Profile intervals do not run with an ODE model yet: use Wald intervals.',
@@ -114,6 +120,7 @@ const CLASH_TEXT: Record<JobClash, string> = {
   'assay-needs-rows': 'Outliers, unknowns and predictions are computed on one fit with its rows in memory: fit one dataset in memory, without groups or streaming.',
   'assay-one-variable': 'Unknowns and predictions are read off a curve of one variable: the model must use one column.',
   'rout-least-squares': 'ROUT runs its own robust fit, then least squares: use the linear loss and least squares.',
+  'rout-compare-model': 'ROUT leaves rows out of the fit, and a model comparison needs both models on the same rows: drop one of them (or exclude the outliers by line).',
 };
 
 /** The sentence that says a clash and its fix (the page's words; the CLI refuses in its options' words first). */
@@ -124,7 +131,7 @@ export function validateJob(job: FitJob): FitJob {
   const clash = groupClash(job) ?? jobClash(job) ?? assayClash(job);
   if (clash) throw new JobInputError(clash, CLASH_TEXT[clash]);
   if (job.checkpoint) {
-    const why = notCheckpointed({ ...job, grouped: job.groups !== undefined });
+    const why = notCheckpointed({ ...job, grouped: job.groups !== undefined, compareModel: job.compareModel !== undefined });
     if (why) throw new JobInputError(why, `This fit is not checkpointed (${why}); drop the checkpoint.`);
   }
   return job;
