@@ -18,6 +18,7 @@ import { ODE_DEFAULTS, ODE_METHODS, type OdeIntegration } from '../fit/ode';
 import type { OdeMethod } from '../ode/types';
 import { CliError } from './errors';
 import { parseMemoryLimit } from './memoryLimit';
+import { assayArgs, type AssayCommand } from './assayArgs';
 
 export type Backend = 'auto' | 'cpu' | 'gpu';
 
@@ -83,6 +84,8 @@ export interface FitCommand {
   readonly sigmaX: string | null;
   /** --deltas: an errors-in-x fit's δ (and ε) per row in the JSON. */
   readonly deltas: boolean;
+  /** --interpolate, --sample, --predict, --outliers, --outlier-q (issue 26: assayArgs.ts). */
+  readonly assay: AssayCommand;
 }
 
 /** The second model of a model comparison and its parameter table, as --p0/--bounds/--fix. */
@@ -147,6 +150,13 @@ const OPTIONS = {
   'memory-limit': { type: 'string', multiple: true },
   'sigma-x': { type: 'string', multiple: true },
   deltas: { type: 'boolean' },
+  interpolate: { type: 'boolean' },
+  sample: { type: 'string', multiple: true },
+  predict: { type: 'string', multiple: true },
+  outliers: { type: 'string', multiple: true },
+  'outlier-q': { type: 'string', multiple: true },
+  bootstrap: { type: 'string', multiple: true },
+  'bootstrap-kind': { type: 'string', multiple: true },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -417,7 +427,7 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     throw new CliError(`${unknown ? `Unknown option '${unknown[1]}'` : (message.split('\n')[0] ?? message).replace(/\.$/, '')} (see fitbench fit --help).`);
   }
   const all = parsed.values;
-  const one = (name: Exclude<Option, 'absolute-sigma' | 'varpro' | 'json' | 'help' | 'wide' | 'where' | 'exclude-rows' | 'compare' | 'resume' | 'tie' | 'derive' | 'nested' | 'deltas'>): string | undefined => single(all[name], name);
+  const one = (name: Exclude<Option, 'absolute-sigma' | 'varpro' | 'json' | 'help' | 'wide' | 'where' | 'exclude-rows' | 'compare' | 'resume' | 'tie' | 'derive' | 'nested' | 'deltas' | 'interpolate'>): string | undefined => single(all[name], name);
   /** Repeated --p0/--bounds/--fix merge: their lists are joined, so a name given twice is caught once. */
   const merged = (name: 'p0' | 'bounds' | 'fix' | 'compare-p0' | 'compare-bounds' | 'compare-fix'): string => (all[name] ?? []).join(',');
   const v = {
@@ -502,7 +512,9 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     weights: v.weights === undefined ? undefined : oneOf<Weighting>(v.weights, 'weights', WEIGHTINGS, 'sigma'),
   };
   for (const key of Object.keys(options) as (keyof FitOptions)[]) if (options[key] === undefined) delete options[key];
-  const ci = oneOf<CiMethod>(v.ci, 'ci', ['wald', 'profile'], 'wald');
+  // --ci bootstrap: Wald intervals in `ci`, the bootstrap's beside them (assayArgs.ts).
+  const ciArg = oneOf<CiMethod | 'bootstrap'>(v.ci, 'ci', ['wald', 'profile', 'bootstrap'], 'wald');
+  const ci: CiMethod = ciArg === 'bootstrap' ? 'wald' : ciArg;
   if (ci === 'profile' && loss !== 'linear') throw new CliError(`--ci profile needs the least-squares loss; drop --loss ${loss} or use --ci wald.`);
   if (v.report !== undefined && (v.group !== undefined || v.wide)) throw new CliError('--report writes the report of one fit; it does not work with --group or --wide yet (drop --report, or fit one group with --where).');
   if (v.report !== undefined && !/\.html?$/i.test(v.report)) throw new CliError(`--report writes an HTML page: give a file name ending in .html (got "${v.report}").`);
@@ -545,5 +557,9 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     memoryLimit: v['memory-limit'] === undefined ? null : parseMemoryLimit(v['memory-limit']),
     sigmaX: v['sigma-x'] ?? null,
     deltas: Boolean(all.deltas),
+    assay: assayArgs(
+      { interpolate: Boolean(all.interpolate), sample: one('sample'), predict: one('predict'), outliers: one('outliers'), outlierQ: one('outlier-q'), ci: v.ci, bootstrap: one('bootstrap'), bootstrapKind: one('bootstrap-kind'), seed },
+      { grouped: v.group !== undefined || Boolean(v.wide), wide: Boolean(v.wide), shared: v.shared !== undefined, loss, mle: v.mle !== undefined },
+    ),
   };
 }

@@ -237,7 +237,7 @@ describe('fitbench fit --ci', () => {
   });
 
   it('an unknown --ci or a robust loss with --ci profile is refused with the fix', async () => {
-    expect((await run(...args, '--ci', 'bootstrap')).err).toMatch(/--ci must be one of wald, profile/);
+    expect((await run(...args, '--ci', 'jackknife')).err).toMatch(/--ci must be one of wald, profile, bootstrap/);
     const r = await run(...args, '--ci', 'profile', '--loss', 'huber');
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/--ci profile needs the least-squares loss/);

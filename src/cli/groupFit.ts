@@ -16,6 +16,9 @@ import { CliError, EXIT } from './errors';
 import { groupTextReport } from './groupReport';
 import { groupedJob } from './job';
 import { loadGroupedProblem } from './load';
+import { groupUnknowns, jobAssay } from './assayLoad';
+import { groupAssayText } from './assayReport';
+import { readOffGroups } from '../job/steps/assay';
 
 const startsWarning = (s: PooledStarts): string =>
   `Start values for ${s.searched.join(', ')} were found automatically on the rows of all groups together (${s.candidates} candidates) and start every group; give --p0 to choose them.`;
@@ -29,7 +32,11 @@ export async function fitGroupsCommand(command: FitCommand): Promise<number> {
   for (const name of command.shared) {
     if (!model.params.includes(name)) throw new CliError(`--shared: the model has no parameter "${name}"; its parameters are ${model.params.join(', ')}.`);
   }
+  // --interpolate: each group's unknowns (rows with a y and an empty x, which the split drops as unusable).
+  const unknowns = command.assay.interpolate ? groupUnknowns(command, loaded) : null;
+  const assayJob = jobAssay(command, model, null);
   const run = await runGroupJob(job, nodeGroupHost);
+  const assay = assayJob ? await readOffGroups(model, split.groups, run.rows, job.parameters, command.options, unknowns?.byGroup ?? null, assayJob.predict) : null;
   const u = split.ungroupedCount;
   const warnings = [
     ...loaded.warnings,
@@ -41,11 +48,11 @@ export async function fitGroupsCommand(command: FitCommand): Promise<number> {
     model: command.model,
     groupColumn: split.column,
     names: model.params,
-    leftOut: split.groups.map((g) => ({ droppedRows: g.data.droppedCount, filteredRows: g.filteredCount, excludedRows: g.excludedCount })),
+    leftOut: split.groups.map((g) => ({ droppedRows: g.data.droppedCount - (unknowns?.rows.get(g.key) ?? 0), filteredRows: g.filteredCount, excludedRows: g.excludedCount })),
     ungroupedRows: u,
     warnings,
     parseMs,
   });
-  console.log(command.json ? groupJsonReport(report) : groupTextReport(report));
+  console.log(command.json ? groupJsonReport(report, assay) : [groupTextReport(report), ...groupAssayText(assay)].join('\n'));
   return report.rows.every((g) => g.success) ? EXIT.ok : EXIT.notConverged;
 }

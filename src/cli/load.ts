@@ -125,13 +125,19 @@ export function loadRows(command: FitCommand, table: Table): RowChoice {
   return chosen.value;
 }
 
-/** `parsed`: the file already parsed (readTableParallel), else it is read here on one thread. */
-export function loadProblem(command: FitCommand, parsed?: Result<Table>): LoadedProblem {
+/**
+ * `parsed`: the file already parsed (readTableParallel), else it is read here on one thread.
+ * `leaveOut`: rows kept out of the fit besides --where and --exclude-rows (--interpolate's unknowns).
+ */
+export function loadProblem(command: FitCommand, parsed?: Result<Table>, leaveOut?: (table: Table, model: CompiledModel, rows: RowChoice, y: string) => Uint8Array): LoadedProblem {
   const { table, model } = loadTableAndModel(command, parsed);
   const rows = loadRows(command, table);
   const y = chooseY(command, table, model.variables);
+  const out = leaveOut?.(table, model, rows, y);
+  const chosen = skipOf(rows);
+  const skip = out ? out.map((v, r) => v | (chosen?.[r] ?? 0)) : chosen;
   // share: the fit only reads the columns, so a file whose rows are all kept is held once.
-  const selected = selectColumns(table, { x: [...model.variables], y, sigma: command.sigma, skip: skipOf(rows), share: true });
+  const selected = selectColumns(table, { x: [...model.variables], y, sigma: command.sigma, skip, share: true });
   if (!selected.ok) throw dataError(command.file, selected.error);
   // The CLI is strict: a script must not fit silently on fewer rows than the file has.
   if (selected.value.dropped.length > 0) {

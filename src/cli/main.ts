@@ -27,6 +27,9 @@ import { reportTarget, writeReport } from './writeReport';
 import { isOdeModel, withModelFile } from './modelText';
 import { fitOdeCommand } from './odeCommand';
 import { fitOdrCommand, isOdrCommand } from './odrCommand';
+import type { RowChoice, Table } from '../data';
+import type { CompiledModel } from '../model';
+import { findUnknowns, jobAssay, refuseAssay, type Unknowns } from './assayLoad';
 
 async function fit(argv: readonly string[]): Promise<number> {
   const parsed = parseFitArgs(argv);
@@ -37,23 +40,35 @@ async function fit(argv: readonly string[]): Promise<number> {
   const t0 = now();
   const command = withModelFile(parsed);
   // Errors in x (--sigma-x) or an implicit model (one equation, lhs = rhs): issue 24, odrCommand.ts.
-  if (isOdrCommand(command)) return fitOdrCommand(command, t0);
+  if (isOdrCommand(command)) {
+    refuseAssay(command, 'errors in x or an implicit model');
+    return fitOdrCommand(command, t0);
+  }
   // Statements (dX/dt = …, COL ~ …) are an ODE model (issue 23): a job of its own data kind.
-  if (isOdeModel(command.model)) return fitOdeCommand(command, t0);
+  if (isOdeModel(command.model)) {
+    refuseAssay(command, 'an ODE model');
+    return fitOdeCommand(command, t0);
+  }
   if (command.odeOptions.length > 0) throw new CliError(`${command.odeOptions.join(', ')} belong${command.odeOptions.length === 1 ? 's' : ''} to an ODE model (statements such as dA/dt = -k*A; A(0) = A0); drop ${command.odeOptions.length === 1 ? 'it' : 'them'} for a closed-form model.`);
   // A file that cannot or may not be written is said before the data are read, not after the fit.
   checkOutputTargets([command.file], [...(command.checkpoint ? [checkpointTarget(command.checkpoint.file)] : []), ...(command.report ? [reportTarget(command.report)] : [])]);
   // --memory-limit: a file whose columns would not fit is streamed from a temporary file.
   const plan = planMemory(command.file, command.memoryLimit ?? defaultMemoryLimit());
-  if (plan.mode === 'stream') return fitStreamed(command, plan, t0);
+  if (plan.mode === 'stream') {
+    refuseAssay(command, 'a file streamed from disk (--memory-limit)');
+    return fitStreamed(command, plan, t0);
+  }
   if (isGrouped(command)) return fitGroupsCommand(command);
   // A large file is parsed on several threads (parallelRead.ts), with the one-thread Table.
   const size = fileSize(command.file);
   const threads = parseThreads(size, command.workers);
   const parallel = await readTableParallel(command.file, size, threads);
-  const { table, model, data, rows: chosenRows } = loadProblem(command, parallel ?? undefined);
+  // --interpolate: rows with a y and an empty x are unknowns, kept out of the fit (assayLoad.ts).
+  let unknowns: Unknowns | null = null;
+  const leaveOut = command.assay.interpolate ? (t: Table, m: CompiledModel, r: RowChoice, y: string) => (unknowns = findUnknowns(command, t, m, r, y)).mask : undefined;
+  const { table, model, data, rows: chosenRows } = loadProblem(command, parallel ?? undefined, leaveOut);
   const parseMs = now() - t0;
-  const job = singleJob(command, model, data);
+  const job = { ...singleJob(command, model, data), assay: jobAssay(command, model, unknowns) };
   // --compare-model: the second model on the same rows, fitted and compared by the job.
   const compareModel = command.compareModel ? compareModelOf(command, table, chosenRows, { model, data, parameters: job.parameters }) : undefined;
   // A search over many rows takes seconds: it says so on stderr (startProgress.ts).
@@ -81,6 +96,7 @@ async function fit(argv: readonly string[]): Promise<number> {
     modelComparison: run.modelComparison ?? null,
     poisson: run.poisson,
     memory: { limit: plan.limit, mode: 'memory' as const, estimateBytes: plan.estimateBytes, chunkRows: null, chunks: null, tempBytes: 0, passes: 0 },
+    assay: run.assay,
   };
   if (command.report) writeReport({ path: command.report, model, data, options: command.options, result, profile, facts });
   console.log(command.json ? jsonReport(result, facts, profile) : textReport(result, facts, profile));

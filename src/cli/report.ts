@@ -6,6 +6,7 @@ import type { FitResult } from '../fit/types';
 import type { RunFacts } from '../job/report/facts';
 import { intervals } from '../job/report/json';
 import { modelComparisonText } from './compareReport';
+import { assayText } from './assayReport';
 
 export type { MemoryFacts, PoissonFactsJson, RunFacts } from '../job/report/facts';
 export { jsonReport } from '../job/report/json';
@@ -110,6 +111,7 @@ export function textReport(result: FitResult, facts: RunFacts, profile: ProfileR
         ]
       : []),
     ...modelComparisonText(facts.modelComparison),
+    ...assayText(facts.assay, Math.round(result.confidenceLevel * 100)),
     ...(facts.checkpoint
       ? [
           `  checkpoint ${facts.checkpoint.file}: ${facts.checkpoint.saves} save${facts.checkpoint.saves === 1 ? '' : 's'} (${facts.checkpoint.saveMs.toFixed(1)} ms)` +

@@ -105,7 +105,20 @@ options:
                        this thread only). Capped at the cores, and at one worker per group or
                        per 65 536 rows (said on stderr)
   --ci wald|profile    parameter intervals: Wald, ± t·se (default), or profile likelihood
-                       (Bates & Watts; R's confint.nls), asymmetric, null where unbounded
+                       (Bates & Watts; R's confint.nls), asymmetric, null where unbounded; or
+                       bootstrap: Wald in ci, and percentile intervals from --bootstrap N
+                       refits (default 2000) of --bootstrap-kind residual|case resamples,
+                       seeded by --seed, in bootstrapCi
+  --interpolate        rows with a y and an empty x cell are unknowns (as in Prism): each gets x̂
+                       on the fitted curve within the standards' x range and a 95%
+                       inverse-prediction interval, or a status (above-range, below-range,
+                       not-monotone, no-interval-bound) instead of a value
+  --sample COL         with --interpolate: consecutive unknown rows with the same COL cell are
+                       replicates of one sample, read at their mean (default: each row alone)
+  --predict x=1,10,100 ŷ at these x with 95% confidence and prediction intervals
+  --outliers rout      ROUT (Motulsky & Brown 2006): a robust (Cauchy) fit, outliers by the
+                       false discovery rate --outlier-q Q (percent, default 1), then the
+                       least-squares fit without them (reported as outliers.indices/rows)
   --report FILE.html   also write a printable fit report (model, data summary, parameters with
                        errors and intervals, statistics, residual diagnostics, plots) to FILE
   --memory-limit SIZE  memory the fit may hold (K, M, G; default half of this machine's): a file

@@ -15,6 +15,7 @@ import type { CompiledModel, CompiledOde } from '../model';
 import type { DataDigest } from '../store/checkpointSubject';
 import type { CompareModel } from './compare';
 import type { JobGroups } from './groups';
+import type { JobAssay } from './steps/assay';
 
 /** Where the residual passes run: the host decides within this request (host.ts, `backend`). */
 export type BackendRequest = 'auto' | 'cpu' | 'gpu';
@@ -107,6 +108,8 @@ export interface FitJob {
   readonly workers: number | null;
   /** Per-group or global fits of a `groups` source (groups.ts, run by groupRun.ts); absent: one fit. */
   readonly groups?: JobGroups;
+  /** Issue 26: ROUT outliers, unknowns read off the curve, predictions (steps/assay.ts); absent: none. */
+  readonly assay?: JobAssay | null;
   /** A second model fitted to the same rows after the fit, and compared with it (compare.ts); absent: none. */
   readonly compareModel?: CompareModel;
 }

@@ -11,6 +11,7 @@ import type { FitResult } from '../fit/types';
 import type { AutoStartResult } from '../start/index';
 import type { VarproPhase } from '../start/varpro';
 import type { CheckpointReport } from './host';
+import type { AssayOutcome } from './steps/assay';
 import type { ComparedFit } from './report/facts';
 
 export interface JobOutcome {
@@ -31,6 +32,8 @@ export interface JobOutcome {
   readonly derived: readonly ReportedQuantity[];
   /** An ODE model's fit: its integration settings and counts, and each response's RSS and R² (absent otherwise). */
   readonly ode?: OdeFacts | null;
+  /** Issue 26 (job.assay): ROUT's outliers, the unknowns read off the curve, the predictions (absent: not asked). */
+  readonly assay?: AssayOutcome | null;
   /** The second model's fit and the comparison (the job's `compareModel`; absent or null: none). */
   readonly modelComparison?: ComparedFit | null;
   /** Errors in both variables (issue 24): ODRPACK's numbers, δ and ε per row (absent otherwise). */

@@ -6,8 +6,10 @@
  *   plan        row workers for the float64 passes, and the backend (GPU or CPU) of the main phase
  *   resume      a checkpoint store's saved state, and the writer that saves the new ones
  *   start + fit the objective's fit, with the automatic start search where starts are missing
- *   statistics  profile-likelihood intervals when asked for
+ *   outliers    ROUT: robust fits, outliers by the false discovery rate, the fit without them (issue 26)
+ *   statistics  profile-likelihood intervals, bootstrap intervals (issue 26) when asked for
  *   derived     tied parameters and derived quantities with their delta-method errors
+ *   read off    unknowns read off the curve, predictions at new x (issue 26)
  *   compare     a second model on the same rows, compared with the fit (compare.ts)
  */
 import { compileDerived, reportedQuantities } from '../fit/derived';
@@ -19,6 +21,7 @@ import { runComparison } from './compare';
 import type { BackendChoice, JobHost, RowWorkers } from './host';
 import { jobRows, searchedParameters, type FitJob } from './job';
 import type { JobOutcome } from './outcome';
+import { bootstrapStep, outlierStep, readOffStep } from './steps/assay';
 import { fitStep } from './steps/fit';
 import { runOdeJob } from './steps/odeRun';
 import { runOdrJob } from './steps/odrRun';
@@ -89,23 +92,31 @@ export async function runJob(job: FitJob, host: JobHost): Promise<JobRun> {
       backend.release();
       pool?.close();
     }
-    const { result } = fitted;
+    // outliers: ROUT's fit without them replaces the least-squares fit (same rows when none).
+    const routed = await outlierStep(job.assay, input, fitted.result);
+    const { result } = routed;
+    if (routed.data !== input.data) input = { ...input, data: routed.data, rowPasses: undefined };
     // statistics: profile intervals refit on the CPU (many small fits).
     const profile = job.intervals === 'profile' ? await profileIntervals(input, result) : null;
+    const bootstrap = await bootstrapStep(job.assay, input, result);
     // derived
     const derived = reportedQuantities(result, job.ties, job.derive);
+    // read off: the unknowns and the predictions on the fit that stands.
+    const assay = job.assay ? { ...readOffStep(job.assay, input, job.options, input.data, result), outliers: routed.outliers, bootstrap } : null;
     const resumed = checkpoint?.resume ? { nit: checkpoint.resume.nit, nfev: checkpoint.resume.nfev } : null;
     // compare: the second model's time counts in fitMs too.
     const first = { model: job.model, compiled: model, parameters: job.parameters, result };
     const modelComparison = job.compareModel ? await runComparison({ first, second: job.compareModel, options: job.options, start: job.start }, { signal: host.signal }) : null;
     return {
       ...fitted,
+      result,
       backend: [...new Set(result.phases.map((p) => p.backend))].join('+'),
       workers: rows.workers,
       notes,
       checkpoint: checkpoint ? { ...checkpoint.writer.report(), resumed } : null,
       profile,
       derived,
+      ...(assay ? { assay } : {}),
       ...(job.compareModel ? { modelComparison } : {}),
       fitMs: host.now() - t1,
     };

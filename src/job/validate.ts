@@ -7,7 +7,13 @@ import type { CompareClash } from './compare';
 import { runsStartSearch, type FitJob } from './job';
 
 /** Why a job's settings clash, as a code an adapter words; null when they do not. */
-export type JobClash = 'varpro-poisson' | 'profile-robust-loss' | 'stream-needs-rows' | 'compare-least-squares' | GroupClash | OdeClash | OdrClash;
+export type JobClash = 'varpro-poisson' | 'profile-robust-loss' | 'stream-needs-rows' | 'compare-least-squares' | GroupClash | OdeClash | OdrClash | AssayClash;
+
+/**
+ * The assay steps (issue 26: steps/assay.ts) read the rows of one fit in memory; unknowns and
+ * predictions are of a curve of one variable; ROUT's robust and final fits are least squares.
+ */
+export type AssayClash = 'assay-needs-rows' | 'assay-one-variable' | 'rout-least-squares' | 'rout-compare-model';
 
 /** The group mode's clashes (groups.ts). */
 export type GroupClash = 'groups-source' | 'groups-one-dataset' | 'global-needs-shared' | 'shared-needs-global' | 'compare-needs-global';
@@ -79,6 +85,17 @@ export function jobClash(job: Pick<FitJob, 'objective' | 'varpro' | 'intervals' 
   return null;
 }
 
+export function assayClash(job: Pick<FitJob, 'assay' | 'data' | 'objective' | 'options' | 'compareModel'>): AssayClash | null {
+  const a = job.assay;
+  if (!a || (!a.unknowns && !a.predict && !a.outliers && !a.bootstrap)) return null;
+  if (job.data.kind !== 'memory') return 'assay-needs-rows';
+  if ((a.unknowns || a.predict) && job.data.model.variables.length !== 1) return 'assay-one-variable';
+  if (a.outliers && (job.objective !== 'least-squares' || (job.options.loss ?? 'linear') !== 'linear')) return 'rout-least-squares';
+  // ROUT's fit has fewer rows than the second model would be fitted to.
+  if (a.outliers && job.compareModel) return 'rout-compare-model';
+  return null;
+}
+
 /**
  * A grouped job: its rows must be a `groups` source and the reverse; what fits one dataset
  * (the Poisson likelihood, VarPro, ties and derived quantities) does not run per group yet (the
@@ -129,6 +146,10 @@ const CLASH_TEXT: Record<JobClash, string> = {
   'odr-ties': 'Ties do not run with errors in x yet: write the tied expression into the model.',
   'odr-gpu': 'Errors in x are fitted in float64 on the CPU: ask for the CPU or automatic backend.',
   'odr-implicit-starts': 'An implicit model has no ordinary fit to search starts with: give every free parameter a start value.',
+  'assay-needs-rows': 'Outliers, unknowns and predictions are computed on one fit with its rows in memory: fit one dataset in memory, without groups or streaming.',
+  'assay-one-variable': 'Unknowns and predictions are read off a curve of one variable: the model must use one column.',
+  'rout-least-squares': 'ROUT runs its own robust fit, then least squares: use the linear loss and least squares.',
+  'rout-compare-model': 'ROUT leaves rows out of the fit, and a model comparison needs both models on the same rows: drop one of them (or exclude the outliers by line).',
 };
 
 /** The sentence that says a clash and its fix (the page's words; the CLI refuses in its options' words first). */
@@ -136,7 +157,7 @@ export const clashMessage = (clash: JobClash): string => CLASH_TEXT[clash];
 
 /** Checks a job once, before anything runs; throws JobInputError on a clash. */
 export function validateJob(job: FitJob): FitJob {
-  const clash = groupClash(job) ?? jobClash(job);
+  const clash = groupClash(job) ?? jobClash(job) ?? assayClash(job);
   if (clash) throw new JobInputError(clash, CLASH_TEXT[clash]);
   if (job.checkpoint) {
     const why = notCheckpointed({ ...job, grouped: job.groups !== undefined, compareModel: job.compareModel !== undefined });

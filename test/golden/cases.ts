@@ -126,7 +126,7 @@ export const CASES: readonly GoldenCase[] = [
   one('error-p0-form', [...DECAY, '--p0', '-1']),
   one('error-seed', [...WAVE, '--seed', '1.5']),
   one('error-weights', [...TREATED, '--weights', 'inverse']),
-  one('error-ci', [...TREATED, '--ci', 'bootstrap']),
+  one('error-ci', [...TREATED, '--ci', 'jackknife']),
   one('error-ci-profile-loss', [...TREATED, '--ci', 'profile', '--loss', 'huber']),
   one('error-derive-form', [...TREATED, '--derive', 'ratio']),
   one('error-derive-unknown', [...TREATED, '--derive', 'r=Vm/Km']),

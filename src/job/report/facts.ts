@@ -10,6 +10,7 @@ import type { OdrJson } from './odrJson';
 import type { FitResult } from '../../fit/types';
 import type { AutoStartResult } from '../../start/index';
 import type { VarproPhase } from '../../start/varpro';
+import type { AssayOutcome } from '../steps/assay';
 
 /** A second model fitted to the same rows, and the comparison of the two. */
 export interface ComparedFit {
@@ -54,6 +55,8 @@ export interface RunFacts {
   readonly ode?: OdeFacts | null;
   /** Errors in both variables (issue 24): the JSON's `odr` object, built by odrJson.ts. */
   readonly odrJson?: OdrJson | null;
+  /** Issue 26: ROUT's outliers, --interpolate's unknowns and --predict's points (absent: not asked). */
+  readonly assay?: AssayOutcome | null;
 }
 
 /** How the rows were held (issue 12): in memory, or streamed in chunks from a temporary file. */

@@ -8,6 +8,8 @@
  * …additions}), cost (the sum), nfev, comparison (with --compare), timing {parseMs, fitMs},
  * backend ("cpu", or "gpu+cpu" with --backend gpu) and gpuBatch (the GPU batch's share, or null).
  */
+import { assayJson } from './assayJson';
+import type { GroupAssay } from '../steps/assay';
 import type { AcceleratedStats } from '../../fit/batch/acceleratedBatch';
 import type { FitComparison } from '../../fit/compare/compareFits';
 import type { GroupRow } from '../../fit/groupRow';
@@ -87,7 +89,14 @@ export function groupMessage(r: GroupReport, i: number): string {
 
 const finite = (v: number | null | undefined): number | null => (v !== null && v !== undefined && Number.isFinite(v) ? v : null);
 
-export function groupJsonReport(r: GroupReport): string {
+/** A group's --interpolate/--predict fields (none without them). */
+function readings(assay: readonly GroupAssay[] | null, key: string) {
+  const a = assay?.find((x) => x.key === key);
+  return a ? assayJson({ ...a, outliers: null }) : {};
+}
+
+/** `assay`: --interpolate/--predict's readings per group (issue 26), added to each groups[] entry. */
+export function groupJsonReport(r: GroupReport, assay: readonly GroupAssay[] | null = null): string {
   const byName = (values: Float64Array) => Object.fromEntries(r.names.map((name, i) => [name, finite(values[i])]));
   const c = r.comparison;
   return JSON.stringify({
@@ -108,6 +117,7 @@ export function groupJsonReport(r: GroupReport): string {
       r2: finite(g.r2),
       nfev: g.nfev ?? null,
       ...r.leftOut[i],
+      ...readings(assay, g.key),
     })),
     cost: finite(r.cost),
     nfev: r.nfev,

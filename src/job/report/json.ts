@@ -9,6 +9,7 @@ import type { FitResult } from '../../fit/types';
 import type { AutoStartResult } from '../../start/index';
 import type { VarproPhase } from '../../start/varpro';
 import type { ComparedFit, PoissonFactsJson, RunFacts } from './facts';
+import { assayJson } from './assayJson';
 
 function modelComparisonJson(first: FitResult, compared: ComparedFit | null | undefined) {
   return compared ? comparisonJson(first, compared.result, compared.comparison) : null;
@@ -165,6 +166,7 @@ export function fitReport(result: FitResult, facts: RunFacts, profile: ProfileRe
     memory: facts.memory ?? null,
     ...(facts.ode ? { ode: odeJson(facts.ode) } : {}),
     ...(facts.odrJson ? { odr: facts.odrJson } : {}),
+    ...assayJson(facts.assay),
   };
 }
 

@@ -1,0 +1,43 @@
+/** The assay lines of the text report (issue 26): ROUT's outliers, the unknowns' table, the predictions' table. */
+import type { AssayOutcome, GroupAssay } from '../job/steps/assay';
+
+const num = (v: number | null, digits = 6) => (v === null || !Number.isFinite(v) ? '—' : Math.abs(v) >= 1e-3 && Math.abs(v) < 1e7 ? v.toPrecision(digits) : v === 0 ? '0' : v.toExponential(digits - 1));
+
+function table(header: string[], rows: string[][]): string[] {
+  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
+  const line = (cells: string[]) => '    ' + cells.map((cell, c) => cell.padEnd(widths[c])).join('  ').trimEnd();
+  return [line(header), ...rows.map(line)];
+}
+
+export function assayText(a: AssayOutcome | null | undefined, level = 95): string[] {
+  if (!a) return [];
+  const lines: string[] = [];
+  const o = a.outliers;
+  if (o) {
+    lines.push(
+      o.indices.length === 0
+        ? `  ROUT (Q = ${o.q * 100}%): no outliers (RSDR ${num(o.rsdr, 4)})`
+        : `  ROUT (Q = ${o.q * 100}%): ${o.indices.length} outlier${o.indices.length === 1 ? '' : 's'} left out of the fit, line${o.indices.length === 1 ? '' : 's'} ${o.rows.join(', ')} (RSDR ${num(o.rsdr, 4)})`,
+    );
+  }
+  const b = a.bootstrap;
+  if (b) {
+    lines.push(`  bootstrap (${b.kind} resampling, ${b.resamples} resamples, seed ${b.seed}${b.failed ? `, ${b.failed} refits failed and left out` : ''}): ${level}% percentile intervals`);
+    lines.push(...Object.entries(b.intervals).map(([name, [lo, hi]]) => `    ${name}: [${num(lo)}, ${num(hi)}]`));
+  }
+  if (a.interpolated) {
+    lines.push(`  unknowns read off the curve (${level}% inverse-prediction intervals):`);
+    lines.push(...table(['line', 'sample', 'n', 'y', 'x', 'lower', 'upper', 'status'], a.interpolated.map((u) => [String(u.row), u.sample ?? '', String(u.n), num(u.y), num(u.x), num(u.lower), num(u.upper), u.status])));
+  }
+  if (a.predicted) {
+    lines.push(`  predictions (${level}% confidence and prediction intervals):`);
+    lines.push(...table(['x', 'y', 'conf. lower', 'conf. upper', 'pred. lower', 'pred. upper'], a.predicted.map((p) => [num(p.x), num(p.y), num(p.confLower), num(p.confUpper), num(p.predLower), num(p.predUpper)])));
+  }
+  return lines;
+}
+
+/** Per group: its unknowns' and predictions' tables under the group's key. */
+export function groupAssayText(assay: readonly GroupAssay[] | null): string[] {
+  if (!assay) return [];
+  return assay.flatMap((g) => (g.interpolated || g.predicted ? [`group ${g.key}:`, ...assayText({ ...g, outliers: null })] : []));
+}

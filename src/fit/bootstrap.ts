@@ -1,0 +1,104 @@
+/**
+ * Bootstrap intervals of a fit's parameters (issue 26): B refits of resampled data, and the
+ * percentile interval of each free parameter (Efron & Tibshirani, An Introduction to the Bootstrap,
+ * 1993, ch. 13; Davison & Hinkley, Bootstrap Methods and their Application, 1997, §6.2–6.3).
+ *
+ *   residual  y*ᵢ = f(xᵢ, p̂) + σᵢ·e*ᵢ, e* drawn with replacement from the weighted residuals
+ *             eᵢ = (yᵢ − fᵢ)/σᵢ, centred and rescaled by √(n/(n − k)) for the fit's degrees of
+ *             freedom (D&H §6.2.3), so that their variance is the fit's s²
+ *   case      rows (x, y, σ) drawn with replacement (D&H §6.2.4): valid also when the errors
+ *             are not identically distributed
+ *
+ * Every refit starts at p̂ (bounds and fixed parameters as the fit's). Refits that fail
+ * (not converged, non-finite) are left out and counted. The generator is seeded (mulberry32), so a
+ * seed gives the same intervals every run. The refits run in this thread, on the CPU.
+ */
+import { curveFit, type CurveFitInput } from './curveFit';
+import { sortedQuantile } from '../stats/quantile';
+import type { FitResult } from './types';
+import { weightSigma } from './weights';
+import { weightedResiduals } from './rout';
+
+export type BootstrapKind = 'residual' | 'case';
+
+export interface BootstrapOptions {
+  readonly kind: BootstrapKind;
+  /** Resamples B. */
+  readonly resamples: number;
+  readonly seed: number;
+  /** Interval level (the fit's confidenceLevel, 0.95). */
+  readonly level: number;
+}
+
+export interface BootstrapResult {
+  readonly kind: BootstrapKind;
+  readonly resamples: number;
+  readonly seed: number;
+  /** Refits that failed and were left out. */
+  readonly failed: number;
+  /** Percentile interval of each free parameter. */
+  readonly intervals: Record<string, [number, number]>;
+}
+
+/** mulberry32: a small seeded generator of uniforms in [0, 1). */
+export function mulberry32(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export async function bootstrapFit(given: CurveFitInput, fit: FitResult, options: BootstrapOptions): Promise<BootstrapResult> {
+  const input: CurveFitInput = { ...given, rowPasses: undefined, primary: undefined, checkpoint: undefined, onIteration: undefined };
+  const { data } = input;
+  const n = data.y.length;
+  const k = fit.free.length;
+  const uniform = mulberry32(options.seed);
+  const draw = () => Math.min(n - 1, Math.floor(uniform() * n));
+  const starts = input.parameters.map((p) => (p.fixed ? p : { ...p, value: fit.parameters.find((q) => q.name === p.name)?.value ?? p.value }));
+  // Residual resampling: fitted values, σ, and the centred, rescaled weighted residuals.
+  const sigma = weightSigma(input.options?.weights ?? 'sigma', data);
+  const e = weightedResiduals(input, fit).map((r) => -r); // (y − f)/σ
+  const fitted = Float64Array.from(data.y, (y, i) => y - e[i] * (sigma ? sigma[i] : 1));
+  const mean = e.reduce((a, b) => a + b, 0) / n;
+  const scale = Math.sqrt(n / Math.max(n - k, 1));
+  const modified = e.map((r) => (r - mean) * scale);
+  const samples = fit.free.map(() => [] as number[]);
+  let failed = 0;
+  for (let b = 0; b < options.resamples; b++) {
+    let resampled: CurveFitInput['data'];
+    if (options.kind === 'residual') {
+      const y = Float64Array.from(fitted, (f, i) => f + (sigma ? sigma[i] : 1) * modified[draw()]);
+      resampled = { ...data, y, yLo: null };
+    } else {
+      const rows = Array.from({ length: n }, draw);
+      const pick = (a: Float64Array) => Float64Array.from(rows, (r) => a[r]);
+      resampled = { vars: data.vars.map(pick), y: pick(data.y), sigma: data.sigma ? pick(data.sigma) : null, lines: data.lines ? rows.map((r) => data.lines![r]) : null };
+    }
+    let refit: FitResult;
+    try {
+      refit = await curveFit({ ...input, data: resampled, parameters: starts });
+    } catch {
+      failed++;
+      continue;
+    }
+    const values = fit.free.map((name) => refit.parameters.find((p) => p.name === name)?.value ?? NaN);
+    if (!refit.success || !values.every(Number.isFinite)) {
+      failed++;
+      continue;
+    }
+    values.forEach((v, j) => samples[j].push(v));
+  }
+  const alpha = 1 - options.level;
+  const intervals = Object.fromEntries(
+    fit.free.map((name, j) => {
+      const sorted = Float64Array.from(samples[j]).sort();
+      return [name, [sortedQuantile(sorted, alpha / 2), sortedQuantile(sorted, 1 - alpha / 2)] as [number, number]];
+    }),
+  );
+  return { kind: options.kind, resamples: options.resamples, seed: options.seed, failed, intervals };
+}

@@ -1,0 +1,30 @@
+/**
+ * The assay fields of a fit's JSON report (issue 26), each present only when asked for:
+ * `interpolated: [{row, y, x, lower, upper, status, n, rows, sample}]` (x and the ends null where
+ * the status says why), `predicted: [{x, y, confLower, confUpper, predLower, predUpper}]` and
+ * `outliers: {method, q, indices, rows, rsdr}` (indices: 0-based among the fit's rows; rows: the
+ * file's line numbers), `bootstrapCi: {name: [lo, hi]}` with `bootstrap: {kind, resamples, seed,
+ * failed}`. JSON has no NaN: a non-finite number is null.
+ */
+import type { AssayOutcome } from '../steps/assay';
+
+const finite = (v: number | null): number | null => (v !== null && Number.isFinite(v) ? v : null);
+
+export function assayJson(a: AssayOutcome | null | undefined) {
+  if (!a) return {};
+  return {
+    ...(a.interpolated
+      ? { interpolated: a.interpolated.map((u) => ({ row: u.row, y: u.y, x: finite(u.x), lower: finite(u.lower), upper: finite(u.upper), status: u.status, n: u.n, rows: u.rows, sample: u.sample })) }
+      : {}),
+    ...(a.predicted
+      ? { predicted: a.predicted.map((p) => ({ x: p.x, y: finite(p.y), confLower: finite(p.confLower), confUpper: finite(p.confUpper), predLower: finite(p.predLower), predUpper: finite(p.predUpper) })) }
+      : {}),
+    ...(a.bootstrap
+      ? {
+          bootstrapCi: Object.fromEntries(Object.entries(a.bootstrap.intervals).map(([name, [lo, hi]]) => [name, [finite(lo), finite(hi)]])),
+          bootstrap: { kind: a.bootstrap.kind, resamples: a.bootstrap.resamples, seed: a.bootstrap.seed, failed: a.bootstrap.failed },
+        }
+      : {}),
+    ...(a.outliers ? { outliers: { method: a.outliers.method, q: a.outliers.q, indices: a.outliers.indices, rows: a.outliers.rows, rsdr: finite(a.outliers.rsdr) } } : {}),
+  };
+}

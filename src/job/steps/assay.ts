@@ -1,0 +1,116 @@
+/**
+ * The assay steps of a fit job (issue 26), after the fit:
+ *
+ *   outliers   ROUT (src/fit/rout.ts): robust Cauchy fits, outliers by the false discovery rate,
+ *              then the least-squares fit without them, which replaces the job's fit
+ *   bootstrap  percentile intervals of the parameters from resampled refits (src/fit/bootstrap.ts)
+ *   read off   the unknowns' x̂ with inverse-prediction intervals, and ŷ at new x with confidence and
+ *              prediction intervals (src/fit/interpolate.ts), on the final fit and its rows
+ */
+import { curveFit, type CurveFitInput } from '../../fit/curveFit';
+import { interpolateUnknowns, predictAt, type InterpolatedUnknown, type PredictedPoint, type UnknownSample, type Weighing } from '../../fit/interpolate';
+import { routFit } from '../../fit/rout';
+import { bootstrapFit, type BootstrapKind, type BootstrapResult } from '../../fit/bootstrap';
+import type { FitData, FitResult } from '../../fit/types';
+import type { FitOptions } from '../../fit/defaults';
+
+/** What a job asks of the assay steps (FitJob.assay); absent or null fields: not asked. */
+export interface JobAssay {
+  /** --interpolate's unknown samples (rows left out of the fit). */
+  readonly unknowns: readonly UnknownSample[] | null;
+  /** --predict's x values. */
+  readonly predict: readonly number[] | null;
+  /** ROUT with Q as a fraction. */
+  readonly outliers: { readonly method: 'rout'; readonly q: number } | null;
+  /** Bootstrap percentile intervals (src/fit/bootstrap.ts); absent or null: none. */
+  readonly bootstrap?: { readonly kind: BootstrapKind; readonly resamples: number; readonly seed: number } | null;
+}
+
+export interface OutlierFacts {
+  readonly method: 'rout';
+  readonly q: number;
+  /** 0-based positions among the fit's rows. */
+  readonly indices: number[];
+  /** The file's line numbers of those rows (null where the rows have none). */
+  readonly rows: (number | null)[];
+  /** The robust SD of the robust fit's residuals. */
+  readonly rsdr: number;
+}
+
+export interface AssayOutcome {
+  readonly interpolated: InterpolatedUnknown[] | null;
+  readonly predicted: PredictedPoint[] | null;
+  readonly outliers: OutlierFacts | null;
+  readonly bootstrap?: BootstrapResult | null;
+}
+
+/** statistics: bootstrap intervals of the fit that stands, on its rows. */
+export async function bootstrapStep(assay: JobAssay | null | undefined, input: CurveFitInput, result: FitResult): Promise<BootstrapResult | null> {
+  const b = assay?.bootstrap;
+  return b ? bootstrapFit(input, result, { kind: b.kind, resamples: b.resamples, seed: b.seed, level: result.confidenceLevel }) : null;
+}
+
+/** outliers: ROUT from the least-squares fit; returns the fit that stands and the rows it fitted. */
+export async function outlierStep(assay: JobAssay | null | undefined, input: CurveFitInput, result: FitResult): Promise<{ result: FitResult; data: FitData; outliers: OutlierFacts | null }> {
+  if (!assay?.outliers) return { result, data: input.data, outliers: null };
+  const rout = await routFit(input, result, assay.outliers.q);
+  const lines = input.data.lines;
+  return {
+    result: rout.result,
+    data: rout.kept,
+    outliers: { method: 'rout', q: assay.outliers.q, indices: rout.indices, rows: rout.indices.map((i) => (lines ? lines[i] : null)), rsdr: rout.rsdr },
+  };
+}
+
+/** read off: the unknowns and predictions on the final fit (`data`: the rows it fitted). */
+export function readOffStep(assay: JobAssay | null | undefined, input: Pick<CurveFitInput, 'model'>, options: FitOptions, data: FitData, result: FitResult): Omit<AssayOutcome, 'outliers'> {
+  if (!assay || (!assay.unknowns && !assay.predict)) return { interpolated: null, predicted: null };
+  const w: Weighing = { weights: options.weights ?? 'sigma', hasSigma: Boolean(data.sigma), absoluteSigma: Boolean(options.absoluteSigma) };
+  return {
+    interpolated: assay.unknowns ? interpolateUnknowns(input.model, result, data.vars[0], assay.unknowns, w) : null,
+    predicted: assay.predict ? predictAt(input.model, result, assay.predict, w) : null,
+  };
+}
+
+/** One group's readings (JSON groups[i].interpolated / .predicted). */
+export interface GroupAssay {
+  readonly key: string;
+  readonly interpolated: InterpolatedUnknown[] | null;
+  readonly predicted: PredictedPoint[] | null;
+}
+
+/**
+ * read off, per group (per-group fits only): each fitted group's unknowns (`unknowns` by group key)
+ * and the predictions. A batch row keeps parameters and errors, not the covariance, so the group is
+ * fitted again by curveFit from its batch solution (the same minimum, a few iterations), and its
+ * covariance and t read there.
+ */
+export async function readOffGroups(
+  model: CurveFitInput['model'],
+  groups: readonly { readonly key: string; readonly data: FitData }[],
+  rows: readonly { readonly key: string; readonly success: boolean; readonly params: Float64Array }[],
+  parameters: CurveFitInput['parameters'],
+  options: FitOptions,
+  unknowns: ReadonlyMap<string, readonly UnknownSample[]> | null,
+  predict: readonly number[] | null,
+): Promise<GroupAssay[]> {
+  const out: GroupAssay[] = [];
+  for (const row of rows) {
+    const group = groups.find((g) => g.key === row.key);
+    const samples = unknowns?.get(row.key) ?? null;
+    if (!group || !row.success || (!samples && !predict)) {
+      out.push({ key: row.key, interpolated: samples ? samples.map(unread) : null, predicted: null });
+      continue;
+    }
+    const starts = parameters.map((p) => (p.fixed ? p : { ...p, value: row.params[model.params.indexOf(p.name)] }));
+    const result = await curveFit({ model, data: group.data, parameters: starts, options });
+    out.push({ key: row.key, ...readOffStep({ unknowns: samples, predict, outliers: null }, { model }, options, group.data, result) });
+  }
+  return out;
+}
+
+/** An unknown of a group that was not fitted: no reading. */
+const unread = (u: UnknownSample): InterpolatedUnknown => {
+  const y = u.y.reduce((a, b) => a + b, 0) / u.y.length;
+  return { row: u.lines[0], y, x: null, lower: null, upper: null, status: 'not-fitted', rows: u.lines, n: u.y.length, sample: u.sample };
+};
