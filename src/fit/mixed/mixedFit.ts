@@ -1,0 +1,177 @@
+/**
+ * Nonlinear mixed-effects fits by the alternating algorithm of Lindstrom & Bates (Biometrics 46,
+ * 1990), as R's nlme runs it (Pinheiro & Bates 2000, §7.2):
+ *
+ *   0. start: the fit with every parameter shared (no random effects) gives β; Δ from the rows;
+ *   1. PNLS: with Δ fixed, minimize Σ‖y_g − f(φ_g)‖² + Σ‖Δb_g‖² over β and every b_g — an arrow
+ *      problem (pnlsEvaluator.ts) for the one trust-region loop (solver/arrowTrf.ts);
+ *   2. LME: linearize there and maximize the linear mixed model's profiled (RE)ML log-likelihood
+ *      over θ, Δ's parameters (profiledLogLik.ts, maximizeTheta.ts); its β and b_g start the next
+ *      PNLS;
+ *
+ * until θ and β stop moving. The reported log-likelihood, σ, Ψ = σ²(ΔᵀΔ)⁻¹ and the fixed effects'
+ * covariance σ²·K̃_XX⁻¹ are those of the last LME step, as nlme reports them.
+ */
+import type { ModelData } from '../../model/index';
+import { arrowTrf } from '../../solver/arrowTrf';
+import { now } from '../../solver/clock';
+import { makeLoss } from '../../solver/loss';
+import { studentTTwoSided } from '../../stats/studentT';
+import { prepareGroup } from '../batch/groupData';
+import { FitInputError, resolveParameters } from '../parameters';
+import { denominatorDf } from './denominatorDf';
+import { maximizeTheta, THETA_MAX } from './maximizeTheta';
+import { PnlsEvaluator, type GroupCross } from './pnlsEvaluator';
+import { deltaOf, precisionOf, psiOf, sdCorr, thetaCount, thetaOf } from './precisionFactor';
+import { ProfiledLogLik } from './profiledLogLik';
+import type { MixedInput, MixedResult, MixedRow } from './types';
+
+const PNLS_TOL = 1e-12;
+
+/** P&B's start for Δ: Δ_jj² = 0.375·(mean over groups of ‖Z_g's column j‖²). */
+function startDelta(cross: readonly GroupCross[], p: number, rho: readonly number[]): Float64Array {
+  const r = rho.length;
+  const delta = new Float64Array(r * r);
+  for (let j = 0; j < r; j++) {
+    let t = 0;
+    for (const c of cross) t += c.XtX[rho[j] * p + rho[j]];
+    delta[j * r + j] = Math.sqrt((0.375 * t) / cross.length) || 1;
+  }
+  return delta;
+}
+
+export function mixedFit(input: MixedInput): MixedResult {
+  const started = now();
+  const { model, method, cov } = input;
+  const maxIter = input.options?.maxIter ?? 100;
+  const tolerance = input.options?.tolerance ?? 1e-8;
+  const params = resolveParameters(model.params, input.parameters);
+  const names = params.names;
+  const free = params.free;
+  const p = free.length;
+  if (p === 0) throw new FitInputError('no-free-parameters', 'Every parameter is fixed: free at least one to fit.');
+  if (input.random.length === 0) throw new FitInputError('no-random', 'Name at least one parameter with a random effect (--random), e.g. --random ' + names[free[0]] + '.');
+  const rho = input.random.map((name) => {
+    const i = names.indexOf(name);
+    if (i < 0) throw new FitInputError('unknown-parameter', `Unknown random parameter "${name}": the model's parameters are ${names.join(', ')}.`);
+    const at = free.indexOf(i);
+    if (at < 0) throw new FitInputError('random-fixed', `"${name}" is fixed (--fix), so it cannot vary between groups: free it or drop it from the random parameters.`);
+    return at;
+  });
+  if (new Set(rho).size !== rho.length) throw new FitInputError('random-repeated', `A random parameter is named twice (${input.random.join(', ')}).`);
+  const r = rho.length;
+
+  // Groups with usable rows take part.
+  const prepared = input.groups.map((g) => prepareGroup(model, g.data));
+  const fitted = prepared.map((g, i) => ({ ...g, index: i })).filter((g) => g.rows > 0);
+  const G = fitted.length;
+  if (G < 2) throw new FitInputError('too-few-groups', `${G} group${G === 1 ? '' : 's'} with usable rows: a mixed-effects fit needs at least two groups to estimate their spread.`);
+  const datas: ModelData[] = fitted.map((g) => g.data);
+  const N = datas.reduce((t, d) => t + d.y.length, 0);
+  if (N <= p + (method === 'reml' ? p : 0)) throw new FitInputError('too-few-rows', `${N} usable rows for ${p} fixed effects: fix some parameters.`);
+  const kernels = model.kernels(free);
+  const base = Float64Array.from(params.base);
+  const beta0 = Float64Array.from(free, (i) => base[i]);
+  const pnls = new PnlsEvaluator(kernels, base, free, rho, datas);
+
+  // 0. The fit without random effects (every parameter shared).
+  const pooled = arrowTrf(new PnlsEvaluator(kernels, base, free, [], datas), beta0, { ftol: PNLS_TOL, xtol: PNLS_TOL, gtol: PNLS_TOL, xScale: 'jac', signal: input.signal });
+  let nfev = pooled.nfev;
+  const x = new Float64Array(p + G * r);
+  x.set(pooled.x);
+  let theta = thetaOf(startDelta(pnls.crossProducts(x), p, rho), r, cov);
+  const k = thetaCount(r, cov);
+  let converged = false;
+  let iterations = 0;
+  let last: { logLik: number; sigma2: number; prss: number; xxInverse: Float64Array } | null = null;
+  const warnings: string[] = [];
+  let message = '';
+  for (; iterations < maxIter; ) {
+    if (input.signal?.aborted) {
+      message = 'Cancelled.';
+      break;
+    }
+    iterations++;
+    // 1. PNLS at Δ(θ).
+    precisionOf(deltaOf(theta, r, cov), r, pnls.precision);
+    const step = arrowTrf(pnls, x, { ftol: PNLS_TOL, xtol: PNLS_TOL, gtol: PNLS_TOL, xScale: 'jac', signal: input.signal });
+    nfev += step.nfev;
+    x.set(step.x);
+    // 2. LME at the linearization.
+    const lme = new ProfiledLogLik(pnls.crossProducts(x), x.subarray(p), p, rho, N, method, cov);
+    const opt = maximizeTheta((t) => lme.logLik(t), theta);
+    const sol = lme.solve(opt.theta);
+    if (!sol) {
+      message = 'The linear mixed model at the PNLS solution could not be factored (its fixed effects are not determined): fix some parameters or give other starts.';
+      break;
+    }
+    let change = 0;
+    for (let i = 0; i < k; i++) change = Math.max(change, Math.abs(opt.theta[i] - theta[i]));
+    for (let i = 0; i < p; i++) change = Math.max(change, Math.abs(sol.step[i]) / Math.max(Math.abs(x[i]), 1e-8));
+    theta = opt.theta;
+    for (let i = 0; i < p; i++) x[i] += sol.step[i];
+    x.set(sol.b, p);
+    last = sol;
+    input.onIteration?.(iterations, sol.logLik);
+    if (change < tolerance) {
+      converged = true;
+      message = `Converged: θ and the fixed effects changed by ${change.toExponential(1)} ≤ ${tolerance} in iteration ${iterations}.`;
+      break;
+    }
+  }
+  if (!converged && !message) message = `Not converged in ${maxIter} iterations of PNLS and LME.`;
+  if (!last) throw new FitInputError('mixed-failed', message || 'The mixed-effects fit did not run.');
+
+  // Results from the last LME step.
+  const sigma2 = last.sigma2;
+  const delta = deltaOf(theta, r, cov);
+  const psi = psiOf(delta, r, sigma2);
+  const { sd, corr } = sdCorr(psi, r);
+  for (let j = 0; j < r; j++) {
+    if (theta[j] >= THETA_MAX - 1 || !(psi[j * r + j] > 1e-10 * sigma2)) {
+      warnings.push(`The variance of the random effect of ${input.random[j]} went to zero (Ψ is singular): its groups do not differ beyond the residual scatter; fit ${input.random[j]} as a fixed effect only.`);
+    }
+  }
+  const fixed = Array.from(x.subarray(0, p));
+  // nlme scales the fixed effects' covariance K̃_XX⁻¹ by ‖ĉ‖²/(N − p) under ML and REML alike
+  // (its summary's standard errors: MEestimate's varFix with σ̂ from N − p).
+  const varScale = last.prss / (N - p);
+  const fixedStderr = fixed.map((_, i) => Math.sqrt(varScale * last!.xxInverse[i * p + i]));
+  const bounds = new Int32Array(G + 1);
+  datas.forEach((d, g) => (bounds[g + 1] = bounds[g] + d.y.length));
+  const X = new Float64Array(N * p);
+  const scratch = new Float64Array(Math.max(...datas.map((d) => d.y.length)));
+  datas.forEach((d, g) => kernels.residualsJacobian(pnls.groupParameters(x, g), d, scratch, X.subarray(bounds[g] * p, bounds[g + 1] * p), 0, d.y.length));
+  const fixedDf = denominatorDf(X, p, bounds);
+  const tValue = fixed.map((b, i) => b / fixedStderr[i]);
+  const pValue = tValue.map((t, i) => studentTTwoSided(t, fixedDf[i]));
+  const parameterCount = p + k + 1;
+  const logLik = last.logLik;
+  const aic = -2 * logLik + 2 * parameterCount;
+  const bic = -2 * logLik + parameterCount * Math.log(method === 'reml' ? N - p : N);
+
+  const rows: MixedRow[] = input.groups.map((g, i) => {
+    const at = fitted.findIndex((f) => f.index === i);
+    if (at < 0) {
+      return {
+        key: g.key, rows: 0, skippedRows: prepared[i].skipped, success: false, status: -1, code: 'too-few-rows',
+        message: 'No usable rows: the group was left out of the mixed-effects fit.', params: new Float64Array(names.length).fill(NaN),
+        stderr: new Float64Array(names.length).fill(NaN), cost: NaN, chi2: NaN, included: false, randomEffects: new Float64Array(r).fill(NaN),
+      };
+    }
+    const phi = pnls.groupParameters(x, at, new Float64Array(names.length));
+    const d = datas[at];
+    const chi2 = kernels.cost(phi, d, makeLoss('linear', 1), 0, d.y.length);
+    return {
+      key: g.key, rows: d.y.length, skippedRows: prepared[i].skipped, success: converged, status: converged ? 1 : 0, code: null,
+      message, params: phi, stderr: new Float64Array(names.length).fill(NaN), cost: 0.5 * chi2, chi2, included: true,
+      randomEffects: x.slice(p + at * r, p + (at + 1) * r),
+    };
+  });
+  return {
+    names: free.map((i) => names[i]), random: [...input.random], method, cov,
+    fixed, fixedStderr, fixedDf, tValue, pValue, randomSd: sd, randomCorr: corr, sigma: Math.sqrt(sigma2),
+    logLik, aic, bic, points: N, groupsFitted: G, parameterCount, rows, iterations, converged, message, warnings, nfev,
+    fitMs: now() - started,
+  };
+}
