@@ -39,7 +39,7 @@ export function thetaOf(delta: Float64Array, r: number, cov: RandomCov): Float64
 }
 
 /** ΔᵀΔ, the penalty matrix of the random effects in PNLS. */
-export function precisionOf(delta: Float64Array, r: number, out = new Float64Array(r * r)): Float64Array {
+export function precisionOf(delta: Float64Array, r: number, out: Float64Array = new Float64Array(r * r)): Float64Array {
   for (let i = 0; i < r; i++) {
     for (let j = 0; j < r; j++) {
       let t = 0;
