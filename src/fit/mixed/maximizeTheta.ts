@@ -5,11 +5,16 @@
  * nlminb here; ℓ is smooth in θ and cheap (it never touches the rows), so a quasi-Newton
  * method with numerical derivatives reaches its maximum to far below the comparison's 1e-3.
  *
- * θ stays in [−THETA_MAX, THETA_MAX]: a diagonal log Δ_jj at the upper end is a random effect
- * whose variance went to zero (Ψ singular), which the caller reports.
+ * θ stays in [−THETA_MAX, THETA_MAX] (precisionFactor.ts: log Δ_jj and unit-free ratios): a
+ * diagonal log Δ_jj at the upper end is a random effect
+ * whose variance went to zero (Ψ singular), which the caller reports. Steps are at most MAX_STEP
+ * in every θ: ℓ is flat where a variance is near zero, and one long first step (the identity as
+ * the inverse Hessian, with |∇ℓ| in the hundreds) lands on that plateau and stops there, missing
+ * the maximum nearby. The first update scales the identity by sᵀy/yᵀy (Nocedal & Wright (6.20)).
  */
 
 export const THETA_MAX = 25;
+const MAX_STEP = 1;
 
 export interface ThetaOptimum {
   readonly theta: Float64Array;
@@ -68,6 +73,10 @@ export function maximizeTheta(f: (theta: Float64Array) => number, theta0: ArrayL
       for (let i = 0; i < k; i++) ((H[i * k + i] = 1), (d[i] = -g[i]));
       slope = -g.reduce((t, v) => t + v * v, 0);
     }
+    let dmax = 0;
+    for (let i = 0; i < k; i++) dmax = Math.max(dmax, Math.abs(d[i]));
+    if (dmax > MAX_STEP) for (let i = 0; i < k; i++) d[i] *= MAX_STEP / dmax;
+    if (dmax > MAX_STEP) slope *= MAX_STEP / dmax;
     let step = 1;
     let xn = x;
     let fn = Infinity;
@@ -88,6 +97,11 @@ export function maximizeTheta(f: (theta: Float64Array) => number, theta0: ArrayL
     fx = fn;
     g = gn;
     if (sy > 1e-12) {
+      if (it === 0) {
+        let yy = 0;
+        for (let i = 0; i < k; i++) yy += yv[i] * yv[i];
+        for (let i = 0; i < k * k; i++) H[i] *= sy / yy;
+      }
       // H ← (I − ρsyᵀ)H(I − ρysᵀ) + ρssᵀ.
       const rho = 1 / sy;
       const Hy = new Float64Array(k);

@@ -22,29 +22,58 @@ import { FitInputError, resolveParameters } from '../parameters';
 import { denominatorDf } from './denominatorDf';
 import { maximizeTheta, THETA_MAX } from './maximizeTheta';
 import { PnlsEvaluator, type GroupCross } from './pnlsEvaluator';
-import { deltaOf, precisionOf, psiOf, sdCorr, thetaCount, thetaOf } from './precisionFactor';
+import { deltaFor, deltaOf, precisionOf, psiOf, sdCorr, thetaCount, thetaOf, type RandomCov } from './precisionFactor';
 import { ProfiledLogLik } from './profiledLogLik';
 import type { MixedInput, MixedResult, MixedRow } from './types';
 
 const PNLS_TOL = 1e-12;
+const STALL = 1e-6;
 
-/** P&B's start for Δ: Δ_jj² = 0.375·(mean over groups of ‖Z_g's column j‖²). */
-function startDelta(cross: readonly GroupCross[], p: number, rho: readonly number[]): Float64Array {
+/**
+ * A weak penalty for the first PNLS: Δ_jj = 0.01·‖Z's column j‖ (root mean square over groups), so
+ * that each group's random effects come out close to its own fit's and their spread can start Ψ.
+ * (lme's start, ΔᵀΔ = 0.375·ZᵀZ, penalizes effects whose spread is many σ, such as an asymptote's,
+ * so hard that the first linearization sits far from the data, and the LME step there can send
+ * another variance to zero: seen on simulated logistic growth, where nlme, with its EM start,
+ * did not.)
+ */
+function weakDelta(cross: readonly GroupCross[], p: number, rho: readonly number[]): Float64Array {
   const r = rho.length;
   const delta = new Float64Array(r * r);
   for (let j = 0; j < r; j++) {
     let t = 0;
     for (const c of cross) t += c.XtX[rho[j] * p + rho[j]];
-    delta[j * r + j] = Math.sqrt((0.375 * t) / cross.length) || 1;
+    delta[j * r + j] = 0.01 * Math.sqrt(t / cross.length) || 1e-2;
   }
   return delta;
+}
+
+/**
+ * Δ from the spread of the groups' random effects b (G·r) and the residual variance σ²:
+ * Ψ₀ = diag of their sample variances (floored at 1e-6 of the largest, so that none starts at
+ * zero), Δ₀ with Δ₀ᵀΔ₀ = σ²Ψ₀⁻¹.
+ */
+function spreadDelta(b: Float64Array, G: number, r: number, sigma2: number, cov: RandomCov): Float64Array | null {
+  const psi = new Float64Array(r * r);
+  for (let j = 0; j < r; j++) {
+    let mean = 0;
+    for (let g = 0; g < G; g++) mean += b[g * r + j] / G;
+    let v = 0;
+    for (let g = 0; g < G; g++) v += (b[g * r + j] - mean) ** 2 / (G - 1);
+    psi[j * r + j] = v;
+  }
+  let top = 0;
+  for (let j = 0; j < r; j++) top = Math.max(top, psi[j * r + j]);
+  if (!(top > 0)) return null;
+  for (let j = 0; j < r; j++) psi[j * r + j] = Math.max(psi[j * r + j], 1e-6 * top);
+  return deltaFor(psi, r, sigma2, cov);
 }
 
 export function mixedFit(input: MixedInput): MixedResult {
   const started = now();
   const { model, method, cov } = input;
   const maxIter = input.options?.maxIter ?? 100;
-  const tolerance = input.options?.tolerance ?? 1e-8;
+  const tolerance = input.options?.tolerance ?? 1e-7;
   const params = resolveParameters(model.params, input.parameters);
   const names = params.names;
   const free = params.free;
@@ -79,7 +108,14 @@ export function mixedFit(input: MixedInput): MixedResult {
   let nfev = pooled.nfev;
   const x = new Float64Array(p + G * r);
   x.set(pooled.x);
-  let theta = thetaOf(startDelta(pnls.crossProducts(x), p, rho), r, cov);
+  // 0′. Ψ from the spread of the groups' effects under a weak penalty.
+  const weak = weakDelta(pnls.crossProducts(x), p, rho);
+  precisionOf(weak, r, pnls.precision);
+  const loose = arrowTrf(pnls, x, { ftol: 1e-8, xtol: 1e-8, gtol: 1e-8, xScale: 'jac', signal: input.signal });
+  nfev += loose.nfev;
+  const spread = spreadDelta(loose.x.subarray(p), G, r, (2 * loose.cost) / N, cov);
+  if (spread) x.set(loose.x);
+  let theta = thetaOf(spread ?? weak, r, cov);
   const k = thetaCount(r, cov);
   let converged = false;
   let iterations = 0;
@@ -111,11 +147,21 @@ export function mixedFit(input: MixedInput): MixedResult {
     theta = opt.theta;
     for (let i = 0; i < p; i++) x[i] += sol.step[i];
     x.set(sol.b, p);
+    const rise = last ? sol.logLik - last.logLik : Infinity;
     last = sol;
     input.onIteration?.(iterations, sol.logLik);
     if (change < tolerance) {
       converged = true;
       message = `Converged: θ and the fixed effects changed by ${change.toExponential(1)} ≤ ${tolerance} in iteration ${iterations}.`;
+      break;
+    }
+    // The LME optimum is found to the digits its numerical gradient resolves: where θ then moves
+    // by ~1e-6 from one iteration to the next and the log-likelihood by less than STALL (three
+    // orders below the 1e-3 the comparison with nlme asks), the
+    // alternation has reached the fixed point as closely as it can.
+    if (Math.abs(rise) < STALL && change < 1e-4) {
+      converged = true;
+      message = `Converged: the log-likelihood changed by ${Math.abs(rise).toExponential(1)} < ${STALL} in iteration ${iterations} (θ and the fixed effects by ${change.toExponential(1)}).`;
       break;
     }
   }

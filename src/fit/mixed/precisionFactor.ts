@@ -3,10 +3,16 @@
  * (Pinheiro & Bates, Mixed-Effects Models in S and S-PLUS, 2000, §2.2), and the unconstrained
  * parameters θ the LME step optimizes over (§2.5 there; nlme's pdLogChol and pdDiag):
  *
- *   full (pdLogChol): Δ upper triangular, θ = [log Δ₀₀ … log Δ_{r−1,r−1}, Δ₀₁, Δ₀₂ … Δ_{r−2,r−1}]
+ *   full (pdLogChol): Δ = U·diag(exp θ_d), U unit upper triangular with the entries θ_o:
+ *                     θ = [log Δ₀₀ … log Δ_{r−1,r−1}, U₀₁, U₀₂ … U_{r−2,r−1}], Δ_ij = U_ij·Δ_jj
  *   diag (pdDiag):    Δ = diag(exp θ)
  *
- * Taking logs of the diagonal makes every θ ∈ ℝᵏ a positive definite Ψ. Matrices are r×r,
+ * Taking logs of the diagonal makes every θ ∈ ℝᵏ a positive definite Ψ, and every positive
+ * definite Ψ has one θ (the Cholesky factor is unique), so the maximum is nlme's. The
+ * off-diagonal entries are relative to their column's diagonal (not Δ_ij itself, as in nlme's
+ * log-Cholesky): (Δb)_i = Δ_ii·b_i + Δ_ij·b_j, and Δ_jj·b_j is in the same units as Δ_ii·b_i, so
+ * U_ij = Δ_ij/Δ_jj is free of the effects' units (an asymptote's in mg, a log rate's in 1), and
+ * a step of one in θ means as much whatever their scales. Matrices are r×r,
  * row-major.
  */
 import { choleskyInPlace } from '../../solver/cholesky';
@@ -22,7 +28,7 @@ export function deltaOf(theta: ArrayLike<number>, r: number, cov: RandomCov, out
   for (let j = 0; j < r; j++) out[j * r + j] = Math.exp(theta[j]);
   if (cov === 'full') {
     let o = r;
-    for (let i = 0; i < r; i++) for (let j = i + 1; j < r; j++) out[i * r + j] = theta[o++];
+    for (let i = 0; i < r; i++) for (let j = i + 1; j < r; j++) out[i * r + j] = out[j * r + j] * theta[o++];
   }
   return out;
 }
@@ -33,7 +39,7 @@ export function thetaOf(delta: Float64Array, r: number, cov: RandomCov): Float64
   for (let j = 0; j < r; j++) theta[j] = Math.log(delta[j * r + j]);
   if (cov === 'full') {
     let o = r;
-    for (let i = 0; i < r; i++) for (let j = i + 1; j < r; j++) theta[o++] = delta[i * r + j];
+    for (let i = 0; i < r; i++) for (let j = i + 1; j < r; j++) theta[o++] = delta[i * r + j] / delta[j * r + j];
   }
   return theta;
 }
