@@ -196,8 +196,11 @@ export function mixedFit(input: MixedInput): MixedResult {
   const aic = -2 * logLik + 2 * parameterCount;
   const bic = -2 * logLik + parameterCount * Math.log(method === 'reml' ? N - p : N);
 
+  const position = new Int32Array(input.groups.length).fill(-1);
+  fitted.forEach((f, at) => (position[f.index] = at));
+  const linear = makeLoss('linear', 1);
   const rows: MixedRow[] = input.groups.map((g, i) => {
-    const at = fitted.findIndex((f) => f.index === i);
+    const at = position[i];
     if (at < 0) {
       return {
         key: g.key, rows: 0, skippedRows: prepared[i].skipped, success: false, status: -1, code: 'too-few-rows',
@@ -207,7 +210,7 @@ export function mixedFit(input: MixedInput): MixedResult {
     }
     const phi = pnls.groupParameters(x, at, new Float64Array(names.length));
     const d = datas[at];
-    const chi2 = kernels.cost(phi, d, makeLoss('linear', 1), 0, d.y.length);
+    const chi2 = kernels.cost(phi, d, linear, 0, d.y.length);
     return {
       key: g.key, rows: d.y.length, skippedRows: prepared[i].skipped, success: converged, status: converged ? 1 : 0, code: null,
       message, params: phi, stderr: new Float64Array(names.length).fill(NaN), cost: 0.5 * chi2, chi2, included: true,

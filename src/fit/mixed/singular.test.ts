@@ -1,7 +1,9 @@
 /**
  * A random effect whose variance goes to zero (Ψ singular) is named in a warning (issue 25):
- * simulated logistic growth where Asym varies between groups and xmid does not. The other
- * effect's spread and the residual σ are still estimated near the values the data were made with.
+ * simulated logistic growth where Asym varies between groups and xmid does not, every group's
+ * rows being its Asym times one noisy curve, so that each group alone would give the same xmid:
+ * their spread is zero, below what the noise alone would give, and the ML estimate of xmid's
+ * variance is zero. Asym's spread is still estimated near the one the groups were made with.
  */
 import { describe, expect, it } from 'vitest';
 import { compileModel } from '../../model/index';
@@ -18,10 +20,10 @@ describe('a singular Ψ', () => {
   it('says which variance went to zero', () => {
     const z = normals(7);
     const t = Float64Array.from([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], (v) => v * 100);
+    const shape = t.map((v) => 1 / (1 + Math.exp((500 - v) / 150)) + 0.01 * z());
     const groups = Array.from({ length: 30 }, (_, g) => {
       const asym = 200 + 20 * z();
-      const y = t.map((v) => asym / (1 + Math.exp((500 - v) / 150)) + 2 * z());
-      return { key: `g${g}`, data: { vars: [t], y, sigma: null } };
+      return { key: `g${g}`, data: { vars: [t], y: shape.map((s) => asym * s), sigma: null } };
     });
     const compiled = compileModel('Asym/(1 + exp((xmid - t)/scal))', { columns: ['t'] });
     if (!compiled.ok) throw new Error(compiled.error.message);
@@ -32,6 +34,6 @@ describe('a singular Ψ', () => {
     expect(fit.warnings.join(' ')).not.toMatch(/effect of Asym/);
     expect(fit.randomSd[0]).toBeGreaterThan(12);
     expect(fit.randomSd[0]).toBeLessThan(28);
-    expect(Math.abs(fit.sigma - 2)).toBeLessThan(0.3);
+    expect(fit.converged, fit.message).toBe(true);
   });
 });
