@@ -110,7 +110,7 @@ const table = [
   'Fitbench runs to a tight fixed point (PNLS to 1e-12, θ and β to 1e-7); nlme at its defaults stops PNLS at pnlsTol = 1e-3, and its',
   'reported log-likelihood (the LME step\'s at that linearization) then differs from the fixed point\'s: on Soybean nlme gives −739.83352',
   'at its defaults and −739.83448 run tight, Fitbench −739.83449 (fixtures/mixed/README.md). At 10⁴ groups nlme also warned',
-  '"nlminb() did not converge … false convergence (8)" in its LME step; Fitbench's log-likelihood is 0.013 lower there (7e-8 relative), which a tight nlme run was not made to settle (one default run took 27–112 s here).',
+  '"nlminb() did not converge … false convergence (8)" in its LME step; Fitbench\'s log-likelihood is 0.013 lower there (7e-8 relative), which a tight nlme run was not made to settle (one default run took 27–112 s here).',
   'The machine is shared (its load is in the header): times are best of N, the medians say the spread.',
   '',
 ].join('\n');
