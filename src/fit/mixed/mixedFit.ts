@@ -15,59 +15,20 @@
 import type { ModelData } from '../../model/index';
 import { arrowTrf } from '../../solver/arrowTrf';
 import { now } from '../../solver/clock';
-import { makeLoss } from '../../solver/loss';
 import { studentTTwoSided } from '../../stats/studentT';
 import { prepareGroup } from '../batch/groupData';
 import { FitInputError, resolveParameters } from '../parameters';
 import { denominatorDf } from './denominatorDf';
 import { maximizeTheta, THETA_MAX } from './maximizeTheta';
-import { PnlsEvaluator, type GroupCross } from './pnlsEvaluator';
-import { deltaFor, deltaOf, precisionOf, psiOf, sdCorr, thetaCount, thetaOf, type RandomCov } from './precisionFactor';
+import { mixedRows } from './mixedRows';
+import { PnlsEvaluator } from './pnlsEvaluator';
+import { deltaOf, precisionOf, psiOf, sdCorr, thetaCount, thetaOf } from './precisionFactor';
 import { ProfiledLogLik } from './profiledLogLik';
-import type { MixedInput, MixedResult, MixedRow } from './types';
+import { spreadDelta, weakDelta } from './startPsi';
+import type { MixedInput, MixedResult } from './types';
 
 const PNLS_TOL = 1e-12;
 const STALL = 1e-6;
-
-/**
- * A weak penalty for the first PNLS: Δ_jj = 0.01·‖Z's column j‖ (root mean square over groups), so
- * that each group's random effects come out close to its own fit's and their spread can start Ψ.
- * (lme's start, ΔᵀΔ = 0.375·ZᵀZ, penalizes effects whose spread is many σ, such as an asymptote's,
- * so hard that the first linearization sits far from the data, and the LME step there can send
- * another variance to zero: seen on simulated logistic growth, where nlme, with its EM start,
- * did not.)
- */
-function weakDelta(cross: readonly GroupCross[], p: number, rho: readonly number[]): Float64Array {
-  const r = rho.length;
-  const delta = new Float64Array(r * r);
-  for (let j = 0; j < r; j++) {
-    let t = 0;
-    for (const c of cross) t += c.XtX[rho[j] * p + rho[j]];
-    delta[j * r + j] = 0.01 * Math.sqrt(t / cross.length) || 1e-2;
-  }
-  return delta;
-}
-
-/**
- * Δ from the spread of the groups' random effects b (G·r) and the residual variance σ²:
- * Ψ₀ = diag of their sample variances (floored at 1e-6 of the largest, so that none starts at
- * zero), Δ₀ with Δ₀ᵀΔ₀ = σ²Ψ₀⁻¹.
- */
-function spreadDelta(b: Float64Array, G: number, r: number, sigma2: number, cov: RandomCov): Float64Array | null {
-  const psi = new Float64Array(r * r);
-  for (let j = 0; j < r; j++) {
-    let mean = 0;
-    for (let g = 0; g < G; g++) mean += b[g * r + j] / G;
-    let v = 0;
-    for (let g = 0; g < G; g++) v += (b[g * r + j] - mean) ** 2 / (G - 1);
-    psi[j * r + j] = v;
-  }
-  let top = 0;
-  for (let j = 0; j < r; j++) top = Math.max(top, psi[j * r + j]);
-  if (!(top > 0)) return null;
-  for (let j = 0; j < r; j++) psi[j * r + j] = Math.max(psi[j * r + j], 1e-6 * top);
-  return deltaFor(psi, r, sigma2, cov);
-}
 
 export function mixedFit(input: MixedInput): MixedResult {
   const started = now();
@@ -97,7 +58,7 @@ export function mixedFit(input: MixedInput): MixedResult {
   if (G < 2) throw new FitInputError('too-few-groups', `${G} group${G === 1 ? '' : 's'} with usable rows: a mixed-effects fit needs at least two groups to estimate their spread.`);
   const datas: ModelData[] = fitted.map((g) => g.data);
   const N = datas.reduce((t, d) => t + d.y.length, 0);
-  if (N <= p + (method === 'reml' ? p : 0)) throw new FitInputError('too-few-rows', `${N} usable rows for ${p} fixed effects: fix some parameters.`);
+  if (N <= p) throw new FitInputError('too-few-rows', `${N} usable rows for ${p} fixed effects: fix some parameters.`);
   const kernels = model.kernels(free);
   const base = Float64Array.from(params.base);
   const beta0 = Float64Array.from(free, (i) => base[i]);
@@ -196,27 +157,7 @@ export function mixedFit(input: MixedInput): MixedResult {
   const aic = -2 * logLik + 2 * parameterCount;
   const bic = -2 * logLik + parameterCount * Math.log(method === 'reml' ? N - p : N);
 
-  const position = new Int32Array(input.groups.length).fill(-1);
-  fitted.forEach((f, at) => (position[f.index] = at));
-  const linear = makeLoss('linear', 1);
-  const rows: MixedRow[] = input.groups.map((g, i) => {
-    const at = position[i];
-    if (at < 0) {
-      return {
-        key: g.key, rows: 0, skippedRows: prepared[i].skipped, success: false, status: -1, code: 'too-few-rows',
-        message: 'No usable rows: the group was left out of the mixed-effects fit.', params: new Float64Array(names.length).fill(NaN),
-        stderr: new Float64Array(names.length).fill(NaN), cost: NaN, chi2: NaN, included: false, randomEffects: new Float64Array(r).fill(NaN),
-      };
-    }
-    const phi = pnls.groupParameters(x, at, new Float64Array(names.length));
-    const d = datas[at];
-    const chi2 = kernels.cost(phi, d, linear, 0, d.y.length);
-    return {
-      key: g.key, rows: d.y.length, skippedRows: prepared[i].skipped, success: converged, status: converged ? 1 : 0, code: null,
-      message, params: phi, stderr: new Float64Array(names.length).fill(NaN), cost: 0.5 * chi2, chi2, included: true,
-      randomEffects: x.slice(p + at * r, p + (at + 1) * r),
-    };
-  });
+  const rows = mixedRows(input.groups, prepared, fitted.map((f) => f.index), (g, out) => pnls.groupParameters(x, g, out), x.subarray(p), { kernels, datas, names, r, converged, message });
   return {
     names: free.map((i) => names[i]), random: [...input.random], method, cov,
     fixed, fixedStderr, fixedDf, tValue, pValue, randomSd: sd, randomCorr: corr, sigma: Math.sqrt(sigma2),
