@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cliRunner } from '../../test/cli';
+import { cliRunner, tempFiles } from '../../test/cli';
 
 const DIR = join(import.meta.dirname, '../../fixtures/mixed');
 const REF = (JSON.parse(readFileSync(join(DIR, 'fits.json'), 'utf8')) as { name: string }[]).find((c) => c.name === 'co2-full-ml') as unknown as {
@@ -14,6 +14,7 @@ const REF = (JSON.parse(readFileSync(join(DIR, 'fits.json'), 'utf8')) as { name:
 };
 const CO2 = ['fit', join(DIR, 'co2.csv'), '--model', 'Asym*(1 - exp(-exp(lrc)*(conc - c0)))', '--y', 'uptake', '--group', 'Plant', '--p0', 'Asym=32.5,lrc=-4.6,c0=43'];
 const run = cliRunner();
+const { file } = tempFiles('fitbench-mixed');
 const rel = (a: number, b: number) => Math.abs(a - b) / Math.abs(b);
 
 describe('fitbench fit --random', () => {
@@ -48,5 +49,9 @@ describe('fitbench fit --random', () => {
     expect([reml.code, reml.err]).toEqual([2, expect.stringMatching(/add --random NAMES/)]);
     const fixed = await run(...CO2.slice(0, -1), 'Asym=32.5,lrc=-4.6', '--random', 'c0', '--fix', 'c0=45');
     expect([fixed.code, fixed.err]).toEqual([2, expect.stringMatching(/"c0" is fixed/)]);
+    // A group whose residuals cannot be computed at the start is named.
+    const bad = file('bad.csv', 'g,x,y\na,1,1\na,2,2\na,3,3\nb,-1,1\nb,-2,2\nb,3,3\nc,1,1.2\nc,2,2.1\nc,3,2.9\n');
+    const log = await run('fit', bad, '--model', 'a*log(x) + c', '--group', 'g', '--random', 'c', '--p0', 'a=1,c=0');
+    expect([log.code, log.err]).toEqual([2, expect.stringMatching(/group "b" are not finite at the start values/)]);
   });
 });

@@ -64,6 +64,12 @@ export function mixedFit(input: MixedInput): MixedResult {
   const beta0 = Float64Array.from(free, (i) => base[i]);
   const pnls = new PnlsEvaluator(kernels, base, free, rho, datas);
 
+  // Every group's residuals must be finite at the start (b = 0), or the joint cost is not.
+  const bad = fitted.filter((_, g) => !Number.isFinite(pnls.startCost(beta0, g)));
+  if (bad.length > 0) {
+    const keys = bad.slice(0, 3).map((f) => `"${input.groups[f.index].key}"`).join(', ') + (bad.length > 3 ? ` and ${bad.length - 3} more` : '');
+    throw new FitInputError('nonfinite-x0', `The residuals of group${bad.length === 1 ? '' : 's'} ${keys} are not finite at the start values: give other starts (--p0), or leave ${bad.length === 1 ? 'it' : 'them'} out (--groups).`);
+  }
   // 0. The fit without random effects (every parameter shared).
   const pooled = arrowTrf(new PnlsEvaluator(kernels, base, free, [], datas), beta0, { ftol: PNLS_TOL, xtol: PNLS_TOL, gtol: PNLS_TOL, xScale: 'jac', signal: input.signal });
   let nfev = pooled.nfev;

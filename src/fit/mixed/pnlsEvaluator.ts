@@ -79,6 +79,15 @@ export class PnlsEvaluator implements ArrowEvaluator {
     return 0.5 * t;
   }
 
+  /** ½Σρ of group g alone at the fixed effects β with b_g = 0 (to check the start). */
+  startCost(beta: ArrayLike<number>, g: number): number {
+    const { params, free } = this;
+    params.set(this.base);
+    for (let i = 0; i < this.s; i++) params[free[i]] = beta[i];
+    const data = this.groups[g];
+    return 0.5 * this.kernels.cost(params, data, LINEAR, 0, data.y.length);
+  }
+
   cost(x: Float64Array): number {
     let sum = 0;
     for (let g = 0; g < this.G; g++) {

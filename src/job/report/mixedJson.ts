@@ -2,7 +2,7 @@
  * The `mixed` object of a mixed-effects run's JSON (issue 25; a contract: fields are added, never
  * renamed or dropped): method ("ml" | "reml"), cov ("full" | "diag"), fixed, fixedStderr,
  * fixedDf, tValue, pValue ({name: value} over the fixed effects), random (names), randomSd
- * ({name: value}), randomCorr (r×r rows), sigma, logLik, aic, bic, points, groups, parameters
+ * ({name: value}), randomCorr (r×r rows), sigma, logLik, aic, bic, points, groupsFitted, parameters
  * (counted in AIC: fixed effects, Ψ's and σ), iterations, converged, message. nlme's summary
  * holds the same numbers (Pinheiro & Bates 2000, §7.2).
  */
@@ -28,7 +28,7 @@ export function mixedJson(m: MixedResult): Record<string, unknown> {
     aic: finite(m.aic),
     bic: finite(m.bic),
     points: m.points,
-    groups: m.groupsFitted,
+    groupsFitted: m.groupsFitted,
     parameters: m.parameterCount,
     iterations: m.iterations,
     converged: m.converged,
