@@ -82,6 +82,10 @@ export interface FitCommand {
   readonly memoryLimit: number | null;
   /** --random (with --random-cov, --method ml|reml): a mixed-effects fit over the groups (null or absent: none). */
   readonly mixed?: MixedCommand | null;
+  /** --sigma-x COL or x1=s1,x2=s2: errors in x (issue 24, odrCommand.ts), unparsed (null: none). */
+  readonly sigmaX: string | null;
+  /** --deltas: an errors-in-x fit's δ (and ε) per row in the JSON. */
+  readonly deltas: boolean;
 }
 
 /** The second model of a model comparison and its parameter table, as --p0/--bounds/--fix. */
@@ -146,6 +150,8 @@ const OPTIONS = {
   'compare-fix': { type: 'string', multiple: true },
   nested: { type: 'boolean' },
   'memory-limit': { type: 'string', multiple: true },
+  'sigma-x': { type: 'string', multiple: true },
+  deltas: { type: 'boolean' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -416,7 +422,7 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     throw new CliError(`${unknown ? `Unknown option '${unknown[1]}'` : (message.split('\n')[0] ?? message).replace(/\.$/, '')} (see fitbench fit --help).`);
   }
   const all = parsed.values;
-  const one = (name: Exclude<Option, 'absolute-sigma' | 'varpro' | 'json' | 'help' | 'wide' | 'where' | 'exclude-rows' | 'compare' | 'resume' | 'tie' | 'derive' | 'nested'>): string | undefined => single(all[name], name);
+  const one = (name: Exclude<Option, 'absolute-sigma' | 'varpro' | 'json' | 'help' | 'wide' | 'where' | 'exclude-rows' | 'compare' | 'resume' | 'tie' | 'derive' | 'nested' | 'deltas'>): string | undefined => single(all[name], name);
   /** Repeated --p0/--bounds/--fix merge: their lists are joined, so a name given twice is caught once. */
   const merged = (name: 'p0' | 'bounds' | 'fix' | 'compare-p0' | 'compare-bounds' | 'compare-fix'): string => (all[name] ?? []).join(',');
   const v = {
@@ -464,6 +470,7 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     'compare-model': one('compare-model'),
     nested: all.nested,
     'memory-limit': one('memory-limit'),
+    'sigma-x': one('sigma-x'),
   };
   if (v.help) return 'help';
   if (parsed.positionals.length !== 1) {
@@ -546,5 +553,7 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     compareModel: compareModelArgs(v['compare-model'], merged, Boolean(v.nested), { grouped: v.group !== undefined || Boolean(v.wide), mle: v.mle !== undefined, loss, checkpoint: checkpoint !== null }),
     memoryLimit: v['memory-limit'] === undefined ? null : parseMemoryLimit(v['memory-limit']),
     ...(mixed ? { mixed } : {}),
+    sigmaX: v['sigma-x'] ?? null,
+    deltas: Boolean(all.deltas),
   };
 }

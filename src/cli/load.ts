@@ -5,19 +5,15 @@
  * `loadGroupedProblem` splits the rows into one dataset per group instead; there an unusable row
  * drops from its group and is counted (a plate with one empty well must not stop 95 fits).
  */
-import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import {
   ALL_ROWS,
   chooseRows,
-  createByteIngest,
-  decodeBytes,
   findColumn,
   groupKeys,
-  parseDelimitedText,
   wideYColumns,
   selectColumns,
   skipOf,
-  sniffEncoding,
   splitGroups,
   splitWide,
   type DataError,
@@ -28,7 +24,7 @@ import {
   type Table,
 } from '../data';
 import { defaultY, tableCandidates } from '../data/defaultColumns';
-import { fileFormat, xlsRefused } from '../data/sheets/fileFormat';
+import { readTableFile } from '../data/node/readTable';
 import { compileModel, type CompiledModel } from '../model';
 import { tieParameters } from '../fit/ties';
 import { compileDerived } from '../fit/derived';
@@ -69,36 +65,8 @@ export function dataError(file: string, error: DataError, option?: string): CliE
   return new CliError(`${option ? `${option}: ` : ''}${where}: ${error.message}`);
 }
 
-/** Bytes per read: the file never has to be in memory whole (only its columns are). */
-const READ_BYTES = 4 << 20;
-
-/**
- * The file parsed: UTF-8 through the byte ingest, read a piece at a time (data/byteIngest.ts);
- * UTF-16 (with a BOM, as the page reads it: data/blobChunks.ts) decoded whole, then the text ingest.
- */
-export function readTable(file: string): Result<Table> {
-  const size = fileSize(file);
-  const fd = openSync(file, 'r');
-  try {
-    const buffer = new Uint8Array(Math.min(READ_BYTES, Math.max(size, 3)));
-    let n = readSync(fd, buffer, 0, buffer.length, 0);
-    const format = fileFormat(buffer.subarray(0, n));
-    if (format === 'xls') return { ok: false, error: xlsRefused() };
-    if (format !== 'text') {
-      const what = format === 'zip' ? 'a spreadsheet (.xlsx, .ods) or another zip file' : 'a Parquet file';
-      return { ok: false, error: { code: 'binary', message: `This is ${what}; the command line reads delimited text (CSV, TSV, blank-separated). Open it in the page, which reads it, or save it as CSV.` } };
-    }
-    if (sniffEncoding(buffer.subarray(0, n)) !== 'utf-8') return parseDelimitedText(decodeBytes(readFileSync(file)));
-    const ingest = createByteIngest({}, size);
-    for (let at = 0; n > 0 && !ingest.error; n = readSync(fd, buffer, 0, buffer.length, at)) {
-      ingest.push(buffer.subarray(0, n)); // the ingest copies what it keeps (a line cut by the read)
-      at += n;
-    }
-    return ingest.finish();
-  } finally {
-    closeSync(fd);
-  }
-}
+/** The file parsed on this thread (src/data/node/readTable.ts), its size checked first. */
+export const readTable = (file: string): Result<Table> => readTableFile(file, fileSize(file));
 
 export function fileSize(file: string): number {
   let size: number;

@@ -15,18 +15,18 @@ import { fileSize, isGrouped, loadProblem } from './load';
 import { parseThreads, readTableParallel } from '../data/node/parallelRead';
 import { singleJob } from './job';
 import { startSearchProgress } from './startProgress';
-import { fitCompareModel } from './compareModel';
+import { compareModelOf } from './compareModel';
 import { checkpointTarget, fileCheckpoints } from './checkpoint';
 import { jsonReport, textReport } from './report';
 import { USAGE } from './usage';
 import { visibleText } from '../data/visibleText';
-import { defaultMemoryLimit } from './memoryLimit';
-import { planMemory } from './streamLoad';
+import { defaultMemoryLimit, planMemory } from '../store/node/filePlan';
 import { fitStreamed } from './streamedFit';
 import { checkOutputTargets } from './outputTarget';
 import { reportTarget, writeReport } from './writeReport';
 import { isOdeModel, withModelFile } from './modelText';
 import { fitOdeCommand } from './odeCommand';
+import { fitOdrCommand, isOdrCommand } from './odrCommand';
 
 async function fit(argv: readonly string[]): Promise<number> {
   const parsed = parseFitArgs(argv);
@@ -36,6 +36,8 @@ async function fit(argv: readonly string[]): Promise<number> {
   }
   const t0 = now();
   const command = withModelFile(parsed);
+  // Errors in x (--sigma-x) or an implicit model (one equation, lhs = rhs): issue 24, odrCommand.ts.
+  if (isOdrCommand(command)) return fitOdrCommand(command, t0);
   // Statements (dX/dt = …, COL ~ …) are an ODE model (issue 23): a job of its own data kind.
   if (isOdeModel(command.model)) return fitOdeCommand(command, t0);
   if (command.odeOptions.length > 0) throw new CliError(`${command.odeOptions.join(', ')} belong${command.odeOptions.length === 1 ? 's' : ''} to an ODE model (statements such as dA/dt = -k*A; A(0) = A0); drop ${command.odeOptions.length === 1 ? 'it' : 'them'} for a closed-form model.`);
@@ -52,13 +54,12 @@ async function fit(argv: readonly string[]): Promise<number> {
   const { table, model, data, rows: chosenRows } = loadProblem(command, parallel ?? undefined);
   const parseMs = now() - t0;
   const job = singleJob(command, model, data);
+  // --compare-model: the second model on the same rows, fitted and compared by the job.
+  const compareModel = command.compareModel ? compareModelOf(command, table, chosenRows, { model, data, parameters: job.parameters }) : undefined;
   // A search over many rows takes seconds: it says so on stderr (startProgress.ts).
   const host = nodeHost({ startProgress: startSearchProgress, checkpoints: command.checkpoint ? fileCheckpoints(command.checkpoint.file, command.checkpoint.everyMs) : undefined });
-  const run = await runJob(job, host);
+  const run = await runJob(compareModel ? { ...job, compareModel } : job, host);
   const { result, profile } = run;
-  // --compare-model: the second model on the same rows; its time counts in fitMs too.
-  const t2 = now();
-  const compared = command.compareModel ? await fitCompareModel(command, table, chosenRows, { model, data, parameters: job.parameters, result }) : null;
   const facts = {
     file: command.file,
     model: command.model,
@@ -70,14 +71,14 @@ async function fit(argv: readonly string[]): Promise<number> {
     backend: run.backend,
     parseMs,
     parseThreads: parallel ? threads : 1,
-    fitMs: run.fitMs + (now() - t2),
+    fitMs: run.fitMs,
     workers: run.workers,
     notes: run.notes,
     autoStart: run.autoStart,
     varpro: run.varpro,
     checkpoint: run.checkpoint,
     derived: run.derived,
-    modelComparison: compared,
+    modelComparison: run.modelComparison ?? null,
     poisson: run.poisson,
     memory: { limit: plan.limit, mode: 'memory' as const, estimateBytes: plan.estimateBytes, chunkRows: null, chunks: null, tempBytes: 0, passes: 0 },
   };

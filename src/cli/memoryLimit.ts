@@ -1,23 +1,16 @@
 /**
  * --memory-limit SIZE (issue 12): the memory a fit may use, which chooses between holding the
  * columns in memory and streaming them from a temporary file. Without the option the limit is half
- * of the machine's memory (os.totalmem). Sizes are read as the page's memory budget reads them
- * (src/store/memoryBudget.ts).
+ * of the machine's memory (src/store/node/filePlan.ts). Sizes are read as the page's memory budget
+ * reads them (src/store/memoryBudget.ts: the least, 16M, and the most, 1024T, are its bounds).
  *
  * The choice is made from the file's size and its first piece, before the rest is read
  * (src/store/memoryPlan.ts).
  */
-import { totalmem } from 'node:os';
-import { halfOf, MAX_MEMORY_BUDGET, MIN_MEMORY_BUDGET, parseMemorySize } from '../store/memoryBudget';
+import { parseMemorySize } from '../store/memoryBudget';
 import { CliError } from './errors';
 
-export { formatBytes, inMemoryBytesPerRow } from '../store/memoryBudget';
-
-/** The least budget (src/store/memoryBudget.ts). */
-export const MIN_MEMORY_LIMIT = MIN_MEMORY_BUDGET;
-
-/** The most a limit may be (store/memoryBudget.ts: the page's budget has the same bound). */
-export const MAX_MEMORY_LIMIT = MAX_MEMORY_BUDGET;
+export { formatBytes } from '../store/memoryBudget';
 
 /** "512M", "2G", "1.5G", "300000000" (bytes); K, M, G, T are powers of 1024, with an optional B or iB. */
 export function parseMemoryLimit(text: string): number {
@@ -30,8 +23,4 @@ export function parseMemoryLimit(text: string): number {
   if (parsed.ok) return parsed.bytes;
   if (parsed.problem === 'not-a-size') throw new CliError(`--memory-limit must be a size in bytes with an optional K, M, G or T (${example}), got "${text}".`);
   throw new CliError(`--memory-limit ${text} is below the 16M a fit needs at least (${example}).`);
-}
-
-export function defaultMemoryLimit(): number {
-  return halfOf(totalmem());
 }

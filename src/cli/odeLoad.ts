@@ -13,9 +13,9 @@
 import { defaultColumns, defaultY, tableCandidates } from '../data/defaultColumns';
 import { variableNames } from '../data/modelColumns';
 import { namedTimeColumn } from '../data/odeTime';
-import { findColumn, selectColumns, skipOf, type Result, type RowChoice, type Table } from '../data';
+import { findColumn, skipOf, type Result, type RowChoice, type Table } from '../data';
 import { compileDerived } from '../fit/derived';
-import type { ObservedColumn, OdeFitData } from '../fit/ode';
+import { observedRows, type OdeFitData } from '../fit/ode';
 import { compileOde, parseStatements, type CompiledOde, type OdeModelSpec } from '../model';
 import type { FitCommand } from './args';
 import { CliError } from './errors';
@@ -78,18 +78,16 @@ export function loadOdeProblem(command: FitCommand, parsed: Result<Table> = read
   const { spec, time } = observedSpec(command, table, columns);
   for (const d of command.derive) compileDerived(d, spec.params, columns);
   const rows = loadRows(command, table);
-  const skip = skipOf(rows);
+  const read = observedRows(table, spec.observations, time, skipOf(rows));
+  if (!read.ok) throw dataError(command.file, read.error);
+  const several = read.value.length > 1;
   const notes: string[] = [];
-  const several = spec.observations.length > 1;
-  const observed: ObservedColumn[] = spec.observations.map((o) => {
-    const selected = selectColumns(table, { x: [time], y: o.column, sigma: o.sigma ?? null, skip });
-    if (!selected.ok) throw dataError(command.file, selected.error);
-    const s = selected.value;
-    if (s.droppedCount > 0 && !several) throw new CliError(unusableRowsMessage(command.file, s.dropped, s.droppedCount, command.excludeRows.length > 0));
-    if (s.droppedCount > 0) notes.push(`${o.column}: ${s.droppedCount} row${s.droppedCount === 1 ? '' : 's'} with an empty or unusable ${time}, ${o.column}${o.sigma ? ` or ${o.sigma}` : ''} cell left out of this response (first at line ${s.dropped[0]?.line ?? '?'}).`);
-    return { column: o.column, time: s.vars[0], y: s.y, sigma: s.sigma ?? null, lines: s.lines };
-  });
+  for (const [i, o] of read.value.entries()) {
+    if (o.droppedCount > 0 && !several) throw new CliError(unusableRowsMessage(command.file, o.dropped, o.droppedCount, command.excludeRows.length > 0));
+    const sigma = spec.observations[i].sigma;
+    if (o.droppedCount > 0) notes.push(`${o.column}: ${o.droppedCount} row${o.droppedCount === 1 ? '' : 's'} with an empty or unusable ${time}, ${o.column}${sigma ? ` or ${sigma}` : ''} cell left out of this response (first at line ${o.dropped[0]?.line ?? '?'}).`);
+  }
   const compiled = compileOde(spec);
   if (!compiled.ok) throw new CliError(modelPlace(command, compiled.error));
-  return { table, model: compiled.value, data: { observed }, rows, time, rowCount: table.rowCount - rows.filteredCount - rows.excludedCount, notes };
+  return { table, model: compiled.value, data: { observed: read.value }, rows, time, rowCount: table.rowCount - rows.filteredCount - rows.excludedCount, notes };
 }

@@ -5,12 +5,13 @@
  * whole file's columns are never in memory. The rows are checked as strictly as in memory (load.ts):
  * an unusable cell is an error naming its line.
  *
- * `planMemory` decides, from the file's size and its first piece, whether the fit holds the
- * columns in memory or streams them (src/store/memoryPlan.ts, shared with the page).
+ * Whether the fit holds the columns in memory or streams them is src/store/node/filePlan.ts's
+ * `planMemory` (src/store/memoryPlan.ts's choice, shared with the page).
  */
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import { selectColumns, findColumn, type Delimiter, type ParseOptions, type Table } from '../data';
-import { parsePiece, planFromHead, PIECE_BYTES, type MemoryPlan } from '../store/memoryPlan';
+import { parsePiece, PIECE_BYTES, type MemoryPlan } from '../store/memoryPlan';
+import { readPiece } from '../store/node/filePlan';
 import type { CompiledModel } from '../model';
 import { DEFAULT_CHUNK_ROWS } from '../fit/cpuEvaluator';
 import type { ParameterSpec } from '../fit/parameters';
@@ -27,36 +28,6 @@ import { createTempColumns, type TempColumns } from '../store/node/tempColumns';
 import { countLines, lineCutter, quoteIn } from '../data/linePieces';
 
 export type { MemoryPlan };
-
-function readPiece(fd: number, position: number, length: number): Uint8Array {
-  const buffer = new Uint8Array(length);
-  let n = 0;
-  while (n < length) {
-    const got = readSync(fd, buffer, n, length - n, position + n);
-    if (got === 0) break;
-    n += got;
-  }
-  return buffer.subarray(0, n);
-}
-
-/** In memory or streamed (src/store/memoryPlan.ts), from the file's size and its first piece. */
-export function planMemory(file: string, limit: number): MemoryPlan {
-  let size: number;
-  try {
-    size = statSync(file).size;
-  } catch {
-    return planFromHead(null, 0, limit);
-  }
-  if (size <= PIECE_BYTES) return planFromHead(null, size, limit);
-  const fd = openSync(file, 'r');
-  let head: Uint8Array;
-  try {
-    head = readPiece(fd, 0, PIECE_BYTES);
-  } finally {
-    closeSync(fd);
-  }
-  return planFromHead(head, size, limit);
-}
 
 /**
  * What a streamed fit cannot do (it needs all rows in memory): the sentence after "where", and

@@ -23,6 +23,16 @@ observations, rates from the time scales. It runs without --group/--wide, --varp
 Its --json has the fields of any fit plus "ode" (method, rtol, atol, steps, evaluations,
 integrations, failedIntegrations, times, and each response's n, rss, chi2, r2).
 
+Errors in x as well as y (orthogonal distance regression, ODRPACK's statistics): give x's
+standard deviations with --sigma-x (and y's with --sigma); the fit minimizes
+sum((y - f(x + d))^2/sigma_y^2 + d^2/sigma_x^2) over the parameters and every row's d. A model
+written as one equation, "(x-a)^2 + (y-b)^2 = R^2", is implicit: every column in it is observed
+(--sigma-x x=SX,y=SY; none: unit weights; --y and --sigma do not apply) and each needs --p0.
+It runs without --group/--wide, --varpro, --mle, --loss, --tie, --ci profile, --checkpoint,
+--compare-model, --report, --memory-limit, --backend gpu. Its --json has the fields of any fit
+(cost: half the weighted sum of squares) plus "odr" (sum_square, sum_square_delta,
+sum_square_eps, res_var, sd_beta, cov_beta as scipy.odr names them).
+
 options:
   --model, -m EXPR     the model: an expression, or an ODE model's statements (above)
   --model-file PATH    the model's text from a file (either kind); errors say PATH:line:column
@@ -36,6 +46,9 @@ options:
   --y COL              response column (default: a column named y, else the last unused
                        numeric one that is not an ID such as a run counter)
   --sigma COL          per-point standard deviations (weights 1/sigma)
+  --sigma-x COL        errors in x: x's per-point standard deviations (above); with several x
+                       columns (or an implicit model) one each: --sigma-x x1=s1,x2=s2
+  --deltas             with --sigma-x: each row's d (and y's residual eps) in the JSON's "odr"
   --weights MODE       sigma (default: the --sigma column, else none), 1/y (sigma = sqrt|y|),
                        1/y2 or relative (sigma = |y|), poisson (sigma^2 = y, 1 where y = 0)
   --absolute-sigma     sigma is absolute: pcov is not scaled by the reduced chi-square

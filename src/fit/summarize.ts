@@ -10,7 +10,8 @@ import { correlation, curveFitCovariance, standardErrors } from '../stats/covari
 import { DIAGNOSTICS_SORT_MAX_ROWS, residualDiagnostics, sortedDistinct } from '../stats/diagnostics';
 import { memoryChunks } from '../store/chunkSource';
 import { goodnessOfFit } from '../stats/goodness';
-import { studentTQuantile, studentTTwoSided } from '../stats/studentT';
+import { studentTQuantile } from '../stats/studentT';
+import { parameterRow } from './parameterRow';
 import type { CurveFitInput } from './curveFit';
 import type { BoundModel } from './cpuEvaluator';
 import { exchangeablePairs, exchangeWarning } from './exchangeable';
@@ -203,25 +204,8 @@ export function summarizeFit(s: FitSummaryInput, residuals: ResidualSummary): Fi
   const freeIndex = new Map(params.free.map((idx, j) => [idx, j]));
   const parameters: ParameterResult[] = params.names.map((name, i) => {
     const j = freeIndex.get(i);
-    const se = j === undefined ? NaN : stderr[j];
-    const value = full[i];
     const spec = s.parameters.find((p) => p.name === name);
-    const tStat = Number.isFinite(se) && se > 0 ? value / se : NaN;
-    return {
-      name,
-      value,
-      stderr: se,
-      ciLower: j === undefined ? value : value - tValue * se,
-      ciUpper: j === undefined ? value : value + tValue * se,
-      fixed: j === undefined,
-      start: params.base[i],
-      min: spec?.min ?? -Infinity,
-      max: spec?.max ?? Infinity,
-      atBound: j === undefined ? 0 : result.activeMask[j],
-      tStat,
-      pValue: stats.dof > 0 ? studentTTwoSided(tStat, stats.dof) : NaN,
-      percentError: Number.isFinite(se) && value !== 0 ? (100 * se) / Math.abs(value) : NaN,
-    };
+    return parameterRow({ name, value: full[i], stderr: j === undefined ? NaN : stderr[j], free: j !== undefined, start: params.base[i], spec, atBound: j === undefined ? 0 : result.activeMask[j], tValue, dof: stats.dof });
   });
   return {
     success: result.success,

@@ -13,6 +13,7 @@ import type { StreamedRows } from '../fit/stream/streamedRows';
 import type { OdeFitData, OdeIntegration } from '../fit/ode';
 import type { CompiledModel, CompiledOde } from '../model';
 import type { DataDigest } from '../store/checkpointSubject';
+import type { CompareModel } from './compare';
 import type { JobGroups } from './groups';
 
 /** Where the residual passes run: the host decides within this request (host.ts, `backend`). */
@@ -34,7 +35,8 @@ export type JobData =
   | { readonly kind: 'memory'; readonly model: CompiledModel; readonly data: FitData }
   | { readonly kind: 'stream'; readonly model: CompiledModel; readonly rows: number; readonly streamed: StreamedRows; readonly digest: DataDigest | null }
   | { readonly kind: 'groups'; readonly model: CompiledModel; readonly groups: readonly DataGroup[] }
-  | OdeJobData;
+  | OdeJobData
+  | OdrJobData;
 
 export interface OdeJobData {
   readonly kind: 'ode';
@@ -43,11 +45,30 @@ export interface OdeJobData {
   readonly integration: OdeIntegration;
 }
 
+/**
+ * Errors in both variables (issue 24, fit/odr): the model's columns, each with its σ where it is
+ * measured with error, y with its σ (explicit), or an implicit model's equation g = 0 over columns
+ * that are all observed (`implicit`, y null). Each row's line in the file names it in messages.
+ */
+export interface OdrJobData {
+  readonly kind: 'odr';
+  readonly model: CompiledModel;
+  readonly implicit: boolean;
+  /** One column per model variable (model order). */
+  readonly vars: readonly Float64Array[];
+  readonly y: Float64Array | null;
+  readonly sigmaY: Float64Array | null;
+  /** σ per model variable (model order); null: that column is exact (explicit) or has unit weights (implicit). */
+  readonly sigmaX: readonly (Float64Array | null)[];
+  readonly lines: ArrayLike<number> | null;
+}
+
 /** The rows a job fits (an ODE job: its observations, every response's rows together). */
 export const jobRows = (data: JobData): number =>
   data.kind === 'memory' ? data.data.rows
     : data.kind === 'stream' ? data.rows
       : data.kind === 'ode' ? data.data.observed.reduce((sum, o) => sum + o.y.length, 0)
+        : data.kind === 'odr' ? (data.vars[0]?.length ?? 0)
         : data.groups.reduce((n, g) => n + g.data.rows, 0);
 
 /** The automatic start search: runs when a free parameter has no start, or when `always` (--starts given). */
@@ -86,6 +107,8 @@ export interface FitJob {
   readonly workers: number | null;
   /** Per-group or global fits of a `groups` source (groups.ts, run by groupRun.ts); absent: one fit. */
   readonly groups?: JobGroups;
+  /** A second model fitted to the same rows after the fit, and compared with it (compare.ts); absent: none. */
+  readonly compareModel?: CompareModel;
 }
 
 /** Free parameters without a start value: the start search finds them. */

@@ -6,10 +6,12 @@ import type { ReportedQuantity } from '../fit/derived';
 import type { PoissonFacts } from '../fit/poissonMle';
 import type { ProfileResult } from '../fit/profileFit';
 import type { OdeFacts } from '../fit/ode';
+import type { OdrResult } from '../fit/odr';
 import type { FitResult } from '../fit/types';
 import type { AutoStartResult } from '../start/index';
 import type { VarproPhase } from '../start/varpro';
 import type { CheckpointReport } from './host';
+import type { ComparedFit } from './report/facts';
 
 export interface JobOutcome {
   readonly result: FitResult;
@@ -29,4 +31,8 @@ export interface JobOutcome {
   readonly derived: readonly ReportedQuantity[];
   /** An ODE model's fit: its integration settings and counts, and each response's RSS and R² (absent otherwise). */
   readonly ode?: OdeFacts | null;
+  /** The second model's fit and the comparison (the job's `compareModel`; absent or null: none). */
+  readonly modelComparison?: ComparedFit | null;
+  /** Errors in both variables (issue 24): ODRPACK's numbers, δ and ε per row (absent otherwise). */
+  readonly odr?: OdrResult | null;
 }

@@ -42,6 +42,10 @@ describe('runJob over a bare host', () => {
     await expect(runJob({ ...nistJob('Misra1a'), objective: 'poisson', varpro: true }, host)).rejects.toMatchObject({ clash: 'varpro-poisson' });
     await expect(runJob({ ...nistJob('Misra1a'), intervals: 'profile', options: { loss: 'huber' } }, host)).rejects.toThrow(JobInputError);
     await expect(runJob({ ...nistJob('Misra1a'), checkpoint: { resume: false }, varpro: true }, host)).rejects.toMatchObject({ clash: 'varpro' });
+    const job = nistJob('Misra1a');
+    if (job.data.kind !== 'memory') throw new Error('a NIST job holds its rows in memory');
+    const second = { model: job.model, compiled: job.data.model, data: job.data.data, parameters: job.parameters, nested: false };
+    await expect(runJob({ ...job, objective: 'poisson', compareModel: second }, host)).rejects.toMatchObject({ clash: 'compare-least-squares' });
     expect(notCheckpointed({ grouped: true })).toBe('groups');
     expect(notCheckpointed({ objective: 'poisson' })).toBe('objective');
     expect(notCheckpointed({ compareModel: true })).toBe('compare-model');

@@ -8,17 +8,20 @@
  *   start + fit the objective's fit, with the automatic start search where starts are missing
  *   statistics  profile-likelihood intervals when asked for
  *   derived     tied parameters and derived quantities with their delta-method errors
+ *   compare     a second model on the same rows, compared with the fit (compare.ts)
  */
 import { compileDerived, reportedQuantities } from '../fit/derived';
 import { profileIntervals } from '../fit/profileFit';
 import { DEFAULT_STARTS } from '../start/index';
 import { POOL_MIN_CANDIDATES } from '../start/poolScoring';
 import type { CurveFitInput } from '../fit/curveFit';
+import { runComparison } from './compare';
 import type { BackendChoice, JobHost, RowWorkers } from './host';
 import { jobRows, searchedParameters, type FitJob } from './job';
 import type { JobOutcome } from './outcome';
 import { fitStep } from './steps/fit';
 import { runOdeJob } from './steps/odeRun';
+import { runOdrJob } from './steps/odrRun';
 import { memoryDigests, openCheckpoint, type OpenCheckpoint } from './steps/resume';
 import { validateJob } from './validate';
 
@@ -35,6 +38,7 @@ function fitInput(job: FitJob, rows: RowWorkers, host: JobHost, checkpoint: Open
   const d = job.data;
   if (d.kind === 'groups') throw new Error('runJob fits one dataset: a grouped job runs with runGroupJob (groupRun.ts).');
   if (d.kind === 'ode') throw new Error('An ODE job runs its own steps (steps/odeRun.ts).');
+  if (d.kind === 'odr') throw new Error('An errors-in-x job runs its own steps (steps/odrRun.ts).');
   // Each iteration reaches the checkpoint writer first (its history), then the host (progress).
   const saved = checkpoint?.writer.onIteration;
   const heard = host.onIteration;
@@ -49,6 +53,8 @@ export async function runJob(job: FitJob, host: JobHost): Promise<JobRun> {
   validateJob(job);
   // An ODE model (issue 23) runs its own steps (steps/odeRun.ts).
   if (job.data.kind === 'ode') return runOdeJob({ ...job, data: job.data }, host);
+  // Errors in both variables (issue 24) likewise (steps/odrRun.ts).
+  if (job.data.kind === 'odr') return runOdrJob({ ...job, data: job.data }, host);
   const { model } = job.data;
   const n = jobRows(job.data);
   for (const d of job.derive) compileDerived(d, model.params);
@@ -89,6 +95,9 @@ export async function runJob(job: FitJob, host: JobHost): Promise<JobRun> {
     // derived
     const derived = reportedQuantities(result, job.ties, job.derive);
     const resumed = checkpoint?.resume ? { nit: checkpoint.resume.nit, nfev: checkpoint.resume.nfev } : null;
+    // compare: the second model's time counts in fitMs too.
+    const first = { model: job.model, compiled: model, parameters: job.parameters, result };
+    const modelComparison = job.compareModel ? await runComparison({ first, second: job.compareModel, options: job.options, start: job.start }, { signal: host.signal }) : null;
     return {
       ...fitted,
       backend: [...new Set(result.phases.map((p) => p.backend))].join('+'),
@@ -97,6 +106,7 @@ export async function runJob(job: FitJob, host: JobHost): Promise<JobRun> {
       checkpoint: checkpoint ? { ...checkpoint.writer.report(), resumed } : null,
       profile,
       derived,
+      ...(job.compareModel ? { modelComparison } : {}),
       fitMs: host.now() - t1,
     };
   } finally {

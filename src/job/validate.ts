@@ -3,10 +3,11 @@
  * together, and which fits take checkpoints. The adapters ask here; the CLI words a clash as the
  * option that causes it, the page as the setting to change.
  */
+import type { CompareClash } from './compare';
 import { runsStartSearch, type FitJob } from './job';
 
 /** Why a job's settings clash, as a code an adapter words; null when they do not. */
-export type JobClash = 'varpro-poisson' | 'profile-robust-loss' | 'stream-needs-rows' | GroupClash | OdeClash;
+export type JobClash = 'varpro-poisson' | 'profile-robust-loss' | 'stream-needs-rows' | 'compare-least-squares' | GroupClash | OdeClash | OdrClash;
 
 /** The group mode's clashes (groups.ts). */
 export type GroupClash = 'groups-source' | 'groups-one-dataset' | 'global-needs-shared' | 'shared-needs-global' | 'compare-needs-global' | 'mixed-needs-random' | 'random-needs-mixed';
@@ -20,15 +21,24 @@ export type GroupClash = 'groups-source' | 'groups-one-dataset' | 'global-needs-
 export type OdeClash = 'ode-poisson' | 'ode-varpro' | 'ode-profile' | 'ode-ties' | 'ode-gpu';
 
 /**
+ * What errors in x (issue 24, fit/odr) do not run with yet: the Poisson likelihood, VarPro and
+ * robust losses (its loop is least squares over β and every δ), profile intervals, ties, the GPU
+ * (the arrow system is solved in float64 on the CPU), and an implicit model's start search (an
+ * equation has no ordinary fit to start from: give every start).
+ */
+export type OdrClash = 'odr-poisson' | 'odr-varpro' | 'odr-loss' | 'odr-profile' | 'odr-ties' | 'odr-gpu' | 'odr-implicit-starts';
+
+/**
  * Which fits are checkpointed: the state saved is the main trust-region phase's, so fits that run
  * a loop of their own around it are not (the Poisson reweighting rounds, VarPro's reduced fit, a
  * group batch, a model comparison's second fit). Returns what prevents it, or null.
  */
-export type NotCheckpointed = 'objective' | 'varpro' | 'groups' | 'compare-model' | 'ode';
+export type NotCheckpointed = 'objective' | 'varpro' | 'groups' | 'compare-model' | 'ode' | 'odr';
 
 export function notCheckpointed(fit: { readonly objective?: FitJob['objective']; readonly varpro?: boolean; readonly grouped?: boolean; readonly compareModel?: boolean; readonly data?: Pick<FitJob['data'], 'kind'> }): NotCheckpointed | null {
   if (fit.grouped) return 'groups';
   if (fit.data?.kind === 'ode') return 'ode';
+  if (fit.data?.kind === 'odr') return 'odr';
   if (fit.objective === 'poisson') return 'objective';
   if (fit.varpro) return 'varpro';
   if (fit.compareModel) return 'compare-model';
@@ -45,8 +55,23 @@ function odeClash(job: Pick<FitJob, 'objective' | 'varpro' | 'intervals' | 'para
   return null;
 }
 
-export function jobClash(job: Pick<FitJob, 'objective' | 'varpro' | 'intervals' | 'options' | 'data' | 'parameters' | 'start' | 'ties' | 'backend'>): JobClash | null {
+/** The clash of an errors-in-x job's settings, or null (see OdrClash). */
+function odrClash(job: Pick<FitJob, 'objective' | 'varpro' | 'intervals' | 'options' | 'parameters' | 'start' | 'ties' | 'backend'>, implicit: boolean): OdrClash | null {
+  if (job.objective === 'poisson') return 'odr-poisson';
+  if (job.varpro) return 'odr-varpro';
+  if ((job.options.loss ?? 'linear') !== 'linear') return 'odr-loss';
+  if (job.intervals === 'profile') return 'odr-profile';
+  if (job.ties.length > 0) return 'odr-ties';
+  if (job.backend === 'gpu') return 'odr-gpu';
+  if (implicit && runsStartSearch(job)) return 'odr-implicit-starts';
+  return null;
+}
+
+export function jobClash(job: Pick<FitJob, 'objective' | 'varpro' | 'intervals' | 'options' | 'data' | 'parameters' | 'start' | 'ties' | 'backend' | 'compareModel'>): JobClash | null {
+  // The F test and AICc of a model comparison (compare.ts) are least-squares statistics of rows in memory.
+  if (job.compareModel && (job.data.kind !== 'memory' || job.objective !== 'least-squares' || (job.options.loss ?? 'linear') !== 'linear')) return 'compare-least-squares';
   if (job.data.kind === 'ode') return odeClash(job);
+  if (job.data.kind === 'odr') return odrClash(job, job.data.implicit);
   if (job.objective === 'poisson' && job.varpro) return 'varpro-poisson';
   // A streamed source holds one chunk at a time: what reads all rows at once cannot run on it.
   if (job.data.kind === 'stream' && (runsStartSearch(job) || job.objective === 'poisson' || job.varpro || job.intervals === 'profile')) return 'stream-needs-rows';
@@ -76,7 +101,7 @@ export function groupClash(job: Pick<FitJob, 'groups' | 'data' | 'objective' | '
 /** A job that cannot run, with a message that names the setting and the fix. */
 export class JobInputError extends Error {
   constructor(
-    readonly clash: JobClash | NotCheckpointed,
+    readonly clash: JobClash | NotCheckpointed | CompareClash,
     message: string,
   ) {
     super(message);
@@ -95,11 +120,19 @@ const CLASH_TEXT: Record<JobClash, string> = {
   'compare-needs-global': 'The comparison is of a global fit with the per-group fits: fit globally, with shared parameters.',
   'mixed-needs-random': 'Mark at least one parameter as random for a mixed-effects fit (its value varies between groups around the fixed effect).',
   'random-needs-mixed': 'Random effects belong to a mixed-effects fit: fit with mixed effects, or mark none random.',
+  'compare-least-squares': 'A model comparison compares two least-squares fits of one dataset in memory: use the linear loss, least squares and no groups.',
   'ode-poisson': 'An ODE model is fitted by least squares: the Poisson likelihood does not run with it yet.',
   'ode-varpro': 'VarPro eliminates the linear parameters of a closed-form model: turn it off for an ODE model.',
   'ode-profile': 'Profile intervals do not run with an ODE model yet: use Wald intervals.',
   'ode-ties': 'Ties substitute into a closed-form model: write the tied expression into the ODE model\'s statements instead.',
   'ode-gpu': 'An ODE model is integrated in float64 on the CPU: ask for the CPU or automatic backend.',
+  'odr-poisson': 'Errors in x are fitted by least squares: the Poisson likelihood does not run with them yet.',
+  'odr-varpro': 'VarPro does not run with errors in x yet: turn it off.',
+  'odr-loss': 'Errors in x are fitted by least squares only: use the linear loss.',
+  'odr-profile': 'Profile intervals do not run with errors in x yet: use Wald intervals (from sd_beta).',
+  'odr-ties': 'Ties do not run with errors in x yet: write the tied expression into the model.',
+  'odr-gpu': 'Errors in x are fitted in float64 on the CPU: ask for the CPU or automatic backend.',
+  'odr-implicit-starts': 'An implicit model has no ordinary fit to search starts with: give every free parameter a start value.',
 };
 
 /** The sentence that says a clash and its fix (the page's words; the CLI refuses in its options' words first). */
@@ -110,7 +143,7 @@ export function validateJob(job: FitJob): FitJob {
   const clash = groupClash(job) ?? jobClash(job);
   if (clash) throw new JobInputError(clash, CLASH_TEXT[clash]);
   if (job.checkpoint) {
-    const why = notCheckpointed({ ...job, grouped: job.groups !== undefined });
+    const why = notCheckpointed({ ...job, grouped: job.groups !== undefined, compareModel: job.compareModel !== undefined });
     if (why) throw new JobInputError(why, `This fit is not checkpointed (${why}); drop the checkpoint.`);
   }
   return job;

@@ -26,11 +26,12 @@ export interface CompiledModel {
   readonly params: readonly string[];
   /** Columns the model uses, in the order they appear in options.columns. */
   readonly variables: readonly string[];
-  /** The tape with gradients w.r.t. params[wrt[j]] (default: all params); cached per wrt.
+  /** The tape with gradients w.r.t. params[wrt[j]] (default: all params), then w.r.t.
+   *  variables[wrtVariables[j]] (the slopes in x that errors in x need, fit/odr); cached per both.
    *  Throws RangeError for an index that is not a parameter (a caller bug, not a model error). */
-  tape(wrt?: readonly number[]): Tape;
-  /** Float64 kernels of tape(wrt); cached per wrt. */
-  kernels(wrt?: readonly number[]): JsKernels;
+  tape(wrt?: readonly number[], wrtVariables?: readonly number[]): Tape;
+  /** Float64 kernels of tape(wrt, wrtVariables); cached per both. k counts both kinds. */
+  kernels(wrt?: readonly number[], wrtVariables?: readonly number[]): JsKernels;
 }
 
 class Model implements CompiledModel {
@@ -40,6 +41,7 @@ class Model implements CompiledModel {
   private readonly builder = new Builder();
   private readonly value: NodeId;
   private readonly gradNodes = new Map<number, NodeId>();
+  private readonly varGradNodes = new Map<number, NodeId>();
   private readonly tapes = new Map<string, Tape>();
   private readonly kernelSets = new Map<string, JsKernels>();
 
@@ -64,18 +66,32 @@ class Model implements CompiledModel {
     return g;
   }
 
-  tape(wrt: readonly number[] = this.allParams()): Tape {
+  private varGrad(v: number): NodeId {
+    let g = this.varGradNodes.get(v);
+    if (g === undefined) {
+      g = differentiate(this.builder, this.value, v, new Map(), 'var');
+      this.varGradNodes.set(v, g);
+    }
+    return g;
+  }
+
+  tape(wrt: readonly number[] = this.allParams(), wrtVariables: readonly number[] = []): Tape {
     for (const p of wrt) {
       if (!Number.isInteger(p) || p < 0 || p >= this.params.length) {
         throw new RangeError(`wrt: ${p} is not a parameter index (the model has ${this.params.length})`);
       }
     }
-    const key = wrt.join(',');
+    for (const v of wrtVariables) {
+      if (!Number.isInteger(v) || v < 0 || v >= this.variables.length) {
+        throw new RangeError(`wrtVariables: ${v} is not a variable index (the model has ${this.variables.length})`);
+      }
+    }
+    const key = tapeKey(wrt, wrtVariables);
     let t = this.tapes.get(key);
     if (t === undefined) {
       t = schedule(this.builder.graph, {
         value: this.value,
-        grads: wrt.map((p) => this.grad(p)),
+        grads: [...wrt.map((p) => this.grad(p)), ...wrtVariables.map((v) => this.varGrad(v))],
         wrt,
         nParams: this.params.length,
         nVars: this.variables.length,
@@ -85,14 +101,31 @@ class Model implements CompiledModel {
     return t;
   }
 
-  kernels(wrt: readonly number[] = this.allParams()): JsKernels {
-    const key = wrt.join(',');
+  kernels(wrt: readonly number[] = this.allParams(), wrtVariables: readonly number[] = []): JsKernels {
+    const key = tapeKey(wrt, wrtVariables);
     let k = this.kernelSets.get(key);
     if (k === undefined) {
-      k = createJsKernels(this.tape(wrt));
+      k = createJsKernels(this.tape(wrt, wrtVariables));
       this.kernelSets.set(key, k);
     }
     return k;
+  }
+}
+
+/** The cache key of a derivative set: parameter indices, then variable indices after a '|'. */
+function tapeKey(wrt: readonly number[], wrtVariables: readonly number[]): string {
+  return wrtVariables.length === 0 ? wrt.join(',') : `${wrt.join(',')}|${wrtVariables.join(',')}`;
+}
+
+/** A model from an already parsed tree (an equation's two sides joined, model/equation.ts). */
+export function compileParsed(source: string, parsed: ParsedModel): Result<CompiledModel, ModelError> {
+  try {
+    const model = new Model(source, parsed);
+    model.tape();
+    return { ok: true, value: model };
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    return { ok: false, error: modelError(source, 'internal', 0, 0, () => `Internal compiler error: ${why}`, 'please report this model') };
   }
 }
 

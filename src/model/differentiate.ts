@@ -22,8 +22,11 @@ import type { TapeFn } from './tape';
 /** 2/√π rounded to double (M_2_SQRTPI). */
 const TWO_OVER_SQRT_PI = 1.1283791670955126;
 
-/** ∂root/∂params[param] as a node of the same graph. */
-export function differentiate(b: Builder, root: NodeId, param: number, memo = new Map<NodeId, NodeId>()): NodeId {
+/**
+ * ∂root/∂params[param] as a node of the same graph; with `of` = 'var', ∂root/∂variables[param]
+ * instead (a data column: errors in x, fit/odr, need the model's slope in x at x + δ).
+ */
+export function differentiate(b: Builder, root: NodeId, param: number, memo = new Map<NodeId, NodeId>(), of: 'param' | 'var' = 'param'): NodeId {
   const d = (id: NodeId): NodeId => {
     let r = memo.get(id);
     if (r === undefined) {
@@ -37,10 +40,10 @@ export function differentiate(b: Builder, root: NodeId, param: number, memo = ne
     const n = b.graph.node(id);
     switch (n.op) {
       case 'const':
-      case 'var':
         return b.zero;
+      case 'var':
       case 'param':
-        return n.index === param ? b.one : b.zero;
+        return n.op === of && n.index === param ? b.one : b.zero;
       case 'add':
         return b.add(d(n.a), d(n.b));
       case 'sub':

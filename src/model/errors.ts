@@ -22,6 +22,7 @@ export type ModelErrorCode =
   | 'function-without-call' // a function name used as a value
   | 'arity' // a known function with the wrong number of arguments
   | 'too-many-parameters' // more parameters than the page fits in one model (src/job/browser/limits.ts)
+  | 'equation' // an implicit model that is not one equation lhs = rhs (model/equation.ts)
   | 'internal'; // a bug in the compiler, caught at the facade
 
 export interface ModelError {

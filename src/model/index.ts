@@ -35,3 +35,6 @@ export type { DD } from './doubleDouble';
 
 // Deciding that two models are the same function (model comparison's nesting)
 export { functionComparer, literalsOf, namesOf, substituteParams } from './sameFunction';
+
+// Implicit models: one equation lhs = rhs (errors in both variables, fit/odr)
+export { compileEquation, isEquationModel } from './equation';

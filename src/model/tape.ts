@@ -44,7 +44,8 @@ export interface Tape {
   readonly instrs: readonly Instr[];
   /** Index of the model value. */
   readonly value: number;
-  /** grads[j] = index of ∂model/∂params[wrt[j]]. */
+  /** grads[j] = index of ∂model/∂params[wrt[j]] for j < wrt.length; the entries after those are
+   *  slopes in data columns (CompiledModel.tape's wrtVariables), which only fit/odr asks for. */
   readonly grads: readonly number[];
   /** Parameter indices the gradients are taken with respect to. */
   readonly wrt: readonly number[];

@@ -101,6 +101,9 @@ export class ArrowFactor {
   private readonly W: Float64Array;
   private readonly S: Float64Array;
   private readonly col: Float64Array;
+  /** The scaling d and the shift diag(shift) + α of the last `factor`, entry by entry. */
+  private readonly sc: Float64Array;
+  private readonly sh: Float64Array;
   /** Whether the last `factor` succeeded (M̃ numerically positive definite). */
   ok = false;
 
@@ -110,6 +113,8 @@ export class ArrowFactor {
     this.W = new Float64Array(G * l * s);
     this.S = new Float64Array(s * s);
     this.col = new Float64Array(Math.max(s, l, 1));
+    this.sc = new Float64Array(M.n);
+    this.sh = new Float64Array(M.n);
   }
 
   /** Factors another matrix of the same shape from now on (the solver swaps two). */
@@ -124,33 +129,37 @@ export class ArrowFactor {
    * that a numerically singular M is reported rather than solved with garbage.
    */
   factor(d: Float64Array | null, shift: Float64Array | null, alpha: number, relPivot = 0): boolean {
-    const { M, L, W, S, col } = this;
-    const { s, l, G, A, B, D } = M;
-    const sc = (i: number) => (d ? d[i] : 1);
-    const sh = (i: number) => (shift ? shift[i] : 0) + alpha;
+    if (this.M.l === 1) return this.factorOneLocal(d, shift, alpha, relPivot);
+    const { M, L, W, S, col, sc, sh } = this;
+    const { s, l, G, A, B, D, n } = M;
+    // The scaling and shift as arrays once, not closures per entry (the arithmetic is the same).
+    for (let i = 0; i < n; i++) {
+      sc[i] = d ? d[i] : 1;
+      sh[i] = (shift ? shift[i] : 0) + alpha;
+    }
     let maxDiag = 0;
-    for (let i = 0; i < s; i++) maxDiag = Math.max(maxDiag, A[i * s + i] * sc(i) * sc(i) + sh(i));
+    for (let i = 0; i < s; i++) maxDiag = Math.max(maxDiag, A[i * s + i] * sc[i] * sc[i] + sh[i]);
     for (let g = 0; g < G; g++) {
       for (let j = 0; j < l; j++) {
         const idx = s + g * l + j;
-        maxDiag = Math.max(maxDiag, D[g * l * l + j * l + j] * sc(idx) * sc(idx) + sh(idx));
+        maxDiag = Math.max(maxDiag, D[g * l * l + j * l + j] * sc[idx] * sc[idx] + sh[idx]);
       }
     }
     const minPivot = relPivot * maxDiag;
     this.ok = false;
-    for (let i = 0; i < s; i++) for (let k = 0; k < s; k++) S[i * s + k] = A[i * s + k] * sc(i) * sc(k) + (i === k ? sh(i) : 0);
+    for (let i = 0; i < s; i++) for (let k = 0; k < s; k++) S[i * s + k] = A[i * s + k] * sc[i] * sc[k] + (i === k ? sh[i] : 0);
     for (let g = 0; g < G; g++) {
       const lo = g * l * l;
       const base = s + g * l;
+      const wo = g * l * s;
+      const bo = g * s * l;
       for (let j = 0; j < l; j++) {
-        for (let k = 0; k < l; k++) L[lo + j * l + k] = D[lo + j * l + k] * sc(base + j) * sc(base + k) + (j === k ? sh(base + j) : 0);
+        for (let k = 0; k < l; k++) L[lo + j * l + k] = D[lo + j * l + k] * sc[base + j] * sc[base + k] + (j === k ? sh[base + j] : 0);
       }
       if (!choleskyInPlace(L, lo, l, minPivot)) return false;
       // W_g column i = L_g⁻¹ · (row i of B̃_g).
-      const wo = g * l * s;
-      const bo = g * s * l;
       for (let i = 0; i < s; i++) {
-        for (let j = 0; j < l; j++) col[j] = B[bo + i * l + j] * sc(i) * sc(base + j);
+        for (let j = 0; j < l; j++) col[j] = B[bo + i * l + j] * sc[i] * sc[base + j];
         solveLower(L, lo, l, col, 0);
         for (let j = 0; j < l; j++) W[wo + j * s + i] = col[j];
       }
@@ -168,6 +177,51 @@ export class ArrowFactor {
     return this.ok;
   }
 
+  /**
+   * `factor` with one local per group (l = 1: an ODR fit of one x column, 10⁶ groups): L_g =
+   * √D̃_g and W_g = B̃_g/L_g without the scaling arrays, the same arithmetic as the general path
+   * (choleskyInPlace and solveLower of a 1×1 block) in two passes over the groups.
+   */
+  private factorOneLocal(d: Float64Array | null, shift: Float64Array | null, alpha: number, relPivot: number): boolean {
+    const { M, L, W, S } = this;
+    const { s, G, A, B, D } = M;
+    const sc = (i: number) => (d ? d[i] : 1);
+    const sh = (i: number) => (shift ? shift[i] : 0) + alpha;
+    let maxDiag = 0;
+    for (let i = 0; i < s; i++) maxDiag = Math.max(maxDiag, A[i * s + i] * sc(i) * sc(i) + sh(i));
+    for (let g = 0; g < G; g++) {
+      const sg = d ? d[s + g] : 1;
+      const v = D[g] * sg * sg + ((shift ? shift[s + g] : 0) + alpha);
+      if (v > maxDiag) maxDiag = v;
+    }
+    const minPivot = relPivot * maxDiag;
+    this.ok = false;
+    for (let i = 0; i < s; i++) for (let k = 0; k < s; k++) S[i * s + k] = A[i * s + k] * sc(i) * sc(k) + (i === k ? sh(i) : 0);
+    const ds = this.sc;
+    for (let i = 0; i < s; i++) ds[i] = sc(i);
+    for (let g = 0; g < G; g++) {
+      const base = s + g;
+      const sg = d ? d[base] : 1;
+      const dg = D[g] * sg * sg + ((shift ? shift[base] : 0) + alpha);
+      if (!(dg > minPivot) || !Number.isFinite(dg)) return false;
+      const Lg = Math.sqrt(dg);
+      L[g] = Lg;
+      const o = g * s;
+      for (let i = 0; i < s; i++) W[o + i] = (B[o + i] * ds[i] * sg) / Lg;
+      for (let i = 0; i < s; i++) {
+        const wi = W[o + i];
+        S[i * s + i] -= wi * wi;
+        for (let k = i + 1; k < s; k++) {
+          const t = wi * W[o + k];
+          S[i * s + k] -= t;
+          S[k * s + i] -= t;
+        }
+      }
+    }
+    this.ok = choleskyInPlace(S, 0, s, minPivot);
+    return this.ok;
+  }
+
   /** out = M̃⁻¹·rhs (out may alias rhs). */
   solve(rhs: Float64Array, out: Float64Array): Float64Array {
     if (!this.ok) throw new Error('ArrowFactor.solve: the last factorization failed');
@@ -175,6 +229,7 @@ export class ArrowFactor {
     const { s, l, G } = this.M;
     if (out !== rhs) out.set(rhs);
     // Forward: y_g = L_g⁻¹ r_g, r̃_s = r_s − Σ W_gᵀ y_g.
+    if (l === 1) return this.solveOneLocal(out);
     for (let g = 0; g < G; g++) {
       const xo = s + g * l;
       solveLower(L, g * l * l, l, out, xo);
@@ -198,6 +253,29 @@ export class ArrowFactor {
         out[xo + j] -= t;
       }
       solveLowerT(L, g * l * l, l, out, xo);
+    }
+    return out;
+  }
+
+  /** `solve` with one local per group (l = 1: the ODR of one x column), the same arithmetic unrolled. */
+  private solveOneLocal(out: Float64Array): Float64Array {
+    const { L, W, S } = this;
+    const { s, G } = this.M;
+    for (let g = 0; g < G; g++) {
+      const xo = s + g;
+      const y = out[xo] / L[g];
+      out[xo] = y;
+      const wo = g * s;
+      for (let i = 0; i < s; i++) out[i] -= W[wo + i] * y;
+    }
+    solveLower(S, 0, s, out, 0);
+    solveLowerT(S, 0, s, out, 0);
+    for (let g = 0; g < G; g++) {
+      const xo = s + g;
+      const wo = g * s;
+      let t = 0;
+      for (let i = 0; i < s; i++) t += W[wo + i] * out[i];
+      out[xo] = (out[xo] - t) / L[g];
     }
     return out;
   }

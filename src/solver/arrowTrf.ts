@@ -22,7 +22,7 @@ export interface ArrowEvaluator {
   readonly G: number;
   /** Total number of residuals. */
   readonly m: number;
-  /** ½Σρ(fᵢ²) over every group; non-finite when any residual is. */
+  /** ½Σρ(fᵢ²) over every group; non-finite when any residual is. x is the caller's to reuse after the call. */
   cost(x: Float64Array): number;
   /** JᵀJ into M (its blocks overwritten) and Jᵀf into g; returns the cost. */
   linearize(x: Float64Array, M: ArrowMatrix, g: Float64Array): number;
@@ -65,9 +65,13 @@ export function arrowTrf(evaluator: ArrowEvaluator, x0In: ArrayLike<number>, opt
     report,
     saveState: Boolean(options.onState),
   };
-  // The evaluator gets its own copy of x: the loop reuses its buffers.
-  const evaluate = ({ kind, x }: { kind: 'cost' | 'linearize'; x: Float64Array }) =>
-    kind === 'cost' ? evaluator.cost(Float64Array.from(x)) : evaluator.linearize(Float64Array.from(x), variant.Mtrial, variant.gTrial);
+  // The evaluator gets its own copy of x (the loop reuses its buffers), one buffer for every call:
+  // an ODR fit has one entry per row, and an evaluator does not keep x past the call.
+  const xCopy = new Float64Array(n);
+  const evaluate = ({ kind, x }: { kind: 'cost' | 'linearize'; x: Float64Array }) => {
+    xCopy.set(x);
+    return kind === 'cost' ? evaluator.cost(xCopy) : evaluator.linearize(xCopy, variant.Mtrial, variant.gTrial);
+  };
   const out = runSync(variant, x0, loopOptions, evaluate, (summary, state) => {
     if (options.onState && state) void options.onState(state);
     return options.onIteration?.(summary) === false;

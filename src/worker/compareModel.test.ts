@@ -81,6 +81,9 @@ describe('comparing the last fit with another model in the worker', () => {
     expect(!noX.ok && noX.error.message).toMatch(/uses no x column \(conc\); write it in terms of conc/);
     const unknown = await compareWithModel({ model: 'Vm*conc', fixed: [{ name: 'K', value: 1 }] });
     expect(!unknown.ok && unknown.error.message).toMatch(/"K" is fixed but the second model has no parameter "K"; its parameters are Vm\./);
+    // Stated nesting needs a simpler model: with as many fitted parameters neither is (the CLI's --nested refusal).
+    const same = await compareWithModel({ model: 'Vm*conc/(V2+conc)', fixed: [], nested: true });
+    expect(!same.ok && [same.error.code, same.error.message]).toEqual(['compare-nested-same-size', expect.stringMatching(/^Both models fit 2 parameters/)]);
     const syntax = await compareWithModel({ model: 'Vm*conc/(', fixed: [] });
     expect(!syntax.ok && syntax.error.field).toBe('model');
     const running = compareWithModel({ model: 'Vm*conc/(K+conc) + b*conc', fixed: [] });

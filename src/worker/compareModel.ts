@@ -1,14 +1,12 @@
 /**
- * "Compare with another model" in the worker (issue 10): a second model fitted to the rows of the
- * last fit (the same selection, weights and solver options), its start values found by the
- * automatic start search (src/start), then compared with the last fit (src/fit/compare/
- * compareModels.ts: the F test when nesting is established on the formulas, AICc always).
- * Cancel (cancelFit) stops the search. The answer is plain data.
+ * "Compare with another model" in the worker (issue 10), as an adapter: the second model compiled
+ * against the last fit's x columns, on its rows (the same selection, weights and solver options),
+ * its starts found by the automatic start search, then compared with the last fit by the job's
+ * comparison (src/job/compare.ts: the F test when nesting is established on the formulas or
+ * stated, AICc always). Cancel (cancelFit) stops the search. The answer is plain data.
  */
-import { compareModels, fitSummary, modelLabel } from '../fit/compare/compareModels';
-import { findNesting } from '../fit/compare/nesting';
+import { compareClash, fittedCount, runComparison, type ComparisonJob } from '../job/compare';
 import type { ModelCompareRequest, PageModelComparison, AutoStartStep, Status } from './api';
-import { autoStart } from '../start/index';
 import { modelFitData } from '../plot/curve';
 import { toWorkerError } from './errors';
 import { lastLeastSquaresFit } from './lastFitInput';
@@ -39,20 +37,23 @@ export async function compareWithModel(request: ModelCompareRequest, onProgress?
   const fixedBy = new Map(request.fixed.map((f) => [f.name, f.value]));
   const tooMuch = workLimit(last.selection.rows, model.params.filter((p) => !fixedBy.has(p)).length);
   if (tooMuch) return { ok: false, error: tooMuch };
+  const parameters = model.params.map((name) => (fixedBy.has(name) ? { name, value: fixedBy.get(name)!, fixed: true } : { name }));
+  // The page's values are placeholders: the second model's starts are always searched.
+  const job: ComparisonJob = {
+    first: { model: last.model, compiled: input.model, parameters: input.parameters, result: first },
+    second: { model: request.model, compiled: model, data: modelFitData(model, last.selection), parameters, nested: request.nested === true },
+    options: input.options ?? {},
+    start: { always: true, starts: null, seed: 0 },
+  };
+  if (compareClash(job)) return fail('compare-nested-same-size', `Both models fit ${fittedCount(job.second)} parameters, so neither is nested in the other: a nested model fits fewer. Untick "nested", or fix a parameter of the simpler model.`, 'model');
 
   const flag = startRun();
   const report = throttle<AutoStartStep>((p) => onProgress?.(p), 100);
   try {
-    const specs = model.params.map((name) => (fixedBy.has(name) ? { name, value: fixedBy.get(name)!, fixed: true } : { name }));
-    const found = await autoStart(model, modelFitData(model, last.selection), specs, { fit: input.options, signal: flag, onProgress: (p) => report.push(p) });
+    const compared = await runComparison(job, { signal: flag, onProgress: (p) => report.push(p) });
     report.flush();
     if (flag.aborted) return fail('cancelled', 'The comparison was cancelled.');
-    const firstFixed = (input.parameters ?? []).filter((p) => p.fixed).map((p) => [p.name, p.value as number] as const);
-    const structural = findNesting({ ast: input.model.ast, fixed: new Map(firstFixed) }, { ast: model.ast, fixed: fixedBy });
-    // The user's word where the formulas cannot tell: the model with fewer fitted parameters is the simpler one.
-    const nesting = structural ? { by: 'structure' as const, nesting: structural } : request.nested ? { by: 'user' as const, nesting: { simpler: found.fit.stats.freeParameters < first.stats.freeParameters ? (1 as const) : (0 as const), constants: new Map<string, number>() } } : null;
-    const comparison = compareModels(fitSummary(modelLabel(last.model, firstFixed), first), fitSummary(modelLabel(request.model, [...fixedBy]), found.fit), nesting);
-    return { ok: true, value: { comparison, second: found.fit, model: request.model, firstFitMs: first.fitMs } };
+    return { ok: true, value: { comparison: compared.comparison, second: compared.result, model: request.model, firstFitMs: first.fitMs } };
   } catch (error) {
     if (flag.aborted) return fail('cancelled', 'The comparison was cancelled.');
     return { ok: false, error: toWorkerError(error, model.params) };

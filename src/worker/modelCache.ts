@@ -1,25 +1,30 @@
-/** Compiled models by (text, columns): the kernels are built once and reused by every slider move. */
-import { compileModel, type CompiledModel } from '../model/index';
+/** Compiled models by (text, columns), closed-form and ODE (src/job/browser/compiledCache.ts), their errors as the page's. */
+import { compileModel, compileOde, parseStatements, type CompiledModel, type CompiledOde } from '../model/index';
 import type { Status } from './api';
+import { compiledCache } from '../job/browser/compiledCache';
 import { parameterLimit, tapeLimit } from '../job/browser/limits';
 
-const cache = new Map<string, CompiledModel>();
-const LIMIT = 8;
+const modelError = (e: { readonly code: string; readonly message: string }): Status<never> => ({ ok: false, error: { code: e.code, message: e.message, field: 'model' } });
+
+const closedForms = compiledCache<Status<CompiledModel>>();
+const odes = compiledCache<Status<CompiledOde>>();
 
 export function compiled(text: string, columns: readonly string[]): Status<CompiledModel> {
-  const key = `${columns.join('\u0001')}\u0000${text}`;
-  const hit = cache.get(key);
-  if (hit) {
-    cache.delete(key);
-    cache.set(key, hit);
-    return { ok: true, value: hit };
-  }
-  const result = compileModel(text, { columns });
-  if (!result.ok) return { ok: false, error: { code: result.error.code, message: result.error.message, field: 'model' } };
-  // Checked before any kernel is built: the tape is the model with its derivatives (cached).
-  const tooLarge = parameterLimit(result.value.params.length) ?? tapeLimit(result.value.tape().instrs.length);
-  if (tooLarge) return { ok: false, error: tooLarge };
-  cache.set(key, result.value);
-  if (cache.size > LIMIT) cache.delete(cache.keys().next().value as string);
-  return result;
+  return closedForms(text, columns, () => {
+    const result = compileModel(text, { columns });
+    if (!result.ok) return modelError(result.error);
+    // Checked before any kernel is built: the tape is the model with its derivatives (cached).
+    const tooLarge = parameterLimit(result.value.params.length) ?? tapeLimit(result.value.tape().instrs.length);
+    return tooLarge ? { ok: false, error: tooLarge } : result;
+  });
+}
+
+/** An ODE model's statements parsed against the columns and compiled (issue 23). */
+export function compiledOde(text: string, columns: readonly string[]): Status<CompiledOde> {
+  return odes(text, columns, () => {
+    const spec = parseStatements(text, { columns });
+    if (!spec.ok) return modelError(spec.error);
+    const c = compileOde(spec.value);
+    return c.ok ? { ok: true, value: c.value } : modelError(c.error);
+  });
 }

@@ -5,7 +5,7 @@ import { ALL_ROWS, chooseRows, skipOf, type RowChoice } from '../data/chooseRows
 import { parseWhere, type WhereClause } from '../data/where';
 import type { Table } from '../data/types';
 import type { DataMapping, PlotRequest, RowRequest, SelectionSummary, Status, WorkerError } from './api';
-import { excludedPoints } from './excluded';
+import { excludedPoints } from '../plot/excluded';
 import { buildSeries } from '../plot/series';
 import { sameMapping, session } from './session';
 import { streamedSelection } from '../job/browser/streamedColumns';

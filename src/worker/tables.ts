@@ -6,6 +6,7 @@
  * is handed back too, so that redraws at its parameters keep their bands.
  */
 import type { Table } from '../data/types';
+import { INPUT_BYTES, inputBytes, isInput, isTable, type SavedTable } from '../job/browser/tableRecord';
 import type { FitResult } from '../fit/types';
 import type { Weighting } from '../fit/weights';
 import type { SolverSettings } from '../share/types';
@@ -16,36 +17,7 @@ import { ensureSelection } from './select';
 import { session, type TableInput } from './session';
 import { readValue, storageReason, writeValue } from '../job/browser/storage';
 import { openOpfsColumns } from '../job/browser/opfsColumns';
-import { readSavedStream, savedStream, type SavedStream } from '../job/browser/streamRecord';
-
-/** What one data key holds. */
-export interface SavedTable {
-  readonly format: 'fitbench-table';
-  readonly version: 1;
-  readonly fileName: string | null;
-  readonly table: Table;
-  /** The file or text it was read from, up to INPUT_BYTES (older records lack it): a restored
-   *  session can read it again with other options ("First row is header"). */
-  readonly input?: TableInput | null;
-  /** A streamed table (issue 12): `table` is its sample and its columns are in this folder of the
-   *  Origin Private File System (absent: the table is the data). */
-  readonly stream?: SavedStream;
-}
-
-/** Inputs kept with a saved table up to this size; a larger one is not stored twice. */
-export const INPUT_BYTES = 16 * 1024 * 1024;
-
-function inputBytes(input: TableInput): number {
-  return input.kind === 'blob' ? input.blob.size : input.text.length * 2;
-}
-
-/** A stored input read back: checked, since storage is another program's too. */
-function isInput(v: unknown): v is TableInput {
-  if (typeof v !== 'object' || v === null) return false;
-  const i = v as Partial<{ kind: string; blob: unknown; text: unknown; options: unknown }>;
-  const options = typeof i.options === 'object' && i.options !== null;
-  return options && ((i.kind === 'blob' && i.blob instanceof Blob) || (i.kind === 'text' && typeof i.text === 'string'));
-}
+import { readSavedStream, savedStream } from '../job/browser/streamRecord';
 
 export interface RestoredFit {
   readonly model: string;
@@ -59,28 +31,6 @@ export interface RestoredFit {
   /** The settings the fit ran with, when the page knows them (a fit it showed before a group was
    *  opened): the fit is then whole again, for profiles and comparisons; absent: a saved session's. */
   readonly settings?: SolverSettings;
-}
-
-/** A table read back from storage is checked before it is used (storage is another program's too). */
-function isTable(t: unknown): t is Table {
-  if (typeof t !== 'object' || t === null) return false;
-  const table = t as Partial<Table>;
-  const rows = table.rowCount;
-  return (
-    typeof rows === 'number' &&
-    Number.isInteger(rows) &&
-    rows >= 0 &&
-    table.lines instanceof Int32Array &&
-    table.lines.length === rows &&
-    Array.isArray(table.columns) &&
-    table.columns.length > 0 &&
-    table.columns.every((c) => typeof c?.name === 'string' && c.values instanceof Float64Array && c.values.length === rows && (c.lo === null || (c.lo instanceof Float64Array && c.lo.length === rows)) && Array.isArray(c.notes)) &&
-    typeof table.delimiter === 'string' &&
-    typeof table.decimalComma === 'boolean' &&
-    typeof table.hasHeader === 'boolean' &&
-    Array.isArray(table.issues) &&
-    Array.isArray(table.preview)
-  );
 }
 
 export async function saveTable(key: string): Promise<Status<{ rows: number; folder?: string }>> {

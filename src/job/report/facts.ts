@@ -6,6 +6,7 @@ import type { PoissonFacts } from '../../fit/poissonMle';
 import type { DerivedQuantity } from '../../fit/derived';
 import type { ModelComparison } from '../../fit/compare/compareModels';
 import type { OdeFacts } from '../../fit/ode';
+import type { OdrJson } from './odrJson';
 import type { FitResult } from '../../fit/types';
 import type { AutoStartResult } from '../../start/index';
 import type { VarproPhase } from '../../start/varpro';
@@ -51,6 +52,8 @@ export interface RunFacts {
   readonly memory?: MemoryFacts | null;
   /** An ODE model (issue 23): the integration's method, tolerances and counts, and each response's fit. */
   readonly ode?: OdeFacts | null;
+  /** Errors in both variables (issue 24): the JSON's `odr` object, built by odrJson.ts. */
+  readonly odrJson?: OdrJson | null;
 }
 
 /** How the rows were held (issue 12): in memory, or streamed in chunks from a temporary file. */

@@ -164,6 +164,7 @@ export function fitReport(result: FitResult, facts: RunFacts, profile: ProfileRe
     modelComparison: modelComparisonJson(result, facts.modelComparison),
     memory: facts.memory ?? null,
     ...(facts.ode ? { ode: odeJson(facts.ode) } : {}),
+    ...(facts.odrJson ? { odr: facts.odrJson } : {}),
   };
 }
 

@@ -3,14 +3,15 @@
 import type { RowChoice } from '../data/chooseRows';
 import { findColumn } from '../data/findColumn';
 import type { Table } from '../data/types';
-import type { DataMapping, ExcludedPoints } from './api';
+import type { ExcludedPoints } from './shapes';
 
 /** More than this many excluded points are counted but not drawn (nobody clicks 5000 points). */
 export const MAX_DRAWN_EXCLUDED = 5000;
 
 const NONE: ExcludedPoints = { x: new Float64Array(0), y: new Float64Array(0), lines: new Int32Array(0), count: 0 };
 
-export function excludedPoints(table: Table, mapping: DataMapping, choice: RowChoice, plotVar: number): ExcludedPoints {
+/** `mapping`: the x columns (the plotted one is `plotVar`) and y of the selection. */
+export function excludedPoints(table: Table, mapping: { readonly x: readonly string[]; readonly y: string }, choice: RowChoice, plotVar: number): ExcludedPoints {
   const { excluded, pass } = choice;
   if (!excluded) return NONE;
   const xName = mapping.x[Math.min(Math.max(0, plotVar), mapping.x.length - 1)];

@@ -1,0 +1,5 @@
+/** Errors in both variables and implicit models (issue 24): see odrFit.ts and implicit.ts. */
+export { odrFit } from './odrFit';
+export { checkImplicitModel } from './implicit';
+export { odrFitResult, type OdrReportInput } from './odrFitResult';
+export type { OdrInput, OdrResult } from './types';

@@ -1,0 +1,77 @@
+/**
+ * The errors-in-variables run of a job (issue 24), with the named steps of run.ts that it takes
+ * (the clash rules, validate.ts, refuse the others before anything runs):
+ *
+ *   check       the derived expressions, against the model's parameters
+ *   start       an explicit model: the ordinary weighted fit that ignores the x errors (fitStep:
+ *               with the automatic start search where a start is missing); an implicit model
+ *               starts from the given values
+ *   fit         fit/odr on the CPU in this thread: β and every row's δ by the one trust-region
+ *               loop over the arrow system
+ *   statistics  ODRPACK's (sd_beta, res_var, the δ/ε split) in the FitResult every fit reports
+ *   derived     derived quantities with their delta-method errors
+ */
+import { compileDerived, reportedQuantities } from '../../fit/derived';
+import { odrFit, odrFitResult } from '../../fit/odr';
+import { DEFAULTS } from '../../fit/defaults';
+import type { BackendChoice, JobHost } from '../host';
+import { searchedParameters, type FitJob, type OdrJobData } from '../job';
+import type { JobOutcome } from '../outcome';
+import { fitStep, type Fitted } from './fit';
+import { DEFAULT_STARTS } from '../../start/index';
+
+const CPU_ONLY: BackendChoice = { primary: null, notes: [], release() {} };
+
+export async function runOdrJob(job: FitJob & { readonly data: OdrJobData }, host: Pick<JobHost, 'now' | 'signal' | 'startProgress'>): Promise<JobOutcome & { readonly fitMs: number }> {
+  const d = job.data;
+  const { model } = d;
+  for (const q of job.derive) compileDerived(q, model.params);
+  const t1 = host.now();
+  const notes: string[] = [];
+  const signal = host.signal;
+  let ordinary: Fitted | null = null;
+  if (!d.implicit) {
+    const input = { model, data: { vars: [...d.vars], y: d.y!, sigma: d.sigmaY, lines: d.lines }, parameters: job.parameters, options: job.options, ...(signal ? { signal } : {}) };
+    const progress = () => host.startProgress?.(d.y!.length, searchedParameters(job), job.start.starts ?? DEFAULT_STARTS);
+    ordinary = await fitStep({ job, input, backend: CPU_ONLY, pool: null, checkpoint: null, progress, startSearchNote: null, notes });
+  }
+  // The ordinary fit's values start the parameters that had none (the start search found them).
+  const found = ordinary ? new Map(ordinary.result.parameters.map((p) => [p.name, p.value])) : null;
+  const parameters = found ? job.parameters.map((p) => (p.fixed || (p.value !== null && p.value !== undefined) ? p : { ...p, value: found.get(p.name) ?? null })) : job.parameters;
+  const odr = await odrFit({
+    model,
+    implicit: d.implicit,
+    vars: d.vars,
+    y: d.y,
+    sigmaY: d.sigmaY,
+    sigmaX: d.sigmaX,
+    lines: d.lines,
+    parameters,
+    ordinary: ordinary ? { cost: ordinary.result.cost, beta: ordinary.result.parameters.map((p) => p.value) } : null,
+    options: job.options,
+    ...(signal ? { signal } : {}),
+  });
+  const opts = { ...DEFAULTS, ...job.options };
+  const result = odrFitResult(odr, {
+    parameters: job.parameters,
+    y: d.implicit ? null : d.y,
+    w: d.sigmaY ? d.sigmaY.map((s) => 1 / s) : null,
+    absoluteSigma: opts.absoluteSigma,
+    confidenceLevel: opts.confidenceLevel,
+    weighting: d.implicit ? 'implicit model, every column observed (orthogonal distance regression)' : 'errors in x and y (orthogonal distance regression)',
+  });
+  return {
+    result,
+    backend: 'cpu',
+    workers: 0,
+    notes,
+    autoStart: ordinary?.autoStart ?? null,
+    varpro: null,
+    poisson: null,
+    checkpoint: null,
+    profile: null,
+    derived: reportedQuantities(result, job.ties, job.derive),
+    odr,
+    fitMs: host.now() - t1,
+  };
+}
