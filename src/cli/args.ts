@@ -19,6 +19,7 @@ import type { OdeMethod } from '../ode/types';
 import { CliError } from './errors';
 import { parseMemoryLimit } from './memoryLimit';
 import { assayArgs, type AssayCommand } from './assayArgs';
+import { mixedArgs, type MixedCommand } from './mixedArgs';
 
 export type Backend = 'auto' | 'cpu' | 'gpu';
 
@@ -80,6 +81,8 @@ export interface FitCommand {
   readonly compareModel: CompareModelCommand | null;
   /** --memory-limit SIZE in bytes (null: half of the machine's memory); above it the columns are streamed from disk. */
   readonly memoryLimit: number | null;
+  /** --random (with --random-cov, --method ml|reml): a mixed-effects fit over the groups (null or absent: none). */
+  readonly mixed?: MixedCommand | null;
   /** --sigma-x COL or x1=s1,x2=s2: errors in x (issue 24, odrCommand.ts), unparsed (null: none). */
   readonly sigmaX: string | null;
   /** --deltas: an errors-in-x fit's δ (and ε) per row in the JSON. */
@@ -128,6 +131,8 @@ const OPTIONS = {
   where: { type: 'string', multiple: true },
   'exclude-rows': { type: 'string', multiple: true },
   shared: { type: 'string', multiple: true },
+  random: { type: 'string', multiple: true },
+  'random-cov': { type: 'string', multiple: true },
   groups: { type: 'string', multiple: true },
   compare: { type: 'boolean' },
   workers: { type: 'string', multiple: true },
@@ -459,6 +464,8 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     where: all.where,
     'exclude-rows': all['exclude-rows'],
     shared: one('shared'),
+    random: one('random'),
+    'random-cov': one('random-cov'),
     compare: all.compare,
     workers: one('workers'),
     starts: one('starts'),
@@ -498,6 +505,8 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
   }
   const seed = v.seed === undefined ? 0 : Number(v.seed);
   if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new CliError(`--seed must be a whole number from 0 to 4294967295 (e.g. --seed 1), got "${v.seed}".`);
+  const refused = [...(['bounds', 'loss', 'varpro', 'mle', 'tie', 'derive'] as const).filter((o) => all[o] !== undefined).map((o) => `--${o}`), ...(v.ci === 'profile' ? ['--ci profile'] : [])];
+  const mixed = mixedArgs(v.random, v['random-cov'], v.method, { grouped: v.group !== undefined || Boolean(v.wide), shared: v.shared !== undefined, refused });
   const checkpoint = checkpointArgs(v.checkpoint, v['checkpoint-every'], Boolean(v.resume), v.group !== undefined || Boolean(v.wide));
   const options: FitOptions = {
     loss: loss as LossName,
@@ -507,7 +516,7 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     gtol: positive(v.gtol, 'gtol'),
     maxNfev,
     xScale,
-    method: oneOf<Method>(v.method, 'method', ['auto', 'dense', 'normal'], 'auto'),
+    method: oneOf<Method>(mixed ? undefined : v.method, 'method', ['auto', 'dense', 'normal'], 'auto'),
     absoluteSigma: Boolean(v['absolute-sigma']),
     weights: v.weights === undefined ? undefined : oneOf<Weighting>(v.weights, 'weights', WEIGHTINGS, 'sigma'),
   };
@@ -555,6 +564,7 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     varpro: varproArg(Boolean(v.varpro), { grouped: v.group !== undefined || Boolean(v.wide), loss, starts: v.starts !== undefined, mle: v.mle !== undefined, checkpoint: checkpoint !== null }),
     compareModel: compareModelArgs(v['compare-model'], merged, Boolean(v.nested), { grouped: v.group !== undefined || Boolean(v.wide), mle: v.mle !== undefined, loss, checkpoint: checkpoint !== null }),
     memoryLimit: v['memory-limit'] === undefined ? null : parseMemoryLimit(v['memory-limit']),
+    ...(mixed ? { mixed } : {}),
     sigmaX: v['sigma-x'] ?? null,
     deltas: Boolean(all.deltas),
     assay: assayArgs(

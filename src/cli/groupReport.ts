@@ -4,6 +4,7 @@
  */
 import { visibleText, visibleValue } from '../data/visibleText';
 import { groupMessage, type GroupReport } from '../job/report/groupJson';
+import { mixedTextBlock } from './mixedReport';
 
 const num = (v: number, digits = 6) => (Number.isFinite(v) ? (v === 0 ? '0' : Math.abs(v) >= 1e-3 && Math.abs(v) < 1e7 ? v.toPrecision(digits) : v.toExponential(digits - 1)) : String(v));
 
@@ -15,7 +16,9 @@ function table(header: string[], rows: string[][]): string {
 
 export function groupTextReport(r: GroupReport): string {
   const ok = r.rows.filter((g) => g.success).length;
-  const title = r.mode === 'global'
+  const title = r.mixed
+    ? `Mixed-effects fit of ${r.rows.length} groups, random: ${r.mixed.random.join(', ')}: ${r.mixed.converged ? 'converged' : 'did not converge'}`
+    : r.mode === 'global'
     ? `Global fit of ${r.rows.length} groups${r.shared.length ? `, shared: ${r.shared.join(', ')}` : ''}: ${r.global?.success ? 'converged' : 'did not converge'}`
     : `Per-group fits: ${ok} of ${r.rows.length} groups converged`;
   const head = [
@@ -36,7 +39,7 @@ export function groupTextReport(r: GroupReport): string {
     num(g.cost),
   ]);
   const notes = r.rows.flatMap((g, i) => (g.success ? [] : [`  ${visibleValue(g.key)}: ${groupMessage(r, i)}`]));
-  const parts = [head.join('\n'), '', table(header, rows)];
+  const parts = [head.join('\n'), ...(r.mixed ? ['', mixedTextBlock(r.mixed)] : []), '', table(header, rows)];
   if (notes.length > 0) parts.push('', 'Not fitted or not converged:', ...notes);
   if (r.comparison) parts.push('', `Global vs separate: ${r.comparison.verdict}`);
   if (r.warnings.length > 0) parts.push('', ...r.warnings.map((w) => `warning: ${w}`));

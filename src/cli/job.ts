@@ -29,7 +29,7 @@ export function singleJob(command: FitCommand, model: CompiledModel, data: FitDa
   };
 }
 
-/** --group / --wide: the split's groups as the job's rows, per group or global with --shared (and --compare). */
+/** --group / --wide: the split's groups as the job's rows, per group, global with --shared (and --compare) or mixed with --random. */
 export function groupedJob(command: FitCommand, model: CompiledModel, split: GroupSplit): FitJob {
   return jobOfGroups({
     model: command.model,
@@ -41,6 +41,15 @@ export function groupedJob(command: FitCommand, model: CompiledModel, split: Gro
     backend: command.backend,
     workers: command.workers,
     // Missing --p0 starts are found once, on the rows of all groups together.
-    mode: { column: split.column, ungrouped: split.ungroupedCount, mode: command.shared.length > 0 ? 'global' : 'per-group', shared: command.shared, compare: command.compare, guess: null, pooledStarts: true },
+    mode: {
+      column: split.column,
+      ungrouped: split.ungroupedCount,
+      mode: command.mixed ? 'mixed' : command.shared.length > 0 ? 'global' : 'per-group',
+      shared: command.shared,
+      compare: command.compare,
+      guess: null,
+      pooledStarts: true,
+      ...(command.mixed ? { mixed: command.mixed } : {}),
+    },
   });
 }

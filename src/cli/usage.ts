@@ -97,6 +97,14 @@ options:
   --shared a,b         with --group/--wide: one global fit, these parameters shared by all groups
                        and the other free ones fitted per group
   --compare            with --shared: also fit each group alone; F test and AICc, in words
+  --random a,b         with --group: a nonlinear mixed-effects fit (R's nlme; Lindstrom-Bates):
+                       these parameters get one random effect per group, b ~ N(0, Psi), every
+                       other free one is a fixed effect; --json adds "mixed" (fixed effects with
+                       stderr, df, t, p; randomSd, randomCorr, sigma, logLik, aic, bic) and each
+                       group's randomEffects. Unbounded least squares: no --bounds, --loss
+  --random-cov full|diag
+                       Psi general (default, nlme's pdLogChol) or diagonal (pdDiag)
+  --method ml|reml     with --random: maximum likelihood (default, as nlme) or REML
   --workers N          worker threads for per-group fits (default: all cores from 50 000 groups
                        on) and for the float64 passes of a single fit (default: all cores from
                        200 000 rows on, with 4 cores or more) and for scoring --starts from

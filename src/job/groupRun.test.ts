@@ -139,6 +139,9 @@ describe('the group clash rules', () => {
     expect(groupClash(groupJob({ mode: 'global', shared: [] }))).toBe('global-needs-shared');
     expect(groupClash(groupJob({ shared: ['K'] }))).toBe('shared-needs-global');
     expect(groupClash(groupJob({ compare: true }))).toBe('compare-needs-global');
+    expect(groupClash(groupJob({ mode: 'mixed' }))).toBe('mixed-needs-random');
+    expect(groupClash(groupJob({ mixed: { random: ['K'], cov: 'full', method: 'ml' } }))).toBe('random-needs-mixed');
+    expect(groupClash(groupJob({ mode: 'mixed', mixed: { random: ['K'], cov: 'full', method: 'ml' } }))).toBeNull();
     expect(groupClash(groupJob({}, { objective: 'poisson' }))).toBe('groups-one-dataset');
     expect(groupClash(groupJob({}, { varpro: true }))).toBe('groups-one-dataset');
     const { groups: _groups, ...single } = groupJob({});

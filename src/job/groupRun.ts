@@ -4,7 +4,8 @@
  *
  *   check     the job's clash rules (validate.ts), before anything runs
  *   start     one start search over all groups' rows where starts are missing (steps/groupStarts.ts)
- *   fit       per group: the host's batch · global: the joint fit (src/fit/global, on the CPU)
+ *   fit       per group: the host's batch · global: the joint fit (src/fit/global, on the CPU) ·
+ *             mixed: the mixed-effects fit (src/fit/mixed, on the CPU)
  *   compare   global with compare: the per-group fits of the same groups (on the CPU) and the
  *             extra-sum-of-squares F test and AICc (src/fit/compare)
  */
@@ -12,6 +13,8 @@ import { compareFits, type FitComparison } from '../fit/compare/compareFits';
 import type { GroupRow } from '../fit/groupRow';
 import { globalFit } from '../fit/global/globalFit';
 import type { GlobalResult } from '../fit/global/types';
+import { mixedFit } from '../fit/mixed/mixedFit';
+import type { MixedResult } from '../fit/mixed/types';
 import type { BatchRun, GroupHost } from './groupHost';
 import type { FitJob } from './job';
 import { fillGroupStarts, type PooledStarts } from './steps/groupStarts';
@@ -44,10 +47,18 @@ export interface GlobalRun extends RunFacts {
   readonly comparison: FitComparison | null;
 }
 
-export type GroupRun = PerGroupRun | GlobalRun;
+/** A mixed-effects run: fixed effects, Ψ, σ and each group's parameters (src/fit/mixed). */
+export interface MixedRun extends RunFacts {
+  readonly mode: 'mixed';
+  readonly mixed: MixedResult;
+}
+
+export type GroupRun = PerGroupRun | GlobalRun | MixedRun;
 
 /** The global fit is one joint problem (the arrow system on the CPU); the GPU batch kernel fits groups one by one. */
 const GLOBAL_ON_CPU = '--backend gpu: global fits run on the CPU (the GPU batch kernel fits groups one by one).';
+
+const MIXED_ON_CPU = '--backend gpu: mixed-effects fits run on the CPU.';
 
 export async function runGroupJob(job: FitJob, host: GroupHost): Promise<GroupRun> {
   // check
@@ -63,6 +74,13 @@ export async function runGroupJob(job: FitJob, host: GroupHost): Promise<GroupRu
   if (g.mode === 'per-group') {
     const batch = await host.batch(input, { backend: job.backend, workers: job.workers, phase: 'groups' });
     return { mode: 'per-group', rows: batch.result.rows, batch, starts: found, notes: [...batch.notes], workers: batch.workers, fitMs: host.now() - t0 };
+  }
+  if (g.mode === 'mixed' && g.mixed) {
+    const { done, signal } = host.global ?? {};
+    const mixed = mixedFit({ model: d.model, groups: d.groups, parameters, ...g.mixed, signal });
+    done?.();
+    const notes = [...mixed.warnings, ...(job.backend === 'gpu' ? [MIXED_ON_CPU] : [])];
+    return { mode: 'mixed', rows: mixed.rows, mixed, starts: found, notes, workers: 0, fitMs: host.now() - t0 };
   }
   const { done, ...watch } = host.global ?? {};
   const global = await globalFit({ ...input, shared: g.shared, ...watch });

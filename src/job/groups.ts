@@ -3,14 +3,25 @@
  * by the adapter's data layer: a group column's values or a wide file's y columns, only the picked
  * keys), fitted each on its own ('per-group', src/fit/batch) or jointly with the `shared` parameters
  * common to all ('global', src/fit/global), optionally compared with the per-group fits
- * (src/fit/compare). groupRun.ts runs it; validate.ts holds its clash rules.
+ * (src/fit/compare), or as a nonlinear mixed-effects model ('mixed', src/fit/mixed: the `mixed`
+ * spec's random parameters vary between groups around the fixed effects). groupRun.ts runs it;
+ * validate.ts holds its clash rules.
  */
 import type { DataGroup } from '../data';
 import type { GroupGuess } from '../fit/batch/types';
 import type { CompiledModel } from '../model';
+import type { RandomCov } from '../fit/mixed/precisionFactor';
+import type { MixedMethod } from '../fit/mixed/profiledLogLik';
 import type { FitJob } from './job';
 
-export type GroupMode = 'per-group' | 'global';
+export type GroupMode = 'per-group' | 'global' | 'mixed';
+
+/** Mixed mode: which parameters get a random effect per group, Ψ's form and the likelihood. */
+export interface MixedSpec {
+  readonly random: readonly string[];
+  readonly cov: RandomCov;
+  readonly method: MixedMethod;
+}
 
 export interface JobGroups {
   /** The group column's name, or null for a wide split (one group per y column). */
@@ -27,6 +38,8 @@ export interface JobGroups {
   /** Missing free starts found by one search over all groups' rows (steps/groupStarts.ts; the
    *  command line's rule); false: the table goes to the fits as it is (the page's). */
   readonly pooledStarts: boolean;
+  /** Mixed mode: its random effects (absent or null in the other modes). */
+  readonly mixed?: MixedSpec | null;
 }
 
 /** What an adapter says of a grouped fit; the rest of the job is what fits one dataset, left at its plain least-squares values. */

@@ -16,7 +16,7 @@ export type JobClash = 'varpro-poisson' | 'profile-robust-loss' | 'stream-needs-
 export type AssayClash = 'assay-needs-rows' | 'assay-one-variable' | 'rout-least-squares' | 'rout-compare-model';
 
 /** The group mode's clashes (groups.ts). */
-export type GroupClash = 'groups-source' | 'groups-one-dataset' | 'global-needs-shared' | 'shared-needs-global' | 'compare-needs-global';
+export type GroupClash = 'groups-source' | 'groups-one-dataset' | 'global-needs-shared' | 'shared-needs-global' | 'compare-needs-global' | 'mixed-needs-random' | 'random-needs-mixed';
 
 /**
  * What an ODE model (issue 23) does not run with yet: the Poisson likelihood and VarPro (their
@@ -110,6 +110,8 @@ export function groupClash(job: Pick<FitJob, 'groups' | 'data' | 'objective' | '
   if (g.mode === 'global' && g.shared.length === 0) return 'global-needs-shared';
   if (g.mode !== 'global' && g.shared.length > 0) return 'shared-needs-global';
   if (g.compare && g.mode !== 'global') return 'compare-needs-global';
+  if (g.mode === 'mixed' && !(g.mixed && g.mixed.random.length > 0)) return 'mixed-needs-random';
+  if (g.mode !== 'mixed' && g.mixed) return 'random-needs-mixed';
   return null;
 }
 
@@ -133,6 +135,8 @@ const CLASH_TEXT: Record<JobClash, string> = {
   'global-needs-shared': 'Mark at least one parameter as shared for a global fit (with none shared it is the same as fitting each group).',
   'shared-needs-global': 'Shared parameters belong to a global fit: fit globally, or share none.',
   'compare-needs-global': 'The comparison is of a global fit with the per-group fits: fit globally, with shared parameters.',
+  'mixed-needs-random': 'Mark at least one parameter as random for a mixed-effects fit (its value varies between groups around the fixed effect).',
+  'random-needs-mixed': 'Random effects belong to a mixed-effects fit: fit with mixed effects, or mark none random.',
   'compare-least-squares': 'A model comparison compares two least-squares fits of one dataset in memory: use the linear loss, least squares and no groups.',
   'ode-poisson': 'An ODE model is fitted by least squares: the Poisson likelihood does not run with it yet.',
   'ode-varpro': 'VarPro eliminates the linear parameters of a closed-form model: turn it off for an ODE model.',

@@ -7,6 +7,7 @@
  * {group, rows, success, status, message, params {name: value}, stderr {name: value|null}, cost,
  * …additions}), cost (the sum), nfev, comparison (with --compare), timing {parseMs, fitMs},
  * backend ("cpu", or "gpu+cpu" with --backend gpu) and gpuBatch (the GPU batch's share, or null).
+ * Mixed mode ("mixed") adds `mixed` (mixedJson.ts) and each group's randomEffects {name: value}.
  */
 import { assayJson } from './assayJson';
 import type { GroupAssay } from '../steps/assay';
@@ -14,7 +15,9 @@ import type { AcceleratedStats } from '../../fit/batch/acceleratedBatch';
 import type { FitComparison } from '../../fit/compare/compareFits';
 import type { GroupRow } from '../../fit/groupRow';
 import type { Status } from '../../solver/termination';
+import type { MixedResult } from '../../fit/mixed/types';
 import type { GroupRun } from '../groupRun';
+import { mixedJson } from './mixedJson';
 
 /** Rows of a group that no fit saw: the data layer dropped (unusable cells), the filters left out, the user excluded. */
 export interface LeftOutRows {
@@ -24,7 +27,7 @@ export interface LeftOutRows {
 }
 
 export interface GroupReport {
-  readonly mode: 'per-group' | 'global';
+  readonly mode: 'per-group' | 'global' | 'mixed';
   /** Where the fits ran: 'cpu', or 'gpu+cpu' (f32 GPU batch, float64 check and finish on the CPU). */
   readonly backend: 'cpu' | 'gpu+cpu';
   /** The GPU batch's share (--backend gpu), or null. */
@@ -42,6 +45,8 @@ export interface GroupReport {
   /** The global fit's own outcome (global mode). */
   readonly global: { readonly success: boolean; readonly status: Status; readonly message: string } | null;
   readonly comparison: FitComparison | null;
+  /** The mixed-effects fit (mixed mode). */
+  readonly mixed?: MixedResult | null;
   readonly ungroupedRows: number;
   readonly workers: number;
   readonly warnings: readonly string[];
@@ -54,6 +59,11 @@ export type ReportContext = Pick<GroupReport, 'file' | 'model' | 'groupColumn' |
 
 export function groupReport(run: GroupRun, about: ReportContext): GroupReport {
   const common = { ...about, mode: run.mode, rows: run.rows, workers: run.workers, warnings: [...about.warnings, ...run.notes], fitMs: run.fitMs };
+  if (run.mode === 'mixed') {
+    const m = run.mixed;
+    const cost = m.rows.reduce((t, r) => (Number.isFinite(r.cost) ? t + r.cost : t), 0);
+    return { ...common, backend: 'cpu', gpuBatch: null, shared: [], cost, nfev: m.nfev, global: { success: m.converged, status: m.converged ? 1 : 0, message: m.message }, comparison: null, mixed: m };
+  }
   if (run.mode === 'global') {
     const g = run.global;
     return { ...common, backend: 'cpu', gpuBatch: null, shared: g.shared, cost: g.cost, nfev: g.nfev, global: { success: g.success, status: g.status, message: g.message }, comparison: run.comparison };
@@ -83,7 +93,7 @@ function leftOutNote(f: LeftOutRows): string {
 /** A row's message, with the rows left out named where the group was not fitted (none usable, or left out of the global fit). */
 export function groupMessage(r: GroupReport, i: number): string {
   const row = r.rows[i];
-  const notFitted = r.mode === 'global' ? !row.included : row.rows === 0;
+  const notFitted = r.mode !== 'per-group' ? !row.included : row.rows === 0;
   return notFitted ? row.message + leftOutNote(r.leftOut[i]) : row.message;
 }
 
@@ -118,6 +128,7 @@ export function groupJsonReport(r: GroupReport, assay: readonly GroupAssay[] | n
       nfev: g.nfev ?? null,
       ...r.leftOut[i],
       ...readings(assay, g.key),
+      ...(r.mixed ? { randomEffects: Object.fromEntries(r.mixed.random.map((name, j) => [name, finite((g as { randomEffects?: Float64Array }).randomEffects?.[j])])) } : {}),
     })),
     cost: finite(r.cost),
     nfev: r.nfev,
@@ -141,6 +152,7 @@ export function groupJsonReport(r: GroupReport, assay: readonly GroupAssay[] | n
           },
         }
       : {}),
+    ...(r.mixed ? { mixed: mixedJson(r.mixed) } : {}),
     ungroupedRows: r.ungroupedRows,
     workers: r.workers,
     warnings: r.warnings,

@@ -1,0 +1,32 @@
+/**
+ * The text block of a mixed-effects fit in the command line's group report: the fixed effects'
+ * t table with nlme's denominator df, the random effects' SDs and correlations, σ and the
+ * likelihood, laid out as nlme's summary lays them out (Pinheiro & Bates 2000, §7.2).
+ */
+import type { MixedResult } from '../fit/mixed/types';
+
+const num = (v: number, digits = 6) => (Number.isFinite(v) ? (v === 0 ? '0' : Math.abs(v) >= 1e-3 && Math.abs(v) < 1e7 ? v.toPrecision(digits) : v.toExponential(digits - 1)) : String(v));
+const pv = (p: number) => (Number.isFinite(p) ? (p < 1e-4 ? '<1e-4' : p.toFixed(4)) : String(p));
+
+function table(header: string[], rows: string[][]): string[] {
+  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
+  const line = (cells: string[]) => '  ' + cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ').trimEnd();
+  return [line(header), ...rows.map(line)];
+}
+
+export function mixedTextBlock(m: MixedResult): string {
+  const lines = [
+    `  ${m.method.toUpperCase()}, ${m.cov === 'full' ? 'general' : 'diagonal'} covariance of the random effects; ${m.points} rows, ${m.groupsFitted} groups; ${m.message}`,
+    `  logLik ${num(m.logLik, 8)}, AIC ${num(m.aic, 8)}, BIC ${num(m.bic, 8)} (${m.parameterCount} parameters)`,
+    '',
+    'Fixed effects:',
+    ...table(['', 'value', 'std.error', 'df', 't', 'p'], m.names.map((n, i) => [n, num(m.fixed[i]), num(m.fixedStderr[i], 4), String(m.fixedDf[i]), num(m.tValue[i], 4), pv(m.pValue[i])])),
+    '',
+    'Random effects (standard deviations, correlations):',
+    ...table(['', 'sd', ...m.random.slice(0, -1)], [
+      ...m.random.map((n, i) => [n, num(m.randomSd[i], 4), ...m.random.slice(0, -1).map((_, j) => (j < i ? m.randomCorr[i][j].toFixed(3) : ''))]),
+      ['residual', num(m.sigma, 4), ...m.random.slice(0, -1).map(() => '')],
+    ]),
+  ];
+  return lines.join('\n');
+}
