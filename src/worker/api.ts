@@ -395,8 +395,9 @@ export interface WorkerApi {
   reportData(): Promise<Status<ReportData>>;
   /** The selected columns as numbers (for links, sessions and exports). */
   exportColumns(): Promise<Status<Record<string, number[]>>>;
-  /** The fingerprint of the used columns (x…, y, sigma) over exactly the rows a fit with `mapping` uses. */
-  fingerprint(mapping: DataMapping): Promise<Status<Fingerprint>>;
+  /** The fingerprint of the used columns (x…, y, sigma) over exactly the rows a fit with `mapping` uses;
+   *  `ode`: an ODE model's data columns instead (src/share/odeSpec.ts specDataColumns). */
+  fingerprint(mapping: DataMapping, ode?: readonly string[]): Promise<Status<Fingerprint>>;
   /** The fit link for `spec` (its data part ignored) with the selected data inline or fingerprinted. */
   planLink(spec: FitSpec, options: PlanOptions): Promise<Status<LinkPlan>>;
   /** The columns a fit with `mapping` uses (x…, y, sigma) over exactly its rows, as CSV. */
