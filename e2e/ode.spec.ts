@@ -121,7 +121,8 @@ describe('an ODE model on the page', () => {
     await note.waitFor();
     expect(await note.textContent()).toMatch(/The model does not parse: .*Q.*The plot shows the last curves/);
     const names = await opened.$$eval('[data-testid="main-plot"] .legendtext', (els) => els.map((e) => e.textContent));
-    expect(names).toEqual(['Hare', 'Hare (fit)', 'Lynx', 'Lynx (fit)']);
+    // The fit's curves, now the model's (the text changed): still both series, not a scatter of the table.
+    expect(names).toEqual(['Hare', 'Hare (model)', 'Lynx', 'Lynx (model)']);
     for (const [width, height] of [[1440, 900], [1024, 768], [390, 844]] as const) {
       await resizeTo(opened, { width, height });
       await plotted(opened);

@@ -85,7 +85,7 @@ function OdeObserved({ observed, sigma }: { readonly observed: readonly string[]
   const weighted = observed.map((c, i) => (sigma[i] ? `${c} (σ ${sigma[i]})` : c));
   return (
     <p className="mapping-ode" data-testid="ode-observed">
-      {weighted.join(', ')}: the model's <code>~</code> lines name the observed columns and their σ (<code>COL ~ expr | SIGMA</code>), so there is no y or σ to pick.
+      Observed: {weighted.join(', ')}, named by the model's <code>~</code> lines (<code>COL ~ expr | SIGMA</code> gives a σ column), so there is no y or σ to pick.
     </p>
   );
 }
@@ -118,7 +118,8 @@ export function ColumnPickers() {
           </span>
         ))}
         {mapping.x.length === 0 && <ColumnSelect value={null} columns={columns} onChange={(n) => n && setX(0, n)} label="x variable" testId="x-select-0" />}
-        {next !== null && mapping.x.length > 0 && (
+        {/* An ODE model has one time column. */}
+        {next !== null && mapping.x.length > 0 && ode === null && (
           <button type="button" className="link-btn" data-testid="add-x" onClick={() => void setMapping({ x: [...mapping.x, next] })}>
             + variable
           </button>

@@ -25,7 +25,9 @@ export function PlotPanel() {
   const mapping = useApp((s) => s.mapping);
   // Plotly keeps the zoom while this stays the same; a stored zoom counts only under it (view.ts).
   const revision = useApp(viewKey);
-  const ode = useApp(odePlotState);
+  // Two strings, not the object: a selector's new object each render would loop (zustand compares by identity).
+  const odeKind = useApp((s) => odePlotState(s)?.kind ?? null);
+  const odeMessage = useApp((s) => odePlotState(s)?.message ?? '');
   const xLabel = mapping.x[plot.plotVar] ?? 'x';
   // Bands belong to the last fit: shown while the parameters on screen are its parameters.
   const showFit = fresh && curve !== null && curve.confidence !== null;
@@ -70,15 +72,15 @@ export function PlotPanel() {
   return (
     <section className="card plot-card" aria-label="Plot" data-testid="plot-panel">
       <PlotToolbar />
-      {ode?.kind === 'stale' && (
+      {odeKind === 'stale' && (
         <Notice tone="warning" testId="plot-ode-state">
-          {ode.message}
+          {odeMessage}
         </Notice>
       )}
-      {ode?.kind === 'blank' ? (
+      {odeKind === 'blank' ? (
         // An ODE model's table drawn as y against x would be a meaningless scatter: say why there are no curves.
         <div className="main-plot plot-ode-blank" data-testid="plot-ode-state" role="status">
-          <p className="plot-loading">{ode.message}</p>
+          <p className="plot-loading">{odeMessage}</p>
         </div>
       ) : (
         <PlotlyChart data={figure.data} layout={figure.layout} className="main-plot" testId="main-plot" label={`${mapping.y} against ${xLabel}, with the model and residuals`} onRelayout={onRelayout} onPointClick={onPointClick} onPointsSelected={onPointsSelected} />
