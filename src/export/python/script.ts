@@ -37,6 +37,7 @@ import { calledFunctions, pyModelFunction } from './pyModel';
 import { PY_REPORT, PY_REPORT_JSON, pyPageFit } from './pyReport';
 import { pyTies, withTiedJson } from './pyTies';
 import { untieSpec } from '../untie';
+import { odePythonScript } from './odeScript';
 
 export interface PythonScriptOptions {
   /** Default data file of the script (the first argument overrides it). */
@@ -72,6 +73,8 @@ function scriptRows(spec: FitSpec): { where: WhereClause[]; exclude: readonly nu
 }
 
 export function pythonScript(tiedSpec: FitSpec, options: PythonScriptOptions): string {
+  // An ODE model (issue 23): solve_ivp inside least_squares (odeScript.ts).
+  if (tiedSpec.ode) return odePythonScript(tiedSpec, options);
   // Tied parameters (issue 10): the model with each tie written in, the tied rows left out.
   const { spec, ties } = untieSpec(tiedSpec);
   if (!DELIMITERS.includes(options.delimiter)) throw new RangeError(`pythonScript: delimiter must be one of ${DELIMITERS.map((d) => JSON.stringify(d)).join(', ')}`);
