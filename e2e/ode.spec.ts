@@ -153,4 +153,30 @@ describe('an ODE model on the page', () => {
     expect(pageErrors(blank)).toEqual([]);
     await fresh.close();
   });
+
+  it('opens an ODE sample with its library model and starts, and fits it', async () => {
+    const fresh = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
+    const sample = await fresh.newPage();
+    collectErrors(sample);
+    await sample.goto(served.url);
+    await sample.getByTestId('app').waitFor();
+    await sample.getByTestId('sample-ode-pk-two-compartment').click();
+    await sample.getByTestId('rows-used').waitFor();
+    expect(await sample.getByTestId('library-select').inputValue()).toBe('ode-pk-two-compartment');
+    expect(await sample.getByTestId('ode-observed').textContent()).toContain('conc');
+    expect(await fit(sample)).toBe('converged');
+    const got = await fittedParameters(sample);
+    const truth = { ka: 1.5, CL: 5, V1: 20, Q: 3, V2: 40 };
+    for (const [name, want] of Object.entries(truth)) expect(Math.abs(got[name].value - want) / got[name].stderr, name).toBeLessThan(4);
+    // Picking the ODE example from the library after an edit sets its statements and starts again.
+    await typeModel(sample, 'dX/dt = -k*X; X(0) = X0; conc ~ X');
+    await sample.getByTestId('param-value-k').waitFor();
+    await sample.getByTestId('library-select').selectOption('ode-pk-two-compartment');
+    expect(await sample.getByTestId('model-editor').inputValue()).toContain('dA1/dt = ka*Gut - CL/V1*A1');
+    expect(await sample.getByTestId('param-value-V2').inputValue()).toBe('30');
+    await plotted(sample);
+    await shot(sample, 'ode-sample-pk-1440');
+    expect(pageErrors(sample)).toEqual([]);
+    await fresh.close();
+  });
 });

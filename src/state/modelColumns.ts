@@ -44,12 +44,13 @@ function odeTime(mapping: Mapping, s: Inputs): string | null {
   return namedTimeColumn(free) ?? free[0] ?? null;
 }
 
-/** The column names left of `~` (and after its `|`) on the lines of statements, read from the text alone. */
-function observedOnLines(text: string): string[] {
+/** The column names left of `~` (and after its `|`: `sigma`) on the lines of statements, read
+ *  from the text alone (statements that do not parse yet still say what they observe). */
+export function observedOnLines(text: string, sigma = true): string[] {
   const names: string[] = [];
   for (const line of text.replace(/#[^\n]*/g, '').split(/[\n;]/)) {
     const m = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*~[^|]*(?:\|\s*([A-Za-z_][A-Za-z0-9_]*))?/.exec(line);
-    if (m) names.push(...[m[1], m[2]].filter((n): n is string => n !== undefined));
+    if (m) names.push(...[m[1], sigma ? m[2] : undefined].filter((n): n is string => n !== undefined));
   }
   return names;
 }
