@@ -29,23 +29,22 @@
  */
 import { defaultMaxNfev } from '../../fit/defaults';
 import { forEachIdent, parseStatements, TIME, type Expr, type Ident, type OdeModelSpec } from '../../model/index';
-import type { FitSpec, ParameterRow } from '../../share/types';
+import type { FitSpec } from '../../share/types';
 import { specDataColumns } from '../../share/odeSpec';
 import { PY_LOADER, PY_ROW_MASK } from './pyLoader';
-import { pyBool, pyFloat, pyList, pyString } from './pyLiteral';
+import { pyFloat, pyList, pyString } from './pyLiteral';
 import { pyExpr } from './pyExpr';
 import { calledFunctions } from './pyModel';
 import { pythonNames } from './pyNames';
 import { PY_REPORT, PY_REPORT_JSON, pyPageFit } from './pyReport';
 import type { PythonScriptOptions } from './script';
-import { parseWhere } from '../../data/where';
+import { checkDelimiter, parameterRows, pyFileSettings, pyTrfArguments, scriptRows } from './pySpec';
 
 export const SOLVE_IVP_METHOD = { dopri5: 'RK45', rodas4: 'Radau', auto: 'LSODA' } as const;
 
 /** Names the ODE script defines, which no model name may take (pyNames.ts renames it). */
 const ODE_SCRIPT_NAMES = ['solve_ivp', 'least_squares', 'rates', 'initial', 'observe', 'residuals', 'full', 'P', 'X', 'fit'];
 
-const DELIMITERS = [',', '\t', ';', '|', 'whitespace'];
 
 const stateIdent = (name: string): Ident => ({ kind: 'ident', name, role: 'variable', start: 0, end: 0 });
 
@@ -67,18 +66,6 @@ function timeless(spec: OdeModelSpec): Set<string> {
   return out;
 }
 
-function scriptRows(spec: FitSpec): { where: string[]; exclude: readonly number[] } | null {
-  const rows = spec.rows;
-  if (!rows || (rows.where.length === 0 && rows.exclude.length === 0)) return null;
-  const where = rows.where.map((text) => {
-    const clause = parseWhere(text);
-    if (!clause.ok) throw new RangeError(`pythonScript: ${clause.error.message}`);
-    const w = clause.value;
-    return `(${pyString(w.column)}, ${pyString(w.op)}, ${pyString(w.value)})`;
-  });
-  return { where, exclude: rows.exclude };
-}
-
 /**
  * The script. Throws RangeError for a spec without `ode`, statements that do not parse, ties or
  * groups (an ODE fit takes neither yet), an invalid delimiter, or every parameter fixed.
@@ -88,7 +75,7 @@ export function odePythonScript(spec: FitSpec, options: PythonScriptOptions): st
   if (!ode) throw new RangeError('odePythonScript: the spec is not an ODE model (no ode settings)');
   if (spec.groups) throw new RangeError('odePythonScript: an ODE model is fitted to one data set (no groups)');
   if (spec.ties && spec.ties.length > 0) throw new RangeError('odePythonScript: ties do not apply to an ODE model; write them into the statements');
-  if (!DELIMITERS.includes(options.delimiter)) throw new RangeError(`pythonScript: delimiter must be one of ${DELIMITERS.map((d) => JSON.stringify(d)).join(', ')}`);
+  checkDelimiter(options.delimiter);
   const parsed = parseStatements(spec.model);
   if (!parsed.ok) throw new RangeError(`pythonScript: ${parsed.error.message}`);
   const model = parsed.value;
@@ -98,15 +85,7 @@ export function odePythonScript(spec: FitSpec, options: PythonScriptOptions): st
   const observations = model.observations.length > 0
     ? model.observations.map((o) => ({ column: o.column, sigma: o.sigma ?? null, expr: o.expr }))
     : [{ column: spec.columns.y, sigma: spec.columns.sigma, expr: stateIdent(model.states[0].name) }];
-  const byName = new Map(spec.parameters.map((p) => [p.name, p]));
-  const rows: ParameterRow[] = model.params.map((name) => {
-    const row = byName.get(name);
-    if (row === undefined) throw new RangeError(`pythonScript: no parameter row for ${name}`);
-    return row;
-  });
-  const free = rows.filter((p) => !p.fixed);
-  if (free.length === 0) throw new RangeError('pythonScript: every parameter is fixed; least_squares needs at least one free parameter');
-  const fixed = rows.filter((p) => p.fixed);
+  const { rows, free, fixed } = parameterRows(spec, model.params, 'least_squares');
   const s = spec.settings;
   const names = pythonNames([TIME, ...model.states.map((x) => x.name), ...model.intermediates.map((v) => v.name), ...model.params], ODE_SCRIPT_NAMES);
   const py = (n: string) => names.get(n) ?? n;
@@ -138,11 +117,7 @@ export function odePythonScript(spec: FitSpec, options: PythonScriptOptions): st
     'from scipy.optimize import least_squares',
     ...(special.length > 0 ? [`from scipy.special import ${special.join(', ')}`] : []),
     '',
-    ...(options.fileNote ? [`# ${options.fileNote.replace(/[\r\n]+/g, ' ')}`] : []),
-    `CSV_FILE = sys.argv[1] if len(sys.argv) > 1 else ${pyString(options.csvFileName)}`,
-    `DELIMITER = ${options.delimiter === 'whitespace' ? 'None  # runs of spaces and tabs' : pyString(options.delimiter)}`,
-    `DECIMAL_COMMA = ${pyBool(options.decimalComma)}`,
-    `HEADER = ${pyBool(options.header)}`,
+    ...pyFileSettings(options),
     `MODEL = ${pyString(spec.model)}  # as written in Fitbench; rates(), initial() and observe() below are its translation`,
     `TIME_COLUMN = ${pyString(time)}`,
     `OBSERVED = ${pyList(observations.map((o) => `(${pyString(o.column)}, ${o.sigma === null ? 'None' : pyString(o.sigma)})`))}  # (column, sigma column) of each ~ line`,
@@ -153,7 +128,7 @@ export function odePythonScript(spec: FitSpec, options: PythonScriptOptions): st
     '',
     PY_LOADER,
     '',
-    ...(rowRules ? [`WHERE = ${pyList(rowRules.where)}`, `EXCLUDE_LINES = ${rowRules.exclude.length > 0 ? `{${rowRules.exclude.join(', ')}}` : 'set()'}`, PY_ROW_MASK, ''] : []),
+    ...(rowRules ? [`WHERE = ${pyList(rowRules.where.map((w) => `(${pyString(w.column)}, ${pyString(w.op)}, ${pyString(w.value)})`))}`, `EXCLUDE_LINES = ${rowRules.exclude.length > 0 ? `{${rowRules.exclude.join(', ')}}` : 'set()'}`, PY_ROW_MASK, ''] : []),
     '',
     `def rates(${py(TIME)}, X, P):`,
     `    """d/dt of the states ${states.join(', ')} (the model's dX/dt lines)."""`,
@@ -221,13 +196,7 @@ export function odePythonScript(spec: FitSpec, options: PythonScriptOptions): st
     `# Fitbench integrates exact sensitivities for the Jacobian; central differences here (see the docblock of src/export/python/odeScript.ts).`,
     'fit = least_squares(',
     '    residuals, p0, jac="3-point",',
-    '    bounds=(lower, upper),',
-    '    method="trf",',
-    `    loss=${pyString(s.loss)},`,
-    `    f_scale=${pyFloat(s.fScale)},`,
-    `    ftol=${pyFloat(s.ftol)},`,
-    `    xtol=${pyFloat(s.xtol)},`,
-    `    gtol=${pyFloat(s.gtol)},`,
+    ...pyTrfArguments(s),
     `    max_nfev=${maxNfev},${s.maxNfev === null ? "  # Fitbench's default budget, max(2000, 500 k)" : ''}`,
     `    x_scale=${s.xScale === 'jac' ? '"jac"' : pyFloat(s.xScale)},`,
     ')',
