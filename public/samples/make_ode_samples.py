@@ -116,8 +116,7 @@ def entry(ident, title, description, file, y, truth, noise):
     from_examples = EXAMPLES[ident]
     out = {"id": ident, "title": title, "description": description, "file": file, "x": ["t"], "y": y,
            "model": from_examples["statements"], "params": from_examples["starts"], "library": from_examples["library"], "truth": dict(truth)}
-    if noise is not None:
-        out["truth"]["noise"] = noise
+    # The noise is in the description: truth holds the parameters alone, as generate.py's entries do.
     return out
 
 
