@@ -4,14 +4,18 @@
  * to scipy's solve_ivp + least_squares values (fixtures/ode/lotka_volterra.json) to 1e-4
  * relative, each observed column drawn with its curve; without starts the ODE start search
  * (src/start/ode) finds them and the fit reaches the same values.
- * Screenshots at 1440×900 and 390×844 (e2e/screenshots/).
+ * Its link (issue 23: the statements, the integration and both observed columns inline) opened in
+ * a fresh browser context brings the model and parameters back and fits to the same numbers, and
+ * so does a refit there. The page shows what an ODE model observes in place of the y and σ
+ * pickers, and statements that stop parsing keep the last curves with the parser's message.
+ * Screenshots at 1440×900, 1024×768 and 390×844 (e2e/screenshots/).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fit, fittedParameters, loadFileInput, plotted, resizeTo, setParams, typeModel } from './lib/app-actions';
-import { launch, openApp, pageErrors, shot } from './lib/app-browser';
+import { fit, fittedParameters, loadFileInput, plotted, resizeTo, setParams, typeModel, type FittedParameter } from './lib/app-actions';
+import { collectErrors, launch, openApp, pageErrors, shot } from './lib/app-browser';
 import { root, serveDist, type Served } from './lib/app-serve';
 
 interface Fixture { model: string; params: string[]; starts: { good: Record<string, number> }; scipy: { params: Record<string, number> } }
@@ -70,5 +74,109 @@ describe('an ODE model on the page', () => {
     await page.getByTestId('plot-panel').scrollIntoViewIfNeeded();
     await shot(page, 'ode-lv-fit-390');
     expect(pageErrors(page)).toEqual([]);
+  });
+
+  let fitted: Record<string, FittedParameter> = {};
+  let context: BrowserContext | null = null;
+
+  it('puts the ODE fit in a link; a fresh context reopens it to the same numbers, and a refit there too', async () => {
+    await resizeTo(page, { width: 1440, height: 900 });
+    fitted = await fittedParameters(page);
+    await page.getByTestId('copy-link').click();
+    const status = page.locator('[data-testid="link-status"][data-state]');
+    await status.waitFor();
+    expect(await status.getAttribute('data-included')).toBe('true');
+    const hash = await page.evaluate(() => location.hash);
+    expect(hash).toMatch(/^#fit=v1\.[A-Za-z0-9_-]+$/);
+    await page.keyboard.press('Escape');
+
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
+    const opened = await context.newPage();
+    collectErrors(opened);
+    await opened.goto(`${served.url}${hash}`);
+    await opened.locator('[data-testid="status"][data-state="converged"]').waitFor({ timeout: 120_000 });
+    expect(await opened.getByTestId('model-editor').inputValue()).toBe(lv.model);
+    expect(await opened.getByTestId('detected-params').textContent()).toBe(lv.params.join(''));
+    const same = async () => {
+      const again = await fittedParameters(opened);
+      for (const name of lv.params) expect(Math.abs(again[name].value - fitted[name].value), name).toBeLessThanOrEqual(1e-9 * Math.abs(fitted[name].value));
+    };
+    await same();
+    // The model's ~ lines name what is observed: no y or σ picker to mislead.
+    expect(await opened.getByTestId('ode-observed').textContent()).toContain('Hare, Lynx');
+    expect(await opened.getByTestId('y-select').count()).toBe(0);
+    expect(await opened.getByTestId('sigma-select').count()).toBe(0);
+    await plotted(opened);
+    await shot(opened, 'ode-link-opened-1440');
+    expect(await fit(opened)).toBe('converged');
+    await same();
+    expect(pageErrors(opened)).toEqual([]);
+  });
+
+  it('keeps the last curves, with the parser’s message, while the statements do not parse', async () => {
+    const opened = context?.pages()[0];
+    if (!opened) throw new Error('the link test opens this page');
+    await typeModel(opened, `${lv.model}\ndQ/dt = -Q`);
+    const note = opened.getByTestId('plot-ode-state');
+    await note.waitFor();
+    expect(await note.textContent()).toMatch(/The model does not parse: .*Q.*The plot shows the last curves/);
+    const names = await opened.$$eval('[data-testid="main-plot"] .legendtext', (els) => els.map((e) => e.textContent));
+    // The fit's curves, now the model's (the text changed): still both series, not a scatter of the table.
+    expect(names).toEqual(['Hare', 'Hare (model)', 'Lynx', 'Lynx (model)']);
+    for (const [width, height] of [[1440, 900], [1024, 768], [390, 844]] as const) {
+      await resizeTo(opened, { width, height });
+      await plotted(opened);
+      await opened.getByTestId('plot-panel').scrollIntoViewIfNeeded();
+      await shot(opened, `ode-not-parsing-${width}`);
+    }
+    await resizeTo(opened, { width: 1440, height: 900 });
+    await typeModel(opened, lv.model);
+    await note.waitFor({ state: 'detached' });
+    expect(pageErrors(opened)).toEqual([]);
+    await context?.close();
+  });
+
+  it('says why there are no curves instead of drawing the table as a scatter when the first statements do not parse', async () => {
+    const fresh = await browser.newContext({ viewport: { width: 1024, height: 768 }, deviceScaleFactor: 1 });
+    const blank = await fresh.newPage();
+    collectErrors(blank);
+    await blank.goto(served.url);
+    await blank.getByTestId('app').waitFor();
+    await loadFileInput(blank, 'lotka_volterra.csv', csv);
+    await blank.getByTestId('rows-used').waitFor();
+    await typeModel(blank, 'dH/dt = alpha*H - beta*H*L\ndL/dt = delta*H*L - gamma*L\nH(0) = H0\nHare ~ H\nLynx ~ L');
+    const state = blank.getByTestId('plot-ode-state');
+    await state.waitFor();
+    expect(await state.textContent()).toMatch(/The model does not parse: .*L/);
+    expect(await blank.getByTestId('main-plot').count()).toBe(0);
+    await shot(blank, 'ode-blank-1024');
+    expect(pageErrors(blank)).toEqual([]);
+    await fresh.close();
+  });
+
+  it('opens an ODE sample with its library model and starts, and fits it', async () => {
+    const fresh = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
+    const sample = await fresh.newPage();
+    collectErrors(sample);
+    await sample.goto(served.url);
+    await sample.getByTestId('app').waitFor();
+    await sample.getByTestId('sample-ode-pk-two-compartment').click();
+    await sample.getByTestId('rows-used').waitFor();
+    expect(await sample.getByTestId('library-select').inputValue()).toBe('ode-pk-two-compartment');
+    expect(await sample.getByTestId('ode-observed').textContent()).toContain('conc');
+    expect(await fit(sample)).toBe('converged');
+    const got = await fittedParameters(sample);
+    const truth = { ka: 1.5, CL: 5, V1: 20, Q: 3, V2: 40 };
+    for (const [name, want] of Object.entries(truth)) expect(Math.abs(got[name].value - want) / got[name].stderr, name).toBeLessThan(4);
+    // Picking the ODE example from the library after an edit sets its statements and starts again.
+    await typeModel(sample, 'dX/dt = -k*X; X(0) = X0; conc ~ X');
+    await sample.getByTestId('param-value-k').waitFor();
+    await sample.getByTestId('library-select').selectOption('ode-pk-two-compartment');
+    expect(await sample.getByTestId('model-editor').inputValue()).toContain('dA1/dt = ka*Gut - CL/V1*A1');
+    expect(await sample.getByTestId('param-value-V2').inputValue()).toBe('30');
+    await plotted(sample);
+    await shot(sample, 'ode-sample-pk-1440');
+    expect(pageErrors(sample)).toEqual([]);
+    await fresh.close();
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { decimalResidual } from './decimalResidual';
 import { parseDelimitedText } from './parseText';
 import { selectColumns } from './selectColumns';
+import { isOdeModel, parseStatements } from '../model/index';
 
 interface SampleEntry {
   id: string;
@@ -38,6 +39,8 @@ describe('public/samples', () => {
   it('lists the promised datasets', () => {
     expect(manifest.map((e) => e.id)).toEqual([
       'decay', 'peaks', 'dose-response', 'damped-sine', 'nist-misra1a', 'nist-thurber', 'nist-gauss2', 'puromycin', 'plate-reader',
+      // ODE models (issue 23; make_ode_samples.py): statements over the sample's columns.
+      'ode-consecutive', 'ode-michaelis-menten', 'ode-pk-two-compartment', 'ode-sir', 'lotka-volterra', 'ode-logistic',
     ]);
     expect(new Set(manifest.map((e) => e.file)).size).toBe(manifest.length);
   });
@@ -52,9 +55,16 @@ describe('public/samples', () => {
       const fit = selectColumns(table, { x: entry.x, y: entry.y, sigma: entry.sigma ?? null, strict: true });
       if (!fit.ok) throw new Error(fit.error.message);
       expect(fit.value.rows).toBe(table.rowCount);
-      const known = new Set([...entry.x, ...Object.keys(entry.params ?? {}), ...FUNCTIONS]);
-      const idents = entry.model.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? [];
-      expect(idents.filter((id) => !known.has(id))).toEqual([]);
+      if (isOdeModel(entry.model)) {
+        // Statements: their ~ lines name columns of the file, and the starts are their parameters.
+        const ode = parseStatements(entry.model, { columns: table.columns.map((c) => c.name) });
+        if (!ode.ok) throw new Error(ode.error.message);
+        expect(ode.value.params).toEqual(Object.keys(entry.params ?? {}));
+      } else {
+        const known = new Set([...entry.x, ...Object.keys(entry.params ?? {}), ...FUNCTIONS]);
+        const idents = entry.model.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? [];
+        expect(idents.filter((id) => !known.has(id))).toEqual([]);
+      }
       // A wide sample's truth differs per column (its generator says how each was drawn).
       if (entry.wide) return;
       expect(entry.truth ?? entry.certified?.values).toBeDefined();

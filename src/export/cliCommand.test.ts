@@ -162,4 +162,25 @@ describe('cliCommand', () => {
       }),
     );
   });
+
+  it('writes an ODE model with --time and its integration, and no --y where its ~ lines name the columns (issue 23)', () => {
+    const model = 'dH/dt = a*H - b*H*L; dL/dt = d*H*L - g*L; H(0) = H0; L(0) = L0; Hare ~ H; Lynx ~ L';
+    const ode: FitSpec = {
+      ...decaySpec(),
+      model,
+      columns: { x: ['year'], y: 'Hare', sigma: null },
+      parameters: ['a', 'b', 'd', 'g', 'H0', 'L0'].map((name) => ({ name, value: 1, min: 0, max: Infinity, fixed: name === 'L0' })),
+      ode: { method: 'rodas4', rtol: 1e-8, atol: 1e-12 },
+    };
+    const cmd = parseFitArgs(shellWords(cliCommand(ode, { csvFileName: 'lv.csv' })).slice(3));
+    if (cmd === 'help') throw new Error('help');
+    expect(cmd.model).toBe(model);
+    expect(cmd.time).toBe('year');
+    expect(cmd.y).toBeNull();
+    expect(cmd.ode).toEqual({ method: 'rodas4', rtol: 1e-8, atol: 1e-12 });
+    expect([...cmd.fix]).toEqual([['L0', 1]]);
+    const oneState: FitSpec = { ...ode, model: 'dA/dt = -k*A; A(0) = A0', columns: { x: ['t'], y: 'conc', sigma: 'sd' }, parameters: [{ name: 'k', value: 0.2, min: -Infinity, max: Infinity, fixed: false }, { name: 'A0', value: 5, min: -Infinity, max: Infinity, fixed: false }], ode: { method: 'auto', rtol: 1e-10, atol: 1e-12 } };
+    const words = cliWords(oneState, { csvFileName: 'a.csv' });
+    expect(words).toEqual(['node', 'fitbench.mjs', 'fit', 'a.csv', '--model', 'dA/dt = -k*A; A(0) = A0', '--time', 't', '--y', 'conc', '--sigma', 'sd', '--p0', 'k=0.2,A0=5']);
+  });
 });

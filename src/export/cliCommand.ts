@@ -17,11 +17,17 @@
  * name starting with '-' gets a './' prefix. x columns are not passed: the CLI takes every
  * identifier of the model that names a column of the file as a variable.
  *
+ * An ODE model (issue 23) names its time column with --time and its integration with
+ * --ode-method, --rtol and --atol (left out at src/fit/ode's defaults); its `~` lines name the
+ * observed columns, so --y and --sigma are written only for a one-state model without one.
+ *
  * Groups (issue 9) as groupPlan.ts normalizes them: --group with the column, --groups with the
  * picked keys (a comma or backslash inside a key escaped with a backslash, as the CLI's
  * parseKeyList reads them), and --shared for a global fit.
  */
 import { DEFAULTS } from '../fit/defaults';
+import { ODE_DEFAULTS } from '../fit/ode/odeDefaults';
+import { parseStatements } from '../model/index';
 import type { DerivedSpec } from '../fit/derived';
 import type { FitSpec, ParameterRow } from '../share/types';
 import { exportGroups } from './groupPlan';
@@ -77,8 +83,18 @@ export function cliWords(tiedSpec: FitSpec, options: CliCommandOptions): string[
   const list = (rows: readonly ParameterRow[], item: (p: ParameterRow) => string) => rows.map(item).join(',');
   const s = spec.settings;
   option('model', spec.model);
-  option('y', spec.columns.y);
-  if (spec.columns.sigma !== null) option('sigma', spec.columns.sigma);
+  const statements = spec.ode ? parseStatements(spec.model) : null;
+  const observedByLines = statements?.ok === true && statements.value.observations.length > 0;
+  if (spec.ode) {
+    option('time', spec.columns.x[0] ?? '');
+    if (spec.ode.method !== ODE_DEFAULTS.method) option('ode-method', spec.ode.method);
+    if (spec.ode.rtol !== ODE_DEFAULTS.rtol) option('rtol', cliNumber(spec.ode.rtol));
+    if (spec.ode.atol !== ODE_DEFAULTS.atol) option('atol', cliNumber(spec.ode.atol));
+  }
+  if (!observedByLines) {
+    option('y', spec.columns.y);
+    if (spec.columns.sigma !== null) option('sigma', spec.columns.sigma);
+  }
   if (s.weights && s.weights !== 'sigma') option('weights', s.weights);
   if (s.absoluteSigma) words.push('--absolute-sigma');
   // Row filters and excluded points (issue 9), in the file's own line numbers.

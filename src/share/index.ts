@@ -18,6 +18,7 @@ export { decodeSpec } from './decode';
 export { specToJson, specFromJson } from './specJson';
 export { planLink, type LinkPlan, type PlanOptions } from './planLink';
 export { fingerprint, matchesFingerprint, usedColumns, type Fingerprint } from './fingerprint';
+export { specDataColumns, type DataColumns } from './odeSpec';
 export { SpecError, type DecodeResult, type ShareError, type ShareErrorCode } from './errors';
 export { Fnv1a64 } from './fnv1a64';
 export * as limits from './limits';

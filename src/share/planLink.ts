@@ -7,7 +7,8 @@
  */
 import { encodeWithin, MAX_COMPRESSED_BYTES } from './encode';
 import { SpecError, shareError } from './errors';
-import { fingerprint, usedColumns } from './fingerprint';
+import { fingerprint } from './fingerprint';
+import { specDataColumns } from './odeSpec';
 import { LINK_DATA_BUDGET, MAX_INLINE_CELLS } from './limits';
 import type { DataFingerprint, FitSpec, InlineData, RowSpec } from './types';
 
@@ -33,23 +34,23 @@ export interface PlanOptions {
   readonly inlineGroupKeys?: readonly string[];
 }
 
-function inlinable(columns: readonly ArrayLike<number>[], sigmaIndex: number): boolean {
+function inlinable(columns: readonly ArrayLike<number>[], isSigma: readonly boolean[]): boolean {
   const rows = columns[0]?.length ?? 0;
   if (rows === 0 || rows * columns.length > MAX_INLINE_CELLS) return false;
   return columns.every((c, j) => {
-    for (let i = 0; i < c.length; i++) if (!Number.isFinite(c[i]) || (j === sigmaIndex && !(c[i] > 0))) return false;
+    for (let i = 0; i < c.length; i++) if (!Number.isFinite(c[i]) || (isSigma[j] && !(c[i] > 0))) return false;
     return true;
   });
 }
 
 /**
- * The link for `spec` with `columns`: the used columns' values in usedColumns(spec.columns) order
- * (x…, y, sigma), or null for a link without data. Throws SpecError for an invalid spec and
+ * The link for `spec` with `columns`: the used columns' values in specDataColumns(spec) order
+ * (x…, y, sigma; an ODE model's time and observed columns), or null for a link without data. Throws SpecError for an invalid spec and
  * RangeError when the columns do not match the spec (caller bugs).
  */
 export function planLink(spec: FitSpec, columns: readonly ArrayLike<number>[] | null, options: PlanOptions = {}): LinkPlan {
   const fileName = options.fileName !== undefined ? options.fileName : (spec.data?.fileName ?? null);
-  const names = usedColumns(spec.columns);
+  const { names, sigmas } = specDataColumns(spec);
   const finish = (data: InlineData | DataFingerprint | null, budget: number, rows?: RowSpec): LinkPlan | null => {
     const { rows: _ignored, ...rest } = spec;
     const within = rows ?? spec.rows;
@@ -65,7 +66,7 @@ export function planLink(spec: FitSpec, columns: readonly ArrayLike<number>[] | 
   if (columns.length !== names.length) throw new RangeError(`planLink: ${columns.length} columns given for ${names.join(', ')}`);
   const rows = columns[0].length;
   if (columns.some((c) => c.length !== rows)) throw new RangeError('planLink: the columns differ in length');
-  if (inlinable(columns, spec.columns.sigma === null ? -1 : names.length - 1)) {
+  if (inlinable(columns, names.map((n) => sigmas.includes(n)))) {
     const keys = spec.groups && options.inlineGroupKeys?.length === rows ? { groupKeys: [...options.inlineGroupKeys] } : {};
     const inline: InlineData = { kind: 'inline', fileName, columns: Object.fromEntries(names.map((n, j) => [n, Array.from(columns[j])])), ...keys };
     const plan = finish(inline, options.budget ?? LINK_DATA_BUDGET, options.inlineRows);

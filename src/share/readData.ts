@@ -1,6 +1,6 @@
 /**
  * Reads `data` of a link: null (no data), inline columns, or a fingerprint. Inline data must hold
- * exactly the used columns (x…, y, sigma), of equal length ≥ 1, finite numbers, sigma > 0 (the
+ * exactly the used columns (x…, y, sigma; an ODE model's time and observed columns), of equal length ≥ 1, finite numbers, sigma > 0 (the
  * rows a fit can use: selectColumns drops the others before a link is made), at most
  * MAX_INLINE_CELLS numbers in all. File names are 1–MAX_FILE_NAME characters without control
  * characters (they are shown to people).
@@ -29,9 +29,9 @@ function column(v: unknown, path: string, positiveOnly: boolean): number[] {
   return list as number[];
 }
 
-function inline(o: Fields, path: string, used: readonly string[], sigma: string | null, withKeys: boolean): InlineData {
+function inline(o: Fields, path: string, used: readonly string[], sigmas: readonly string[], withKeys: boolean): InlineData {
   const cols = object(o.columns, `${path}.columns`, used);
-  const entries = used.map((name): [string, number[]] => [name, column(cols[name], `${path}.columns.${name}`, name === sigma)]);
+  const entries = used.map((name): [string, number[]] => [name, column(cols[name], `${path}.columns.${name}`, sigmas.includes(name))]);
   const rows = entries[0][1].length;
   if (rows === 0) fail(`${path}.columns`, 'must hold at least one row');
   for (const [name, values] of entries) {
@@ -53,14 +53,14 @@ function print(o: Fields, path: string): DataFingerprint {
   };
 }
 
-/** `used`: the used column names in order (usedColumns), `sigma` the sigma column or null;
+/** `used`: the used column names in order (odeSpec.ts's specDataColumns), `sigmas` the σ columns among them;
  *  `grouped`: the spec has groups, so inline data may carry each row's group key. */
-export function readData(v: unknown, path: string, used: readonly string[], sigma: string | null, grouped = false): InlineData | DataFingerprint | null {
+export function readData(v: unknown, path: string, used: readonly string[], sigmas: readonly string[], grouped = false): InlineData | DataFingerprint | null {
   if (v === null) return null;
   if (typeof v !== 'object' || Array.isArray(v)) fail(path, 'must be an object or null', v);
   const kind = oneOf((v as Fields).kind, `${path}.kind`, ['inline', 'fingerprint'] as const);
   const withKeys = grouped && Object.prototype.hasOwnProperty.call(v, 'groupKeys');
   return kind === 'inline'
-    ? inline(object(v, path, withKeys ? ['kind', 'fileName', 'columns', 'groupKeys'] : ['kind', 'fileName', 'columns']), path, used, sigma, withKeys)
+    ? inline(object(v, path, withKeys ? ['kind', 'fileName', 'columns', 'groupKeys'] : ['kind', 'fileName', 'columns']), path, used, sigmas, withKeys)
     : print(object(v, path, ['kind', 'fileName', 'rows', 'hash']), path);
 }

@@ -12,9 +12,10 @@
  * Version: an integer ≥ 1; above SPEC_VERSION the link is refused as made by a newer Fitbench
  * before anything else is read (its shape may have changed).
  */
-import { compileModel, MAX_MODEL_LENGTH } from '../model/index';
+import { compileModel, isOdeModel, MAX_MODEL_LENGTH, parseStatements } from '../model/index';
 import { shareError, type DecodeResult } from './errors';
 import { usedColumns } from './fingerprint';
+import { odeDataColumns, odeObserved, readOdeSettings, type DataColumns } from './odeSpec';
 import { MAX_X_COLUMNS } from './limits';
 import { readData } from './readData';
 import { readGroups } from './readGroups';
@@ -25,7 +26,7 @@ import { readTies } from './readTies';
 import { allRows, readRows } from './readRows';
 import { readSettings } from './readSettings';
 import { array, fail, identifier, Invalid, nullable, object, string, type Fields } from './schema';
-import { SPEC_VERSION, type ColumnMapping, type FitSpec } from './types';
+import { SPEC_VERSION, type ColumnMapping, type FitSpec, type OdeSettings } from './types';
 
 const KEYS = ['version', 'model', 'libraryId', 'columns', 'parameters', 'settings', 'data'] as const;
 
@@ -46,6 +47,33 @@ function libraryId(v: unknown, path: string): string | null {
     if (!/^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(id)) fail(path, 'must be letters, digits, _ . -', id);
     return id;
   });
+}
+
+interface ReadModel {
+  readonly params: readonly string[];
+  readonly data: DataColumns;
+  readonly ode: OdeSettings | null;
+}
+
+const modelRefusal = (message: string) => ({ error: shareError('model', message, 'model') });
+
+/** A closed-form model compiled against columns.x, which must be exactly its variables. */
+function readClosedForm(model: string, columns: ColumnMapping, hasOde: boolean): ReadModel | { error: ReturnType<typeof shareError> } {
+  if (hasOde) fail('ode', 'belongs to an ODE model (statements such as dX/dt = …), and this model is one expression');
+  const compiled = compileModel(model, { columns: columns.x });
+  if (!compiled.ok) return modelRefusal(`The model in this link does not compile: ${compiled.error.message}`);
+  const { params, variables } = compiled.value;
+  const unused = columns.x.filter((n) => !variables.includes(n));
+  if (unused.length > 0) fail('columns.x', `names ${unused.map((n) => `"${n}"`).join(', ')}, which the model does not use`);
+  return { params, data: { names: usedColumns(columns), sigmas: columns.sigma === null ? [] : [columns.sigma] }, ode: null };
+}
+
+/** An ODE model's statements through the model's validated parser, its columns checked against them (odeSpec.ts). */
+function readOdeModel(model: string, columns: ColumnMapping, ode: unknown, hasOde: boolean): ReadModel | { error: ReturnType<typeof shareError> } {
+  const parsed = parseStatements(model);
+  if (!parsed.ok) return modelRefusal(`The ODE model in this link does not parse: ${parsed.error.message}`);
+  if (!hasOde) fail('ode', 'is missing: an ODE model needs its integration settings (method, rtol, atol)');
+  return { params: parsed.value.params, data: odeDataColumns(columns.x[0], odeObserved(parsed.value, columns)), ode: readOdeSettings(ode, 'ode') };
 }
 
 /** The version check alone, so that a newer link is refused before its shape is judged. */
@@ -72,20 +100,20 @@ export function readSpec(v: unknown): DecodeResult<FitSpec> {
     const hasCompare = has('compare');
     // `ties` too: tied parameters, written only when there are some.
     const hasTies = has('ties');
-    const o = object(v, '', [...KEYS, ...(hasRows ? ['rows'] : []), ...(hasGroups ? ['groups'] : []), ...(hasDerived ? ['derived'] : []), ...(hasCompare ? ['compare'] : []), ...(hasTies ? ['ties'] : [])]);
+    const o = object(v, '', [...KEYS, ...(hasRows ? ['rows'] : []), ...(hasGroups ? ['groups'] : []), ...(hasDerived ? ['derived'] : []), ...(hasCompare ? ['compare'] : []), ...(hasTies ? ['ties'] : []), ...(has('ode') ? ['ode'] : [])]);
     const compare = hasCompare ? readCompare(o.compare, 'compare') : undefined;
     const derived = hasDerived ? readDerived(o.derived, 'derived') : [];
     const rows = hasRows ? readRows(o.rows, 'rows') : undefined;
     if (o.version !== SPEC_VERSION) fail('version', `must be ${SPEC_VERSION}`, o.version);
     const model = string(o.model, 'model', 1, MAX_MODEL_LENGTH);
     const columns = readColumns(o.columns, 'columns');
-    const compiled = compileModel(model, { columns: columns.x });
-    if (!compiled.ok) return { ok: false, error: shareError('model', `The model in this link does not compile: ${compiled.error.message}`, 'model') };
-    const { params, variables } = compiled.value;
-    const unused = columns.x.filter((n) => !variables.includes(n));
-    if (unused.length > 0) fail('columns.x', `names ${unused.map((n) => `"${n}"`).join(', ')}, which the model does not use`);
-    const used = usedColumns(columns);
-    const parameters = readParameters(o.parameters, 'parameters', params, used);
+    // `ode` came with issue 23: present exactly when the model is statements (an ODE model).
+    const hasOde = has('ode');
+    const read = isOdeModel(model) ? readOdeModel(model, columns, o.ode, hasOde) : readClosedForm(model, columns, hasOde);
+    if ('error' in read) return { ok: false, error: read.error };
+    const { params, data: used } = read;
+    const parameters = readParameters(o.parameters, 'parameters', params, used.names);
+    if (read.ode && hasGroups) fail('groups', 'cannot be fitted with an ODE model yet: an ODE link carries one data set');
     const groups = hasGroups ? readGroups(o.groups, 'groups', params, parameters) : undefined;
     const ties = hasTies ? readTies(o.ties, 'ties', params) : [];
     return {
@@ -97,12 +125,13 @@ export function readSpec(v: unknown): DecodeResult<FitSpec> {
         columns,
         parameters,
         settings: readSettings(o.settings, 'settings'),
-        data: readData(o.data, 'data', used, columns.sigma, groups !== undefined),
+        data: readData(o.data, 'data', used.names, used.sigmas, groups !== undefined),
         ...(rows && !allRows(rows) ? { rows } : {}),
         ...(groups ? { groups } : {}),
         ...(derived.length > 0 ? { derived } : {}),
         ...(compare ? { compare } : {}),
         ...(ties.length > 0 ? { ties } : {}),
+        ...(read.ode ? { ode: read.ode } : {}),
       },
     };
   } catch (e) {

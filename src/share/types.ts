@@ -4,6 +4,7 @@
  */
 
 import type { Weighting } from '../fit/weights';
+import type { OdeMethod } from '../ode/types';
 
 export const SPEC_VERSION = 1;
 
@@ -116,6 +117,19 @@ export interface FitSpec {
    *  parameters, not fitted. Written only when there are some, so a fit without ties gives the
    *  same link as before. */
   readonly ties?: readonly DerivedRow[];
+  /** An ODE model's integration (issue 23): present exactly when `model` is statements
+   *  (`dX/dt = …`). Its time column is columns.x[0] (the only x); columns.y and sigma are the first
+   *  `~` line's column and σ column (a one-state model without a `~` line: the observed column and
+   *  its σ, as the CLI's --y and --sigma); the other observed columns come from the statements
+   *  (odeSpec.ts). Written only for an ODE model, so a closed-form fit gives the same link as before. */
+  readonly ode?: OdeSettings;
+}
+
+/** How an ODE model is integrated (src/fit/ode/odeDefaults.ts: the CLI's --ode-method, --rtol, --atol). */
+export interface OdeSettings {
+  readonly method: OdeMethod;
+  readonly rtol: number;
+  readonly atol: number;
 }
 
 /** A second model as typed, and the parameters it fixes (`K=0.05, n=2`), both as text. */

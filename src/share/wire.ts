@@ -2,9 +2,9 @@
  * FitSpec ↔ the JSON written into a link. The wire object has FitSpec's own field names (a decoded
  * link is readable as it is) with one change: an infinite bound is `null` (JSON has no Infinity),
  * −∞ for min and +∞ for max; a finite bound is its number. Fields are written in one fixed order and
- * inline columns in usedColumns order, so one spec always gives one link.
+ * inline columns in specDataColumns order, so one spec always gives one link.
  */
-import { usedColumns } from './fingerprint';
+import { specDataColumns } from './odeSpec';
 import type { JsonValue } from './jsonText';
 import { allRows } from './readRows';
 import type { FitSpec, GroupSpec, ParameterRow, SolverSettings } from './types';
@@ -26,7 +26,7 @@ function data(spec: FitSpec): JsonValue {
   return {
     kind: 'inline',
     fileName: d.fileName,
-    columns: Object.fromEntries(usedColumns(spec.columns).map((name) => [name, own(name)])),
+    columns: Object.fromEntries(specDataColumns(spec).names.map((name) => [name, own(name)])),
     // Group keys travel only with groups (a link without groups is as before issue 9).
     ...(spec.groups && d.groupKeys ? { groupKeys: [...d.groupKeys] } : {}),
   };
@@ -70,5 +70,6 @@ export function specToWire(spec: FitSpec): JsonValue {
     ...(spec.derived && spec.derived.length > 0 ? { derived: spec.derived.map((d) => ({ name: d.name, expression: d.expression })) } : {}),
     ...(spec.compare ? { compare: { model: spec.compare.model, fixed: spec.compare.fixed } } : {}),
     ...(spec.ties && spec.ties.length > 0 ? { ties: spec.ties.map((t) => ({ name: t.name, expression: t.expression })) } : {}),
+    ...(spec.ode ? { ode: { method: spec.ode.method, rtol: spec.ode.rtol, atol: spec.ode.atol } } : {}),
   };
 }

@@ -10,6 +10,7 @@ import { isIdentifier } from '../data/defaultColumns';
 import { variableNames } from '../data/modelColumns';
 import { namedTimeColumn } from '../data/odeTime';
 import { analyzeModel } from './slices/model';
+import { isOdeModel } from '../model/index';
 import type { Mapping } from './slices/data';
 import type { AppState } from './store';
 
@@ -33,12 +34,25 @@ export function namedColumns(s: Inputs, mapping: Mapping): readonly string[] | n
 function odeTime(mapping: Mapping, s: Inputs): string | null {
   if (!s.table || s.modelText.trim() === '') return null;
   const info = analyzeModel(s.modelText, variableNames(s.table.columns));
-  if (!info.ode) return null;
-  const observed = [...info.ode.observed, ...info.ode.sigma.filter((c): c is string => c !== null)];
+  // Statements that do not parse yet still say what they observe on their `COL ~` lines: the
+  // plot's axis then is time already (not "Lynx against Hare") while the text is being written.
+  const observed = info.ode ? [...info.ode.observed, ...info.ode.sigma.filter((c): c is string => c !== null)] : isOdeModel(s.modelText) ? observedOnLines(s.modelText) : null;
+  if (observed === null) return null;
   const x = mapping.x[0];
   if (x !== undefined && !observed.includes(x)) return null;
   const free = s.table.columns.filter((c) => c.categories === null && !observed.includes(c.name)).map((c) => c.name);
   return namedTimeColumn(free) ?? free[0] ?? null;
+}
+
+/** The column names left of `~` (and after its `|`: `sigma`) on the lines of statements, read
+ *  from the text alone (statements that do not parse yet still say what they observe). */
+export function observedOnLines(text: string, sigma = true): string[] {
+  const names: string[] = [];
+  for (const line of text.replace(/#[^\n]*/g, '').split(/[\n;]/)) {
+    const m = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*~[^|]*(?:\|\s*([A-Za-z_][A-Za-z0-9_]*))?/.exec(line);
+    if (m) names.push(...[m[1], sigma ? m[2] : undefined].filter((n): n is string => n !== undefined));
+  }
+  return names;
 }
 
 /** The x variables with the columns the model names, and which of them the model brought in. */

@@ -12,7 +12,8 @@ import { setClient } from '../client/worker';
 import { parseStatements } from '../model/index';
 import { loadText } from './actions/data';
 import { runFit } from './actions/fit';
-import { planCurrentLink } from './actions/link';
+import { openLink, planCurrentLink } from './actions/link';
+import { decodeSpec } from '../share/index';
 import { editModel } from './actions/modelEdit';
 import { setParamValue } from './actions/params';
 import { getState, initialState, setState } from './store';
@@ -97,19 +98,28 @@ describe('an ODE model in the editor', () => {
   });
 });
 
-describe('an ODE model in a link (not carried yet: issue 23)', () => {
-  it('is refused in words, and the page keeps the model text and the start values', async () => {
+describe('an ODE model in a link (issue 23)', () => {
+  it('carries the statements, the integration and both observed columns, and reopens to the same fit', async () => {
     setClient(localClient());
     setState(initialState, true);
     expect(await loadText(csv, 'lotka_volterra.csv')).toBe(true);
     await editModel(lv.model);
     for (const [name, value] of Object.entries(lv.starts.good)) setParamValue(name, value);
+    setState({ ode: { method: 'dopri5', rtol: 1e-9, atol: 1e-11 } });
     const plan = await planCurrentLink();
-    expect(plan.ok).toBe(false);
-    if (plan.ok) return;
-    expect(plan.error.message).toContain('do not carry an ODE model yet');
+    if (!plan.ok) throw new Error(plan.error.message);
+    expect(plan.value.dataIncluded).toBe(true);
+    const opened = decodeSpec(plan.value.fragment);
+    if (!opened.ok) throw new Error(opened.error.message);
+    expect(opened.spec.ode).toEqual({ method: 'dopri5', rtol: 1e-9, atol: 1e-11 });
+    expect(opened.spec.columns).toEqual({ x: ['t'], y: 'Hare', sigma: null });
+    expect(Object.keys(opened.spec.data?.kind === 'inline' ? opened.spec.data.columns : {})).toEqual(['t', 'Hare', 'Lynx']);
+    setState(initialState, true);
+    expect(await openLink(plan.value.fragment)).toBe(true);
     const s = getState();
     expect(s.modelText).toBe(lv.model);
-    expect(Object.fromEntries(s.params.map((p) => [p.name, p.value]))).toEqual(lv.starts.good);
+    expect(s.ode).toEqual({ method: 'dopri5', rtol: 1e-9, atol: 1e-11 });
+    expect(s.outcome?.result.success).toBe(true);
+    for (const p of s.outcome!.result.parameters) expect(rel(p.value, lv.scipy.params[p.name])).toBeLessThan(1e-4);
   });
 });

@@ -9,7 +9,8 @@ import type { AppState } from './store';
 
 export function portableSpec(s: AppState): FitSpec {
   const spec = currentSpec(s);
-  const used = s.modelInfo.error ? spec.columns.x : spec.columns.x.filter((name) => s.modelInfo.variables.includes(name));
+  // An ODE model's x is its time column (currentSpec keeps it alone), not one of its variables.
+  const used = s.modelInfo.error || s.modelInfo.ode ? spec.columns.x : spec.columns.x.filter((name) => s.modelInfo.variables.includes(name));
   return { ...spec, columns: { ...spec.columns, x: used }, data: null };
 }
 
@@ -19,8 +20,8 @@ export function shareBlocker(s: AppState): string | null {
   if (!s.selection) return s.selectionError?.message ?? 'Choose the x and y columns first.';
   if (s.modelText.trim() === '') return 'Write a model or pick one from the library first.';
   if (s.modelInfo.error) return `Fix the model first: ${s.modelInfo.error.message}`;
-  // Links, exports and scripts read a closed-form model (share/readSpec.ts compiles it): an ODE model is refused in words, its text kept on the page.
-  if (s.modelInfo.ode) return 'Links and exports do not carry an ODE model yet (issue 23): the model stays on this page and in its saved session.';
+  // An ODE model travels with one data set (share/odeSpec.ts): its fit takes no groups yet.
+  if (s.modelInfo.ode && s.groupBy !== null) return 'An ODE model is fitted to one data set: choose no group column to share or export it.';
   if (s.params.length !== s.modelInfo.params.length) return 'The parameter table does not match the model yet.';
   return null;
 }

@@ -50,7 +50,7 @@ export const workerApi: WorkerApi = {
   // The worker holds only a streamed table's sample: exporting it as the data would mislead.
   exportColumns: inMemoryOnly('Carrying the data in a link', null, async () => exportColumns()),
   exportData: inMemoryOnly('Exporting the data', 'use the file itself', async (mapping) => exportDataCsv(mapping)),
-  fingerprint: async (mapping) => fingerprintSelection(mapping),
+  fingerprint: async (mapping, ode) => fingerprintSelection(mapping, ode),
   // A link carries the data or their fingerprint; the worker holds only a streamed table's sample.
   planLink: inMemoryOnly('A link (it carries the data or their fingerprint)', null, async (spec, options) => planShareLink(spec, options)),
   exportCurve: async (request) => exportCurve(request),

@@ -17,7 +17,7 @@ import type { FitResult } from '../fit/types';
 import type { SubjectDifference } from '../store/checkpointSubject';
 import type { GuessedParameter } from '../library/types';
 import type { Fingerprint, LinkPlan, PlanOptions } from '../share/index';
-import type { ColumnMapping, FitSpec, ParameterRow, RowSpec, SolverSettings } from '../share/types';
+import type { ColumnMapping, FitSpec, ParameterRow, OdeSettings, RowSpec, SolverSettings } from '../share/types';
 import type { CurveExportRequest } from './exports';
 import type { Curve, GroupOverlay, PlotRequest, SelectionSummary, TableSummary } from '../plot/shapes';
 import type { RestoredFit } from './tables';
@@ -110,6 +110,8 @@ export interface FitRequest extends PlotRequest {
   /** Checkpoints (issue 12, src/job/browser/checkpoint.ts): the storage key the fit saves its state
    *  under as it runs (the page's session), and whether to continue from the state saved there. */
   readonly checkpoint?: { readonly key: string; readonly resume: boolean } | null;
+  /** An ODE model's integration (issue 23); absent: src/fit/ode's defaults. */
+  readonly ode?: OdeSettings;
 }
 
 /** A stored checkpoint as the page offers it (issue 12). */
@@ -393,8 +395,9 @@ export interface WorkerApi {
   reportData(): Promise<Status<ReportData>>;
   /** The selected columns as numbers (for links, sessions and exports). */
   exportColumns(): Promise<Status<Record<string, number[]>>>;
-  /** The fingerprint of the used columns (x…, y, sigma) over exactly the rows a fit with `mapping` uses. */
-  fingerprint(mapping: DataMapping): Promise<Status<Fingerprint>>;
+  /** The fingerprint of the used columns (x…, y, sigma) over exactly the rows a fit with `mapping` uses;
+   *  `ode`: an ODE model's data columns instead (src/share/odeSpec.ts specDataColumns). */
+  fingerprint(mapping: DataMapping, ode?: readonly string[]): Promise<Status<Fingerprint>>;
   /** The fit link for `spec` (its data part ignored) with the selected data inline or fingerprinted. */
   planLink(spec: FitSpec, options: PlanOptions): Promise<Status<LinkPlan>>;
   /** The columns a fit with `mapping` uses (x…, y, sigma) over exactly its rows, as CSV. */

@@ -36,7 +36,7 @@ export async function runOdeFit(request: FitRequest): Promise<Status<FitOutcome>
   const job: FitJob = {
     model: request.model,
     ties: [],
-    data: { kind: 'ode', model, data, integration: ODE_DEFAULTS },
+    data: { kind: 'ode', model, data, integration: request.ode ?? ODE_DEFAULTS },
     parameters: requestParameters(request),
     options: fitOptions(settings),
     ...jobObjective(settings),

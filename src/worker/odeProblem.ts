@@ -3,11 +3,13 @@
  * columns and compiled (cached: every slider move integrates the same system), the time column
  * (the x column the user picked), and each `~` line's column with its times and σ over the rows
  * the filters and exclusions keep (src/fit/ode/observedRows.ts, as the CLI's: a row whose cell is
- * empty or unusable leaves only the response it belongs to).
+ * empty or unusable leaves only the response it belongs to). A one-state model without a `~` line
+ * observes the y column (and its σ column) as that state, as the CLI's --y and --sigma do.
  */
 import { variableNames } from '../data/modelColumns';
 import { skipOf } from '../data/chooseRows';
 import { observedRows } from '../fit/ode';
+import { parseStatements } from '../model';
 import type { OdeProblem } from '../plot/odeShapes';
 import type { DataMapping, Status, WorkerError } from './api';
 import { compiledOde } from './modelCache';
@@ -15,6 +17,13 @@ import { rowChoice } from './select';
 import { session } from './session';
 
 export type { OdeProblem } from '../plot/odeShapes';
+
+/** The text with `Y ~ X` (and `| SIGMA`) added for a one-state model without a `~` line. */
+function observedText(text: string, mapping: DataMapping, columns: readonly string[]): string {
+  const spec = parseStatements(text, { columns });
+  if (!spec.ok || spec.value.observations.length > 0 || spec.value.states.length !== 1 || mapping.y === '') return text;
+  return `${text}\n${mapping.y} ~ ${spec.value.states[0].name}${mapping.sigma ? ` | ${mapping.sigma}` : ''}`;
+}
 
 const noData: WorkerError = { code: 'no-data', message: 'Load data first: drop a CSV, paste from a spreadsheet, or try a sample.', field: 'data' };
 
@@ -25,7 +34,8 @@ export function odeProblem(text: string, mapping: DataMapping): Status<OdeProble
   if (session.stream) return { ok: false, error: { code: 'ode-stream', message: 'An ODE model is fitted with its rows in memory: this table is streamed from browser storage. Load a smaller file (or raise the memory budget) to fit an ODE model.', field: 'data' } };
   const time = mapping.x[0];
   if (!time) return { ok: false, error: { code: 'no-data', message: 'Choose the time column as x.', field: 'mapping' } };
-  const model = compiledOde(text, variableNames(table.columns));
+  const columns = variableNames(table.columns);
+  const model = compiledOde(observedText(text, mapping, columns), columns);
   if (!model.ok) return model;
   const choice = rowChoice(table, mapping.rows);
   if (!choice.ok) return choice;

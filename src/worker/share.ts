@@ -14,6 +14,9 @@ import { skipOf } from '../data/chooseRows';
 import { fingerprint, planLink, SpecError, type Fingerprint, type FitSpec, type LinkPlan, type PlanOptions } from '../share/index';
 import { groupKeys } from '../data/groupKeys';
 import { usedColumns } from '../share/fingerprint';
+import { specDataColumns } from '../share/odeSpec';
+import { findColumn } from '../data/findColumn';
+import type { Table } from '../data/types';
 import type { ColumnMapping, RowSpec } from '../share/types';
 import type { DataMapping, Status } from './api';
 import { rowChoice } from './select';
@@ -27,11 +30,35 @@ interface UsedRows {
   readonly inlineExclude: number[];
 }
 
-function usedArrays(mapping: DataMapping): Status<UsedRows> {
+/**
+ * An ODE model's columns (the time column, then each observed column and its σ: share/odeSpec.ts)
+ * over the rows the filters keep whose time is a number. An empty cell stays NaN: it leaves only
+ * its response in the fit, so the rows are not compacted to complete ones (planLink then carries a
+ * fingerprint, which hashes NaN as one value, instead of inline data).
+ */
+function odeArrays(table: Table, names: readonly string[], skip: Uint8Array | null, excluded: ReadonlySet<number>): Status<UsedRows> {
+  const columns: Float64Array[] = [];
+  for (const name of names) {
+    const found = findColumn(table, name);
+    if (!found.ok) return { ok: false, error: { code: found.error.code, message: found.error.message, field: 'mapping' } };
+    columns.push(found.value.values);
+  }
+  const rows: number[] = [];
+  for (let r = 0; r < table.rowCount; r++) if (!skip?.[r] && Number.isFinite(columns[0][r])) rows.push(r);
+  if (rows.length === 0) return { ok: false, error: { code: 'no-rows', message: `No row has a number in the time column ${names[0]}: check the columns and the row filters.`, field: 'mapping' } };
+  const lines = Int32Array.from(rows, (r) => table.lines[r] ?? 0);
+  const inlineExclude: number[] = [];
+  lines.forEach((line, i) => excluded.has(line) && inlineExclude.push(i + 2));
+  return { ok: true, value: { arrays: columns.map((c) => Float64Array.from(rows, (r) => c[r])), lines, inlineExclude } };
+}
+
+/** `ode`: an ODE model's data columns (specDataColumns), read by odeArrays; absent: the selection's x…, y, σ. */
+function usedArrays(mapping: DataMapping, ode?: readonly string[]): Status<UsedRows> {
   const table = session.table;
   if (!table) return { ok: false, error: { code: 'no-data', message: 'Load data first.', field: 'data' } };
   const choice = rowChoice(table, mapping.rows, false);
   if (!choice.ok) return choice;
+  if (ode) return odeArrays(table, ode, skipOf(choice.value), new Set(mapping.rows?.exclude ?? []));
   const picked = selectColumns(table, { x: mapping.x, y: mapping.y, sigma: mapping.sigma, skip: skipOf(choice.value) });
   if (!picked.ok) return { ok: false, error: { ...picked.error, field: 'mapping' } };
   const data = picked.value;
@@ -41,16 +68,16 @@ function usedArrays(mapping: DataMapping): Status<UsedRows> {
   return { ok: true, value: { arrays: [...data.vars, data.y, ...(data.sigma && mapping.sigma !== null ? [data.sigma] : [])], lines: data.lines, inlineExclude } };
 }
 
-/** The fingerprint of the used columns for `mapping` over the loaded table. */
-export function fingerprintSelection(mapping: DataMapping): Status<Fingerprint> {
-  const used = usedArrays(mapping);
+/** The fingerprint of the used columns for `mapping` over the loaded table (`ode`: as usedArrays). */
+export function fingerprintSelection(mapping: DataMapping, ode?: readonly string[]): Status<Fingerprint> {
+  const used = usedArrays(mapping, ode);
   if (!used.ok) return used;
   return { ok: true, value: fingerprint(used.value.arrays) };
 }
 
 /** The link for `spec` (its data part is replaced) with the selected data inline or fingerprinted. */
 export function planShareLink(spec: FitSpec, options: PlanOptions): Status<LinkPlan> {
-  const used = usedArrays({ ...spec.columns, ...(spec.rows ? { rows: spec.rows } : {}) });
+  const used = usedArrays({ ...spec.columns, ...(spec.rows ? { rows: spec.rows } : {}) }, spec.ode ? specDataColumns(spec).names : undefined);
   if (!used.ok) return used;
   const inlineRows: RowSpec = { where: [], exclude: used.value.inlineExclude };
   const keys = spec.groups ? inlineGroupKeys(spec.groups.column, spec.columns, used.value.lines) : null;

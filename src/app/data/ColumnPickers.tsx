@@ -77,8 +77,23 @@ function SigmaSelect({ columns }: { readonly columns: readonly ColumnInfo[] }) {
   );
 }
 
+/**
+ * An ODE model's `~` lines name its observed columns and their σ columns (issue 23): the y and σ
+ * pickers do not apply, so they give way to what is observed.
+ */
+function OdeObserved({ observed, sigma }: { readonly observed: readonly string[]; readonly sigma: readonly (string | null)[] }) {
+  const weighted = observed.map((c, i) => (sigma[i] ? `${c} (σ ${sigma[i]})` : c));
+  return (
+    <p className="mapping-ode" data-testid="ode-observed">
+      Observed: {weighted.join(', ')}, named by the model's <code>~</code> lines (<code>COL ~ expr | SIGMA</code> gives a σ column), so there is no y or σ to pick.
+    </p>
+  );
+}
+
 export function ColumnPickers() {
   const columns = useApp((s) => s.table?.columns ?? NO_COLUMNS);
+  const ode = useApp((s) => s.modelInfo.ode ?? null);
+  const byLines = ode !== null && ode.observed.length > 0;
   const mapping = useApp((s) => s.mapping);
   const error = useApp((s) => s.selectionError);
   const next = useApp(nextVariable);
@@ -90,7 +105,7 @@ export function ColumnPickers() {
   };
   return (
     <div className="mapping" data-testid="column-pickers">
-      <span className="mapping-label">x</span>
+      <span className="mapping-label" title={ode ? 'The time column of the ODE model' : undefined}>{ode ? 't' : 'x'}</span>
       <div className="mapping-x">
         {mapping.x.map((name, i) => (
           <span className="x-pick" key={`${i}-${name}`}>
@@ -103,16 +118,26 @@ export function ColumnPickers() {
           </span>
         ))}
         {mapping.x.length === 0 && <ColumnSelect value={null} columns={columns} onChange={(n) => n && setX(0, n)} label="x variable" testId="x-select-0" />}
-        {next !== null && mapping.x.length > 0 && (
+        {/* An ODE model has one time column. */}
+        {next !== null && mapping.x.length > 0 && ode === null && (
           <button type="button" className="link-btn" data-testid="add-x" onClick={() => void setMapping({ x: [...mapping.x, next] })}>
             + variable
           </button>
         )}
       </div>
-      <span className="mapping-label">y</span>
-      <ColumnSelect value={mapping.y} columns={columns} onChange={(n) => void setMapping({ y: n ?? '' })} label="y column" testId="y-select" />
-      <span className="mapping-label" title="Uncertainty (standard deviation) of each y, or weights from y">σ</span>
-      <SigmaSelect columns={columns} />
+      {byLines ? (
+        <>
+          <span className="mapping-label">y</span>
+          <OdeObserved observed={ode.observed} sigma={ode.sigma} />
+        </>
+      ) : (
+        <>
+          <span className="mapping-label" title={ode ? `Observed as the state ${ode.states[0] ?? ''} (no ~ line in the model)` : undefined}>y</span>
+          <ColumnSelect value={mapping.y} columns={columns} onChange={(n) => void setMapping({ y: n ?? '' })} label="y column" testId="y-select" />
+          <span className="mapping-label" title="Uncertainty (standard deviation) of each y, or weights from y">σ</span>
+          <SigmaSelect columns={columns} />
+        </>
+      )}
       {error && (
         <div className="mapping-error">
           <Notice tone="error" testId="mapping-error">

@@ -4,6 +4,8 @@ import { useApp } from '../../state';
 import { LIBRARY } from '../../state/library';
 import { pickLibraryModel } from '../../state/actions/model';
 import { editModel } from '../../state/actions/modelEdit';
+import { findOdeExample, ODE_EXAMPLES } from '../../library/ode/examples';
+import { pickOdeExample } from '../../state/actions/odeExample';
 
 const CATEGORY: Record<ModelCategory, string> = {
   basic: 'Basic',
@@ -29,7 +31,8 @@ export function LibraryPicker() {
       data-testid="library-select"
       disabled={LIBRARY.length === 0}
       onChange={(e) => {
-        if (e.target.value) void pickLibraryModel(e.target.value);
+        if (findOdeExample(e.target.value)) void pickOdeExample(e.target.value);
+        else if (e.target.value) void pickLibraryModel(e.target.value);
         else void editModel(text, null);
       }}
     >
@@ -43,6 +46,14 @@ export function LibraryPicker() {
           ))}
         </optgroup>
       ))}
+      {/* Statements over their samples' columns (issue 23): the Try a sample… list has the data. */}
+      <optgroup label="Differential equations (ODE)">
+        {ODE_EXAMPLES.map((e) => (
+          <option key={e.id} value={e.id} title={e.description}>
+            {e.name}
+          </option>
+        ))}
+      </optgroup>
     </select>
   );
 }

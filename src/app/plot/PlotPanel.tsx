@@ -13,6 +13,8 @@ import { PlotlyChart } from './PlotlyChart';
 import { PlotToolbar } from './PlotToolbar';
 import { viewRangeFromRelayout } from './viewRange';
 import { formatCount } from '../format/count';
+import { odePlotState } from '../../state/selectors/odePlot';
+import { Notice } from '../common/Notice';
 
 export function PlotPanel() {
   const data = useApp((s) => s.selection?.data ?? null);
@@ -23,6 +25,9 @@ export function PlotPanel() {
   const mapping = useApp((s) => s.mapping);
   // Plotly keeps the zoom while this stays the same; a stored zoom counts only under it (view.ts).
   const revision = useApp(viewKey);
+  // Two strings, not the object: a selector's new object each render would loop (zustand compares by identity).
+  const odeKind = useApp((s) => odePlotState(s)?.kind ?? null);
+  const odeMessage = useApp((s) => odePlotState(s)?.message ?? '');
   const xLabel = mapping.x[plot.plotVar] ?? 'x';
   // Bands belong to the last fit: shown while the parameters on screen are its parameters.
   const showFit = fresh && curve !== null && curve.confidence !== null;
@@ -67,7 +72,19 @@ export function PlotPanel() {
   return (
     <section className="card plot-card" aria-label="Plot" data-testid="plot-panel">
       <PlotToolbar />
-      <PlotlyChart data={figure.data} layout={figure.layout} className="main-plot" testId="main-plot" label={`${mapping.y} against ${xLabel}, with the model and residuals`} onRelayout={onRelayout} onPointClick={onPointClick} onPointsSelected={onPointsSelected} />
+      {odeKind === 'stale' && (
+        <Notice tone="warning" testId="plot-ode-state">
+          {odeMessage}
+        </Notice>
+      )}
+      {odeKind === 'blank' ? (
+        // An ODE model's table drawn as y against x would be a meaningless scatter: say why there are no curves.
+        <div className="main-plot plot-ode-blank" data-testid="plot-ode-state" role="status">
+          <p className="plot-loading">{odeMessage}</p>
+        </div>
+      ) : (
+        <PlotlyChart data={figure.data} layout={figure.layout} className="main-plot" testId="main-plot" label={`${mapping.y} against ${xLabel}, with the model and residuals`} onRelayout={onRelayout} onPointClick={onPointClick} onPointsSelected={onPointsSelected} />
+      )}
       <PlotNote />
     </section>
   );

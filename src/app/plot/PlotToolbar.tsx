@@ -1,4 +1,6 @@
 /** Plot controls: which x, log axes, the bands. */
+import { isOdeModel } from '../../model/index';
+import { observedOnLines } from '../../state/modelColumns';
 import { useApp, type AppState } from '../../state';
 import { setPlot } from '../../state/actions/data';
 import { resultsFresh } from '../../state/signature';
@@ -26,7 +28,7 @@ export function PlotToolbar() {
   const plot = useApp((s) => s.plot);
   const x = useApp((s) => s.mapping.x);
   // An ODE model draws its observed columns (issue 23), not the y column.
-  const y = useApp((s) => (s.modelInfo.ode ? s.modelInfo.ode.observed.join(', ') : s.mapping.y));
+  const y = useApp((s) => (s.modelInfo.ode ? s.modelInfo.ode.observed.join(', ') : isOdeModel(s.modelText) ? observedOnLines(s.modelText, false).join(', ') || s.mapping.y : s.mapping.y));
   const fresh = useApp((s) => resultsFresh(s) && s.curve?.confidence != null);
   const why = useApp(bandsOffReason);
   return (

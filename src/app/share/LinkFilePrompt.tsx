@@ -8,7 +8,7 @@ import { useRef, useState } from 'react';
 import { useApp } from '../../state';
 import { cancelPendingLink } from '../../state/actions/link';
 import { setDragging } from '../../state/actions/settings';
-import { usedColumns } from '../../share/index';
+import { specDataColumns } from '../../share/index';
 import { HiddenFileInput } from '../common/HiddenFileInput';
 import { Notice } from '../common/Notice';
 import { openFile } from './openFile';
@@ -32,7 +32,7 @@ export function LinkFilePrompt() {
       </h2>
       <p className="muted">
         The link holds the model, the parameters and the solver settings, but its data ({rows} rows of <strong className="ink">{file}</strong>) were too large to travel in it. Open the same file: it is checked
-        against the link's fingerprint (the row count and a hash of the columns {usedColumns(spec.columns).join(', ')}) before the fit runs.
+        against the link's fingerprint (the row count and a hash of the columns {specDataColumns(spec).names.join(', ')}) before the fit runs.
       </p>
       <div
         className={over ? 'link-drop is-over' : 'link-drop'}

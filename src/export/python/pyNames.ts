@@ -27,12 +27,14 @@ const BUILTINS = [
 /** Names the generated script defines or imports (see script.ts). */
 export const SCRIPT_NAMES = ['csv', 'json', 're', 'sys', 'np', 'curve_fit', 'erf', 'erfc', 'model', 'X', 'finite'];
 
-const RESERVED = new Set([...KEYWORDS, ...BUILTINS, ...SCRIPT_NAMES]);
+const RESERVED_NAMES: ReadonlySet<string> = new Set([...KEYWORDS, ...BUILTINS, ...SCRIPT_NAMES]);
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** Python names for `names` (in order), distinct from each other and from every reserved name. */
-export function pythonNames(names: readonly string[]): Map<string, string> {
+/** Python names for `names` (in order), distinct from each other and from every reserved name
+ *  (`also`: names a script defines besides SCRIPT_NAMES, such as the ODE script's). */
+export function pythonNames(names: readonly string[], also: readonly string[] = []): Map<string, string> {
+  const RESERVED = also.length > 0 ? new Set([...RESERVED_NAMES, ...also]) : RESERVED_NAMES;
   const out = new Map<string, string>();
   const taken = new Set<string>(names.filter((n) => IDENTIFIER.test(n) && !RESERVED.has(n)));
   names.forEach((name, i) => {

@@ -25,7 +25,6 @@ import { defaultMaxNfev } from '../../fit/defaults';
 import { compileModel } from '../../model/index';
 import type { Weighting } from '../../fit/weights';
 import type { FitSpec } from '../../share/types';
-import { parseWhere, type WhereClause } from '../../data/where';
 import { exportGroups, type ExportGroups } from '../groupPlan';
 import { PY_EACH } from './pyEach';
 import { PY_GLOBAL } from './pyGlobal';
@@ -37,6 +36,8 @@ import { calledFunctions, pyModelFunction } from './pyModel';
 import { PY_REPORT, PY_REPORT_JSON, pyPageFit } from './pyReport';
 import { pyTies, withTiedJson } from './pyTies';
 import { untieSpec } from '../untie';
+import { odePythonScript } from './odeScript';
+import { checkDelimiter, parameterRows, pyFileSettings, pyTrfArguments, scriptRows } from './pySpec';
 
 export interface PythonScriptOptions {
   /** Default data file of the script (the first argument overrides it). */
@@ -51,7 +52,6 @@ export interface PythonScriptOptions {
   readonly pageFit?: readonly { readonly name: string; readonly value: number }[];
 }
 
-const DELIMITERS = [',', '\t', ';', '|', 'whitespace'];
 const METHODS = ['auto', 'dense', 'normal'];
 const BACKENDS = ['auto', 'cpu', 'gpu'];
 
@@ -59,22 +59,12 @@ const BACKENDS = ['auto', 'cpu', 'gpu'];
  * The script. Throws RangeError for an invalid delimiter, a model that does not compile against
  * spec.columns.x, or a spec with every parameter fixed (validate specs with validateSpec first).
  */
-/** The spec's row filters (parsed) and excluded lines, or null when it has none. */
-function scriptRows(spec: FitSpec): { where: WhereClause[]; exclude: readonly number[] } | null {
-  const rows = spec.rows;
-  if (!rows || (rows.where.length === 0 && rows.exclude.length === 0)) return null;
-  const where = rows.where.map((text) => {
-    const clause = parseWhere(text);
-    if (!clause.ok) throw new RangeError(`pythonScript: ${clause.error.message}`);
-    return clause.value;
-  });
-  return { where, exclude: rows.exclude };
-}
-
 export function pythonScript(tiedSpec: FitSpec, options: PythonScriptOptions): string {
+  // An ODE model (issue 23): solve_ivp inside least_squares (odeScript.ts).
+  if (tiedSpec.ode) return odePythonScript(tiedSpec, options);
   // Tied parameters (issue 10): the model with each tie written in, the tied rows left out.
   const { spec, ties } = untieSpec(tiedSpec);
-  if (!DELIMITERS.includes(options.delimiter)) throw new RangeError(`pythonScript: delimiter must be one of ${DELIMITERS.map((d) => JSON.stringify(d)).join(', ')}`);
+  checkDelimiter(options.delimiter);
   // method and backend are written bare into a comment: only the known words may be (a newline in
   // a forged saved session's setting would otherwise start a line of Python).
   if (!METHODS.includes(spec.settings.method) || !BACKENDS.includes(spec.settings.backend)) {
@@ -86,15 +76,7 @@ export function pythonScript(tiedSpec: FitSpec, options: PythonScriptOptions): s
   if (model.variables.join(',') !== spec.columns.x.join(',')) {
     throw new RangeError(`pythonScript: the model uses the columns ${model.variables.join(', ') || '(none)'}, the spec lists ${spec.columns.x.join(', ') || '(none)'}`);
   }
-  const byName = new Map(spec.parameters.map((p) => [p.name, p]));
-  const rows = model.params.map((name) => {
-    const row = byName.get(name);
-    if (row === undefined) throw new RangeError(`pythonScript: no parameter row for ${name}`);
-    return row;
-  });
-  const free = rows.filter((p) => !p.fixed);
-  if (free.length === 0) throw new RangeError('pythonScript: every parameter is fixed; curve_fit needs at least one free parameter');
-  const fixed = rows.filter((p) => p.fixed);
+  const { rows, free, fixed } = parameterRows(spec, model.params, 'curve_fit');
   const s = spec.settings;
   const maxNfev = s.maxNfev ?? defaultMaxNfev(free.length);
   const used = calledFunctions(model.ast);
@@ -119,11 +101,7 @@ export function pythonScript(tiedSpec: FitSpec, options: PythonScriptOptions): s
     `from scipy.optimize import ${groups?.mode === 'global' ? 'least_squares' : 'curve_fit'}`,
     ...(specialNames.length > 0 ? [`from scipy.special import ${specialNames.join(', ')}`] : []),
     '',
-    ...(options.fileNote ? [`# ${options.fileNote.replace(/[\r\n]+/g, ' ')}`] : []),
-    `CSV_FILE = sys.argv[1] if len(sys.argv) > 1 else ${pyString(options.csvFileName)}`,
-    `DELIMITER = ${options.delimiter === 'whitespace' ? 'None  # runs of spaces and tabs' : pyString(options.delimiter)}`,
-    `DECIMAL_COMMA = ${pyBool(options.decimalComma)}`,
-    `HEADER = ${pyBool(options.header)}`,
+    ...pyFileSettings(options),
     ...(ties.length > 0 ? [`MODEL_AS_WRITTEN = ${pyString(tiedSpec.model)}  # in Fitbench, with ${ties.map((t) => t.name).join(', ')} tied (TIES below)`] : []),
     `MODEL = ${pyString(spec.model)}  # ${ties.length > 0 ? 'with the ties written in' : 'as written in Fitbench'}; model() below is its translation`,
     `X_COLUMNS = ${pyList(spec.columns.x.map(pyString))}`,
@@ -177,13 +155,7 @@ export function pythonScript(tiedSpec: FitSpec, options: PythonScriptOptions): s
     'popt, pcov, info, message, status = curve_fit(',
     '    model, X, Y, p0=p0, sigma=SIGMA,',
     `    absolute_sigma=${pyBool(s.absoluteSigma)},`,
-    '    bounds=(lower, upper),',
-    '    method="trf",',
-    `    loss=${pyString(s.loss)},`,
-    `    f_scale=${pyFloat(s.fScale)},`,
-    `    ftol=${pyFloat(s.ftol)},`,
-    `    xtol=${pyFloat(s.xtol)},`,
-    `    gtol=${pyFloat(s.gtol)},`,
+    ...pyTrfArguments(s),
     `    max_nfev=${maxNfev},${maxNfevNote}`,
     `    x_scale=${s.xScale === 'jac' ? '"jac"' : pyFloat(s.xScale)},`,
     '    full_output=True,',

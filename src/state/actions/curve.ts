@@ -10,6 +10,7 @@ import { curveSignature, rowsKey } from '../signature';
 import { getState, setState, type AppState } from '../store';
 import { plotRequest } from '../requests/plot';
 import { tiedModel } from '../ties';
+import { keepsOdeCurve } from '../selectors/odePlot';
 
 interface Job {
   readonly request: CurveRequest;
@@ -58,6 +59,8 @@ export function refreshCurve(): void {
   const s = getState();
   if (!canDrawCurve(s)) {
     curves.clear();
+    // Statements that do not parse keep the last ODE curves on screen (selectors/odePlot.ts).
+    if (keepsOdeCurve(s)) return;
     if (s.curve !== null || s.curveError !== null) setState({ curve: null, curveError: null, curveSignature: null });
     return;
   }

@@ -12,6 +12,7 @@ import type { Status } from '../../worker/api';
 import { dataFileName } from '../dataFile';
 import { portableSpec, shareBlocker } from '../shareSpec';
 import { specMapping } from '../selectors/spec';
+import { specDataColumns } from '../../share/odeSpec';
 import { applySpec } from './applySpec';
 import { linkSessionId } from '../sessions/record';
 import { getState, setState } from '../store';
@@ -113,7 +114,7 @@ export async function provideLinkFile(file: Blob, name: string): Promise<boolean
   if (getState().pendingLink?.spec !== pending.spec) return false;
   if (!status.ok) return refuse(`Could not read ${name}: ${status.error.message}`);
   const mapping = specMapping(pending.spec);
-  const print = await client.fingerprint(mapping);
+  const print = await client.fingerprint(mapping, pending.spec.ode ? specDataColumns(pending.spec).names : undefined);
   if (getState().pendingLink?.spec !== pending.spec) return false;
   if (!print.ok) return refuse(`${name} cannot be used for this link: ${print.error.message}`);
   const mismatch = mismatchMessage(name, print.value, pending.expected);

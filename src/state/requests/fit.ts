@@ -17,5 +17,6 @@ export function fitRequest(s: AppState, resume = false): FitRequest {
     ...plotRequest(s),
     // The fit saves its state under its session as it runs (issue 12), so a reload can resume it.
     checkpoint: s.sessionId !== null ? { key: checkpointKey(s.sessionId), resume } : null,
+    ...(s.modelInfo.ode ? { ode: { ...s.ode } } : {}),
   };
 }

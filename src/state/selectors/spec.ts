@@ -7,7 +7,7 @@
  * with `getClient().exportColumns()`, or to fingerprint them.
  */
 import { parseDerivedSpec } from '../../fit/derived';
-import { SPEC_VERSION, type DerivedRow, type FitSpec, type GroupSpec } from '../../share/types';
+import { SPEC_VERSION, type ColumnMapping, type DerivedRow, type FitSpec, type GroupSpec } from '../../share/types';
 import { derivedEntries } from '../derivedQuantities';
 import type { Mapping } from '../slices/data';
 import type { AppState } from '../store';
@@ -23,7 +23,7 @@ export function currentSpec(state: AppState): FitSpec {
     version: SPEC_VERSION,
     model: state.modelText,
     libraryId: state.libraryId,
-    columns: { x: [...state.mapping.x], y: state.mapping.y, sigma: state.mapping.sigma },
+    columns: state.modelInfo.ode ? odeColumns(state) : { x: [...state.mapping.x], y: state.mapping.y, sigma: state.mapping.sigma },
     parameters: state.params.map(({ name, value, min, max, fixed }) => ({ name, value, min, max, fixed })),
     settings: { ...state.settings },
     data: state.inline,
@@ -32,7 +32,20 @@ export function currentSpec(state: AppState): FitSpec {
     ...derivedSpec(state.derivedText),
     ...(state.compareDraft.model.trim() !== '' ? { compare: { model: state.compareDraft.model, fixed: state.compareDraft.fixed } } : {}),
     ...tiesSpec(state),
+    ...(state.modelInfo.ode ? { ode: { ...state.ode } } : {}),
   };
+}
+
+/**
+ * An ODE model's columns as a spec holds them (src/share/odeSpec.ts): the time column (the x the
+ * page picked) alone, and y and σ the first `~` line's column and σ (without a `~` line, the y and
+ * σ pickers: the column observed as the one state).
+ */
+function odeColumns(state: AppState): ColumnMapping {
+  const ode = state.modelInfo.ode;
+  const time = state.mapping.x.slice(0, 1);
+  if (!ode || ode.observed.length === 0) return { x: time, y: state.mapping.y, sigma: state.mapping.sigma };
+  return { x: time, y: ode.observed[0], sigma: ode.sigma[0] ?? null };
 }
 
 /** The ties of the model's parameters (one waiting for a parameter the model lacks stays behind). */

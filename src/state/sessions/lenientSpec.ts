@@ -6,7 +6,8 @@
  * parser and the worker's compiler like typed text.
  */
 import { specFromJson } from '../../share/index';
-import type { FitSpec, GroupSpec, ParameterRow, SolverSettings } from '../../share/types';
+import type { FitSpec, GroupSpec, OdeSettings, ParameterRow, SolverSettings } from '../../share/types';
+import { ODE_DEFAULTS, ODE_METHODS } from '../../fit/ode/odeDefaults';
 import { SPEC_VERSION } from '../../share/types';
 import { LOSS_NAMES } from '../../solver/loss';
 import { WEIGHTINGS } from '../../fit/weights';
@@ -64,6 +65,13 @@ function ties(v: unknown): { ties?: { name: string; expression: string }[] } {
   return out.length > 0 ? { ties: out } : {};
 }
 
+/** An ODE model's integration when it is shaped right (issue 23); else the page's defaults. */
+function odeSettings(v: unknown): { ode?: OdeSettings } {
+  if (!isObject(v) || typeof v.method !== 'string' || !(ODE_METHODS as readonly string[]).includes(v.method)) return {};
+  const positive = (x: unknown, fallback: number) => (typeof x === 'number' && x > 0 && Number.isFinite(x) ? x : fallback);
+  return { ode: { method: v.method as OdeSettings['method'], rtol: typeof v.rtol === 'number' && v.rtol < 1 ? positive(v.rtol, ODE_DEFAULTS.rtol) : ODE_DEFAULTS.rtol, atol: positive(v.atol, ODE_DEFAULTS.atol) } };
+}
+
 export function readSessionSpec(text: string): FitSpec | null {
   const strict = specFromJson(text);
   if (strict.ok) return strict.spec;
@@ -86,5 +94,6 @@ export function readSessionSpec(text: string): FitSpec | null {
     ...(groups(v.groups) ? { groups: groups(v.groups) } : {}),
     ...(isObject(v.compare) && typeof v.compare.model === 'string' && v.compare.model !== '' ? { compare: { model: v.compare.model, fixed: str(v.compare.fixed, '') } } : {}),
     ...ties(v.ties),
+    ...odeSettings(v.ode),
   };
 }

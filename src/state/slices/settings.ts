@@ -1,6 +1,7 @@
 /** Settings slice: the solver options (the FitSpec's SolverSettings) and how the plot draws. */
 import { DEFAULTS } from '../../fit/defaults';
-import type { SolverSettings } from '../../share/types';
+import { ODE_DEFAULTS } from '../../fit/ode/odeDefaults';
+import type { OdeSettings, SolverSettings } from '../../share/types';
 
 export interface PlotSettings {
   /** Index into mapping.x of the variable on the x axis. */
@@ -14,6 +15,9 @@ export interface PlotSettings {
 export interface SettingsSlice {
   readonly settings: SolverSettings;
   readonly plot: PlotSettings;
+  /** How an ODE model is integrated (issue 23; a link carries it): the CLI's defaults unless a
+   *  link or session brought others. */
+  readonly ode: OdeSettings;
 }
 
 export const DEFAULT_SETTINGS: SolverSettings = {
@@ -31,7 +35,7 @@ export const DEFAULT_SETTINGS: SolverSettings = {
 
 export const DEFAULT_PLOT: PlotSettings = { plotVar: 0, logX: false, logY: false, showConfidence: true, showPrediction: false };
 
-export const initialSettings: SettingsSlice = { settings: DEFAULT_SETTINGS, plot: DEFAULT_PLOT };
+export const initialSettings: SettingsSlice = { settings: DEFAULT_SETTINGS, plot: DEFAULT_PLOT, ode: ODE_DEFAULTS };
 
 /** Log x by default when x is positive and spans more than three decades (dose-response data). */
 export function prefersLogX(min: number, max: number): boolean {
