@@ -5,6 +5,7 @@
  */
 import * as Comlink from 'comlink';
 import type { Status, WorkerApi } from '../worker/api';
+import { fitWorkerName } from '../worker/testSettings';
 import type { WorkerHandle } from './supervisor';
 import type { Client } from './worker';
 
@@ -28,7 +29,7 @@ function lockName(): string {
 }
 
 export function spawnWorker(): WorkerHandle {
-  const worker = new Worker(new URL('../worker/index.ts', import.meta.url), { type: 'module', name: 'fitbench' });
+  const worker = new Worker(new URL('../worker/index.ts', import.meta.url), { type: 'module', name: fitWorkerName(location.search) });
   const remote = Comlink.wrap<WorkerApi>(worker) as unknown as Client;
   let end!: (why: string) => void;
   const gone = new Promise<string>((resolve) => (end = resolve));

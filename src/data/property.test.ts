@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { sweep } from '../../test/sweep';
 import { parseStream } from './parseStream';
 import { parseDelimitedText } from './parseText';
 import { selectColumns } from './selectColumns';
@@ -61,7 +62,7 @@ describe('property: numeric tables round-trip exactly', () => {
         expect(Array.from(t.lines)).toEqual(rows.map((_, i) => i + 1 + (layout.header ? 1 : 0)));
         if (layout.header) expect(t.columns.map((c) => c.name)).toEqual(rows[0]!.map((_, i) => `col_${i}`));
       }),
-      { numRuns: 1500 },
+      { numRuns: sweep(1500, 400) },
     );
   });
 });
@@ -100,7 +101,7 @@ describe('property: garbage never throws', () => {
         const chunks = points.map((p, i) => text.slice(points[i - 1] ?? 0, p)).concat(text.slice(points.at(-1) ?? 0));
         expect(await parseStream(chunks)).toEqual(r);
       }),
-      { numRuns: 2000 },
+      { numRuns: sweep(2000, 500) },
     );
   });
 });

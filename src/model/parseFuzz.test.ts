@@ -4,6 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { sweep } from '../../test/sweep';
 import { compileModel } from './compile';
 import { lineColumn } from './errors';
 import { normalLength } from './kernels';
@@ -57,23 +58,23 @@ const TOKENS = ['x', 't', 'a', 'b1', '1', '2.5', '.5', '1e-3', '0', '+', '-', '*
 
 describe('the compiler never throws and never hangs', () => {
   it('on random strings (full Unicode)', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 120 }), (s) => check(s)), { numRuns: 3000 });
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 120 }), (s) => check(s)), { numRuns: sweep(3000, 750) });
   });
 
   it('on random ASCII strings', () => {
-    fc.assert(fc.property(fc.string({ unit: 'grapheme-ascii', maxLength: 120 }), (s) => check(s)), { numRuns: 3000 });
+    fc.assert(fc.property(fc.string({ unit: 'grapheme-ascii', maxLength: 120 }), (s) => check(s)), { numRuns: sweep(3000, 750) });
   });
 
   it('on random token soups', () => {
     const soup = fc.array(fc.constantFrom(...TOKENS), { maxLength: 60 }).map((ts) => ts.join(''));
-    fc.assert(fc.property(soup, (s) => check(s, true)), { numRuns: 3000 });
+    fc.assert(fc.property(soup, (s) => check(s, true)), { numRuns: sweep(3000, 750) });
   });
 
   it('on thousands of random mutations of valid models', () => {
     const next = rng(20240601);
     const alphabet = '()+-*/^,. 0123456789eExyabt_';
     let oks = 0;
-    for (let n = 0; n < 4000; n++) {
+    for (let n = 0; n < sweep(4000, 1000); n++) {
       let s = SEEDS[n % SEEDS.length];
       const edits = 1 + Math.floor(next() * 3);
       for (let j = 0; j < edits; j++) {

@@ -11,6 +11,7 @@ import { encodeSpec, validateSpec } from './encode';
 import { writeJson } from './jsonText';
 import { arbSpec, decaySpec, rawLink } from './testSpecs.test';
 import { specToWire } from './wire';
+import { sweep } from '../../test/sweep';
 
 /** decodeSpec's contract on any text: a value, never a throw; ok only for specs that validate. */
 function decodesCleanly(text: string): void {
@@ -31,7 +32,7 @@ describe('link round trip', () => {
         expect(validateSpec(spec)).toEqual({ ok: true, spec });
         expect(decodeSpec(encodeSpec(spec))).toEqual({ ok: true, spec });
       }),
-      { numRuns: 200 },
+      { numRuns: sweep(200, 50) },
     );
   });
 
@@ -42,7 +43,7 @@ describe('link round trip', () => {
         const back = decodeSpec(link);
         expect(back.ok && encodeSpec(back.spec)).toBe(link);
       }),
-      { numRuns: 100 },
+      { numRuns: sweep(100, 25) },
     );
   });
 
@@ -53,14 +54,14 @@ describe('link round trip', () => {
 
 describe('bad text never throws', () => {
   it('random text', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (s) => decodesCleanly(s)), { numRuns: 500 });
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (s) => decodesCleanly(`#fit=v1.${s}`)), { numRuns: 500 });
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (s) => decodesCleanly(s)), { numRuns: sweep(500, 125) });
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (s) => decodesCleanly(`#fit=v1.${s}`)), { numRuns: sweep(500, 125) });
   });
 
   it('random base64url payloads and random bytes', () => {
     const b64 = fc.string({ unit: fc.constantFrom(...BASE64URL), maxLength: 400 });
-    fc.assert(fc.property(b64, (s) => decodesCleanly(`#fit=v1.${s}`)), { numRuns: 1000 });
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 400 }), (b) => decodesCleanly(`#fit=v1.${base64urlEncode(b)}`)), { numRuns: 1000 });
+    fc.assert(fc.property(b64, (s) => decodesCleanly(`#fit=v1.${s}`)), { numRuns: sweep(1000, 250) });
+    fc.assert(fc.property(fc.uint8Array({ maxLength: 400 }), (b) => decodesCleanly(`#fit=v1.${base64urlEncode(b)}`)), { numRuns: sweep(1000, 250) });
   });
 
   it('truncated valid links', () => {
@@ -71,7 +72,7 @@ describe('bad text never throws', () => {
         decodesCleanly(link.slice(0, cut));
         expect(decodeSpec(link.slice(0, cut)).ok).toBe(false);
       }),
-      { numRuns: 300 },
+      { numRuns: sweep(300, 75) },
     );
   });
 
@@ -84,12 +85,12 @@ describe('bad text never throws', () => {
         const changed = BASE64URL[(BASE64URL.indexOf(link[at]) + 1 + (k % 63)) % 64];
         decodesCleanly(link.slice(0, at) + changed + link.slice(at + 1));
       }),
-      { numRuns: 500 },
+      { numRuns: sweep(500, 125) },
     );
   });
 
   it('forged JSON: any JSON value, and valid specs with one field replaced by any JSON', () => {
-    fc.assert(fc.property(fc.jsonValue(), (v) => decodesCleanly(rawLink(JSON.stringify(v)))), { numRuns: 300 });
+    fc.assert(fc.property(fc.jsonValue(), (v) => decodesCleanly(rawLink(JSON.stringify(v)))), { numRuns: sweep(300, 75) });
     fc.assert(
       fc.property(arbSpec, fc.nat(), fc.jsonValue(), (spec, n, replacement) => {
         const wire = JSON.parse(writeJson(specToWire(spec))) as Record<string, unknown>;
@@ -107,7 +108,7 @@ describe('bad text never throws', () => {
         target[keys[n % keys.length]] = replacement;
         decodesCleanly(rawLink(JSON.stringify(wire)));
       }),
-      { numRuns: 500 },
+      { numRuns: sweep(500, 125) },
     );
   });
 

@@ -3,6 +3,11 @@ import * as Comlink from 'comlink';
 import type { Curve, Status, WorkerApi } from './api';
 import { workerApi } from './api-impl';
 import { seriesBuffers } from '../plot/series';
+import { checkpointTiming } from '../job/browser/checkpoint';
+import { checkpointEveryFromName } from './testSettings';
+
+// A browser spec's checkpoint interval (testSettings.ts); the default otherwise.
+checkpointTiming.everyMs = checkpointEveryFromName(self.name) ?? checkpointTiming.everyMs;
 
 function withTransfer<T>(status: Status<T>, buffers: (value: T) => ArrayBuffer[]): Status<T> {
   return status.ok ? Comlink.transfer(status, buffers(status.value)) : status;
