@@ -1,16 +1,11 @@
 /** Seeded pseudo-random numbers for tests, benches and the browser harness (mulberry32; Box–Muller
  *  normals), so that a failing case reproduces from its seed. */
+import { mulberry32 } from '../src/stats/mulberry32';
+
 export type Rng = () => number;
 
 export function rng(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return mulberry32(seed);
 }
 
 export function normal(r: Rng): number {

@@ -569,7 +569,7 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     deltas: Boolean(all.deltas),
     assay: assayArgs(
       { interpolate: Boolean(all.interpolate), sample: one('sample'), predict: one('predict'), outliers: one('outliers'), outlierQ: one('outlier-q'), ci: v.ci, bootstrap: one('bootstrap'), bootstrapKind: one('bootstrap-kind'), seed },
-      { grouped: v.group !== undefined || Boolean(v.wide), wide: Boolean(v.wide), shared: v.shared !== undefined, loss, mle: v.mle !== undefined },
+      { grouped: v.group !== undefined || Boolean(v.wide), wide: Boolean(v.wide), shared: v.shared !== undefined, random: v.random !== undefined, loss, mle: v.mle !== undefined },
     ),
   };
 }

@@ -78,6 +78,8 @@ describe('--interpolate and --predict', () => {
     expect((await run('fit', csv, ...model, '--interpolate', '--predict', 'x=1,2')).err).toMatch(/--predict: the model's variable is conc, not "x"/);
     expect((await run('fit', csv, ...model, '--interpolate', '--group', 'sample', '--shared', 'a')).err).toMatch(/--interpolate does not combine with --group --shared/);
     expect((await run('fit', csv, ...model, '--outliers', 'rout', '--group', 'sample')).err).toMatch(/--outliers does not combine with --group \(ROUT runs on one fit/);
+    // A mixed-effects fit's group curves are not the per-group fits the unknowns are read off.
+    expect((await run('fit', csv, ...model, '--interpolate', '--group', 'sample', '--random', 'a')).err).toMatch(/--interpolate does not combine with --random/);
     const noUnknowns = await run('fit', csv, ...model, '--interpolate', '--where', 'sample == std');
     expect(noUnknowns.err).toMatch(/has no unknowns/);
   });

@@ -64,7 +64,7 @@ function predictArg(text: string): AssayCommand['predict'] {
 }
 
 /** The assay options, checked against each other and against the rest of the command. */
-export function assayArgs(t: AssayArgText, with_: { grouped: boolean; wide: boolean; shared: boolean; loss: string; mle: boolean }): AssayCommand {
+export function assayArgs(t: AssayArgText, with_: { grouped: boolean; wide: boolean; shared: boolean; random: boolean; loss: string; mle: boolean }): AssayCommand {
   if (t.sample !== undefined && !t.interpolate) throw new CliError('--sample names the column that groups replicated unknowns: add --interpolate.');
   if (t.sample !== undefined && t.sample.trim() === '') throw new CliError('--sample needs a column name (e.g. --sample sample).');
   if (t.outlierQ !== undefined && t.outliers === undefined) throw new CliError('--outlier-q is the false discovery rate of ROUT: add --outliers rout.');
@@ -80,6 +80,7 @@ export function assayArgs(t: AssayArgText, with_: { grouped: boolean; wide: bool
   if (any) {
     const option = t.interpolate ? '--interpolate' : predict ? '--predict' : '--outliers';
     const clash = with_.wide ? '--wide (the unknowns of a wide file have no rows of their own; use --group)'
+      : with_.random ? '--random (a mixed-effects fit; per-group fits read off unknowns: drop --random)'
       : with_.grouped && (outliers || with_.shared) ? `--group${with_.shared ? ' --shared (a global fit; per-group fits read off unknowns)' : ' (ROUT runs on one fit; fit one group with --where)'}` : with_.mle ? '--mle poisson' : outliers && with_.loss !== 'linear' ? `--loss ${with_.loss} (ROUT runs its own robust fit, then least squares)` : null;
     if (clash) throw new CliError(`${option} does not combine with ${clash}.`);
   }

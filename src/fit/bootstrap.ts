@@ -18,6 +18,7 @@ import { sortedQuantile } from '../stats/quantile';
 import type { FitResult } from './types';
 import { weightSigma } from './weights';
 import { weightedResiduals } from './rout';
+import { mulberry32 } from '../stats/mulberry32';
 
 export type BootstrapKind = 'residual' | 'case';
 
@@ -38,18 +39,6 @@ export interface BootstrapResult {
   readonly failed: number;
   /** Percentile interval of each free parameter. */
   readonly intervals: Record<string, [number, number]>;
-}
-
-/** mulberry32: a small seeded generator of uniforms in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export async function bootstrapFit(given: CurveFitInput, fit: FitResult, options: BootstrapOptions): Promise<BootstrapResult> {
