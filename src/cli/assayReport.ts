@@ -1,7 +1,9 @@
 /** The assay lines of the text report (issue 26): ROUT's outliers, the unknowns' table, the predictions' table. */
 import type { AssayOutcome, GroupAssay } from '../job/steps/assay';
+import { num as groupNum } from './mixedReport';
 
-const num = (v: number | null, digits = 6) => (v === null || !Number.isFinite(v) ? '—' : Math.abs(v) >= 1e-3 && Math.abs(v) < 1e7 ? v.toPrecision(digits) : v === 0 ? '0' : v.toExponential(digits - 1));
+/** groupNum, with a dash for a missing or non-finite number. */
+const num = (v: number | null, digits = 6) => (v === null || !Number.isFinite(v) ? '—' : groupNum(v, digits));
 
 function table(header: string[], rows: string[][]): string[] {
   const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));

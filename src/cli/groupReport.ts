@@ -4,9 +4,7 @@
  */
 import { visibleText, visibleValue } from '../data/visibleText';
 import { groupMessage, type GroupReport } from '../job/report/groupJson';
-import { mixedTextBlock } from './mixedReport';
-
-const num = (v: number, digits = 6) => (Number.isFinite(v) ? (v === 0 ? '0' : Math.abs(v) >= 1e-3 && Math.abs(v) < 1e7 ? v.toPrecision(digits) : v.toExponential(digits - 1)) : String(v));
+import { mixedTextBlock, num } from './mixedReport';
 
 function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));

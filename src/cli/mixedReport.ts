@@ -5,7 +5,8 @@
  */
 import type { MixedResult } from '../fit/mixed/types';
 
-const num = (v: number, digits = 6) => (Number.isFinite(v) ? (v === 0 ? '0' : Math.abs(v) >= 1e-3 && Math.abs(v) < 1e7 ? v.toPrecision(digits) : v.toExponential(digits - 1)) : String(v));
+/** A number as the group reports print it: 6 significant digits, exponents outside [1e-3, 1e7). */
+export const num = (v: number, digits = 6) => (Number.isFinite(v) ? (v === 0 ? '0' : Math.abs(v) >= 1e-3 && Math.abs(v) < 1e7 ? v.toPrecision(digits) : v.toExponential(digits - 1)) : String(v));
 const pv = (p: number) => (Number.isFinite(p) ? (p < 1e-4 ? '<1e-4' : p.toFixed(4)) : String(p));
 
 function table(header: string[], rows: string[][]): string[] {

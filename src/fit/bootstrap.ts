@@ -17,7 +17,7 @@ import { curveFit, type CurveFitInput } from './curveFit';
 import { sortedQuantile } from '../stats/quantile';
 import type { FitResult } from './types';
 import { weightSigma } from './weights';
-import { weightedResiduals } from './rout';
+import { startsFrom, weightedResiduals } from './rout';
 import { mulberry32 } from '../stats/mulberry32';
 
 export type BootstrapKind = 'residual' | 'case';
@@ -48,7 +48,7 @@ export async function bootstrapFit(given: CurveFitInput, fit: FitResult, options
   const k = fit.free.length;
   const uniform = mulberry32(options.seed);
   const draw = () => Math.min(n - 1, Math.floor(uniform() * n));
-  const starts = input.parameters.map((p) => (p.fixed ? p : { ...p, value: fit.parameters.find((q) => q.name === p.name)?.value ?? p.value }));
+  const starts = startsFrom(input, fit);
   // Residual resampling: fitted values, σ, and the centred, rescaled weighted residuals.
   const sigma = weightSigma(input.options?.weights ?? 'sigma', data);
   const e = weightedResiduals(input, fit).map((r) => -r); // (y − f)/σ

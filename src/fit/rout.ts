@@ -63,7 +63,8 @@ export function keepRows(data: FitData, keep: Uint8Array): FitData {
 }
 
 /** Parameters to start from: the spec's bounds and fixed values, a fit's values as starts. */
-const startsFrom = (input: CurveFitInput, fit: FitResult) => input.parameters.map((p) => (p.fixed ? p : { ...p, value: fit.parameters.find((q) => q.name === p.name)?.value ?? p.value }));
+/** The input's parameters started from a fit's values (fixed ones kept). */
+export const startsFrom = (input: CurveFitInput, fit: FitResult) => input.parameters.map((p) => (p.fixed ? p : { ...p, value: fit.parameters.find((q) => q.name === p.name)?.value ?? p.value }));
 
 /** ROUT from a least-squares fit of `input` (`q`: the false discovery rate as a fraction). */
 export async function routFit(given: CurveFitInput, leastSquares: FitResult, q: number, rounds = ROBUST_ROUNDS): Promise<RoutOutcome> {
@@ -71,15 +72,16 @@ export async function routFit(given: CurveFitInput, leastSquares: FitResult, q: 
   const input: CurveFitInput = { ...given, rowPasses: undefined, primary: undefined, checkpoint: undefined };
   const k = leastSquares.free.length;
   let robust = leastSquares;
-  let rsdr = robustSdOfResiduals(weightedResiduals(input, robust), k);
+  let residuals = weightedResiduals(input, robust);
+  let rsdr = robustSdOfResiduals(residuals, k);
   for (let round = 0; round < rounds && rsdr > 0 && Number.isFinite(rsdr); round++) {
     robust = await curveFit({ ...input, parameters: startsFrom(input, robust), options: { ...input.options, loss: 'cauchy', fScale: rsdr } });
-    const next = robustSdOfResiduals(weightedResiduals(input, robust), k);
+    residuals = weightedResiduals(input, robust);
+    const next = robustSdOfResiduals(residuals, k);
     const settled = Math.abs(next - rsdr) <= 1e-3 * rsdr;
     rsdr = next;
     if (settled) break;
   }
-  const residuals = weightedResiduals(input, robust);
   const indices = routOutlierIndices(residuals, k, q).sort((a, b) => a - b);
   if (indices.length === 0) return { result: leastSquares, indices, kept: input.data, robust, rsdr };
   const keep = new Uint8Array(input.data.y.length).fill(1);

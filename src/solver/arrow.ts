@@ -113,8 +113,9 @@ export class ArrowFactor {
     this.W = new Float64Array(G * l * s);
     this.S = new Float64Array(s * s);
     this.col = new Float64Array(Math.max(s, l, 1));
-    this.sc = new Float64Array(M.n);
-    this.sh = new Float64Array(M.n);
+    // One local per group (factorOneLocal) needs the shared entries only.
+    this.sc = new Float64Array(M.l === 1 ? M.s : M.n);
+    this.sh = new Float64Array(M.l === 1 ? M.s : M.n);
   }
 
   /** Factors another matrix of the same shape from now on (the solver swaps two). */
@@ -131,14 +132,13 @@ export class ArrowFactor {
   factor(d: Float64Array | null, shift: Float64Array | null, alpha: number, relPivot = 0): boolean {
     if (this.M.l === 1) return this.factorOneLocal(d, shift, alpha, relPivot);
     const { M, L, W, S, col, sc, sh } = this;
-    const { s, l, G, A, B, D, n } = M;
+    const { s, l, G, B, D, n } = M;
     // The scaling and shift as arrays once, not closures per entry (the arithmetic is the same).
-    for (let i = 0; i < n; i++) {
+    for (let i = s; i < n; i++) {
       sc[i] = d ? d[i] : 1;
       sh[i] = (shift ? shift[i] : 0) + alpha;
     }
-    let maxDiag = 0;
-    for (let i = 0; i < s; i++) maxDiag = Math.max(maxDiag, A[i * s + i] * sc[i] * sc[i] + sh[i]);
+    let maxDiag = this.sharedBlock(d, shift, alpha);
     for (let g = 0; g < G; g++) {
       for (let j = 0; j < l; j++) {
         const idx = s + g * l + j;
@@ -147,7 +147,6 @@ export class ArrowFactor {
     }
     const minPivot = relPivot * maxDiag;
     this.ok = false;
-    for (let i = 0; i < s; i++) for (let k = 0; k < s; k++) S[i * s + k] = A[i * s + k] * sc[i] * sc[k] + (i === k ? sh[i] : 0);
     for (let g = 0; g < G; g++) {
       const lo = g * l * l;
       const base = s + g * l;
@@ -178,17 +177,32 @@ export class ArrowFactor {
   }
 
   /**
+   * The shared block of M̃, which both `factor` paths start from: the scaling and shift of the s
+   * shared entries into sc and sh, S = Ã (scaled, shifted) before the groups' Schur terms are
+   * subtracted; returns the largest diagonal entry of Ã (for the pivot threshold).
+   */
+  private sharedBlock(d: Float64Array | null, shift: Float64Array | null, alpha: number): number {
+    const { S, sc, sh } = this;
+    const { s, A } = this.M;
+    for (let i = 0; i < s; i++) {
+      sc[i] = d ? d[i] : 1;
+      sh[i] = (shift ? shift[i] : 0) + alpha;
+    }
+    let maxDiag = 0;
+    for (let i = 0; i < s; i++) maxDiag = Math.max(maxDiag, A[i * s + i] * sc[i] * sc[i] + sh[i]);
+    for (let i = 0; i < s; i++) for (let k = 0; k < s; k++) S[i * s + k] = A[i * s + k] * sc[i] * sc[k] + (i === k ? sh[i] : 0);
+    return maxDiag;
+  }
+
+  /**
    * `factor` with one local per group (l = 1: an ODR fit of one x column, 10⁶ groups): L_g =
    * √D̃_g and W_g = B̃_g/L_g without the scaling arrays, the same arithmetic as the general path
    * (choleskyInPlace and solveLower of a 1×1 block) in two passes over the groups.
    */
   private factorOneLocal(d: Float64Array | null, shift: Float64Array | null, alpha: number, relPivot: number): boolean {
     const { M, L, W, S } = this;
-    const { s, G, A, B, D } = M;
-    const sc = (i: number) => (d ? d[i] : 1);
-    const sh = (i: number) => (shift ? shift[i] : 0) + alpha;
-    let maxDiag = 0;
-    for (let i = 0; i < s; i++) maxDiag = Math.max(maxDiag, A[i * s + i] * sc(i) * sc(i) + sh(i));
+    const { s, G, B, D } = M;
+    let maxDiag = this.sharedBlock(d, shift, alpha);
     for (let g = 0; g < G; g++) {
       const sg = d ? d[s + g] : 1;
       const v = D[g] * sg * sg + ((shift ? shift[s + g] : 0) + alpha);
@@ -196,9 +210,7 @@ export class ArrowFactor {
     }
     const minPivot = relPivot * maxDiag;
     this.ok = false;
-    for (let i = 0; i < s; i++) for (let k = 0; k < s; k++) S[i * s + k] = A[i * s + k] * sc(i) * sc(k) + (i === k ? sh(i) : 0);
     const ds = this.sc;
-    for (let i = 0; i < s; i++) ds[i] = sc(i);
     for (let g = 0; g < G; g++) {
       const base = s + g;
       const sg = d ? d[base] : 1;

@@ -13,16 +13,24 @@ import { parseStatements } from '../model';
 import type { OdeProblem } from '../plot/odeShapes';
 import type { DataMapping, Status, WorkerError } from './api';
 import { compiledOde } from './modelCache';
+import { compiledCache } from '../job/browser/compiledCache';
 import { rowChoice } from './select';
 import { session } from './session';
 
 export type { OdeProblem } from '../plot/odeShapes';
 
-/** The text with `Y ~ X` (and `| SIGMA`) added for a one-state model without a `~` line. */
+const observedTexts = compiledCache<string>();
+
+/**
+ * The text with `Y ~ X` (and `| SIGMA`) added for a one-state model without a `~` line; cached,
+ * as the compiled model is, so that a slider move parses nothing.
+ */
 function observedText(text: string, mapping: DataMapping, columns: readonly string[]): string {
-  const spec = parseStatements(text, { columns });
-  if (!spec.ok || spec.value.observations.length > 0 || spec.value.states.length !== 1 || mapping.y === '') return text;
-  return `${text}\n${mapping.y} ~ ${spec.value.states[0].name}${mapping.sigma ? ` | ${mapping.sigma}` : ''}`;
+  return observedTexts(`${mapping.y}\u0002${mapping.sigma ?? ''}\u0002${text}`, columns, () => {
+    const spec = parseStatements(text, { columns });
+    if (!spec.ok || spec.value.observations.length > 0 || spec.value.states.length !== 1 || mapping.y === '') return text;
+    return `${text}\n${mapping.y} ~ ${spec.value.states[0].name}${mapping.sigma ? ` | ${mapping.sigma}` : ''}`;
+  });
 }
 
 const noData: WorkerError = { code: 'no-data', message: 'Load data first: drop a CSV, paste from a spreadsheet, or try a sample.', field: 'data' };

@@ -18,7 +18,7 @@
  * blocks that are at most (p+1)×(p+1) per group, which costs digits only far below the 1e-3 of the
  * comparison with nlme, and makes one evaluation O(G·(r³ + r(p+1)²)) without touching the rows.
  */
-import { choleskyInPlace, solveLower, solveLowerT } from '../../solver/cholesky';
+import { choleskyInPlace, choleskyInverse, solveLower, solveLowerT } from '../../solver/cholesky';
 import type { GroupCross } from './pnlsEvaluator';
 import { deltaOf, precisionOf, type RandomCov } from './precisionFactor';
 
@@ -169,14 +169,7 @@ export class ProfiledLogLik {
       solveLowerT(Lall, g * r * r, r, b, g * r);
     }
     const xxInverse = new Float64Array(p * p);
-    const col = new Float64Array(p);
-    for (let j = 0; j < p; j++) {
-      col.fill(0);
-      col[j] = 1;
-      solveLower(R, 0, p, col, 0);
-      solveLowerT(R, 0, p, col, 0);
-      for (let i = 0; i < p; i++) xxInverse[i * p + j] = col[i];
-    }
+    choleskyInverse(R, 0, p, xxInverse, 0, new Float64Array(p));
     return { logLik, prss, sigma2: prss / n, step, b, xxInverse };
   }
 }
