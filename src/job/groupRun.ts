@@ -19,6 +19,7 @@ import type { BatchRun, GroupHost } from './groupHost';
 import type { FitJob } from './job';
 import { fillGroupStarts, type PooledStarts } from './steps/groupStarts';
 import { validateJob } from './validate';
+import { runOdeGroups } from './steps/odeGroups';
 
 interface RunFacts {
   /** One row per group, in the groups' order (fewer when a batch was cancelled). */
@@ -65,6 +66,7 @@ export async function runGroupJob(job: FitJob, host: GroupHost): Promise<GroupRu
   validateJob(job);
   const g = job.groups;
   const d = job.data;
+  if (d.kind === 'ode-groups') return runOdeGroups({ ...job, data: d }, { now: () => host.now(), signal: host.global?.signal });
   if (!g || d.kind !== 'groups') throw new Error('runGroupJob runs grouped jobs: give the job groups and a groups source.');
   const t0 = host.now();
   // start
