@@ -129,3 +129,23 @@ export function constraintFacts(space: ConstrainedSpace, names: readonly string[
     return { text: c.text, slack, active };
   });
 }
+
+/**
+ * The range of each free parameter over the feasible region. Since M is invertible the region is
+ * exactly the box lb ≤ z ≤ ub, so xⱼ = Σₖ Wⱼₖ zₖ ranges over the interval sum (exact, no LP): the
+ * limits a profile steps to, as it does to a parameter's bounds.
+ */
+export function feasibleRanges(space: ConstrainedSpace): [number, number][] {
+  const { W, lb, ub, n } = space.map;
+  return Array.from({ length: n }, (_, j) => {
+    let lo = 0;
+    let hi = 0;
+    for (let k = 0; k < n; k++) {
+      const w = W[j * n + k];
+      if (Math.abs(w) <= 1e-14) continue;
+      lo += w > 0 ? w * lb[k] : w * ub[k];
+      hi += w > 0 ? w * ub[k] : w * lb[k];
+    }
+    return [lo, hi];
+  });
+}
