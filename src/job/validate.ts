@@ -100,7 +100,7 @@ export function assayClash(job: Pick<FitJob, 'assay' | 'data' | 'objective' | 'o
  * A grouped job: its rows must be a `groups` source and the reverse; what fits one dataset
  * (the Poisson likelihood, VarPro, ties and derived quantities) does not run per group yet (the
  * intervals of group rows are Wald's whatever `intervals` says); a global fit needs a shared parameter (with none it is the per-group fit), and only a
- * global fit takes shared parameters or a comparison.
+ * global fit takes shared parameters, and a global or mixed fit a comparison with the per-group fits.
  */
 export function groupClash(job: Pick<FitJob, 'groups' | 'data' | 'objective' | 'varpro' | 'ties' | 'derive'>): GroupClash | null {
   const g = job.groups;
@@ -109,7 +109,7 @@ export function groupClash(job: Pick<FitJob, 'groups' | 'data' | 'objective' | '
   if (job.objective !== 'least-squares' || job.varpro || job.ties.length + job.derive.length > 0) return 'groups-one-dataset';
   if (g.mode === 'global' && g.shared.length === 0) return 'global-needs-shared';
   if (g.mode !== 'global' && g.shared.length > 0) return 'shared-needs-global';
-  if (g.compare && g.mode !== 'global') return 'compare-needs-global';
+  if (g.compare && g.mode === 'per-group') return 'compare-needs-global';
   if (g.mode === 'mixed' && !(g.mixed && g.mixed.random.length > 0)) return 'mixed-needs-random';
   if (g.mode !== 'mixed' && g.mixed) return 'random-needs-mixed';
   // An ODE model's groups are fitted each on its own (steps/odeGroups.ts); global and mixed fits integrate closed-form models only yet.
@@ -136,7 +136,7 @@ const CLASH_TEXT: Record<JobClash, string> = {
   'groups-one-dataset': 'The Poisson likelihood, VarPro, ties and derived quantities work on one fit: fit one group, or use least squares without them.',
   'global-needs-shared': 'Mark at least one parameter as shared for a global fit (with none shared it is the same as fitting each group).',
   'shared-needs-global': 'Shared parameters belong to a global fit: fit globally, or share none.',
-  'compare-needs-global': 'The comparison is of a global fit with the per-group fits: fit globally, with shared parameters.',
+  'compare-needs-global': 'The comparison with the per-group fits is of a global fit (with shared parameters) or a mixed-effects fit: fit globally or with mixed effects.',
   'mixed-needs-random': 'Mark at least one parameter as random for a mixed-effects fit (its value varies between groups around the fixed effect).',
   'random-needs-mixed': 'Random effects belong to a mixed-effects fit: fit with mixed effects, or mark none random.',
   'ode-groups-per-group': 'An ODE model\'s groups are fitted each on its own: global and mixed-effects fits do not run with an ODE model yet.',

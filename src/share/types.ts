@@ -86,11 +86,20 @@ export interface GroupSpec {
   readonly column: string;
   /** 'each': the model fitted to each group on its own; 'global': one joint fit over all groups
    *  in which the `shared` parameters take one value and the others one value per group. */
-  readonly mode: 'each' | 'global';
+  readonly mode: 'each' | 'global' | 'mixed';
   /** Parameters shared by all groups in a global fit (ignored by 'each'). */
   readonly shared: readonly string[];
+  /** 'mixed' (issue 25): the parameters with a random effect per group (the other free ones are
+   *  fixed effects), Ψ general or diagonal, ML or REML. Written only in mixed mode. */
+  readonly mixed?: MixedGroupSpec;
   /** Keys of the groups fitted; absent: every group the row filters keep. */
   readonly pick?: readonly string[];
+}
+
+export interface MixedGroupSpec {
+  readonly random: readonly string[];
+  readonly cov: 'full' | 'diag';
+  readonly method: 'ml' | 'reml';
 }
 
 export interface FitSpec {

@@ -11,6 +11,10 @@ import type { BatchRow } from '../fit/groupRow';
 import type { FitComparison } from '../fit/compare/compareFits';
 import type { ModelComparison } from '../fit/compare/compareModels';
 import type { GlobalResult } from '../fit/global/types';
+import type { MixedComparison } from '../fit/mixed/compareMixed';
+import type { RandomCov } from '../fit/mixed/precisionFactor';
+import type { MixedMethod } from '../fit/mixed/profiledLogLik';
+import type { MixedResult } from '../fit/mixed/types';
 import type { ReportData } from '../export/report/reportData';
 import type { NamedProfile, ProfileProgress } from '../fit/profileFit';
 import type { FitResult } from '../fit/types';
@@ -324,6 +328,31 @@ export interface GlobalComparison {
   readonly separateFailed: number;
 }
 
+/** "Mixed effects" (issue 25): the picked groups as a nonlinear mixed-effects model, the `random`
+ *  parameters one random effect per group, the other free ones fixed effects. */
+export interface MixedFitRequest extends GroupBatchRequest {
+  readonly random: readonly string[];
+  readonly cov: RandomCov;
+  readonly method: MixedMethod;
+}
+
+/** The mixed-effects fit as the page shows it (src/fit/mixed), its comparison with the global fit,
+ *  each group's own fit (the shrinkage plot) and the groups drawn through their mixed-model curves. */
+export interface MixedFitOutcome {
+  /** The model text the page fitted (set by state/actions/mixed.ts). */
+  readonly model?: string;
+  readonly mixed: MixedResult;
+  /** Against the global fit (likelihood-ratio test, AIC, BIC). */
+  readonly comparisons: readonly MixedComparison[];
+  /** The model's parameter names: the order of every row's params (mixed and separate). */
+  readonly names: readonly string[];
+  /** Each group fitted on its own, in the groups' order (null: not run). */
+  readonly separate: readonly BatchRow[] | null;
+  readonly total: number;
+  readonly overlay: readonly GroupOverlay[];
+  readonly overlayCapped: boolean;
+}
+
 /** Profile-likelihood intervals of the last fit (issue 10): one profile per free parameter. */
 export interface PageProfile {
   readonly profiles: readonly NamedProfile[];
@@ -387,6 +416,8 @@ export interface WorkerApi {
   fitGlobal(request: GlobalFitRequest, onProgress?: (p: GlobalFitProgress) => void): Promise<Status<GlobalFitOutcome>>;
   /** The global fit and the separate per-group fits of the same groups, compared (F test, AICc). */
   compareGlobal(request: GlobalFitRequest, onProgress?: (p: GlobalFitProgress) => void): Promise<Status<GlobalComparison>>;
+  /** A mixed-effects fit over the picked groups, with each group's own fit beside it (cancel: cancelFit). */
+  fitMixed(request: MixedFitRequest, onProgress?: (p: GlobalFitProgress) => void): Promise<Status<MixedFitOutcome>>;
   /** Profile-likelihood intervals of the last fit; progress after refits (at most 10 a second); cancelFit stops it. */
   profile(onProgress?: (p: ProfileProgress) => void): Promise<Status<PageProfile>>;
   /** A second model fitted to the last fit's rows and compared with it; progress of its start search; cancelFit stops it. */

@@ -113,6 +113,7 @@ export function exportScopeNote(s: AppState): string | null {
   const scope = fitScope(s);
   if (scope.kind === 'rows') return null;
   if (scope.kind === 'group') return `Every item describes the fit of ${fitScopeName(scope)} alone.`;
-  const groupFit = s.groupMode === 'global' ? `the global fit over every ${scope.groups}` : `the fits of each ${scope.groups}`;
+  // The exports have no mixed-effects script yet: they describe the fits of each group then.
+  const groupFit = s.groupMode === 'global' ? `the global fit over every ${scope.groups}` : `the fits of each ${scope.groups}${s.groupMode === 'mixed' ? ' (not the mixed-effects fit: it has no script yet)' : ''}`;
   return `Results, report and curves: the fit of all rows, ${fitScopeName(scope)}. Script and command: ${groupFit}.`;
 }

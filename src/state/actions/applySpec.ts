@@ -15,7 +15,7 @@ import { adoptTable, followModelColumns, setMapping } from './data';
 import { setGroupBy } from './groups';
 import { setModelText } from './model';
 
-/** Restores the group column, its picked groups, the mode and the shared marks. A column the
+/** Restores the group column, its picked groups, the mode, the shared marks and a mixed fit's random marks, Ψ and method. A column the
  *  data lack is reported by the group picker (the worker's message), like one chosen by hand. */
 async function applyGroups(groups: GroupSpec | undefined): Promise<void> {
   if (!groups) return;
@@ -25,6 +25,7 @@ async function applyGroups(groups: GroupSpec | undefined): Promise<void> {
   setState({
     groupMode: groups.mode,
     sharedParams: [...groups.shared],
+    ...(groups.mixed ? { randomParams: [...groups.mixed.random], randomCov: groups.mixed.cov, mixedMethod: groups.mixed.method } : {}),
     ...(groups.pick && list ? { groupPick: groups.pick.filter((k) => keys.has(k)) } : {}),
   });
 }
