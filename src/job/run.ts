@@ -99,7 +99,7 @@ export async function runJob(job: FitJob, host: JobHost): Promise<JobRun> {
     if (routed.data !== input.data) input = { ...input, data: routed.data, rowPasses: undefined };
     // statistics: profile intervals refit on the CPU (many small fits).
     const profile = job.intervals === 'profile' ? await profileIntervals(input, result) : null;
-    const bootstrap = await bootstrapStep(job.assay, input, result);
+    const bootstrap = await bootstrapStep(job.assay, input, result, host.bootstrapWatch, notes);
     // derived
     const derived = reportedQuantities(result, job.ties, job.derive);
     // read off: the unknowns and the predictions on the fit that stands.

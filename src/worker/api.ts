@@ -21,7 +21,9 @@ import type { FitResult } from '../fit/types';
 import type { SubjectDifference } from '../store/checkpointSubject';
 import type { GuessedParameter } from '../library/types';
 import type { Fingerprint, LinkPlan, PlanOptions } from '../share/index';
-import type { ColumnMapping, FitSpec, ParameterRow, OdeSettings, RowSpec, SolverSettings } from '../share/types';
+import type { AssaySettings, ColumnMapping, FitSpec, ParameterRow, OdeSettings, RowSpec, SolverSettings } from '../share/types';
+import type { PageAssay } from './assay';
+export type { PageAssay } from './assay';
 import type { CurveExportRequest } from './exports';
 import type { Curve, GroupOverlay, PlotRequest, SelectionSummary, TableSummary } from '../plot/shapes';
 import type { RestoredFit } from './tables';
@@ -45,7 +47,7 @@ export interface WorkerError {
   /** The parameter the error concerns, when it names one. */
   readonly param?: string;
   /** The control the error concerns. */
-  readonly field?: 'data' | 'mapping' | 'model' | 'parameter' | 'settings';
+  readonly field?: 'data' | 'mapping' | 'model' | 'parameter' | 'settings' | 'assay';
 }
 
 export type Status<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: WorkerError };
@@ -116,6 +118,8 @@ export interface FitRequest extends PlotRequest {
   readonly checkpoint?: { readonly key: string; readonly resume: boolean } | null;
   /** An ODE model's integration (issue 23); absent: src/fit/ode's defaults. */
   readonly ode?: OdeSettings;
+  /** The assay steps (issue 26: unknowns, predictions, ROUT, bootstrap; worker/assay.ts); absent: none. */
+  readonly assay?: AssaySettings | null;
 }
 
 /** A stored checkpoint as the page offers it (issue 12). */
@@ -202,6 +206,8 @@ export interface FitProgress {
   readonly chunk: { readonly pass: 'cost' | 'linearize' | 'statistics'; readonly chunk: number; readonly chunks: number; readonly passIndex?: number } | null;
   /** Costs of the iterations since the previous message. */
   readonly costs: readonly number[];
+  /** The bootstrap's refits after the fit (issue 26): resamples done of B (absent or null: not running). */
+  readonly bootstrap?: { readonly done: number; readonly total: number } | null;
   /** The last accepted iterate: the free parameters by name (null before the first iteration),
    *  so that a fit stopped from outside still leaves its best parameters. */
   readonly accepted?: { readonly names: readonly string[]; readonly values: readonly number[] } | null;
@@ -236,6 +242,8 @@ export interface FitOutcome {
   /** Streamed from browser storage (issue 12; absent or null: in memory): the rows fitted, the
    *  chunks every pass read, the passes, and the sample the curve and residuals are drawn over. */
   readonly stream?: { readonly rows: number; readonly budget: number; readonly chunkRows: number; readonly chunks: number; readonly passes: number; readonly sampleRows: number } | null;
+  /** The assay steps' results (issue 26, request.assay; absent or null: not asked). */
+  readonly assay?: PageAssay | null;
 }
 
 /** A Poisson fit's facts beside its result (src/fit/poissonMle.ts). */

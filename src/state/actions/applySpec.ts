@@ -9,6 +9,7 @@ import { specMapping } from '../selectors/spec';
 import { makeRow, NO_PARAM_ERRORS, NO_TIES } from '../slices/params';
 import { DEFAULT_SETTINGS } from '../slices/settings';
 import { ODE_DEFAULTS } from '../../fit/ode/odeDefaults';
+import { DEFAULT_ASSAY } from '../../share/assay';
 import { getState, setState } from '../store';
 import { refreshCurve } from './curve';
 import { adoptTable, followModelColumns, setMapping } from './data';
@@ -34,7 +35,7 @@ async function applyGroups(groups: GroupSpec | undefined): Promise<void> {
  *  worker as a table. A fingerprint keeps the data already loaded (the caller checks it). */
 export async function applySpec(spec: FitSpec): Promise<void> {
   const mapping = specMapping(spec);
-  setState({ settings: { ...DEFAULT_SETTINGS, ...spec.settings }, ode: spec.ode ?? ODE_DEFAULTS, outcome: null, fittedSignature: null, fitStatus: 'idle', fitCancelled: false, fitError: null });
+  setState({ settings: { ...DEFAULT_SETTINGS, ...spec.settings }, ode: spec.ode ?? ODE_DEFAULTS, assay: spec.assay ?? DEFAULT_ASSAY, outcome: null, fittedSignature: null, fitStatus: 'idle', fitCancelled: false, fitError: null });
   if (spec.data?.kind === 'inline') {
     const name = spec.data.fileName ?? LINKED_DATA;
     setState({ loading: { name, fraction: null, rows: 0 }, loadError: null });

@@ -9,6 +9,7 @@
 import { parseDerivedSpec } from '../../fit/derived';
 import { SPEC_VERSION, type ColumnMapping, type DerivedRow, type FitSpec, type GroupSpec } from '../../share/types';
 import { derivedEntries } from '../derivedQuantities';
+import { assayChanged } from '../../share/assay';
 import type { Mapping } from '../slices/data';
 import type { AppState } from '../store';
 import { effectiveRandom, effectiveShared } from './groupFits';
@@ -33,6 +34,7 @@ export function currentSpec(state: AppState): FitSpec {
     ...(state.compareDraft.model.trim() !== '' ? { compare: { model: state.compareDraft.model, fixed: state.compareDraft.fixed } } : {}),
     ...tiesSpec(state),
     ...(state.modelInfo.ode ? { ode: { ...state.ode } } : {}),
+    ...(assayChanged(state.assay) ? { assay: { ...state.assay, keep: [...state.assay.keep] } } : {}),
   };
 }
 
