@@ -15,6 +15,7 @@ import { loadOdeProblem } from './odeLoad';
 import { ODE_DEFAULT_STARTS } from '../start/ode/odeAutoStart';
 import { jsonReport, textReport } from './report';
 import { fitOdeGroupsCommand } from './odeGroups';
+import { oneLineModel } from './modelText';
 
 /** Options that do not run with an ODE model yet, and why, in the options' words. */
 function refusals(command: FitCommand): string | null {
@@ -71,7 +72,7 @@ export async function fitOdeCommand(command: FitCommand, t0: number): Promise<nu
   const facts = {
     file: command.file,
     // One line in the report: the statements joined as the model text allows.
-    model: command.model.split('\n').map((s) => s.trim()).filter((s) => s !== '' && !s.startsWith('#')).join('; '),
+    model: oneLineModel(command.model),
     rows: loaded.rowCount,
     filteredRows: loaded.rows.filteredCount,
     excludedRows: loaded.rows.excludedCount,

@@ -11,7 +11,9 @@ import type { FitJob } from '../job/job';
 import { now } from '../solver/clock';
 import type { FitCommand } from './args';
 import { CliError, EXIT } from './errors';
+import { startsWarning, ungroupedWarning } from './groupFit';
 import { groupTextReport } from './groupReport';
+import { oneLineModel } from './modelText';
 import { loadOdeGroups } from './odeLoad';
 import { odeFitJobParameters } from './odeParameters';
 
@@ -40,12 +42,12 @@ export async function fitOdeGroupsCommand(command: FitCommand & { readonly group
   const u = loaded.ungrouped;
   const warnings = [
     ...loaded.notes,
-    ...(run.starts ? [`Start values for ${run.starts.searched.join(', ')} were found automatically on the rows of all groups together (${run.starts.candidates} candidates) and start every group; give --p0 to choose them.`] : []),
-    ...(u > 0 ? [`${u} row${u === 1 ? ' has' : 's have'} no group (empty ${loaded.groupColumn} cell) and ${u === 1 ? 'was' : 'were'} left out.`] : []),
+    ...(run.starts ? [startsWarning(run.starts)] : []),
+    ...ungroupedWarning(u, loaded.groupColumn),
   ];
   const report = groupReport(run, {
     file: command.file,
-    model: command.model.split('\n').map((s) => s.trim()).filter((s) => s !== '' && !s.startsWith('#')).join('; '),
+    model: oneLineModel(command.model),
     groupColumn: loaded.groupColumn,
     names: model.spec.params,
     leftOut: groups.map((g) => ({ droppedRows: g.dropped, filteredRows: 0, excludedRows: 0 })),
