@@ -44,7 +44,6 @@ function refusals(command: FitCommand, implicit: boolean): string | null {
   if (command.varpro) return `--varpro does not run ${odr} yet: drop --varpro.`;
   if (command.mle) return `--mle poisson does not run ${odr} (it is least squares over β and every δ): drop --mle.`;
   if ((command.options.loss ?? 'linear') !== 'linear') return `--loss ${command.options.loss} does not run ${odr} yet (least squares only): drop --loss.`;
-  if (command.ci === 'profile') return `--ci profile does not run ${odr} yet: drop it for Wald intervals from sd_beta.`;
   if (command.ties.length > 0) return `--tie does not run ${odr} yet: write the tied expression into the model.`;
   if (command.checkpoint) return `--checkpoint does not run ${odr} yet: drop --checkpoint and --resume.`;
   if (command.compareModel) return `--compare-model does not run ${odr} yet.`;
@@ -148,12 +147,12 @@ export async function fitOdrCommand(command: FitCommand, t0: number): Promise<nu
     derived: run.derived,
     odrJson: odrJson(fitted, command.deltas),
   };
-  if (command.json) console.log(jsonReport(result, facts));
+  if (command.json) console.log(jsonReport(result, facts, run.profile));
   else {
     const split = `Σ(δ/σx)² = ${fitted.sumSquaresDelta.toPrecision(7)}${implicit ? '' : ` + Σ(ε/σy)² = ${fitted.sumSquaresEps.toPrecision(7)}`}`;
     const how = implicit ? `implicit model, ${fitted.rounds} augmented-Lagrangian rounds, largest distance left ${(fitted.constraintViolation ?? NaN).toExponential(1)} σ` : 'explicit model, started from the ordinary fit';
     const line = `  ODR (orthogonal distance regression, errors in x and y; ODRPACK's statistics): ${errors}; ${split}; res_var = ${fitted.resVar.toPrecision(7)}; ${how}`;
-    const report = textReport(result, facts).split('\n');
+    const report = textReport(result, facts, run.profile).split('\n');
     report.splice(report.findIndex((l) => l.startsWith('  nfev ')), 0, line);
     // An implicit model has no y: its header names the observed columns instead.
     if (implicit) report[0] = report[0].replace(`, y = ${facts.y}`, `, columns ${model.variables.join(', ')} (all observed)`);

@@ -53,9 +53,22 @@ describe('a fit job of data kind odr', () => {
   });
 
   it('refuses what does not run with errors in x yet, with its clash code', async () => {
-    for (const [change, clash] of [[{ options: { loss: 'huber' } }, 'odr-loss'], [{ backend: 'gpu' }, 'odr-gpu'], [{ intervals: 'profile' }, 'odr-profile'], [{ objective: 'poisson' }, 'odr-poisson']] as const) {
+    for (const [change, clash] of [[{ options: { loss: 'huber' } }, 'odr-loss'], [{ backend: 'gpu' }, 'odr-gpu'], [{ objective: 'poisson' }, 'odr-poisson']] as const) {
       await expect(runJob(yorkJob(change as Partial<FitJob>), host)).rejects.toMatchObject({ clash });
     }
     await expect(runJob(yorkJob({ checkpoint: { resume: false } }), host)).rejects.toBeInstanceOf(JobInputError);
+  });
+});
+
+describe('profile intervals in a fit job of data kind odr', () => {
+  it("York's line with intervals: 'profile' reports the closed-form objective's profile ends (fixtures/odr/profiles.json)", async () => {
+    const ref = JSON.parse(readFileSync('fixtures/odr/profiles.json', 'utf8'))['pearson-york'] as { ci: Record<string, [number, number]> };
+    const run = await runJob(yorkJob({ intervals: 'profile' }), host);
+    expect(run.profile!.profiles.map((p) => p.name)).toEqual(['a', 'b']);
+    for (const p of run.profile!.profiles) {
+      const [lo, hi] = ref.ci[p.name];
+      expect(Math.abs((p.lower as number) - lo) / (hi - lo)).toBeLessThan(1e-6);
+      expect(Math.abs((p.upper as number) - hi) / (hi - lo)).toBeLessThan(1e-6);
+    }
   });
 });

@@ -32,7 +32,7 @@ export type OdeClash = 'ode-poisson' | 'ode-varpro' | 'ode-profile' | 'ode-ties'
  * (the arrow system is solved in float64 on the CPU), and an implicit model's start search (an
  * equation has no ordinary fit to start from: give every start).
  */
-export type OdrClash = 'odr-poisson' | 'odr-varpro' | 'odr-loss' | 'odr-profile' | 'odr-ties' | 'odr-gpu' | 'odr-implicit-starts';
+export type OdrClash = 'odr-poisson' | 'odr-varpro' | 'odr-loss' | 'odr-ties' | 'odr-gpu' | 'odr-implicit-starts';
 
 /**
  * Which fits are checkpointed: the state saved is the main trust-region phase's, so fits that run
@@ -66,7 +66,6 @@ function odrClash(job: Pick<FitJob, 'objective' | 'varpro' | 'intervals' | 'opti
   if (job.objective === 'poisson') return 'odr-poisson';
   if (job.varpro) return 'odr-varpro';
   if ((job.options.loss ?? 'linear') !== 'linear') return 'odr-loss';
-  if (job.intervals === 'profile') return 'odr-profile';
   if (job.ties.length > 0) return 'odr-ties';
   if (job.backend === 'gpu') return 'odr-gpu';
   if (implicit && runsStartSearch(job)) return 'odr-implicit-starts';
@@ -149,7 +148,6 @@ const CLASH_TEXT: Record<JobClash, string> = {
   'odr-poisson': 'Errors in x are fitted by least squares: the Poisson likelihood does not run with them yet.',
   'odr-varpro': 'VarPro does not run with errors in x yet: turn it off.',
   'odr-loss': 'Errors in x are fitted by least squares only: use the linear loss.',
-  'odr-profile': 'Profile intervals do not run with errors in x yet: use Wald intervals (from sd_beta).',
   'odr-ties': 'Ties do not run with errors in x yet: write the tied expression into the model.',
   'odr-gpu': 'Errors in x are fitted in float64 on the CPU: ask for the CPU or automatic backend.',
   'odr-implicit-starts': 'An implicit model has no ordinary fit to search starts with: give every free parameter a start value.',

@@ -8,11 +8,12 @@
  *               starts from the given values
  *   fit         fit/odr on the CPU in this thread: β and every row's δ by the one trust-region
  *               loop over the arrow system
- *   statistics  ODRPACK's (sd_beta, res_var, the δ/ε split) in the FitResult every fit reports
+ *   statistics  ODRPACK's (sd_beta, res_var, the δ/ε split) in the FitResult every fit reports;
+ *               profile intervals (intervals: 'profile') by refits with one β held (odrProfile.ts)
  *   derived     derived quantities with their delta-method errors
  */
 import { compileDerived, reportedQuantities } from '../../fit/derived';
-import { odrFit, odrFitResult } from '../../fit/odr';
+import { odrFit, odrFitResult, odrProfileIntervals } from '../../fit/odr';
 import { DEFAULTS } from '../../fit/defaults';
 import type { BackendChoice, JobHost } from '../host';
 import { searchedParameters, type FitJob, type OdrJobData } from '../job';
@@ -38,7 +39,7 @@ export async function runOdrJob(job: FitJob & { readonly data: OdrJobData }, hos
   // The ordinary fit's values start the parameters that had none (the start search found them).
   const found = ordinary ? new Map(ordinary.result.parameters.map((p) => [p.name, p.value])) : null;
   const parameters = found ? job.parameters.map((p) => (p.fixed || (p.value !== null && p.value !== undefined) ? p : { ...p, value: found.get(p.name) ?? null })) : job.parameters;
-  const odr = await odrFit({
+  const odrInput = {
     model,
     implicit: d.implicit,
     vars: d.vars,
@@ -50,7 +51,8 @@ export async function runOdrJob(job: FitJob & { readonly data: OdrJobData }, hos
     ordinary: ordinary ? { cost: ordinary.result.cost, beta: ordinary.result.parameters.map((p) => p.value) } : null,
     options: job.options,
     ...(signal ? { signal } : {}),
-  });
+  };
+  const odr = await odrFit(odrInput);
   const opts = { ...DEFAULTS, ...job.options };
   const result = odrFitResult(odr, {
     parameters: job.parameters,
@@ -69,7 +71,7 @@ export async function runOdrJob(job: FitJob & { readonly data: OdrJobData }, hos
     varpro: null,
     poisson: null,
     checkpoint: null,
-    profile: null,
+    profile: job.intervals === 'profile' ? await odrProfileIntervals(odrInput, odr, result) : null,
     derived: reportedQuantities(result, job.ties, job.derive),
     odr,
     fitMs: host.now() - t1,
