@@ -102,7 +102,7 @@ function Predicted({ rows, xName, yName }: { readonly rows: NonNullable<PageAssa
 function Outliers({ o, kept }: { readonly o: NonNullable<PageAssay['outliers']>; readonly kept: readonly number[] }) {
   const running = useApp((s) => s.fitStatus === 'running');
   return (
-    <section className="card" aria-labelledby="assay-outliers-title" data-testid="assay-outliers">
+    <section className="card assay-outliers" aria-labelledby="assay-outliers-title" data-testid="assay-outliers">
       <h2 className="card-title" id="assay-outliers-title">
         Outliers (ROUT, Q = {formatNumber(o.q * 100, 3)}%)
       </h2>
@@ -143,7 +143,7 @@ function Histograms({ b, result }: { readonly b: NonNullable<PageAssay['bootstra
     [b, result],
   );
   return (
-    <section className="card" aria-labelledby="assay-bootstrap-title" data-testid="assay-bootstrap">
+    <section className="card" aria-labelledby="assay-bootstrap-title" data-testid="assay-histograms-card">
       <h2 className="card-title" id="assay-bootstrap-title">
         Bootstrap ({b.kind === 'case' ? 'cases' : 'residuals'}, B = {b.resamples}, seed {b.seed})
       </h2>
