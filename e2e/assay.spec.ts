@@ -112,4 +112,18 @@ describe('the assay workflow on the page', () => {
     await shot(page, 'assay-put-back-1440');
     expect(pageErrors(page)).toEqual([]);
   });
+
+  it('counts the bootstrap’s refits in the status line, and Cancel stops them and keeps the fit', async () => {
+    await page.getByTestId('assay-resamples').fill('1000000');
+    await page.getByTestId('fit-button').click();
+    await page.waitForFunction(() => /^Bootstrap · \d+ of 1000000 resamples/.test(document.querySelector('[data-testid="status"]')?.textContent ?? ''), undefined, { timeout: 60_000 });
+    await page.getByTestId('status').scrollIntoViewIfNeeded();
+    await shot(page, 'assay-bootstrap-running-1440');
+    expect(await fit(page, () => page.getByTestId('cancel-button').click())).toBe('converged');
+    await page.getByTestId('assay-bootstrap-cancelled').waitFor();
+    expect(await page.getByTestId('assay-histograms-card').count()).toBe(0);
+    // The fit and its unknowns stand.
+    expect(await page.getByTestId('assay-unknowns').count()).toBe(1);
+    expect(pageErrors(page)).toEqual([]);
+  });
 });

@@ -9,12 +9,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { localClient } from '../client/localClient';
 import { setClient } from '../client/worker';
 import { loadText } from './actions/data';
-import { runFit } from './actions/fit';
+import { cancelFit, runFit } from './actions/fit';
 import { setModelText } from './actions/model';
 import { setParamValue } from './actions/params';
 import { putBackOutlier, setAssay } from './actions/assay';
 import { resultsFresh } from './signature';
-import { getState, initialState, setState } from './store';
+import { getState, initialState, setState, store } from './store';
 
 const cli = JSON.parse(readFileSync(new URL('../../fixtures/assay/elisa_cli.json', import.meta.url), 'utf8'));
 const plate = readFileSync(new URL('../../public/samples/elisa_plate.csv', import.meta.url), 'utf8');
@@ -81,6 +81,34 @@ describe('the assay workflow on the page', () => {
     expect(after.assay!.outliers!.lines).toEqual([]);
     expect(before.result.stats.points).toBe(cli.n);
     expect(after.result.stats.points).toBe(cli.n + 1);
+  });
+
+  it('reports the bootstrap’s progress, and Cancel stops it and keeps the fit', async () => {
+    await loadPlate();
+    setAssay({ interpolate: true, sample: 'sample', bootstrap: true, resamples: 1_000_000 });
+    const seen: number[] = [];
+    const stop = new Promise<void>((resolve) => {
+      const unsubscribe = store.subscribe((s) => {
+        const b = s.progress?.bootstrap;
+        if (!b) return;
+        seen.push(b.done);
+        if (b.done >= 20) {
+          unsubscribe();
+          cancelFit();
+          resolve();
+        }
+      });
+    });
+    const fitting = runFit();
+    await stop;
+    await fitting;
+    const s = getState();
+    expect(s.fitStatus).toBe('done');
+    expect(s.outcome!.assay!.bootstrap).toBeNull();
+    // The fit and the unknowns stand.
+    expect(s.outcome!.assay!.interpolated!.length).toBe(6);
+    expect(seen[seen.length - 1]).toBeGreaterThanOrEqual(20);
+    expect(seen.every((d, i) => i === 0 || d >= seen[i - 1])).toBe(true);
   });
 
   it('says which control to change when there are no unknowns', async () => {

@@ -8,6 +8,8 @@ import { useMemo } from 'react';
 import type { FitResult } from '../../fit/types';
 import type { PageAssay } from '../../worker/api';
 import { useApp } from '../../state';
+import { resultsFresh } from '../../state/signature';
+import { Notice } from '../common/Notice';
 import { forgetPutBack, putBackOutlier } from '../../state/actions/assay';
 import { formatNumber } from '../format/number';
 import { PlotlyChart } from '../plot/PlotlyChart';
@@ -163,8 +165,16 @@ export function AssayResults({ assay, result }: { readonly assay: PageAssay; rea
   const xName = useApp((s) => s.mapping.x[0] ?? 'x');
   const yName = useApp((s) => s.mapping.y || 'y');
   const kept = useApp((s) => s.assay.keep);
+  // Asked for by the fit these results describe, yet absent: Cancel stopped the refits (the fit stands).
+  const cancelled = useApp((s) => s.assay.bootstrap && resultsFresh(s)) && !assay.bootstrap;
+  const resamples = useApp((s) => s.assay.resamples);
   return (
     <>
+      {cancelled && (
+        <Notice tone="warning" testId="assay-bootstrap-cancelled">
+          The bootstrap was cancelled before its {resamples} resamples: the fit and the other results stand without bootstrap intervals. Press Fit to run it again.
+        </Notice>
+      )}
       {assay.interpolated && <Unknowns rows={assay.interpolated} xName={xName} yName={yName} />}
       {assay.predicted && <Predicted rows={assay.predicted} xName={xName} yName={yName} />}
       {assay.outliers && <Outliers o={assay.outliers} kept={kept} />}
