@@ -14,7 +14,7 @@ import { forgetPutBack, putBackOutlier } from '../../state/actions/assay';
 import { formatNumber } from '../format/number';
 import { PlotlyChart } from '../plot/PlotlyChart';
 import { histogramFigure } from './histogram';
-import { STATUS_SHORT, STATUS_WORDS } from './unknownStatus';
+import { STATUS_SHORT, STATUS_WORDS } from '../../export/unknownStatus';
 
 const num = (v: number | null): string => (v === null ? '—' : formatNumber(v, 5));
 

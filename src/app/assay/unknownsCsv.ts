@@ -5,7 +5,7 @@
  */
 import { csvTable } from '../../export/index';
 import type { InterpolatedUnknown } from '../../fit/interpolate';
-import { STATUS_WORDS } from './unknownStatus';
+import { STATUS_WORDS } from '../../export/unknownStatus';
 
 const orEmpty = (v: number | null): number => (v === null ? NaN : v);
 

@@ -1,5 +1,5 @@
 /** The statuses of an interpolated unknown (src/stats/inversePrediction.ts) in words for the table. */
-import type { InverseStatus } from '../../stats/inversePrediction';
+import type { InverseStatus } from '../stats/inversePrediction';
 
 export const STATUS_WORDS: Readonly<Record<InverseStatus, string>> = {
   ok: 'read off the curve; the interval is where a new reading’s 95% prediction interval holds this y',
