@@ -70,12 +70,14 @@ def main():
         "truth": TRUTH,
         "noise": NOISE,
         "unknowns": {c: v for c, v in UNKNOWNS if v is not None},
-        "assay": {"interpolate": True, "sample": "sample"},
+        # Loading the sample switches these on (src/state/actions/samples.ts): the unknowns read
+        # off the curve, and ROUT to flag the splash.
+        "assay": {"interpolate": True, "sample": "sample", "rout": True},
     }
     index_path = HERE / "index.json"
     entries = json.loads(index_path.read_text(encoding="utf-8"))
     entries = [e for e in entries if e["id"] != entry["id"]] + [entry]
-    index_path.write_text(json.dumps(entries, indent=2) + "\n", encoding="utf-8")
+    index_path.write_text(json.dumps(entries, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     print(entry["id"], entry["file"])
 
 

@@ -7,6 +7,7 @@ import { RenderBoundary } from './common/RenderBoundary';
 import { DataPanel } from './data/DataPanel';
 import { FitBar } from './fit/FitBar';
 import { OptionsPanel } from './fit/OptionsPanel';
+import { AssayPanel } from './assay/AssayPanel';
 import { DropOverlay } from './layout/DropOverlay';
 import { EmptyState } from './layout/EmptyState';
 import { Header } from './layout/Header';
@@ -74,6 +75,9 @@ export function App() {
             </RenderBoundary>
             <RenderBoundary area="The options" resetKey={table}>
               <OptionsPanel />
+            </RenderBoundary>
+            <RenderBoundary area="The assay controls" resetKey={table}>
+              <AssayPanel />
             </RenderBoundary>
           </div>
           <RenderBoundary area="The fit bar" resetKey={outcome}>

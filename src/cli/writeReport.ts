@@ -45,6 +45,7 @@ export function reportHtml(run: ReportRun, now: Date = new Date()): string {
     derived: facts.derived,
     comparison: facts.modelComparison?.comparison ?? null,
     poisson: facts.poisson ?? null,
+    assay: facts.assay ? { interpolated: facts.assay.interpolated, predicted: facts.assay.predicted, outliers: facts.assay.outliers ? { q: facts.assay.outliers.q, lines: facts.assay.outliers.rows } : null } : null,
   });
 }
 

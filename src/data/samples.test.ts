@@ -4,6 +4,8 @@ import { decimalResidual } from './decimalResidual';
 import { parseDelimitedText } from './parseText';
 import { selectColumns } from './selectColumns';
 import { isOdeModel, parseStatements } from '../model/index';
+import { unknownRows } from '../fit/unknownRows';
+import { sampleAssay } from '../share/assay';
 
 interface SampleEntry {
   id: string;
@@ -19,6 +21,10 @@ interface SampleEntry {
   certified?: { values: Record<string, number>; rss: number };
   /** Each y column is a dataset (a plate's wells as columns). */
   wide?: boolean;
+  /** The assay switches it opens with (issue 26). */
+  assay?: Record<string, unknown>;
+  /** A standard curve's unknown samples and their true x. */
+  unknowns?: Record<string, number>;
 }
 
 interface NistProblem {
@@ -41,6 +47,8 @@ describe('public/samples', () => {
       'decay', 'peaks', 'dose-response', 'damped-sine', 'nist-misra1a', 'nist-thurber', 'nist-gauss2', 'puromycin', 'plate-reader',
       // ODE models (issue 23; make_ode_samples.py): statements over the sample's columns.
       'ode-consecutive', 'ode-michaelis-menten', 'ode-pk-two-compartment', 'ode-sir', 'lotka-volterra', 'ode-logistic',
+      // A standard curve with unknown rows (issue 26; make_elisa_plate.py): opens with its assay switches.
+      'elisa-plate',
     ]);
     expect(new Set(manifest.map((e) => e.file)).size).toBe(manifest.length);
   });
@@ -52,9 +60,21 @@ describe('public/samples', () => {
       const table = parsed.value;
       expect(table.hasHeader).toBe(true);
       expect(table.issueCount).toBe(0);
-      const fit = selectColumns(table, { x: entry.x, y: entry.y, sigma: entry.sigma ?? null, strict: true });
+      // The unknowns of an assay sample (rows with a y and an empty x) are not fitted: the
+      // standards are every other row, and each of them is usable.
+      const assay = sampleAssay(entry.assay as never);
+      const col = (name: string) => table.columns.find((c) => c.name === name) ?? null;
+      const x = col(entry.x[0]);
+      const y = col(entry.y);
+      if (!x || !y) throw new Error('no x or y column');
+      const found = assay.interpolate ? unknownRows(table, { x, y, sigma: null, sample: assay.sample ? col(assay.sample) : null, skip: null }) : null;
+      if (found && !found.ok) throw new Error(`line ${found.problem.line}`);
+      const skip = found?.value.mask ?? null;
+      const fit = selectColumns(table, { x: entry.x, y: entry.y, sigma: entry.sigma ?? null, strict: true, skip });
       if (!fit.ok) throw new Error(fit.error.message);
-      expect(fit.value.rows).toBe(table.rowCount);
+      const unknowns = skip ? skip.reduce((n, v) => n + v, 0) : 0;
+      expect(fit.value.rows).toBe(table.rowCount - unknowns);
+      if (found) expect(found.value.samples.length).toBeGreaterThan(0);
       if (isOdeModel(entry.model)) {
         // Statements: their ~ lines name columns of the file, and the starts are their parameters.
         const ode = parseStatements(entry.model, { columns: table.columns.map((c) => c.name) });
@@ -86,6 +106,23 @@ describe('public/samples', () => {
     expect(wells.filter((w) => usable(w) !== 12)).toEqual(['G12', 'H12']);
     expect(usable('G12')).toBe(3);
     expect(usable('H12')).toBe(0);
+  });
+
+  it('elisa-plate: 8 standards in duplicate and 6 unknown samples in duplicate, the ones with a true x named', () => {
+    const e = manifest.find((m) => m.id === 'elisa-plate');
+    if (!e) throw new Error('no elisa-plate');
+    const parsed = parseDelimitedText(read(e.file));
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const t = parsed.value;
+    const col = (name: string) => t.columns.find((c) => c.name === name) ?? null;
+    const [x, y, sample] = [col('conc'), col('od'), col('sample')];
+    if (!x || !y || !sample) throw new Error('columns');
+    const found = unknownRows(t, { x, y, sigma: null, sample, skip: null });
+    if (!found.ok) throw new Error('refused');
+    expect(t.rowCount).toBe(28);
+    expect(found.value.samples.map((s) => `${s.sample}×${s.lines.length}`)).toEqual(['U1×2', 'U2×2', 'U3×2', 'U4×2', 'U5×2', 'U6×2']);
+    expect(Object.keys(e.unknowns ?? {})).toEqual(['U1', 'U2', 'U3', 'U4', 'U5']);
+    expect(sampleAssay(e.assay as never)).toMatchObject({ interpolate: true, sample: 'sample', rout: true, bootstrap: false });
   });
 
   it('has the dataset sizes the descriptions promise', () => {

@@ -25,6 +25,7 @@
  * picked keys (a comma or backslash inside a key escaped with a backslash, as the CLI's
  * parseKeyList reads them), and --shared for a global fit.
  */
+import { assayWords } from './assayWords';
 import { DEFAULTS } from '../fit/defaults';
 import { ODE_DEFAULTS } from '../fit/ode/odeDefaults';
 import { parseStatements } from '../model/index';
@@ -128,6 +129,8 @@ export function cliWords(tiedSpec: FitSpec, options: CliCommandOptions): string[
   if (s.objective === 'poisson' && !groups) option('mle', 'poisson');
   if (single) for (const t of untied.ties) option('tie', `${t.name}=${t.expression}`);
   if (!groups) for (const d of options.derive ?? []) option('derive', `${d.name}=${d.expression}`);
+  // The assay steps (issue 26) of a closed-form fit.
+  if (!spec.ode) assayWords(spec.assay, spec.columns.x.length === 1 ? spec.columns.x[0] : undefined, option, (name) => words.push(`--${name}`));
   if (!groups && options.compareModel) {
     // Its starts come from the start search, in the page as in the CLI (no --compare-p0).
     option('compare-model', options.compareModel.model);

@@ -61,3 +61,9 @@ export function readAssay(v: unknown, path: string): AssaySettings {
     seed: integer(o.seed, `${path}.seed`, 0, 2 ** 32 - 1),
   };
 }
+
+/** A sample's assay switches (public/samples/index.json `assay`, some fields) over the defaults,
+ *  read as a link's are (a bad field throws, naming it: the manifest is checked by its test). */
+export function sampleAssay(partial: Partial<AssaySettings> | undefined): AssaySettings {
+  return partial ? readAssay({ ...DEFAULT_ASSAY, ...partial }, 'assay') : DEFAULT_ASSAY;
+}

@@ -71,5 +71,7 @@ export function specToWire(spec: FitSpec): JsonValue {
     ...(spec.compare ? { compare: { model: spec.compare.model, fixed: spec.compare.fixed } } : {}),
     ...(spec.ties && spec.ties.length > 0 ? { ties: spec.ties.map((t) => ({ name: t.name, expression: t.expression })) } : {}),
     ...(spec.ode ? { ode: { method: spec.ode.method, rtol: spec.ode.rtol, atol: spec.ode.atol } } : {}),
+    // The assay switches (issue 26): readAssay (assay.ts) reads them back field by field.
+    ...(spec.assay ? { assay: { ...spec.assay, keep: [...spec.assay.keep] } } : {}),
   };
 }

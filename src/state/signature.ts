@@ -1,5 +1,6 @@
 /** A string that changes whenever what a curve or a fit depends on changes. */
-import type { RowSpec, SolverSettings } from '../share/types';
+import type { AssaySettings, RowSpec, SolverSettings } from '../share/types';
+import { assayOn } from '../share/assay';
 import { DEFAULT_SETTINGS } from './slices/settings';
 import type { AppState } from './store';
 
@@ -42,7 +43,24 @@ function settingsKey(settings: SolverSettings | undefined): string {
   return parts.length > 0 ? `|set:${parts.join(',')}` : '';
 }
 
-type Signed = Pick<AppState, 'modelText' | 'mapping' | 'params' | 'ties' | 'settings'>;
+/**
+ * The assay part (issue 26): every setting the assay steps read, written only while a step is on,
+ * so that signatures saved before the assay read the same, and a page with every switch off is
+ * not stale because a default changed text. `keep` (lines put back) changes which rows ROUT may flag.
+ */
+export function assayKey(assay: AssaySettings | undefined): string {
+  if (!assay || !assayOn(assay)) return '';
+  const a = assay;
+  const parts = [
+    a.interpolate ? `interpolate:${a.sample ?? ''}` : '',
+    a.predict.trim() !== '' ? `predict:${a.predict.trim()}` : '',
+    a.rout ? `rout:${a.q}:${a.keep.join(',')}` : '',
+    a.bootstrap ? `bootstrap:${a.kind}:${a.resamples}:${a.seed}` : '',
+  ].filter(Boolean);
+  return `|assay:${parts.join(';')}`;
+}
+
+type Signed = Pick<AppState, 'modelText' | 'mapping' | 'params' | 'ties' | 'settings'> & { readonly assay?: AssaySettings };
 
 /** fitSignature without its settings part: what pages wrote before the settings were part of it. */
 function signatureBeforeSettings(s: Signed): string {
@@ -52,7 +70,7 @@ function signatureBeforeSettings(s: Signed): string {
 }
 
 export function fitSignature(s: Signed): string {
-  return `${signatureBeforeSettings(s)}${settingsKey(s.settings)}`;
+  return `${signatureBeforeSettings(s)}${settingsKey(s.settings)}${assayKey(s.assay)}`;
 }
 
 /**
@@ -70,6 +88,6 @@ export function signatureSignedSince(saved: string | null, s: Signed): string | 
 
 /** Whether the page's results (outcome) are its last fit's and still describe the page: nothing a
  *  fit depends on (fitSignature) changed since. */
-export function resultsFresh(s: Pick<AppState, 'outcome' | 'fittedSignature' | 'modelText' | 'mapping' | 'params' | 'ties' | 'settings'>): boolean {
+export function resultsFresh(s: Pick<AppState, 'outcome' | 'fittedSignature' | 'modelText' | 'mapping' | 'params' | 'ties' | 'settings'> & { readonly assay?: AssaySettings }): boolean {
   return s.outcome !== null && s.fittedSignature !== null && s.fittedSignature === fitSignature(s);
 }

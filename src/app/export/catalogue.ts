@@ -9,7 +9,7 @@ import { resultsFresh } from '../../state/signature';
 import { fitScope, fitScopeName } from '../../state/fitScope';
 import { isOdeModel } from '../../model/index';
 
-export type ExportId = 'data-csv' | 'results-json' | 'parameters-csv' | 'covariance-csv' | 'correlation-csv' | 'statistics-csv' | 'points-csv' | 'grid-csv' | 'plot-png' | 'plot-svg' | 'python' | 'cli' | 'report-html';
+export type ExportId = 'data-csv' | 'results-json' | 'parameters-csv' | 'covariance-csv' | 'correlation-csv' | 'statistics-csv' | 'unknowns-csv' | 'points-csv' | 'grid-csv' | 'plot-png' | 'plot-svg' | 'python' | 'cli' | 'report-html';
 
 export interface ExportItem {
   readonly id: ExportId;
@@ -35,6 +35,7 @@ export const EXPORT_GROUPS: readonly ExportGroup[] = [
       { id: 'covariance-csv', label: 'Covariance matrix', tag: 'CSV' },
       { id: 'correlation-csv', label: 'Correlation matrix', tag: 'CSV' },
       { id: 'statistics-csv', label: 'Statistics (χ², R², AIC, BIC…)', tag: 'CSV' },
+      { id: 'unknowns-csv', label: 'Unknowns read off the curve (x̂ and intervals)', tag: 'CSV' },
     ],
   },
   {
@@ -94,6 +95,7 @@ export function exportAvailability(s: AppState): Record<ExportId, string | null>
     'covariance-csv': fit,
     'correlation-csv': fit,
     'statistics-csv': fit,
+    'unknowns-csv': fit ?? (s.outcome?.assay?.interpolated ? null : 'Switch on "Interpolate unknowns" (Assay) and fit: this fit read no unknowns off its curve.'),
     'points-csv': fit,
     'grid-csv': grid,
     'data-csv': plot,

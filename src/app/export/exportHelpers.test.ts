@@ -78,7 +78,12 @@ describe('export availability', () => {
     expect(before.python).toBeNull();
     expect(before.cli).toBeNull();
     const fitted: AppState = { ...base, outcome: {} as FitOutcome, fitStatus: 'done', fittedSignature: fitSignature(base) };
-    expect(Object.values(exportAvailability(fitted)).every((why) => why === null)).toBe(true);
+    const { 'unknowns-csv': unknowns, ...rest } = exportAvailability(fitted);
+    expect(Object.values(rest).every((why) => why === null)).toBe(true);
+    // The unknowns' table (issue 26) needs a fit that read unknowns off its curve.
+    expect(unknowns).toMatch(/Interpolate unknowns/);
+    const read = { ...fitted, outcome: { assay: { interpolated: [] } } as unknown as FitOutcome };
+    expect(exportAvailability(read)['unknowns-csv']).toBeNull();
     const changed: AppState = { ...fitted, params: [makeRow('a', { value: 2 }), makeRow('b')] };
     expect(exportAvailability(changed)['results-json']).toMatch(/out of date/);
     expect(exportAvailability({ ...fitted, curve: { kind: 'points' } as AppState['curve'] })['grid-csv']).toMatch(/no single curve/);

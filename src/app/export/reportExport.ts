@@ -42,6 +42,7 @@ export async function pageReport(s: AppState, now: Date = new Date()): Promise<R
     derived: pageDerived(s.derivedText, outcome.result, tiedModel(s).active).quantities,
     comparison: s.modelCompare.status === 'done' && s.modelCompare.outcome === outcome ? (s.modelCompare.result?.comparison ?? null) : null,
     poisson: outcome.poisson ?? null,
+    assay: outcome.assay ? { interpolated: outcome.assay.interpolated, predicted: outcome.assay.predicted, outliers: outcome.assay.outliers ? { q: outcome.assay.outliers.q, lines: outcome.assay.outliers.lines } : null } : null,
   });
   return { ok: true, html };
 }

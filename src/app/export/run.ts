@@ -19,6 +19,7 @@ import { plotImage } from './plotImage';
 import { startSpec } from './startSpec';
 import { pageReport } from './reportExport';
 import { statisticsCsv } from './statisticsCsv';
+import { unknownsCsv } from '../assay/unknownsCsv';
 
 export { exportFileBase } from './fileBase';
 
@@ -116,6 +117,11 @@ export async function runExport(id: ExportId): Promise<ExportOutput> {
       case 'statistics-csv':
         if (!result) break;
         return file(statisticsCsv(result), CSV, exportName(b, 'statistics', 'csv'));
+      case 'unknowns-csv': {
+        const unknowns = s.outcome?.assay?.interpolated;
+        if (!unknowns) break;
+        return file(unknownsCsv(unknowns, { x: s.mapping.x[0] ?? 'x', y: s.mapping.y || 'y' }), CSV, exportName(b, 'unknowns', 'csv'));
+      }
       case 'data-csv': {
         const status = await getClient().exportData(s.mapping);
         if (!status.ok) return { kind: 'error', message: status.error.message };

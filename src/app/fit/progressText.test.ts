@@ -14,4 +14,8 @@ describe('progressText', () => {
   it('keeps the in-memory wording', () => {
     expect(progressText({ ...base, chunk: { pass: 'cost', chunk: 2, chunks: 5 } })).toMatch(/cost chunk 2\/5$/);
   });
+  it('counts the bootstrap refits after the fit (issue 26)', () => {
+    expect(progressText({ ...base, bootstrap: { done: 120, total: 2000 } })).toBe('Bootstrap · 120 of 2000 resamples (Cancel keeps the fit)');
+    expect(progressText({ ...base, bootstrap: null })).toMatch(/^Iteration 3/);
+  });
 });

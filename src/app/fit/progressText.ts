@@ -3,6 +3,8 @@ import type { FitProgress } from '../../worker/api';
 import { formatNumber } from '../format/number';
 
 export function progressText(p: FitProgress | null): string {
+  // The bootstrap's refits after the fit (issue 26): Cancel stops them and keeps the fit.
+  if (p?.bootstrap) return `Bootstrap · ${p.bootstrap.done} of ${p.bootstrap.total} resamples (Cancel keeps the fit)`;
   if (p?.chunk?.passIndex !== undefined && (p.phase === 'start' || p.chunk.pass === 'statistics')) return `${p.chunk.pass === 'statistics' ? 'Statistics' : 'Starting'} · ${streamedPass(p.chunk)}`;
   if (!p || p.phase === 'start') return p?.chunk ? `Starting · pass ${p.chunk.chunk} of ${p.chunk.chunks}` : 'Starting…';
   const parts = [

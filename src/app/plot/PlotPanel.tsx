@@ -20,6 +20,8 @@ export function PlotPanel() {
   const data = useApp((s) => s.selection?.data ?? null);
   const excluded = useApp((s) => s.selection?.excluded ?? null);
   const curve = useApp((s) => s.curve);
+  // ROUT's outliers of the last fit (issue 26), drawn hollow while its results describe the page.
+  const routOutliers = useApp((s) => s.outcome?.assay?.outliers ?? null);
   const fresh = useApp(resultsFresh);
   const plot = useApp((s) => s.plot);
   const mapping = useApp((s) => s.mapping);
@@ -57,6 +59,7 @@ export function PlotPanel() {
       mainFigure({
         data,
         excluded,
+        outliers: fresh && routOutliers ? { x: routOutliers.x, y: routOutliers.y, lines: routOutliers.lines } : null,
         curve,
         confidence: showFit && plot.showConfidence ? curve.confidence : null,
         prediction: showFit && plot.showPrediction ? curve.prediction : null,
@@ -67,7 +70,7 @@ export function PlotPanel() {
         revision,
         fitted: fresh,
       }),
-    [data, excluded, curve, fresh, showFit, plot, xLabel, mapping.y, revision],
+    [data, excluded, routOutliers, curve, fresh, showFit, plot, xLabel, mapping.y, revision],
   );
   return (
     <section className="card plot-card" aria-label="Plot" data-testid="plot-panel">

@@ -15,6 +15,8 @@ export interface FigureInput {
   readonly data: Series | null;
   /** Points the user excluded: drawn hollow where they were (click one to take it back). */
   readonly excluded?: ExcludedPoints | null;
+  /** ROUT's outliers (issue 26): drawn hollow over their points, left out of the fit. */
+  readonly outliers?: { readonly x: readonly number[]; readonly y: readonly number[]; readonly lines: readonly number[] } | null;
   readonly curve: Curve | null;
   readonly confidence: BandPair | null;
   readonly prediction: BandPair | null;
@@ -91,6 +93,21 @@ export function mainFigure(f: FigureInput): { data: Data[]; layout: Partial<Layo
       hovertemplate: `line %{customdata} (excluded: click to take it back)<br>${f.xLabel} = %{x}<br>${f.yLabel} = %{y}<extra></extra>`,
       // An open symbol is drawn in marker.color: a ring where the point was.
       marker: { color: COLORS.excluded, size: 9, symbol: 'circle-open', line: { width: 1.5 } },
+      xaxis: 'x',
+      yaxis: 'y',
+    });
+  }
+  if (f.outliers && f.outliers.x.length > 0) {
+    traces.push({
+      type: 'scatter',
+      mode: 'markers',
+      name: `ROUT outlier${f.outliers.x.length === 1 ? '' : 's'} (${f.outliers.x.length})`,
+      x: [...f.outliers.x],
+      y: [...f.outliers.y],
+      customdata: [...f.outliers.lines],
+      hovertemplate: `line %{customdata} (ROUT outlier: left out of the fit; "put back" below)<br>${f.xLabel} = %{x}<br>${f.yLabel} = %{y}<extra></extra>`,
+      // A white disc ringed in the excluded colour over the data point: hollow where it is.
+      marker: { color: '#ffffff', size: 10, symbol: 'circle', line: { width: 2, color: COLORS.excluded } },
       xaxis: 'x',
       yaxis: 'y',
     });

@@ -63,9 +63,25 @@ export function costFigure(history: FitResult['history'], phases: FitResult['pha
     legend: { orientation: 'h', x: 0, xanchor: 'left', y: 1.02, yanchor: 'bottom', font: { size: 11 } },
     margin: { l: 56, r: 8, t: data.length > 1 ? 24 : 6, b: 36 },
     xaxis: axis('iteration', { rangemode: 'tozero', dtick: offset <= 12 ? 1 : undefined }),
-    yaxis: axis('cost', { type: positive ? 'log' : 'linear' }),
+    yaxis: axis('cost', { type: positive ? 'log' : 'linear', ...flatRange(data, positive) }),
   };
   return { data, layout };
+}
+
+/**
+ * A history whose costs are all but equal (a refit from converged values) autoranges to a span
+ * of a few ulps, where plotly finds no tick and writes Infinity into the axis title's position:
+ * such an axis gets a decade (log) or ±1% (linear) around the cost instead.
+ */
+function flatRange(data: Data[], log: boolean): { range?: [number, number]; autorange?: false } {
+  const ys = data.flatMap((t) => ('y' in t && Array.isArray(t.y) ? (t.y as unknown[]) : [])).filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
+  if (ys.length === 0) return {};
+  const lo = Math.min(...ys);
+  const hi = Math.max(...ys);
+  if (hi - lo > 1e-9 * Math.max(Math.abs(hi), Math.abs(lo))) return {};
+  if (log) return { range: [Math.log10(lo) - 0.5, Math.log10(hi) + 0.5], autorange: false };
+  const pad = Math.abs(hi) * 0.01 || 1;
+  return { range: [lo - pad, hi + pad], autorange: false };
 }
 
 export function CostPlot({ history, phases, cost }: { readonly history: FitResult['history']; readonly phases: FitResult['phases']; readonly cost?: number }) {

@@ -22,7 +22,8 @@ function Flags({ p }: { readonly p: FitResult['parameters'][number] }) {
   return null;
 }
 
-export function ParamTable({ result }: { readonly result: FitResult }) {
+/** `bootstrap`: the parameters' bootstrap percentile intervals (issue 26), a column when given. */
+export function ParamTable({ result, bootstrap = null }: { readonly result: FitResult; readonly bootstrap?: Readonly<Record<string, readonly [number, number]>> | null }) {
   const level = Math.round(result.confidenceLevel * 100);
   const z = result.statistic === 'z';
   return (
@@ -45,6 +46,11 @@ export function ParamTable({ result }: { readonly result: FitResult }) {
           <th scope="col" className="num-col" title={z ? 'value ± z·std. error, z the normal quantile' : 'value ± t·std. error, t the Student t quantile'}>
             {level}% interval
           </th>
+          {bootstrap && (
+            <th scope="col" className="num-col" title="Percentile interval of the bootstrap refits' values (the histograms below)">
+              {level}% bootstrap
+            </th>
+          )}
           <th scope="col">
             <span className="visually-hidden">Notes</span>
           </th>
@@ -69,6 +75,11 @@ export function ParamTable({ result }: { readonly result: FitResult }) {
               <td className="num-col t-value">{p.fixed || !Number.isFinite(p.tStat ?? NaN) ? '—' : formatNumber(p.tStat as number, 4)}</td>
               <td className="num-col p-value">{p.fixed ? '—' : formatP(p.pValue)}</td>
               <td className="num-col ci">{showCi ? formatInterval(p.ciLower, p.ciUpper, p.stderr) : '—'}</td>
+              {bootstrap && (
+                <td className="num-col ci-bootstrap" data-testid={`result-bootstrap-${p.name}`} data-lower={String(bootstrap[p.name]?.[0])} data-upper={String(bootstrap[p.name]?.[1])}>
+                  {bootstrap[p.name] ? formatInterval(bootstrap[p.name][0], bootstrap[p.name][1], p.stderr) : '—'}
+                </td>
+              )}
               <td>
                 <Flags p={p} />
               </td>

@@ -16,6 +16,7 @@ import { StatsGrid } from './StatsGrid';
 import { verdictBadge } from './verdictBadge';
 import { isWeighted } from '../../state/slices/settings';
 import { groupStartsOnScreen } from '../../state/groupStarts';
+import { AssayResults } from '../assay/AssayResults';
 
 export function ResultsPanel() {
   const outcome = useApp((s) => s.outcome);
@@ -74,11 +75,12 @@ export function ResultsPanel() {
         <AdviceList result={r} />
         <div className="results-grid">
           <div className="table-scroll">
-            <ParamTable result={r} />
+            <ParamTable result={r} bootstrap={outcome.assay?.bootstrap?.intervals ?? null} />
           </div>
           <StatsGrid result={r} weighted={weighted} poisson={outcome.poisson ?? null} />
         </div>
       </section>
+      {outcome.assay && <AssayResults assay={outcome.assay} result={r} />}
       <DerivedSection result={r} />
       <ProfileSection outcome={outcome} />
       <CompareModelSection outcome={outcome} />

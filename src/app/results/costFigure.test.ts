@@ -21,6 +21,17 @@ describe('costFigure', () => {
     expect((layout.yaxis as { type: string }).type).toBe('log');
   });
 
+  it('gives a flat history (a refit from converged values) a decade around its cost, and leaves a falling one to autorange', () => {
+    const phases = [{ role: 'fit', backend: 'cpu' }] as unknown as FitResult['phases'];
+    const flat = costFigure([record(1, 0.0685613527279497, 1e-17, 0), record(2, 0.0685613527279497, 0, 0)], phases);
+    const [lo, hi] = flat.layout.yaxis?.range as [number, number];
+    expect(lo).toBeCloseTo(Math.log10(0.0685613527279497) - 0.5, 12);
+    expect(hi).toBeCloseTo(Math.log10(0.0685613527279497) + 0.5, 12);
+    expect(flat.layout.yaxis?.autorange).toBe(false);
+    const falling = costFigure([record(1, 40, 960, 0), record(2, 30, 10, 0)], phases);
+    expect(falling.layout.yaxis?.range).toBeUndefined();
+  });
+
   it('draws nothing for no history and a linear axis when a cost is 0', () => {
     expect(costFigure([], []).data).toEqual([]);
     const zero = costFigure([record(1, 0, 5, 0)], []);

@@ -32,6 +32,7 @@ import { PY_GROUP_KEYS, pyGroupData } from './pyGroupData';
 import { PY_GROUP_REPORT } from './pyGroupReport';
 import { PY_LOADER, PY_ROW_MASK } from './pyLoader';
 import { pyBool, pyFloat, pyList, pyString } from './pyLiteral';
+import { pyAssaySteps } from './pyAssay';
 import { calledFunctions, pyModelFunction } from './pyModel';
 import { PY_REPORT, PY_REPORT_JSON, pyPageFit } from './pyReport';
 import { pyTies, withTiedJson } from './pyTies';
@@ -163,6 +164,8 @@ export function pythonScript(tiedSpec: FitSpec, options: PythonScriptOptions): s
     PY_REPORT,
     ...pyTies(ties, model.params),
     ...(options.pageFit ? pyPageFit(rows.map((p) => p.name), options.pageFit) : []),
+    // The assay steps (issue 26): unknowns by brentq, predictions, a numpy bootstrap (pyAssay.ts).
+    ...(model.variables.length === 1 ? pyAssaySteps(spec.assay, { rowRules: rowRules !== null, absoluteSigma: s.absoluteSigma }) : []),
     ties.length > 0 ? withTiedJson(PY_REPORT_JSON) : PY_REPORT_JSON,
   ];
   const grouped = groups

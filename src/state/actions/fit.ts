@@ -122,7 +122,7 @@ async function fitOnce(options: { readonly resume?: boolean }): Promise<void> {
   const fitted = new Map(outcome.result.parameters.map((p) => [p.name, p.value]));
   const now = getState();
   const fittedRows = s.params.map((r) => (fitted.has(r.name) ? updateRow(r, { value: fitted.get(r.name) ?? r.value }) : r));
-  const fittedSignatureValue = fitSignature({ modelText: s.modelText, mapping: s.mapping, params: fittedRows, ties: s.ties, settings: s.settings });
+  const fittedSignatureValue = fitSignature({ modelText: s.modelText, mapping: s.mapping, params: fittedRows, ties: s.ties, settings: s.settings, assay: s.assay });
   // The model or the columns changed while the fit ran: keep what is on screen, and the results
   // (marked as describing the last fit) say so.
   if (now.modelText !== s.modelText || now.mapping !== s.mapping || now.ties !== s.ties) {

@@ -6,6 +6,7 @@ import { refreshCurve } from './curve';
 import { followModelColumns, loadFile } from './data';
 import { setGroupBy, setGroupWide } from './groups';
 import { setModelText } from './model';
+import { sampleAssay } from '../../share/assay';
 
 const base = (): string => new URL('samples/', document.baseURI).href;
 
@@ -35,7 +36,9 @@ export async function loadSample(sample: SampleEntry): Promise<boolean> {
   if (!(await loadFile(blob, sample.file, 'sample', mapping, sample.id))) return false;
   // A sample brings its own model: ties written for the earlier one (a link's) would constrain its
   // parameters of the same names without a word (issue 27), so it starts untied.
-  setState({ ties: NO_TIES });
+  // Its assay switches too (issue 26): the ELISA plate reads its unknowns off the curve in one
+  // click; any other sample starts with them off (an earlier sample's unknowns are not its own).
+  setState({ ties: NO_TIES, assay: sampleAssay(sample.assay) });
   setModelText(sample.model, sample.library ?? null);
   // The sample's own model decides which columns are variables (the page's earlier one named others).
   await followModelColumns();

@@ -8,6 +8,7 @@
  * Unknown extra fields are allowed (a newer page may add some); numbers may be NaN or ±∞ where a
  * statistic is undetermined, so "number" means `typeof v === 'number'`.
  */
+import { optionalAssay } from './assayShape';
 import { bad, fields, flag, f64, i32, list, nullable, number, oneOf, problem, record, text, type Check } from './shapeChecks';
 
 /** The VarPro option's reduced fit: absent in fits made before it or without it. */
@@ -85,7 +86,7 @@ export function plotProblem(value: unknown, path = 'plot'): string | null {
 
 /** null when `value` is a usable saved fit, else what is wrong with it (`outcome.result.stats.chi2 is missing`). */
 export function outcomeProblem(value: unknown, path = 'outcome'): string | null {
-  return problem(() => fields(value, path, { result: checkResult, curve: checkCurve, backend: record({ requested: oneOf('auto', 'cpu', 'gpu'), used: oneOf('cpu', 'gpu'), reason: text }), varpro: optionalVarpro, poisson: optionalPoisson, resumed: optionalResumed }));
+  return problem(() => fields(value, path, { result: checkResult, curve: checkCurve, backend: record({ requested: oneOf('auto', 'cpu', 'gpu'), used: oneOf('cpu', 'gpu'), reason: text }), varpro: optionalVarpro, poisson: optionalPoisson, resumed: optionalResumed, assay: optionalAssay }));
 }
 
 /** One model of a saved comparison (src/fit/compare/compareModels.ts ComparedModel). */

@@ -1,4 +1,5 @@
 /** View slice: the model curve at the current parameters, the sample list, drag-and-drop. */
+import type { AssaySettings } from '../../share/types';
 import type { Curve, WorkerError } from '../../worker/api';
 
 export interface SampleEntry {
@@ -19,6 +20,8 @@ export interface SampleEntry {
   readonly wide?: boolean;
   /** The library model the expression is: its guesser starts each group of a batch. */
   readonly library?: string;
+  /** The assay switches it opens with (issue 26: the ELISA plate's unknowns and ROUT); the rest default. */
+  readonly assay?: Partial<AssaySettings>;
 }
 
 export interface ViewSlice {
