@@ -7,7 +7,7 @@
  *
  * Every sum is the same as there, term for term and in the same order (each shared entry summed
  * group after group from its starting value), so the results are the same to the last bit
- * (arrow.test.ts compares the two paths bit for bit).
+ * (arrowOneLocalUnrolled.test.ts compares the two paths bit for bit).
  *
  * The sources are built from the integer s alone (nothing a user typed) and instantiated with
  * `new Function` once per s; where the realm forbids code generation (a CSP without

@@ -3,7 +3,8 @@
  * over the rows, every sum in its own local and the per-row updates unrolled (as the model's
  * `normal` kernel does for JᵀJ, model/normalSource.ts). The same sums in the same order as the
  * general path (each entry of A and g_β summed row after row from 0), so every entry is the same
- * to the last bit; measured 4.0 ms → 1.4 ms at 10⁵ rows with s = 3 (bench/results/odr.md).
+ * to the last bit (unrolledOneColumn.test.ts); measured 4.0 ms → 1.4 ms per call at 10⁵ rows with
+ * s = 3 (the whole linearization with the model kernel: bench/results/odr.md).
  *
  * The source is built from the integer s alone (no user text reaches it) and instantiated with
  * `new Function` once per s; where the realm forbids code generation (a CSP without
