@@ -25,6 +25,7 @@
  *
  * Layout of a vector of length n = s + G·l: [shared (s) | group 0's locals (l) | group 1's …].
  */
+import { oneLocalPasses } from './arrowOneLocalUnrolled';
 import { choleskyInPlace, choleskyInverse, solveLower, solveLowerT } from './cholesky';
 
 /** Groups per block of the one-local factorization (W's block, ONE_LOCAL_CHUNK·s doubles, stays in L1/L2). */
@@ -89,6 +90,11 @@ export class ArrowMatrix {
   /** The groups' part of `multiply` with one local per group (l = 1), the same sums unrolled. */
   private multiplyOneLocal(x: Float64Array, out: Float64Array): Float64Array {
     const { s, G, B, D } = this;
+    const unrolled = oneLocalPasses(s);
+    if (unrolled) {
+      unrolled.multiply(G, B, D, x, out);
+      return out;
+    }
     for (let start = 0; start < G; start += ONE_LOCAL_CHUNK) {
       const end = Math.min(G, start + ONE_LOCAL_CHUNK);
       for (let g = start; g < end; g++) {
@@ -128,6 +134,8 @@ export class ArrowFactor {
   private readonly col: Float64Array;
   /** The scaling d and the shift diag(shift) + α of the last `factor`, entry by entry. */
   private readonly sc: Float64Array;
+  /** The unrolled factor pass's max diagonal and min D̃_g (arrowOneLocalUnrolled.ts). */
+  private readonly extremes = new Float64Array(2);
   private readonly sh: Float64Array;
   /** Whether the last `factor` succeeded (M̃ numerically positive definite). */
   ok = false;
@@ -236,35 +244,45 @@ export class ArrowFactor {
     let maxDiag = this.sharedBlock(d, shift, alpha);
     let minDg = Infinity;
     const ds = this.sc;
-    for (let start = 0; start < G; start += ONE_LOCAL_CHUNK) {
-      const end = Math.min(G, start + ONE_LOCAL_CHUNK);
-      for (let g = start; g < end; g++) {
-        const base = s + g;
-        const sg = d ? d[base] : 1;
-        const dg = D[g] * sg * sg + ((shift ? shift[base] : 0) + alpha);
-        if (dg > maxDiag) maxDiag = dg;
-        // A NaN D̃_g must fail the test at the end: it makes minDg −∞ for good.
-        if (!(dg >= minDg)) minDg = Number.isNaN(dg) ? -Infinity : dg;
-        const Lg = Math.sqrt(dg);
-        L[g] = Lg;
-        const o = g * s;
-        for (let i = 0; i < s; i++) W[o + i] = (B[o + i] * ds[i] * sg) / Lg;
-      }
-      for (let i = 0; i < s; i++) {
-        let sii = S[i * s + i];
-        for (let o = start * s + i, e = end * s; o < e; o += s) sii -= W[o] * W[o];
-        S[i * s + i] = sii;
-        // S's two triangles start from Ã's (which may differ in the last bit) and lose the same terms.
-        for (let k = i + 1; k < s; k++) {
-          let upper = S[i * s + k];
-          let lower = S[k * s + i];
-          for (let o = start * s, e = end * s; o < e; o += s) {
-            const t = W[o + i] * W[o + k];
-            upper -= t;
-            lower -= t;
+    const unrolled = oneLocalPasses(s);
+    if (unrolled) {
+      const extremes = this.extremes;
+      extremes[0] = maxDiag;
+      extremes[1] = minDg;
+      unrolled.factor(G, B, D, L, W, S, ds, d, shift, alpha, extremes);
+      maxDiag = extremes[0];
+      minDg = extremes[1];
+    } else {
+      for (let start = 0; start < G; start += ONE_LOCAL_CHUNK) {
+        const end = Math.min(G, start + ONE_LOCAL_CHUNK);
+        for (let g = start; g < end; g++) {
+          const base = s + g;
+          const sg = d ? d[base] : 1;
+          const dg = D[g] * sg * sg + ((shift ? shift[base] : 0) + alpha);
+          if (dg > maxDiag) maxDiag = dg;
+          // A NaN D̃_g must fail the test at the end: it makes minDg −∞ for good.
+          if (!(dg >= minDg)) minDg = Number.isNaN(dg) ? -Infinity : dg;
+          const Lg = Math.sqrt(dg);
+          L[g] = Lg;
+          const o = g * s;
+          for (let i = 0; i < s; i++) W[o + i] = (B[o + i] * ds[i] * sg) / Lg;
+        }
+        for (let i = 0; i < s; i++) {
+          let sii = S[i * s + i];
+          for (let o = start * s + i, e = end * s; o < e; o += s) sii -= W[o] * W[o];
+          S[i * s + i] = sii;
+          // S's two triangles start from Ã's (which may differ in the last bit) and lose the same terms.
+          for (let k = i + 1; k < s; k++) {
+            let upper = S[i * s + k];
+            let lower = S[k * s + i];
+            for (let o = start * s, e = end * s; o < e; o += s) {
+              const t = W[o + i] * W[o + k];
+              upper -= t;
+              lower -= t;
+            }
+            S[i * s + k] = upper;
+            S[k * s + i] = lower;
           }
-          S[i * s + k] = upper;
-          S[k * s + i] = lower;
         }
       }
     }
@@ -312,6 +330,14 @@ export class ArrowFactor {
   private solveOneLocal(out: Float64Array): Float64Array {
     const { L, W, S } = this;
     const { s, G } = this.M;
+    const unrolled = oneLocalPasses(s);
+    if (unrolled) {
+      unrolled.forward(G, L, W, out);
+      solveLower(S, 0, s, out, 0);
+      solveLowerT(S, 0, s, out, 0);
+      unrolled.back(G, L, W, out);
+      return out;
+    }
     // Forward, block by block as factorOneLocal: the block's y_g, then each shared entry's
     // subtractions over the block in a register (the same order as group by group).
     for (let start = 0; start < G; start += ONE_LOCAL_CHUNK) {

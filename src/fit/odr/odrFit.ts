@@ -16,7 +16,7 @@ import { DEFAULTS } from '../defaults';
 import { FitInputError, resolveParameters } from '../parameters';
 import { implicitFit } from './implicit';
 import { OdrEvaluator } from './odrEvaluator';
-import { odrRows } from './odrRows';
+import { odrRows, reciprocal } from './odrRows';
 import { solveOdr } from './odrSolve';
 import { betaStatistics, covarianceOfBeta } from './odrStatistics';
 import type { OdrInput, OdrResult } from './types';
@@ -52,7 +52,7 @@ export async function odrFit(input: OdrInput): Promise<OdrResult> {
     warnings.push(`The ordinary fit to start from failed (${(error as Error).message}); the errors-in-variables fit started from the start values.`);
   }
 
-  const rows = { vars: input.vars, observed, u, y: input.y!, w: input.sigmaY ? input.sigmaY.map((s) => 1 / s) : null };
+  const rows = { vars: input.vars, observed, u, y: input.y!, w: input.sigmaY ? reciprocal(input.sigmaY) : null };
   const evaluator = new OdrEvaluator(model.kernels(params.free, observed), params.free, params.base, rows);
   const x0 = new Float64Array(p + n * observed.length);
   x0.set(beta0);

@@ -16,6 +16,13 @@ function checkColumn(what: string, c: Float64Array, n: number, lines: OdrInput['
   }
 }
 
+/** 1/c entry by entry (a plain loop: Float64Array.map calls a closure per row). */
+export function reciprocal(c: Float64Array): Float64Array {
+  const out = new Float64Array(c.length);
+  for (let i = 0; i < c.length; i++) out[i] = 1 / c[i];
+  return out;
+}
+
 /** Checks the columns; returns the observed variables (those with a δ) and u = 1/σ of each. */
 export function odrRows(input: OdrInput): { observed: number[]; u: Float64Array[]; n: number } {
   const { model, vars, lines } = input;
@@ -35,7 +42,7 @@ export function odrRows(input: OdrInput): { observed: number[]; u: Float64Array[
     if (s) checkColumn(`σ of "${name}"`, s, n, lines, true);
     if (!s && !input.implicit) return;
     observed.push(v);
-    u.push(s ? s.map((x) => 1 / x) : new Float64Array(n).fill(1));
+    u.push(s ? reciprocal(s) : new Float64Array(n).fill(1));
   });
   if (observed.length === 0) throw new FitInputError('sigma-x', `No column has errors: give σ for ${names.map((c) => `"${c}"`).join(' or ')} (--sigma-x), or fit without errors in x.`);
   return { observed, u, n };
