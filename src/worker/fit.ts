@@ -19,7 +19,9 @@ import { fitInputs } from './fitInputs';
 import { requestJob } from './fitJob';
 import { fitProgress } from '../job/browser/fitProgress';
 import { CheckpointUnavailable, pageHost } from '../job/browser/pageHost';
-import { isOdeModel } from '../model/modelKind';
+import { isEquationModel, isOdeModel } from '../model/modelKind';
+import { hasSigmaX } from './odrColumns';
+import { runOdrFit } from './odrFit';
 import { runOdeFit } from './odeFit';
 import { endRun, session, startRun, type CancelFlag } from './session';
 import { streamedSource } from './streamedFit';
@@ -37,6 +39,8 @@ function memorySource(m: CompiledModel, data: FitData): { readonly data: JobData
 export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) => void): Promise<Status<FitOutcome>> {
   // An ODE model (issue 23) is fitted on the job's 'ode' kind (odeFit.ts).
   if (isOdeModel(request.model)) return runOdeFit(request);
+  // Errors in x (a σ column for some x) or an implicit model (issue 24): the job's 'odr' kind.
+  if (isEquationModel(request.model) || hasSigmaX(request.mapping)) return runOdrFit(request);
   const inputs = fitInputs(request);
   if (!inputs.ok) return inputs;
   const { data, model: m } = inputs.value;

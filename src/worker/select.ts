@@ -8,6 +8,7 @@ import type { DataMapping, PlotRequest, RowRequest, SelectionSummary, Status, Wo
 import { excludedPoints } from '../plot/excluded';
 import { buildSeries } from '../plot/series';
 import { sameMapping, session } from './session';
+import { rowsOf } from './odrColumns';
 import { streamedSelection } from '../job/browser/streamedColumns';
 import type { StreamedTable } from '../job/browser/streamIngest';
 
@@ -49,10 +50,19 @@ export function ensureSelection(mapping: DataMapping): { ok: true; value: FitDat
   const picked = selectColumns(session.table, { x: mapping.x, y: mapping.y, sigma: mapping.sigma, skip: skipOf(choice.value) });
   if (!picked.ok) return { ok: false, error: { ...picked.error, field: 'mapping' } };
   const rows = mapping.rows ? { where: [...mapping.rows.where], exclude: [...mapping.rows.exclude] } : undefined;
-  session.mapping = { x: [...mapping.x], y: mapping.y, sigma: mapping.sigma, ...(rows ? { rows } : {}) };
+  session.mapping = { x: [...mapping.x], y: mapping.y, sigma: mapping.sigma, ...(mapping.sigmaX ? { sigmaX: { ...mapping.sigmaX } } : {}), ...(rows ? { rows } : {}) };
   session.selection = picked.value;
   session.choice = choice.value;
   return picked;
+}
+
+/** The σ of the plotted x column on the selection's rows, where it is measured with error (issue 24). */
+function plottedSigmaX(mapping: DataMapping, data: FitData, plotVar: number): Float64Array | null {
+  const name = data.names.x[plotVar] ?? data.names.x[0];
+  const column = name !== undefined ? mapping.sigmaX?.[name] : undefined;
+  if (column === undefined || !session.table) return null;
+  const values = rowsOf(session.table, data.lines, column);
+  return values.ok ? values.value : null;
 }
 
 export function select(mapping: DataMapping, plot: PlotRequest): Status<SelectionSummary> {
@@ -71,7 +81,7 @@ export function select(mapping: DataMapping, plot: PlotRequest): Status<Selectio
       droppedCount: data.droppedCount,
       ranges: data.vars.map((v, i) => ({ name: data.names.x[i] ?? '', ...range(v) })),
       y: range(data.y),
-      data: buildSeries(data, data.y, plot),
+      data: buildSeries(data, data.y, plot, plottedSigmaX(mapping, data, plot.plotVar)),
       streamed: session.stream ? streamedSummary(session.stream, mapping) : null,
     },
   };
