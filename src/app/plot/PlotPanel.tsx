@@ -21,6 +21,9 @@ export function PlotPanel() {
   const excluded = useApp((s) => s.selection?.excluded ?? null);
   const curve = useApp((s) => s.curve);
   const fresh = useApp(resultsFresh);
+  // An errors-in-variables fit's segments (issue 24), drawn against the x they were made for.
+  const projections = useApp((s) => s.outcome?.odr?.projections ?? null);
+  const projectionsVar = useApp((s) => s.outcome?.odr?.plotVar ?? -1);
   const plot = useApp((s) => s.plot);
   const mapping = useApp((s) => s.mapping);
   // Plotly keeps the zoom while this stays the same; a stored zoom counts only under it (view.ts).
@@ -66,8 +69,9 @@ export function PlotPanel() {
         logY: plot.logY,
         revision,
         fitted: fresh,
+        projections: fresh && plot.showProjections && projections && projectionsVar === plot.plotVar ? projections : null,
       }),
-    [data, excluded, curve, fresh, showFit, plot, xLabel, mapping.y, revision],
+    [data, excluded, curve, fresh, showFit, plot, xLabel, mapping.y, revision, projections, projectionsVar],
   );
   return (
     <section className="card plot-card" aria-label="Plot" data-testid="plot-panel">
