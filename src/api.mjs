@@ -9,3 +9,4 @@ const api = await import('./api.ts');
 
 export const fit = api.fit;
 export const FitApiError = api.FitApiError;
+export const fitGroups = api.fitGroups;

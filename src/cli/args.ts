@@ -133,6 +133,8 @@ const OPTIONS = {
   shared: { type: 'string', multiple: true },
   random: { type: 'string', multiple: true },
   'random-cov': { type: 'string', multiple: true },
+  'compare-random': { type: 'string', multiple: true },
+  'compare-random-cov': { type: 'string', multiple: true },
   groups: { type: 'string', multiple: true },
   compare: { type: 'boolean' },
   workers: { type: 'string', multiple: true },
@@ -466,6 +468,8 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     shared: one('shared'),
     random: one('random'),
     'random-cov': one('random-cov'),
+    'compare-random': one('compare-random'),
+    'compare-random-cov': one('compare-random-cov'),
     compare: all.compare,
     workers: one('workers'),
     starts: one('starts'),
@@ -506,7 +510,7 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
   const seed = v.seed === undefined ? 0 : Number(v.seed);
   if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new CliError(`--seed must be a whole number from 0 to 4294967295 (e.g. --seed 1), got "${v.seed}".`);
   const refused = [...(['bounds', 'loss', 'varpro', 'mle', 'tie', 'derive'] as const).filter((o) => all[o] !== undefined).map((o) => `--${o}`), ...(v.ci === 'profile' ? ['--ci profile'] : [])];
-  const mixed = mixedArgs(v.random, v['random-cov'], v.method, { grouped: v.group !== undefined || Boolean(v.wide), shared: v.shared !== undefined, refused });
+  const mixed = mixedArgs(v.random, v['random-cov'], v.method, { grouped: v.group !== undefined || Boolean(v.wide), shared: v.shared !== undefined, refused }, { random: v['compare-random'], cov: v['compare-random-cov'] });
   const checkpoint = checkpointArgs(v.checkpoint, v['checkpoint-every'], Boolean(v.resume), v.group !== undefined || Boolean(v.wide));
   const options: FitOptions = {
     loss: loss as LossName,

@@ -8,27 +8,15 @@
  */
 import { findColumn, groupKeys, skipOf, type Column, type RowChoice, type Table } from '../data';
 import type { UnknownSample } from '../fit/interpolate';
+import { unknownRows, type UnknownRows } from '../fit/unknownRows';
 import type { JobAssay } from '../job/steps/assay';
 import type { CompiledModel } from '../model';
 import type { FitCommand } from './args';
 import { CliError } from './errors';
 import { chooseY, dataError, type LoadedGroups } from './load';
 
-export interface Unknowns {
-  /** mask[r] = 1 for an unknown row: left out of the fit. */
-  readonly mask: Uint8Array;
-  readonly samples: UnknownSample[];
-  /** Each sample's group key (`groupOf` of its rows; null without groups or in none). */
-  readonly groups: (string | null)[];
-}
-
-/** The cell of a sample column as a key (text or number as written; null when empty). */
-function sampleKey(column: Column, r: number): string | null {
-  const c = column.categories;
-  if (c) return c.codes[r] >= 0 ? c.levels[c.codes[r]] : null;
-  const v = column.values[r];
-  return Number.isNaN(v) ? null : String(v);
-}
+/** The unknown rows and their samples (src/fit/unknownRows.ts). */
+export type Unknowns = UnknownRows;
 
 const column = (command: FitCommand, table: Table, name: string, option?: string): Column => {
   const found = findColumn(table, name);
@@ -45,40 +33,9 @@ export function findUnknowns(command: FitCommand, table: Table, model: CompiledM
   const y = column(command, table, yName);
   const sigma = command.sigma ? column(command, table, command.sigma) : null;
   const sample = command.assay.sample ? column(command, table, command.assay.sample, '--sample') : null;
-  const skip = skipOf(rows);
-  // An x that is text is a typo, not an unknown (the parser's note says which; notes are capped).
-  const notEmpty = new Set(x.notes.filter((n) => !n.reason.startsWith('is empty') && !n.reason.startsWith('is missing')).map((n) => n.row));
-  const mask = new Uint8Array(table.rowCount);
-  const samples: { lines: number[]; y: number[]; sigma: number[] | null; sample: string | null }[] = [];
-  const groups: (string | null)[] = [];
-  let previous = -2; // the last unknown row, to join consecutive replicates
-  for (let r = 0; r < table.rowCount; r++) {
-    if (skip && skip[r]) continue;
-    const yr = y.values[r];
-    if (!Number.isNaN(x.values[r]) || notEmpty.has(r) || !Number.isFinite(yr)) {
-      if (!Number.isNaN(x.values[r]) || notEmpty.has(r)) previous = -2; // a standard (or a bad x) ends a run of replicates
-      continue;
-    }
-    const line = table.lines[r];
-    let s: number | null = null;
-    if (sigma) {
-      s = sigma.values[r];
-      if (!(s > 0 && Number.isFinite(s))) throw new CliError(`${command.file}:${line}: the unknown's ${sigma.name} cell is not a positive number; a σ-weighted fit needs each unknown's σ.`);
-    }
-    mask[r] = 1;
-    const key = sample ? sampleKey(sample, r) : null;
-    const last = samples[samples.length - 1];
-    const group = groupOf ? groupOf(r) : null;
-    if (key !== null && last && last.sample === key && previous === r - 1 && groups[groups.length - 1] === group) {
-      last.lines.push(line);
-      last.y.push(yr);
-      if (s !== null) last.sigma?.push(s);
-    } else {
-      samples.push({ lines: [line], y: [yr], sigma: s === null ? null : [s], sample: key });
-      groups.push(group);
-    }
-    previous = r;
-  }
+  const found = unknownRows(table, { x, y, sigma, sample, skip: skipOf(rows), groupOf });
+  if (!found.ok) throw new CliError(`${command.file}:${found.problem.line}: the unknown's ${sigma?.name} cell is not a positive number; a σ-weighted fit needs each unknown's σ.`);
+  const { mask, samples, groups } = found.value;
   if (samples.length === 0) {
     throw new CliError(`--interpolate: ${command.file} has no unknowns: no row has a ${y.name} value and an empty ${x.name} cell. Leave the x cell of each unknown empty.`);
   }

@@ -20,8 +20,12 @@ import { groupUnknowns, jobAssay } from './assayLoad';
 import { groupAssayText } from './assayReport';
 import { readOffGroups } from '../job/steps/assay';
 
-const startsWarning = (s: PooledStarts): string =>
+export const startsWarning = (s: PooledStarts): string =>
   `Start values for ${s.searched.join(', ')} were found automatically on the rows of all groups together (${s.candidates} candidates) and start every group; give --p0 to choose them.`;
+
+/** The rows in no group (an empty group cell), said once. */
+export const ungroupedWarning = (u: number, column: string): string[] =>
+  u > 0 ? [`${u} row${u === 1 ? ' has' : 's have'} no group (empty ${column} cell) and ${u === 1 ? 'was' : 'were'} left out.`] : [];
 
 export async function fitGroupsCommand(command: FitCommand): Promise<number> {
   const t0 = now();
@@ -41,7 +45,7 @@ export async function fitGroupsCommand(command: FitCommand): Promise<number> {
   const warnings = [
     ...loaded.warnings,
     ...(run.starts ? [startsWarning(run.starts)] : []),
-    ...(u > 0 ? [`${u} row${u === 1 ? ' has' : 's have'} no group (empty ${split.column ?? 'group'} cell) and ${u === 1 ? 'was' : 'were'} left out.`] : []),
+    ...ungroupedWarning(u, split.column ?? 'group'),
   ];
   const report = groupReport(run, {
     file: command.file,

@@ -37,7 +37,7 @@ export function groupTextReport(r: GroupReport): string {
     num(g.cost),
   ]);
   const notes = r.rows.flatMap((g, i) => (g.success ? [] : [`  ${visibleValue(g.key)}: ${groupMessage(r, i)}`]));
-  const parts = [head.join('\n'), ...(r.mixed ? ['', mixedTextBlock(r.mixed)] : []), '', table(header, rows)];
+  const parts = [head.join('\n'), ...(r.mixed ? ['', mixedTextBlock(r.mixed, r.mixedComparisons)] : []), '', table(header, rows)];
   if (notes.length > 0) parts.push('', 'Not fitted or not converged:', ...notes);
   if (r.comparison) parts.push('', `Global vs separate: ${r.comparison.verdict}`);
   if (r.warnings.length > 0) parts.push('', ...r.warnings.map((w) => `warning: ${w}`));

@@ -13,6 +13,9 @@ const REF = (JSON.parse(readFileSync(join(DIR, 'fits.json'), 'utf8')) as { name:
   fixed: Record<string, number>; fixedSe: Record<string, number>; randomSd: Record<string, number>; randomCorr: number[][]; sigma: number; logLik: number; aic: number; bic: number; groups: Record<string, Record<string, number>>;
 };
 const CO2 = ['fit', join(DIR, 'co2.csv'), '--model', 'Asym*(1 - exp(-exp(lrc)*(conc - c0)))', '--y', 'uptake', '--group', 'Plant', '--p0', 'Asym=32.5,lrc=-4.6,c0=43'];
+interface Side { logLik: number; aic: number; parameters: number }
+const COMPARE = JSON.parse(readFileSync(join(DIR, 'compare.json'), 'utf8')) as { name: string; simple: Side; complex: Side; lr: number; df: number; p: number }[];
+const cmp = (name: string) => COMPARE.find((c) => c.name === name)!;
 const run = cliRunner();
 const { file } = tempFiles('fitbench-mixed');
 const rel = (a: number, b: number) => Math.abs(a - b) / Math.abs(b);
@@ -40,6 +43,32 @@ describe('fitbench fit --random', () => {
       expect(rel(g.params.Asym, REF.groups[g.group].Asym)).toBeLessThan(1e-3);
       expect(g.params.Asym - m.fixed.Asym).toBeCloseTo(g.randomEffects.Asym, 9);
     }
+    // Against the global fit, as R's anova(gnls fit, nlme fit) (fixtures/mixed/make_compare.R).
+    const ref = cmp('co2-global');
+    expect(m.comparisons).toHaveLength(1);
+    const [c] = m.comparisons;
+    expect([c.against, c.simpler.kind, c.richer.kind, c.simpler.parameters, c.richer.parameters, c.df]).toEqual(['global', 'global', 'mixed', ref.simple.parameters, ref.complex.parameters, ref.df]);
+    expect(Math.abs(c.simpler.logLik - ref.simple.logLik)).toBeLessThan(1e-6);
+    expect(Math.abs(m.global.logLik - ref.simple.logLik)).toBeLessThan(1e-6);
+    expect(Math.abs(c.lr - ref.lr)).toBeLessThan(4e-3);
+    expect(c.pValue).toBeLessThan(1e-30);
+    expect(m.comparisonNote).toMatch(/boundary.*conservative/);
+  });
+
+  it('--compare-random-cov diag: the diagonal Ψ against the general one, as R\'s anova(fit_diag, fit_full)', async () => {
+    const r = await run(...CO2, '--random', 'Asym,lrc', '--compare-random-cov', 'diag', '--json');
+    expect(r.code).toBe(0);
+    const m = JSON.parse(r.out).mixed;
+    const ref = cmp('co2-diag-full');
+    const c = m.comparisons[1];
+    expect([c.against, c.simpler.cov, c.richer.cov, c.simpler.parameters, c.richer.parameters, c.df]).toEqual(['random', 'diag', 'full', ref.simple.parameters, ref.complex.parameters, ref.df]);
+    expect(c.simpler.logLik).toBeGreaterThanOrEqual(ref.simple.logLik - 1e-3);
+    expect(Math.abs(c.lr - ref.lr)).toBeLessThan(4e-3);
+    expect(Math.abs(c.pValue - ref.p) / ref.p).toBeLessThan(1e-2);
+    // The text report prints anova()'s table and the verdict.
+    const text = await run(...CO2, '--random', 'Asym,lrc', '--compare-random-cov', 'diag');
+    expect(text.out).toMatch(/Comparisons \(likelihood-ratio tests\):/);
+    expect(text.out).toMatch(/random Asym, lrc \(general Ψ\) against random Asym, lrc \(diagonal Ψ\): likelihood ratio 4\.9\d on 1 df, p = 0\.026/);
   });
 
   it('refuses what it does not take, naming the fix', async () => {
@@ -53,5 +82,9 @@ describe('fitbench fit --random', () => {
     const bad = file('bad.csv', 'g,x,y\na,1,1\na,2,2\na,3,3\nb,-1,1\nb,-2,2\nb,3,3\nc,1,1.2\nc,2,2.1\nc,3,2.9\n');
     const log = await run('fit', bad, '--model', 'a*log(x) + c', '--group', 'g', '--random', 'c', '--p0', 'a=1,c=0');
     expect([log.code, log.err]).toEqual([2, expect.stringMatching(/group "b" are not finite at the start values/)]);
+    const apart = await run(...CO2, '--random', 'Asym', '--compare-random', 'lrc');
+    expect([apart.code, apart.err]).toEqual([2, expect.stringMatching(/do not nest/)]);
+    const alone = await run(...CO2, '--compare-random', 'lrc');
+    expect([alone.code, alone.err]).toEqual([2, expect.stringMatching(/--compare-random compares a mixed-effects fit.*add --random/)]);
   });
 });

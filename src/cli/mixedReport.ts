@@ -3,6 +3,9 @@
  * t table with nlme's denominator df, the random effects' SDs and correlations, σ and the
  * likelihood, laid out as nlme's summary lays them out (Pinheiro & Bates 2000, §7.2).
  */
+import type { MixedComparison } from '../fit/mixed/compareMixed';
+import { comparisonVerdict, modelName } from '../fit/mixed/comparisonWords';
+import { BOUNDARY_NOTE } from '../fit/mixed/likelihoodRatio';
 import type { MixedResult } from '../fit/mixed/types';
 
 /** A number as the group reports print it: 6 significant digits, exponents outside [1e-3, 1e7). */
@@ -15,7 +18,24 @@ function table(header: string[], rows: string[][]): string[] {
   return [line(header), ...rows.map(line)];
 }
 
-export function mixedTextBlock(m: MixedResult): string {
+/** anova()'s table: each model's parameters, AIC, BIC and logLik, the test on the richer's row. */
+function comparisonLines(comparisons: readonly MixedComparison[]): string[] {
+  if (comparisons.length === 0) return [];
+  return [
+    '',
+    'Comparisons (likelihood-ratio tests):',
+    ...comparisons.flatMap((c) => [
+      ...table(['', 'parameters', 'AIC', 'BIC', 'logLik', 'L.Ratio', 'df', 'p'], [
+        [modelName(c.simpler), String(c.simpler.parameterCount), num(c.simpler.aic, 8), num(c.simpler.bic, 8), num(c.simpler.logLik, 8), '', '', ''],
+        [modelName(c.richer), String(c.richer.parameterCount), num(c.richer.aic, 8), num(c.richer.bic, 8), num(c.richer.logLik, 8), num(c.lr, 6), String(c.df), pv(c.pValue)],
+      ]),
+      `  ${comparisonVerdict(c)}`,
+    ]),
+    `  ${BOUNDARY_NOTE}`,
+  ];
+}
+
+export function mixedTextBlock(m: MixedResult, comparisons: readonly MixedComparison[] = []): string {
   const lines = [
     `  ${m.method.toUpperCase()}, ${m.cov === 'full' ? 'general' : 'diagonal'} covariance of the random effects; ${m.points} rows, ${m.groupsFitted} groups; ${m.message}`,
     `  logLik ${num(m.logLik, 8)}, AIC ${num(m.aic, 8)}, BIC ${num(m.bic, 8)} (${m.parameterCount} parameters)`,
@@ -28,6 +48,7 @@ export function mixedTextBlock(m: MixedResult): string {
       ...m.random.map((n, i) => [n, num(m.randomSd[i], 4), ...m.random.slice(0, -1).map((_, j) => (j < i ? m.randomCorr[i][j].toFixed(3) : ''))]),
       ['residual', num(m.sigma, 4), ...m.random.slice(0, -1).map(() => '')],
     ]),
+    ...comparisonLines(comparisons),
   ];
   return lines.join('\n');
 }

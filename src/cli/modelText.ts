@@ -34,3 +34,6 @@ export function modelPlace(command: Pick<FitCommand, 'modelFile'>, error: { read
   if (command.modelFile === null) return `--model: ${error.message}${hint}`;
   return `${command.modelFile}:${error.line}:${error.column}: ${error.message}${hint}`;
 }
+
+/** The statements on one line, joined as the model text allows (the reports' model line). */
+export const oneLineModel = (text: string): string => text.split('\n').map((s) => s.trim()).filter((s) => s !== '' && !s.startsWith('#')).join('; ');

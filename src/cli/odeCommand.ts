@@ -14,11 +14,13 @@ import { CliError, EXIT } from './errors';
 import { loadOdeProblem } from './odeLoad';
 import { ODE_DEFAULT_STARTS } from '../start/ode/odeAutoStart';
 import { jsonReport, textReport } from './report';
+import { fitOdeGroupsCommand } from './odeGroups';
+import { oneLineModel } from './modelText';
 
 /** Options that do not run with an ODE model yet, and why, in the options' words. */
 function refusals(command: FitCommand): string | null {
   const ode = 'with an ODE model';
-  if (command.group !== null || command.wide) return `--group and --wide do not run ${ode} yet (one fit per group): fit one group at a time with --where COL=KEY.`;
+  if (command.wide) return `--wide does not run ${ode} yet: give the groups in a column and fit them with --group COL.`;
   if (command.varpro) return `--varpro eliminates the linear parameters of a closed-form model; it does not run ${ode}: drop --varpro.`;
   if (command.mle) return `--mle poisson does not run ${ode} yet (least squares only): drop --mle.`;
   if (command.ci === 'profile') return `--ci profile does not run ${ode} yet: drop it for Wald intervals.`;
@@ -36,6 +38,8 @@ function refusals(command: FitCommand): string | null {
 export async function fitOdeCommand(command: FitCommand, t0: number): Promise<number> {
   const refused = refusals(command);
   if (refused) throw new CliError(refused);
+  // --group: each group's responses fitted on its own (odeGroups.ts).
+  if (command.group !== null) return fitOdeGroupsCommand({ ...command, group: command.group }, t0);
   const loaded = loadOdeProblem(command);
   const parseMs = now() - t0;
   const { model, data } = loaded;
@@ -68,7 +72,7 @@ export async function fitOdeCommand(command: FitCommand, t0: number): Promise<nu
   const facts = {
     file: command.file,
     // One line in the report: the statements joined as the model text allows.
-    model: command.model.split('\n').map((s) => s.trim()).filter((s) => s !== '' && !s.startsWith('#')).join('; '),
+    model: oneLineModel(command.model),
     rows: loaded.rowCount,
     filteredRows: loaded.rows.filteredCount,
     excludedRows: loaded.rows.excludedCount,

@@ -13,7 +13,7 @@
 import { defaultColumns, defaultY, tableCandidates } from '../data/defaultColumns';
 import { variableNames } from '../data/modelColumns';
 import { namedTimeColumn } from '../data/odeTime';
-import { findColumn, skipOf, type Result, type RowChoice, type Table } from '../data';
+import { countGroups, findColumn, groupKeys, skipOf, type Result, type RowChoice, type Table } from '../data';
 import { compileDerived } from '../fit/derived';
 import { observedRows, type OdeFitData } from '../fit/ode';
 import { compileOde, parseStatements, type CompiledOde, type OdeModelSpec } from '../model';
@@ -70,24 +70,71 @@ function observedSpec(command: FitCommand, table: Table, columns: readonly strin
   return { spec: parse(command, `${command.model}\n${line}`, columns), time };
 }
 
-/** `parsed`: the file already parsed, else it is read here. */
-export function loadOdeProblem(command: FitCommand, parsed: Result<Table> = readTable(command.file)): LoadedOde {
+/** The statements parsed and compiled against the file's columns, the time column and the rows --where and --exclude-rows keep. */
+function odeSetup(command: FitCommand, parsed: Result<Table>) {
   if (!parsed.ok) throw dataError(command.file, parsed.error);
   const table = parsed.value;
   const columns = variableNames(table.columns);
   const { spec, time } = observedSpec(command, table, columns);
   for (const d of command.derive) compileDerived(d, spec.params, columns);
   const rows = loadRows(command, table);
-  const read = observedRows(table, spec.observations, time, skipOf(rows));
+  const compiled = compileOde(spec);
+  if (!compiled.ok) throw new CliError(modelPlace(command, compiled.error));
+  return { table, spec, model: compiled.value, time, rows };
+}
+
+/** Each response's rows among those `skip` leaves: strict with one response, a note per response with several. */
+function observed(command: FitCommand, table: Table, spec: OdeModelSpec, time: string, skip: Uint8Array | null, where = ''): { data: OdeFitData; notes: string[]; dropped: number } {
+  const read = observedRows(table, spec.observations, time, skip);
   if (!read.ok) throw dataError(command.file, read.error);
   const several = read.value.length > 1;
   const notes: string[] = [];
   for (const [i, o] of read.value.entries()) {
     if (o.droppedCount > 0 && !several) throw new CliError(unusableRowsMessage(command.file, o.dropped, o.droppedCount, command.excludeRows.length > 0));
     const sigma = spec.observations[i].sigma;
-    if (o.droppedCount > 0) notes.push(`${o.column}: ${o.droppedCount} row${o.droppedCount === 1 ? '' : 's'} with an empty or unusable ${time}, ${o.column}${sigma ? ` or ${sigma}` : ''} cell left out of this response (first at line ${o.dropped[0]?.line ?? '?'}).`);
+    if (o.droppedCount > 0) notes.push(`${where}${o.column}: ${o.droppedCount} row${o.droppedCount === 1 ? '' : 's'} with an empty or unusable ${time}, ${o.column}${sigma ? ` or ${sigma}` : ''} cell left out of this response (first at line ${o.dropped[0]?.line ?? '?'}).`);
   }
-  const compiled = compileOde(spec);
-  if (!compiled.ok) throw new CliError(modelPlace(command, compiled.error));
-  return { table, model: compiled.value, data: { observed: read.value }, rows, time, rowCount: table.rowCount - rows.filteredCount - rows.excludedCount, notes };
+  return { data: { observed: read.value }, notes, dropped: read.value.reduce((n, o) => n + o.droppedCount, 0) };
+}
+
+/** `parsed`: the file already parsed, else it is read here. */
+export function loadOdeProblem(command: FitCommand, parsed: Result<Table> = readTable(command.file)): LoadedOde {
+  const { table, spec, model, time, rows } = odeSetup(command, parsed);
+  const { data, notes } = observed(command, table, spec, time, skipOf(rows));
+  return { table, model, data, rows, time, rowCount: table.rowCount - rows.filteredCount - rows.excludedCount, notes };
+}
+
+/** An ODE model's per-group problem (--group COL): each group's responses, from the rows the filters keep, in the file's order of first appearance. */
+export interface LoadedOdeGroups extends Omit<LoadedOde, 'data'> {
+  readonly groupColumn: string;
+  /** `dropped`: the group's rows left out of a response as unusable. */
+  readonly groups: readonly { readonly key: string; readonly data: OdeFitData; readonly dropped: number }[];
+  /** Rows (kept by the filters) whose group cell is empty: in no group. */
+  readonly ungrouped: number;
+}
+
+export function loadOdeGroups(command: FitCommand & { readonly group: string }): LoadedOdeGroups {
+  const { table, spec, model, time, rows } = odeSetup(command, readTable(command.file));
+  const keyed = groupKeys(table, command.group);
+  if (!keyed.ok) throw dataError(command.file, keyed.error, '--group');
+  const { codes, keys, column } = keyed.value;
+  if (column.name === time || spec.observations.some((o) => o.column === column.name || o.sigma === column.name)) throw new CliError(`--group: ${column.name} is a column of the ODE model's fit; group by another column.`);
+  const base = skipOf(rows);
+  const kept = (r: number) => !base || !base[r];
+  const ungrouped = codes.reduce((n: number, c, r) => (c < 0 && kept(r) ? n + 1 : n), 0);
+  let order = countGroups(keyed.value, kept).map((g) => g.key);
+  if (command.groups) {
+    for (const k of command.groups) if (!keys.includes(k)) throw new CliError(`--groups: ${column.name} has no group ${JSON.stringify(k)} (the groups are ${keys.slice(0, 12).join(', ')}${keys.length > 12 ? ', …' : ''}).`);
+    order = order.filter((k) => command.groups!.includes(k));
+    if (order.length === 0) throw new CliError(`--groups: none of the groups ${command.groups.join(', ')} has a row that the --where filters keep.`);
+  }
+  const notes: string[] = [];
+  const groups = order.map((key) => {
+    const g = keys.indexOf(key);
+    const skip = Uint8Array.from(codes, (c, r) => (c === g && kept(r) ? 0 : 1));
+    const read = observed(command, table, spec, time, skip, `${column.name} ${key}: `);
+    notes.push(...read.notes);
+    return { key, data: read.data, dropped: read.dropped };
+  });
+  return { table, model, rows, time, rowCount: table.rowCount - rows.filteredCount - rows.excludedCount, notes, groupColumn: column.name, groups, ungrouped };
 }

@@ -105,6 +105,11 @@ options:
   --random-cov full|diag
                        Psi general (default, nlme's pdLogChol) or diagonal (pdDiag)
   --method ml|reml     with --random: maximum likelihood (default, as nlme) or REML
+                       Every --random fit is compared with the global fit (no random effects):
+                       likelihood-ratio test, AIC, BIC ("mixed.comparisons"; R's anova)
+  --compare-random c,d, --compare-random-cov full|diag
+                       with --random: also fit this random structure (nested in the first or
+                       the first in it: fewer effects, or diag against full) and compare the two
   --workers N          worker threads for per-group fits (default: all cores from 50 000 groups
                        on) and for the float64 passes of a single fit (default: all cores from
                        200 000 rows on, with 4 cores or more) and for scoring --starts from

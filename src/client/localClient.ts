@@ -23,6 +23,7 @@ export function localClient(api: WorkerApi = workerApi): Client {
     autoStart: async (...a) => api.autoStart(...a),
     fitGlobal: async (...a) => api.fitGlobal(...a),
     compareGlobal: async (...a) => api.compareGlobal(...a),
+    fitMixed: async (...a) => api.fitMixed(...a),
     profile: async (...a) => api.profile(...a),
     compareModel: async (...a) => api.compareModel(...a),
     reportData: async () => api.reportData(),

@@ -64,6 +64,7 @@ export function spawnWorker(): WorkerHandle {
       autoStart: guarded(remote.autoStart),
       fitGlobal: guarded(remote.fitGlobal),
       compareGlobal: guarded(remote.compareGlobal),
+      fitMixed: guarded(remote.fitMixed),
       profile: guarded(remote.profile),
       compareModel: guarded(remote.compareModel),
       reportData: guarded(remote.reportData),

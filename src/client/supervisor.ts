@@ -120,7 +120,7 @@ export function supervise(spawn: Spawn, options: SupervisorOptions = {}): Client
       const current = live;
       // The global fit runs one synchronous loop that a cancel message cannot reach: it is stopped
       // like a stuck fit, by restarting its worker after the grace period.
-      const ticket = name === 'fit' || name === 'autoStart' || name === 'fitGlobal' || name === 'compareGlobal' ? ++tickets : 0;
+      const ticket = name === 'fit' || name === 'autoStart' || name === 'fitGlobal' || name === 'compareGlobal' || name === 'fitMixed' ? ++tickets : 0;
       if (ticket) current.fits.add(ticket);
       try {
         const method = current.handle.client[name] as (...a: unknown[]) => Promise<unknown>;
@@ -188,6 +188,7 @@ const emptyClientShape: Record<Method, true> = {
   autoStart: true,
   fitGlobal: true,
   compareGlobal: true,
+  fitMixed: true,
   profile: true,
   compareModel: true,
   reportData: true,

@@ -29,6 +29,11 @@ export interface BootstrapOptions {
   readonly seed: number;
   /** Interval level (the fit's confidenceLevel, 0.95). */
   readonly level: number;
+  /** What a caller may watch and interleave (the page's worker): a pause between refits so that
+   *  Cancel gets in, the stop flag it sets, and the resamples done of B. */
+  readonly pause?: () => Promise<void>;
+  readonly stopped?: () => boolean;
+  readonly onProgress?: (done: number, total: number) => void;
 }
 
 export interface BootstrapResult {
@@ -39,6 +44,10 @@ export interface BootstrapResult {
   readonly failed: number;
   /** Percentile interval of each free parameter. */
   readonly intervals: Record<string, [number, number]>;
+  /** Each free parameter's resampled values, in resample order (the page's histograms). */
+  readonly samples: Record<string, Float64Array>;
+  /** `stopped` ended the resampling early: the intervals are of fewer than B refits. */
+  readonly stopped: boolean;
 }
 
 export async function bootstrapFit(given: CurveFitInput, fit: FitResult, options: BootstrapOptions): Promise<BootstrapResult> {
@@ -58,7 +67,14 @@ export async function bootstrapFit(given: CurveFitInput, fit: FitResult, options
   const modified = e.map((r) => (r - mean) * scale);
   const samples = fit.free.map(() => [] as number[]);
   let failed = 0;
+  let stopped = false;
   for (let b = 0; b < options.resamples; b++) {
+    if (options.pause) await options.pause();
+    if (options.stopped?.()) {
+      stopped = true;
+      break;
+    }
+    options.onProgress?.(b, options.resamples);
     let resampled: CurveFitInput['data'];
     if (options.kind === 'residual') {
       const y = Float64Array.from(fitted, (f, i) => f + (sigma ? sigma[i] : 1) * modified[draw()]);
@@ -89,5 +105,7 @@ export async function bootstrapFit(given: CurveFitInput, fit: FitResult, options
       return [name, [sortedQuantile(sorted, alpha / 2), sortedQuantile(sorted, 1 - alpha / 2)] as [number, number]];
     }),
   );
-  return { kind: options.kind, resamples: options.resamples, seed: options.seed, failed, intervals };
+  const kept = Object.fromEntries(fit.free.map((name, j) => [name, Float64Array.from(samples[j])]));
+  options.onProgress?.(options.resamples, options.resamples);
+  return { kind: options.kind, resamples: options.resamples, seed: options.seed, failed, intervals, samples: kept, stopped };
 }

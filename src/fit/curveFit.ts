@@ -26,8 +26,10 @@ import { chooseLinearization, NORMAL_CONDITION_LIMIT, POLISH_MAX_ROWS, type FitO
 import type { ParameterSpec } from './parameters';
 import { chunkedStatistics, statisticsValuePasses, summarize } from './summarize';
 import { countedEvaluator, finishEvaluator, finishFromGpu, noPasses, totalPasses, type FinishRun, type FinishEvaluator, type FinishResult, type PassCount } from './gpuFinish';
-import { cpuPass, explainStart, nfevLeft, polishFailed, prepareRun, runPhase, solverOptions, type FitRun } from './fitRun';
+import { cpuPass, explainStart, inSolverSpace, nfevLeft, polishFailed, prepareRun, runPhase, solverOptions, type FitRun } from './fitRun';
 import type { Backend, FitData, FitResult } from './types';
+import { constraintFacts, resultInParameters, type ConstrainedSpace } from './constraints/constrainedSpace';
+import { apply } from '../solver/linearConstraints';
 
 export interface PrimaryPhase {
   readonly backend: Backend;
@@ -85,12 +87,32 @@ export async function curveFit(input: CurveFitInput): Promise<FitResult> {
   return statistics(run, result, polished.finish, gpu);
 }
 
+/**
+ * The phases of curveFit without its statistics: the parameters (every model parameter, fixed
+ * ones in place) and the solver's cost ½Σρ where the fit ended. For a caller that needs only the
+ * solution, as the start of an errors-in-variables fit (fit/odr): the residual diagnostics, the
+ * covariance and the extended-precision χ² of `statistics` were a third of a 10⁵-row ODR fit.
+ * The values are curveFit's to the last bit (the same phases); the cost is the loop's sum, not the
+ * statistics' extended-precision ½χ², so it may differ from curveFit's in the last digits.
+ */
+export async function curveFitSolution(input: CurveFitInput): Promise<{ readonly values: Float64Array; readonly cost: number }> {
+  const run = prepareRun(input);
+  const { main, result: fitted } = await fitMainPhase(run);
+  const illConditioned = main.linearization === 'normal' && scaledConditionNumber(fitted.linear) ** 2 > NORMAL_CONDITION_LIMIT;
+  const gpu: AfterGpu | null = main.backend !== 'cpu' ? { linear: fitted.linear, passes: noPasses() } : null;
+  const polished = gpu ? await finishAfterGpu(run, fitted, illConditioned, gpu.passes) : { result: await polishOnCpu(run, fitted, illConditioned) };
+  const result = await refineBelowRounding(run, main, polished.result, gpu);
+  const values = Float64Array.from(run.params.base);
+  run.params.free.forEach((idx, j) => (values[idx] = result.x[j]));
+  return { values, cost: result.cost };
+}
+
 /** The main phase: on the caller's primary evaluator (the GPU) if any, else on the CPU with the
  *  linearization `method` picks for the rows. */
 async function fitMainPhase(run: FitRun): Promise<{ main: PrimaryPhase; result: TrfResult }> {
   const primary = run.input.primary?.(run.bound) ?? null;
   const linearization = primary?.linearization ?? chooseLinearization(run.opts.method, run.m);
-  const main: PrimaryPhase = primary ?? { backend: 'cpu' as const, linearization, evaluator: cpuPass(run, linearization) };
+  const main: PrimaryPhase = primary ? { ...primary, evaluator: inSolverSpace(run, primary.evaluator) } : { backend: 'cpu' as const, linearization, evaluator: cpuPass(run, linearization) };
   try {
     return { main, result: await runPhase(run, 'fit', main.backend, main.linearization, main.evaluator, run.x0, true) };
   } catch (error) {
@@ -177,7 +199,7 @@ function densePass(run: FitRun, gpu: AfterGpu | null): Evaluator {
 /** Gauss–Newton refinement below the cost's rounding level (linear loss, converged, QR path:
  *  solver/refine.ts), recorded as a phase when it took a step. */
 async function refineBelowRounding(run: FitRun, main: PrimaryPhase, result: TrfResult, gpu: AfterGpu | null): Promise<TrfResult> {
-  const { m, params, streamed, bound } = run;
+  const { m, streamed, bound } = run;
   if (!(run.loss.name === 'linear' && result.status > 0 && result.linear.kind === 'qr' && m <= POLISH_MAX_ROWS && nfevLeft(run) > 0)) return result;
   const t0 = now();
   const evaluator = main.linearization === 'dense' && main.backend === 'cpu' ? main.evaluator : densePass(run, gpu);
@@ -186,13 +208,13 @@ async function refineBelowRounding(run: FitRun, main: PrimaryPhase, result: TrfR
     x: result.x,
     cost: result.cost,
     linear: result.linear,
-    lb: params.lb,
-    ub: params.ub,
+    lb: run.lb,
+    ub: run.ub,
     costNoise: costRoundingLevel(result.cost, streamed ? streamSumSquaresWY(streamed.source) : sumSquaresWY(bound.data.y, bound.data.w)),
     maxSteps: Math.min(25, nfevLeft(run)),
   });
   if (refined.steps === 0) return result;
-  const after = afterRefinement(result, refined, params.lb, params.ub, run.opts.xtol);
+  const after = afterRefinement(result, refined, run.lb, run.ub, run.opts.xtol);
   run.phases.push({
     role: 'refine',
     backend: 'cpu',
@@ -227,9 +249,12 @@ async function preciseLinearization(run: FitRun, result: TrfResult, gpu: AfterGp
  * summarize evaluates the model itself. After a GPU phase the result says how many float64
  * passes it took.
  */
-async function statistics(run: FitRun, result: TrfResult, finish: Finish | null, gpu: AfterGpu | null): Promise<FitResult> {
-  const { input, streamed, opts, m } = run;
-  const fused = finish?.evaluator.valuesAt(result.x) ?? null;
+async function statistics(run: FitRun, solved: TrfResult, finish: Finish | null, gpu: AfterGpu | null): Promise<FitResult> {
+  const { input, streamed, opts, m, space } = run;
+  const fused = finish?.evaluator.valuesAt(solved.x) ?? null;
+  // Under constraints the solver ran in z = M x: its end point, gradient, J and history back in x.
+  const result = space ? resultInParameters(space, solved, run.params.lb, run.params.ub, opts.xtol) : solved;
+  const history = space ? run.history.map((h) => ({ ...h, x: apply(space.map.W, h.x) })) : run.history;
   // (A pool's values pass writes into the finish's array: one m-long array at the peak, not two.)
   const values = fused ?? (input.rowPasses && !streamed ? await input.rowPasses.values(run.bound, result.x, finish?.evaluator.values ?? undefined) : undefined);
   if (gpu) gpu.passes.values += fused ? 0 : values ? 1 : statisticsValuePasses(m, false);
@@ -244,14 +269,15 @@ async function statistics(run: FitRun, result: TrfResult, finish: Finish | null,
     bound: run.bound,
     result,
     phases: run.phases,
-    history: run.history,
+    history,
     warnings: run.warnings,
     loss: run.loss,
     started: run.started,
   });
-  if (!gpu) return summary;
+  const constrained = space ? withConstraintFacts(summary, space, run.params.names, solved.x) : summary;
+  if (!gpu) return constrained;
   const passes = gpu.passes;
-  return { ...summary, gpuFinish: { float64Passes: totalPasses(passes), passes, path: finish?.path ?? null, valuesFused: fused !== null, finishMs: finish?.ms ?? 0 } };
+  return { ...constrained, gpuFinish: { float64Passes: totalPasses(passes), passes, path: finish?.path ?? null, valuesFused: fused !== null, finishMs: finish?.ms ?? 0 } };
 }
 
 /** An m-long array for the model values; shared memory where a worker pool writes it. */
@@ -272,4 +298,21 @@ function sumSquaresWY(y: Float64Array, w: Float64Array | null): number {
   let wy = 0;
   for (let i = 0; i < y.length; i++) wy += (w ? w[i] * y[i] : y[i]) ** 2;
   return wy;
+}
+
+/**
+ * Each constraint's slack and activity at the fit; an active one also gets a warning, since the
+ * standard errors are then those of the unconstrained local fit (J at β̂, as scipy's curve_fit
+ * reports pcov at an active bound): they do not shrink for the constraint, and an interval may
+ * reach past it (profile and bootstrap intervals respect it).
+ */
+function withConstraintFacts(summary: FitResult, space: ConstrainedSpace, names: readonly string[], z: Float64Array): FitResult {
+  const full = Float64Array.from(summary.parameters, (p) => p.value);
+  const constraints = constraintFacts(space, names, full, z);
+  const active = constraints.filter((c) => c.active).map((c) => `"${c.text}"`);
+  const warnings = active.length === 0 ? summary.warnings : [
+    ...summary.warnings,
+    `The constraint${active.length === 1 ? '' : 's'} ${active.join(', ')} ${active.length === 1 ? 'is' : 'are'} active: the fit lies on ${active.length === 1 ? 'its' : 'their'} boundary. The standard errors are the unconstrained local ones (as scipy's curve_fit gives at an active bound) and do not account for it; profile or bootstrap intervals do.`,
+  ];
+  return { ...summary, constraints, warnings };
 }

@@ -12,6 +12,7 @@ import type { LossName } from '../solver/loss';
 import { resolveTrfOptions, SolverInputError } from '../solver/options';
 import { FitInputError } from './parameters';
 import type { Weighting } from './weights';
+import type { LinearConstraint } from './constraints/parseConstraints';
 
 export type Method = 'auto' | 'dense' | 'normal';
 
@@ -29,6 +30,8 @@ export interface FitOptions {
   weights?: Weighting;
   /** Confidence level of the parameter intervals and bands (0.95). */
   confidenceLevel?: number;
+  /** Linear inequality constraints between the parameters (issue 26: constraints/parseConstraints.ts); absent: none. */
+  constraints?: readonly LinearConstraint[];
 }
 
 export const DEFAULT_TOLERANCE = 1e-15;

@@ -21,6 +21,8 @@ import { streamEvaluator } from './stream/streamEvaluator';
 import type { StreamedRows } from './stream/streamedRows';
 import type { Backend, FitData, FitResult, PhaseRecord } from './types';
 import { weightSigma } from './weights';
+import { constrainedSpace, startInSpace, type ConstrainedSpace } from './constraints/constrainedSpace';
+import { apply, constrainedEvaluator } from '../solver/linearConstraints';
 
 /** Fitbench's defaults under the caller's options. */
 function runOptions(options: FitOptions | undefined) {
@@ -40,7 +42,15 @@ export interface FitRun {
   /** σᵢ of the in-memory rows (null: unweighted, or streamed with the weights in the chunks). */
   readonly sigma: Float64Array | null;
   readonly bound: BoundModel;
-  /** The free parameters' start. */
+  /**
+   * Linear constraints between the parameters (options.constraints): the solver then runs in
+   * z = M x, where they are bounds (constraints/constrainedSpace.ts); null: none.
+   */
+  readonly space: ConstrainedSpace | null;
+  /** The solver's bounds: the free parameters' own, or those of z under constraints. */
+  readonly lb: Float64Array;
+  readonly ub: Float64Array;
+  /** The solver's start (the free parameters', or z's under constraints). */
   readonly x0: Float64Array;
   /** max_nfev of the fit as a whole: each phase gets what the earlier ones left. */
   readonly maxNfev: number;
@@ -102,10 +112,14 @@ export function prepareRun(input: CurveFitInput): FitRun {
     free: params.free,
     loss,
   };
-  const x0 = Float64Array.from(params.free, (i) => params.base[i]);
   const maxNfev = opts.maxNfev ?? defaultMaxNfev(k);
   if (k === 0) throw new FitInputError('no-free-parameters', 'Every parameter is fixed: free at least one to fit.');
-  return { input, started, opts, params, m, streamed, loss, sigma, bound, x0, maxNfev, history: [], phases: [], warnings: [] };
+  const warnings: string[] = [];
+  const space = opts.constraints && opts.constraints.length > 0 ? constrainedSpace(opts.constraints, params) : null;
+  const start = Float64Array.from(params.free, (i) => params.base[i]);
+  const x0 = space ? startInSpace(space, start, warnings) : start;
+  const [lb, ub] = space ? [space.map.lb, space.map.ub] : [params.lb, params.ub];
+  return { input, started, opts, params, m, streamed, loss, sigma, bound, space, lb, ub, x0, maxNfev, history: [], phases: [], warnings };
 }
 
 /** The evaluations the phases so far left of max_nfev. */
@@ -115,10 +129,10 @@ export function nfevLeft(run: FitRun): number {
 
 /** The TRF options of phase `index` (its iterations go to the history and the caller). */
 export function solverOptions(run: FitRun, index: number, role: 'fit' | 'polish', backend: Backend) {
-  const { params, opts, input } = run;
+  const { opts, input } = run;
   return {
-    lb: params.lb,
-    ub: params.ub,
+    lb: run.lb,
+    ub: run.ub,
     ftol: opts.ftol,
     xtol: opts.xtol,
     gtol: opts.gtol,
@@ -135,6 +149,15 @@ export function solverOptions(run: FitRun, index: number, role: 'fit' | 'polish'
 /** A float64 evaluator of the rows: over the chunks when streamed, else on the rows' worker pool
  *  when the caller gave one (all cores), else in this thread. */
 export function cpuPass(run: FitRun, linearization: Linearization): Evaluator {
+  return inSolverSpace(run, rowPass(run, linearization));
+}
+
+/** The evaluator the solver sees: in z = M x under constraints (the loop's bounds are z's). */
+export function inSolverSpace(run: FitRun, evaluator: Evaluator): Evaluator {
+  return run.space ? constrainedEvaluator(evaluator, run.space.map) : evaluator;
+}
+
+function rowPass(run: FitRun, linearization: Linearization): Evaluator {
   const { streamed, input, bound } = run;
   return streamed
     ? (streamed.wrap ?? ((e: Evaluator) => e))(streamEvaluator(bound, streamed.source, linearization, { sumRows: streamed.sumRows, passes: streamed.passes }))
@@ -166,7 +189,8 @@ export function explainStart(error: unknown, run: FitRun, x: Float64Array): unkn
   if (!(error instanceof SolverInputError) || !error.code.startsWith('nonfinite')) return error;
   const { input, bound, sigma } = run;
   const params = Float64Array.from(bound.base);
-  bound.free.forEach((idx, j) => (params[idx] = x[j]));
+  const free = run.space ? apply(run.space.map.W, x) : x;
+  bound.free.forEach((idx, j) => (params[idx] = free[j]));
   // Streamed rows are not in memory to be searched row by row: only the parameter is named.
   const explained = input.streamed ? null : diagnoseNonFinite({ model: input.model, bound, sigma, params, lines: input.data.lines });
   if (explained) return explained;

@@ -6,7 +6,8 @@
 import { profileParameter, type ParameterProfile, type RefitResult } from '../stats/profile';
 import { curveFit, type CurveFitInput } from './curveFit';
 import { DEFAULTS } from './defaults';
-import { FitInputError, type ParameterSpec } from './parameters';
+import { FitInputError, resolveParameters, type ParameterSpec } from './parameters';
+import { constrainedSpace, feasibleRanges } from './constraints/constrainedSpace';
 import { finalResiduals } from './residuals';
 import type { FitResult } from './types';
 import { weightSigma } from './weights';
@@ -109,6 +110,7 @@ export async function profileIntervals(input: CurveFitInput, result: FitResult, 
   const warnings: string[] = [];
   const profiles: NamedProfile[] = [];
   const freeParams = result.free.map((name) => result.parameters.find((p) => p.name === name)!);
+  const limits = constraintLimits(input, result);
   let refits = 0;
 
   for (const [index, p] of freeParams.entries()) {
@@ -128,8 +130,8 @@ export async function profileIntervals(input: CurveFitInput, result: FitResult, 
       chi2Min,
       s,
       cutoff: result.tValue,
-      lower: p.min,
-      upper: p.max,
+      lower: Math.max(p.min, limits[index][0]),
+      upper: Math.min(p.max, limits[index][1]),
       others,
       refit,
     });
@@ -143,4 +145,16 @@ export async function profileIntervals(input: CurveFitInput, result: FitResult, 
     profiles.push({ name: p.name, ...profile });
   }
   return { profiles, warnings };
+}
+
+/**
+ * How far each free parameter can go under the fit's linear constraints (the others free to
+ * follow): the profile steps to these limits as to its bounds, so it never refits an infeasible
+ * point. [−∞, ∞] for each without constraints.
+ */
+function constraintLimits(input: CurveFitInput, result: FitResult): [number, number][] {
+  const constraints = input.options?.constraints;
+  if (!constraints || constraints.length === 0) return result.free.map(() => [-Infinity, Infinity]);
+  const specs = result.parameters.map((p) => ({ name: p.name, value: p.value, fixed: p.fixed, min: Number.isFinite(p.min) ? p.min : null, max: Number.isFinite(p.max) ? p.max : null }));
+  return feasibleRanges(constrainedSpace(constraints, resolveParameters(input.model.params, specs)));
 }

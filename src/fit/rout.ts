@@ -66,8 +66,11 @@ export function keepRows(data: FitData, keep: Uint8Array): FitData {
 /** The input's parameters started from a fit's values (fixed ones kept). */
 export const startsFrom = (input: CurveFitInput, fit: FitResult) => input.parameters.map((p) => (p.fixed ? p : { ...p, value: fit.parameters.find((q) => q.name === p.name)?.value ?? p.value }));
 
-/** ROUT from a least-squares fit of `input` (`q`: the false discovery rate as a fraction). */
-export async function routFit(given: CurveFitInput, leastSquares: FitResult, q: number, rounds = ROBUST_ROUNDS): Promise<RoutOutcome> {
+/**
+ * ROUT from a least-squares fit of `input` (`q`: the false discovery rate as a fraction).
+ * `putBack`: rows (0-based) the user put back: the rule's verdict on them is overruled, they stay in.
+ */
+export async function routFit(given: CurveFitInput, leastSquares: FitResult, q: number, rounds = ROBUST_ROUNDS, putBack?: ReadonlySet<number>): Promise<RoutOutcome> {
   // The refits run in this thread: a row pool holds the full rows, and the last fit has fewer.
   const input: CurveFitInput = { ...given, rowPasses: undefined, primary: undefined, checkpoint: undefined };
   const k = leastSquares.free.length;
@@ -82,7 +85,7 @@ export async function routFit(given: CurveFitInput, leastSquares: FitResult, q: 
     rsdr = next;
     if (settled) break;
   }
-  const indices = routOutlierIndices(residuals, k, q).sort((a, b) => a - b);
+  const indices = routOutlierIndices(residuals, k, q).filter((i) => !putBack?.has(i)).sort((a, b) => a - b);
   if (indices.length === 0) return { result: leastSquares, indices, kept: input.data, robust, rsdr };
   const keep = new Uint8Array(input.data.y.length).fill(1);
   for (const i of indices) keep[i] = 0;

@@ -1,5 +1,6 @@
 /** Plain-data inputs and results of a curve fit (they cross the worker boundary as they are). */
 import type { IterationSummary } from '../solver/summary';
+import type { ConstraintFact } from './constraints/constrainedSpace';
 import type { Status } from '../solver/termination';
 import type { ResidualDiagnostics } from '../stats/diagnostics';
 import type { GoodnessOfFit } from '../stats/goodness';
@@ -116,6 +117,8 @@ export interface FitResult {
    * and whether the statistics reused the last pass's model values.
    */
   readonly gpuFinish?: GpuFinishRecord;
+  /** Linear constraints between the parameters (issue 26): each one's slack at the fit and whether it is active; absent without constraints. */
+  readonly constraints?: ConstraintFact[];
 }
 
 export interface GpuFinishRecord {

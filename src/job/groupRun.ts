@@ -5,20 +5,26 @@
  *   check     the job's clash rules (validate.ts), before anything runs
  *   start     one start search over all groups' rows where starts are missing (steps/groupStarts.ts)
  *   fit       per group: the host's batch · global: the joint fit (src/fit/global, on the CPU) ·
- *             mixed: the mixed-effects fit (src/fit/mixed, on the CPU)
+ *             mixed: the mixed-effects fit (src/fit/mixed, on the CPU), and `versus`'s structure
+ *             when asked
  *   compare   global with compare: the per-group fits of the same groups (on the CPU) and the
- *             extra-sum-of-squares F test and AICc (src/fit/compare)
+ *             extra-sum-of-squares F test and AICc (src/fit/compare) · mixed: the likelihood-ratio
+ *             tests and AIC against the global fit and `versus` (src/fit/mixed/compareMixed.ts);
+ *             with compare, the per-group fits (the page's shrinkage plot)
  */
 import { compareFits, type FitComparison } from '../fit/compare/compareFits';
 import type { GroupRow } from '../fit/groupRow';
 import { globalFit } from '../fit/global/globalFit';
 import type { GlobalResult } from '../fit/global/types';
+import { nestingProblem, versusGlobal, versusStructure, type MixedComparison } from '../fit/mixed/compareMixed';
 import { mixedFit } from '../fit/mixed/mixedFit';
+import { FitInputError } from '../fit/parameters';
 import type { MixedResult } from '../fit/mixed/types';
 import type { BatchRun, GroupHost } from './groupHost';
 import type { FitJob } from './job';
 import { fillGroupStarts, type PooledStarts } from './steps/groupStarts';
 import { validateJob } from './validate';
+import { runOdeGroups } from './steps/odeGroups';
 
 interface RunFacts {
   /** One row per group, in the groups' order (fewer when a batch was cancelled). */
@@ -47,10 +53,17 @@ export interface GlobalRun extends RunFacts {
   readonly comparison: FitComparison | null;
 }
 
-/** A mixed-effects run: fixed effects, Ψ, σ and each group's parameters (src/fit/mixed). */
+/** A mixed-effects run: fixed effects, Ψ, σ and each group's parameters (src/fit/mixed), the
+ *  comparisons (with the global fit; with `versus`'s structure when asked), and with `compare`
+ *  the per-group fits. */
 export interface MixedRun extends RunFacts {
   readonly mode: 'mixed';
   readonly mixed: MixedResult;
+  /** The fit of the job's `versus` structure, or null. */
+  readonly alternative: MixedResult | null;
+  /** Against the global fit, then against the alternative (when fitted). */
+  readonly comparisons: readonly MixedComparison[];
+  readonly separate: BatchRun | null;
 }
 
 export type GroupRun = PerGroupRun | GlobalRun | MixedRun;
@@ -65,6 +78,7 @@ export async function runGroupJob(job: FitJob, host: GroupHost): Promise<GroupRu
   validateJob(job);
   const g = job.groups;
   const d = job.data;
+  if (d.kind === 'ode-groups') return runOdeGroups({ ...job, data: d }, { now: () => host.now(), signal: host.global?.signal });
   if (!g || d.kind !== 'groups') throw new Error('runGroupJob runs grouped jobs: give the job groups and a groups source.');
   const t0 = host.now();
   // start
@@ -77,10 +91,16 @@ export async function runGroupJob(job: FitJob, host: GroupHost): Promise<GroupRu
   }
   if (g.mode === 'mixed' && g.mixed) {
     const { done, signal } = host.global ?? {};
-    const mixed = mixedFit({ model: d.model, groups: d.groups, parameters, ...g.mixed, signal });
+    const { random, cov, method, versus } = g.mixed;
+    const problem = versus ? nestingProblem({ random, cov }, versus) : null;
+    if (problem) throw new FitInputError('random-not-nested', problem);
+    const mixed = mixedFit({ model: d.model, groups: d.groups, parameters, random, cov, method, signal });
+    const alternative = versus ? mixedFit({ model: d.model, groups: d.groups, parameters, random: versus.random, cov: versus.cov, method, signal }) : null;
     done?.();
-    const notes = [...mixed.warnings, ...(job.backend === 'gpu' ? [MIXED_ON_CPU] : [])];
-    return { mode: 'mixed', rows: mixed.rows, mixed, starts: found, notes, workers: 0, fitMs: host.now() - t0 };
+    const comparisons = [versusGlobal(mixed), ...(alternative ? [versusStructure(mixed, alternative)] : [])];
+    const separate = g.compare ? await host.batch(input, { backend: 'cpu', workers: job.workers, phase: 'separate' }) : null;
+    const notes = [...mixed.warnings, ...(alternative?.warnings.map((w) => `The compared structure (${versus!.random.join(', ')}): ${w}`) ?? []), ...(job.backend === 'gpu' ? [MIXED_ON_CPU] : [])];
+    return { mode: 'mixed', rows: mixed.rows, mixed, alternative, comparisons, separate, starts: found, notes, workers: separate?.workers ?? 0, fitMs: host.now() - t0 };
   }
   const { done, ...watch } = host.global ?? {};
   const global = await globalFit({ ...input, shared: g.shared, ...watch });

@@ -10,6 +10,7 @@
 import type { DataGroup } from '../data';
 import type { GroupGuess } from '../fit/batch/types';
 import type { CompiledModel } from '../model';
+import type { RandomStructure } from '../fit/mixed/likelihoodRatio';
 import type { RandomCov } from '../fit/mixed/precisionFactor';
 import type { MixedMethod } from '../fit/mixed/profiledLogLik';
 import type { FitJob } from './job';
@@ -21,6 +22,10 @@ export interface MixedSpec {
   readonly random: readonly string[];
   readonly cov: RandomCov;
   readonly method: MixedMethod;
+  /** Also fit this other random-effects structure (nested with the first, either way) and compare
+   *  the two by a likelihood-ratio test (src/fit/mixed/compareMixed.ts); absent or null: only the
+   *  comparison with the global fit. */
+  readonly versus?: RandomStructure | null;
 }
 
 export interface JobGroups {
@@ -31,7 +36,9 @@ export interface JobGroups {
   readonly mode: GroupMode;
   /** Global mode: the parameters with one value for all groups (every other free one is local). */
   readonly shared: readonly string[];
-  /** Global mode: also fit each group on its own and compare (extra-sum-of-squares F test, AICc). */
+  /** Global mode: also fit each group on its own and compare (extra-sum-of-squares F test, AICc).
+   *  Mixed mode: also fit each group on its own (the page's shrinkage plot sets them beside the
+   *  mixed model's group estimates). */
   readonly compare: boolean;
   /** Each group's free starts guessed from its own data (a library model's guesser). */
   readonly guess: GroupGuess | null;

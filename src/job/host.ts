@@ -11,6 +11,7 @@ import type { AbortSignalLike } from '../solver/evaluator';
 import type { IterationSummary } from '../solver/summary';
 import type { TrfState } from '../solver/trfState';
 import type { AutoStartProgress } from '../start/index';
+import type { BootstrapOptions } from '../fit/bootstrap';
 import type { CandidatePool } from '../start/poolScoring';
 import type { CheckpointSubject, DataDigest } from '../store/checkpointSubject';
 import type { BackendRequest } from './job';
@@ -79,4 +80,6 @@ export interface JobHost {
   readonly signal?: AbortSignalLike;
   /** Every iteration of the fit's phases, after the checkpoint writer heard it (the page's progress). */
   readonly onIteration?: CurveFitInput['onIteration'];
+  /** The bootstrap's refits (job.assay.bootstrap): a pause between them, the stop flag, progress. */
+  readonly bootstrapWatch?: Pick<BootstrapOptions, 'pause' | 'stopped' | 'onProgress'>;
 }

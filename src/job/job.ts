@@ -37,12 +37,24 @@ export type JobData =
   | { readonly kind: 'stream'; readonly model: CompiledModel; readonly rows: number; readonly streamed: StreamedRows; readonly digest: DataDigest | null }
   | { readonly kind: 'groups'; readonly model: CompiledModel; readonly groups: readonly DataGroup[] }
   | OdeJobData
+  | OdeGroupsJobData
   | OdrJobData;
 
 export interface OdeJobData {
   readonly kind: 'ode';
   readonly model: CompiledOde;
   readonly data: OdeFitData;
+  readonly integration: OdeIntegration;
+}
+
+/**
+ * An ODE model's rows split into groups (issue 23), each group's observations fitted on its own
+ * (steps/odeGroups.ts; the job's `groups` mode is per-group).
+ */
+export interface OdeGroupsJobData {
+  readonly kind: 'ode-groups';
+  readonly model: CompiledOde;
+  readonly groups: readonly { readonly key: string; readonly data: OdeFitData }[];
   readonly integration: OdeIntegration;
 }
 
@@ -69,6 +81,7 @@ export const jobRows = (data: JobData): number =>
   data.kind === 'memory' ? data.data.rows
     : data.kind === 'stream' ? data.rows
       : data.kind === 'ode' ? data.data.observed.reduce((sum, o) => sum + o.y.length, 0)
+        : data.kind === 'ode-groups' ? data.groups.reduce((n, g) => n + g.data.observed.reduce((sum, o) => sum + o.y.length, 0), 0)
         : data.kind === 'odr' ? (data.vars[0]?.length ?? 0)
         : data.groups.reduce((n, g) => n + g.data.rows, 0);
 

@@ -39,7 +39,7 @@ const CPU_ONLY: BackendChoice = { primary: null, notes: [], release() {} };
 /** The model's columns as curveFit reads them: in memory, or streamed (empty columns beside the chunks). */
 function fitInput(job: FitJob, rows: RowWorkers, host: JobHost, checkpoint: OpenCheckpoint | null): CurveFitInput {
   const d = job.data;
-  if (d.kind === 'groups') throw new Error('runJob fits one dataset: a grouped job runs with runGroupJob (groupRun.ts).');
+  if (d.kind === 'groups' || d.kind === 'ode-groups') throw new Error('runJob fits one dataset: a grouped job runs with runGroupJob (groupRun.ts).');
   if (d.kind === 'ode') throw new Error('An ODE job runs its own steps (steps/odeRun.ts).');
   if (d.kind === 'odr') throw new Error('An errors-in-x job runs its own steps (steps/odrRun.ts).');
   // Each iteration reaches the checkpoint writer first (its history), then the host (progress).
@@ -58,6 +58,7 @@ export async function runJob(job: FitJob, host: JobHost): Promise<JobRun> {
   if (job.data.kind === 'ode') return runOdeJob({ ...job, data: job.data }, host);
   // Errors in both variables (issue 24) likewise (steps/odrRun.ts).
   if (job.data.kind === 'odr') return runOdrJob({ ...job, data: job.data }, host);
+  if (job.data.kind === 'ode-groups') throw new Error('runJob fits one dataset: a grouped job runs with runGroupJob (groupRun.ts).');
   const { model } = job.data;
   const n = jobRows(job.data);
   for (const d of job.derive) compileDerived(d, model.params);
@@ -98,7 +99,7 @@ export async function runJob(job: FitJob, host: JobHost): Promise<JobRun> {
     if (routed.data !== input.data) input = { ...input, data: routed.data, rowPasses: undefined };
     // statistics: profile intervals refit on the CPU (many small fits).
     const profile = job.intervals === 'profile' ? await profileIntervals(input, result) : null;
-    const bootstrap = await bootstrapStep(job.assay, input, result);
+    const bootstrap = await bootstrapStep(job.assay, input, result, host.bootstrapWatch, notes);
     // derived
     const derived = reportedQuantities(result, job.ties, job.derive);
     // read off: the unknowns and the predictions on the fit that stands.

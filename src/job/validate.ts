@@ -16,7 +16,7 @@ export type JobClash = 'varpro-poisson' | 'profile-robust-loss' | 'stream-needs-
 export type AssayClash = 'assay-needs-rows' | 'assay-one-variable' | 'rout-least-squares' | 'rout-compare-model';
 
 /** The group mode's clashes (groups.ts). */
-export type GroupClash = 'groups-source' | 'groups-one-dataset' | 'global-needs-shared' | 'shared-needs-global' | 'compare-needs-global' | 'mixed-needs-random' | 'random-needs-mixed';
+export type GroupClash = 'groups-source' | 'ode-groups-per-group' | 'groups-one-dataset' | 'global-needs-shared' | 'shared-needs-global' | 'compare-needs-global' | 'mixed-needs-random' | 'random-needs-mixed';
 
 /**
  * What an ODE model (issue 23) does not run with yet: the Poisson likelihood and VarPro (their
@@ -76,7 +76,7 @@ function odrClash(job: Pick<FitJob, 'objective' | 'varpro' | 'intervals' | 'opti
 export function jobClash(job: Pick<FitJob, 'objective' | 'varpro' | 'intervals' | 'options' | 'data' | 'parameters' | 'start' | 'ties' | 'backend' | 'compareModel'>): JobClash | null {
   // The F test and AICc of a model comparison (compare.ts) are least-squares statistics of rows in memory.
   if (job.compareModel && (job.data.kind !== 'memory' || job.objective !== 'least-squares' || (job.options.loss ?? 'linear') !== 'linear')) return 'compare-least-squares';
-  if (job.data.kind === 'ode') return odeClash(job);
+  if (job.data.kind === 'ode' || job.data.kind === 'ode-groups') return odeClash(job);
   if (job.data.kind === 'odr') return odrClash(job, job.data.implicit);
   if (job.objective === 'poisson' && job.varpro) return 'varpro-poisson';
   // A streamed source holds one chunk at a time: what reads all rows at once cannot run on it.
@@ -100,18 +100,20 @@ export function assayClash(job: Pick<FitJob, 'assay' | 'data' | 'objective' | 'o
  * A grouped job: its rows must be a `groups` source and the reverse; what fits one dataset
  * (the Poisson likelihood, VarPro, ties and derived quantities) does not run per group yet (the
  * intervals of group rows are Wald's whatever `intervals` says); a global fit needs a shared parameter (with none it is the per-group fit), and only a
- * global fit takes shared parameters or a comparison.
+ * global fit takes shared parameters, and a global or mixed fit a comparison with the per-group fits.
  */
 export function groupClash(job: Pick<FitJob, 'groups' | 'data' | 'objective' | 'varpro' | 'ties' | 'derive'>): GroupClash | null {
   const g = job.groups;
-  if ((g !== undefined) !== (job.data.kind === 'groups')) return 'groups-source';
+  if ((g !== undefined) !== (job.data.kind === 'groups' || job.data.kind === 'ode-groups')) return 'groups-source';
   if (!g) return null;
   if (job.objective !== 'least-squares' || job.varpro || job.ties.length + job.derive.length > 0) return 'groups-one-dataset';
   if (g.mode === 'global' && g.shared.length === 0) return 'global-needs-shared';
   if (g.mode !== 'global' && g.shared.length > 0) return 'shared-needs-global';
-  if (g.compare && g.mode !== 'global') return 'compare-needs-global';
+  if (g.compare && g.mode === 'per-group') return 'compare-needs-global';
   if (g.mode === 'mixed' && !(g.mixed && g.mixed.random.length > 0)) return 'mixed-needs-random';
   if (g.mode !== 'mixed' && g.mixed) return 'random-needs-mixed';
+  // An ODE model's groups are fitted each on its own (steps/odeGroups.ts); global and mixed fits integrate closed-form models only yet.
+  if (job.data.kind === 'ode-groups' && g.mode !== 'per-group') return 'ode-groups-per-group';
   return null;
 }
 
@@ -134,9 +136,10 @@ const CLASH_TEXT: Record<JobClash, string> = {
   'groups-one-dataset': 'The Poisson likelihood, VarPro, ties and derived quantities work on one fit: fit one group, or use least squares without them.',
   'global-needs-shared': 'Mark at least one parameter as shared for a global fit (with none shared it is the same as fitting each group).',
   'shared-needs-global': 'Shared parameters belong to a global fit: fit globally, or share none.',
-  'compare-needs-global': 'The comparison is of a global fit with the per-group fits: fit globally, with shared parameters.',
+  'compare-needs-global': 'The comparison with the per-group fits is of a global fit (with shared parameters) or a mixed-effects fit: fit globally or with mixed effects.',
   'mixed-needs-random': 'Mark at least one parameter as random for a mixed-effects fit (its value varies between groups around the fixed effect).',
   'random-needs-mixed': 'Random effects belong to a mixed-effects fit: fit with mixed effects, or mark none random.',
+  'ode-groups-per-group': 'An ODE model\'s groups are fitted each on its own: global and mixed-effects fits do not run with an ODE model yet.',
   'compare-least-squares': 'A model comparison compares two least-squares fits of one dataset in memory: use the linear loss, least squares and no groups.',
   'ode-poisson': 'An ODE model is fitted by least squares: the Poisson likelihood does not run with it yet.',
   'ode-varpro': 'VarPro eliminates the linear parameters of a closed-form model: turn it off for an ODE model.',

@@ -21,6 +21,7 @@ import { readData } from './readData';
 import { readGroups } from './readGroups';
 import { readParameters } from './readParameters';
 import { readCompare } from './readCompare';
+import { readAssay } from './assay';
 import { readDerived } from './readDerived';
 import { readTies } from './readTies';
 import { allRows, readRows } from './readRows';
@@ -100,7 +101,7 @@ export function readSpec(v: unknown): DecodeResult<FitSpec> {
     const hasCompare = has('compare');
     // `ties` too: tied parameters, written only when there are some.
     const hasTies = has('ties');
-    const o = object(v, '', [...KEYS, ...(hasRows ? ['rows'] : []), ...(hasGroups ? ['groups'] : []), ...(hasDerived ? ['derived'] : []), ...(hasCompare ? ['compare'] : []), ...(hasTies ? ['ties'] : []), ...(has('ode') ? ['ode'] : [])]);
+    const o = object(v, '', [...KEYS, ...(hasRows ? ['rows'] : []), ...(hasGroups ? ['groups'] : []), ...(hasDerived ? ['derived'] : []), ...(hasCompare ? ['compare'] : []), ...(hasTies ? ['ties'] : []), ...(has('ode') ? ['ode'] : []), ...(has('assay') ? ['assay'] : [])]);
     const compare = hasCompare ? readCompare(o.compare, 'compare') : undefined;
     const derived = hasDerived ? readDerived(o.derived, 'derived') : [];
     const rows = hasRows ? readRows(o.rows, 'rows') : undefined;
@@ -116,6 +117,8 @@ export function readSpec(v: unknown): DecodeResult<FitSpec> {
     if (read.ode && hasGroups) fail('groups', 'cannot be fitted with an ODE model yet: an ODE link carries one data set');
     const groups = hasGroups ? readGroups(o.groups, 'groups', params, parameters) : undefined;
     const ties = hasTies ? readTies(o.ties, 'ties', params) : [];
+    // `assay` came with issue 26 (written only when a setting differs from its default).
+    const assay = has('assay') ? readAssay(o.assay, 'assay') : undefined;
     return {
       ok: true,
       spec: {
@@ -132,6 +135,7 @@ export function readSpec(v: unknown): DecodeResult<FitSpec> {
         ...(compare ? { compare } : {}),
         ...(ties.length > 0 ? { ties } : {}),
         ...(read.ode ? { ode: read.ode } : {}),
+        ...(assay ? { assay } : {}),
       },
     };
   } catch (e) {

@@ -91,11 +91,20 @@ export interface GroupSpec {
   readonly column: string;
   /** 'each': the model fitted to each group on its own; 'global': one joint fit over all groups
    *  in which the `shared` parameters take one value and the others one value per group. */
-  readonly mode: 'each' | 'global';
+  readonly mode: 'each' | 'global' | 'mixed';
   /** Parameters shared by all groups in a global fit (ignored by 'each'). */
   readonly shared: readonly string[];
+  /** 'mixed' (issue 25): the parameters with a random effect per group (the other free ones are
+   *  fixed effects), Ψ general or diagonal, ML or REML. Written only in mixed mode. */
+  readonly mixed?: MixedGroupSpec;
   /** Keys of the groups fitted; absent: every group the row filters keep. */
   readonly pick?: readonly string[];
+}
+
+export interface MixedGroupSpec {
+  readonly random: readonly string[];
+  readonly cov: 'full' | 'diag';
+  readonly method: 'ml' | 'reml';
 }
 
 export interface FitSpec {
@@ -128,6 +137,8 @@ export interface FitSpec {
    *  its σ, as the CLI's --y and --sigma); the other observed columns come from the statements
    *  (odeSpec.ts). Written only for an ODE model, so a closed-form fit gives the same link as before. */
   readonly ode?: OdeSettings;
+  /** The assay workflow's settings (issue 26: AssaySettings); absent: every switch off, defaults. */
+  readonly assay?: AssaySettings;
 }
 
 /** How an ODE model is integrated (src/fit/ode/odeDefaults.ts: the CLI's --ode-method, --rtol, --atol). */
@@ -147,4 +158,31 @@ export interface CompareDraftSpec {
 export interface DerivedRow {
   readonly name: string;
   readonly expression: string;
+}
+
+/**
+ * The assay workflow on the page (issue 26; the CLI's --interpolate, --sample, --predict,
+ * --outliers rout, --outlier-q, --ci bootstrap): what the workbench's "Assay" switches hold and a
+ * link or session carries (src/share/assay.ts reads it back). FitSpec.assay is written only when a
+ * switch is on or a field differs from its default, so a fit without it gives the same link as before.
+ */
+export interface AssaySettings {
+  /** Rows with a y and an empty x cell are unknowns, read off the fitted curve. */
+  readonly interpolate: boolean;
+  /** The column whose equal cells join consecutive unknown rows into one sample (null: each row alone). */
+  readonly sample: string | null;
+  /** "Predict at x" as typed: x values separated by commas ('' for none). */
+  readonly predict: string;
+  /** ROUT outliers (Motulsky & Brown 2006) before the least-squares fit. */
+  readonly rout: boolean;
+  /** ROUT's false discovery rate Q in percent (default 1). */
+  readonly q: number;
+  /** File lines ROUT flagged that the user put back: they stay in the fit. */
+  readonly keep: readonly number[];
+  /** Bootstrap percentile intervals of the parameters. */
+  readonly bootstrap: boolean;
+  /** Resamples B (default 2000). */
+  readonly resamples: number;
+  readonly kind: 'residual' | 'case';
+  readonly seed: number;
 }

@@ -52,7 +52,7 @@ export function settingsToWire(s: SolverSettings): { [key: string]: JsonValue } 
 }
 
 function groupsToWire(g: GroupSpec): JsonValue {
-  return { column: g.column, mode: g.mode, shared: [...g.shared], ...(g.pick ? { pick: [...g.pick] } : {}) };
+  return { column: g.column, mode: g.mode, shared: [...g.shared], ...(g.pick ? { pick: [...g.pick] } : {}), ...(g.mixed ? { mixed: { random: [...g.mixed.random], cov: g.mixed.cov, method: g.mixed.method } } : {}) };
 }
 
 export function specToWire(spec: FitSpec): JsonValue {

@@ -27,6 +27,9 @@
  */
 import { choleskyInPlace, choleskyInverse, solveLower, solveLowerT } from './cholesky';
 
+/** Groups per block of the one-local factorization (W's block, ONE_LOCAL_CHUNK·s doubles, stays in L1/L2). */
+const ONE_LOCAL_CHUNK = 1024;
+
 export class ArrowMatrix {
   /** s×s, row-major. */
   readonly A: Float64Array;
@@ -63,6 +66,7 @@ export class ArrowMatrix {
       for (let k = 0; k < s; k++) t += A[i * s + k] * x[k];
       out[i] = t;
     }
+    if (l === 1) return this.multiplyOneLocal(x, out);
     for (let g = 0; g < G; g++) {
       const xo = s + g * l;
       const bo = g * s * l;
@@ -77,6 +81,27 @@ export class ArrowMatrix {
         let t = 0;
         for (let j = 0; j < l; j++) t += B[bo + i * l + j] * x[xo + j];
         out[i] += t;
+      }
+    }
+    return out;
+  }
+
+  /** The groups' part of `multiply` with one local per group (l = 1), the same sums unrolled. */
+  private multiplyOneLocal(x: Float64Array, out: Float64Array): Float64Array {
+    const { s, G, B, D } = this;
+    for (let start = 0; start < G; start += ONE_LOCAL_CHUNK) {
+      const end = Math.min(G, start + ONE_LOCAL_CHUNK);
+      for (let g = start; g < end; g++) {
+        const bo = g * s;
+        let t = 0;
+        for (let i = 0; i < s; i++) t += B[bo + i] * x[i];
+        out[s + g] = t + D[g] * x[s + g];
+      }
+      // Each shared entry's sum over the block in a register (the order of group by group).
+      for (let i = 0; i < s; i++) {
+        let t = out[i];
+        for (let g = start; g < end; g++) t += B[g * s + i] * x[s + g];
+        out[i] = t;
       }
     }
     return out;
@@ -197,40 +222,54 @@ export class ArrowFactor {
   /**
    * `factor` with one local per group (l = 1: an ODR fit of one x column, 10⁶ groups): L_g =
    * √D̃_g and W_g = B̃_g/L_g without the scaling arrays, the same arithmetic as the general path
-   * (choleskyInPlace and solveLower of a 1×1 block) in two passes over the groups.
+   * (choleskyInPlace and solveLower of a 1×1 block) in one pass over the groups, block by block
+   * (ONE_LOCAL_CHUNK): L and W of a block first, then S −= Σ W_gᵀW_g one entry at a time over the
+   * block, the entry in a register (the same subtractions in the same order as group by group,
+   * without each entry waiting on its own store every group). The pivot test needs the largest
+   * diagonal entry of all, known only after the pass: the pass keeps the smallest D̃_g and tests
+   * it at the end (the verdict of testing each, in one pass instead of two; on failure the
+   * partial factors are unused, as there).
    */
   private factorOneLocal(d: Float64Array | null, shift: Float64Array | null, alpha: number, relPivot: number): boolean {
     const { M, L, W, S } = this;
     const { s, G, B, D } = M;
     let maxDiag = this.sharedBlock(d, shift, alpha);
-    for (let g = 0; g < G; g++) {
-      const sg = d ? d[s + g] : 1;
-      const v = D[g] * sg * sg + ((shift ? shift[s + g] : 0) + alpha);
-      if (v > maxDiag) maxDiag = v;
-    }
-    const minPivot = relPivot * maxDiag;
-    this.ok = false;
+    let minDg = Infinity;
     const ds = this.sc;
-    for (let g = 0; g < G; g++) {
-      const base = s + g;
-      const sg = d ? d[base] : 1;
-      const dg = D[g] * sg * sg + ((shift ? shift[base] : 0) + alpha);
-      if (!(dg > minPivot) || !Number.isFinite(dg)) return false;
-      const Lg = Math.sqrt(dg);
-      L[g] = Lg;
-      const o = g * s;
-      for (let i = 0; i < s; i++) W[o + i] = (B[o + i] * ds[i] * sg) / Lg;
+    for (let start = 0; start < G; start += ONE_LOCAL_CHUNK) {
+      const end = Math.min(G, start + ONE_LOCAL_CHUNK);
+      for (let g = start; g < end; g++) {
+        const base = s + g;
+        const sg = d ? d[base] : 1;
+        const dg = D[g] * sg * sg + ((shift ? shift[base] : 0) + alpha);
+        if (dg > maxDiag) maxDiag = dg;
+        // A NaN D̃_g must fail the test at the end: it makes minDg −∞ for good.
+        if (!(dg >= minDg)) minDg = Number.isNaN(dg) ? -Infinity : dg;
+        const Lg = Math.sqrt(dg);
+        L[g] = Lg;
+        const o = g * s;
+        for (let i = 0; i < s; i++) W[o + i] = (B[o + i] * ds[i] * sg) / Lg;
+      }
       for (let i = 0; i < s; i++) {
-        const wi = W[o + i];
-        S[i * s + i] -= wi * wi;
+        let sii = S[i * s + i];
+        for (let o = start * s + i, e = end * s; o < e; o += s) sii -= W[o] * W[o];
+        S[i * s + i] = sii;
+        // S's two triangles start from Ã's (which may differ in the last bit) and lose the same terms.
         for (let k = i + 1; k < s; k++) {
-          const t = wi * W[o + k];
-          S[i * s + k] -= t;
-          S[k * s + i] -= t;
+          let upper = S[i * s + k];
+          let lower = S[k * s + i];
+          for (let o = start * s, e = end * s; o < e; o += s) {
+            const t = W[o + i] * W[o + k];
+            upper -= t;
+            lower -= t;
+          }
+          S[i * s + k] = upper;
+          S[k * s + i] = lower;
         }
       }
     }
-    this.ok = choleskyInPlace(S, 0, s, minPivot);
+    const minPivot = relPivot * maxDiag;
+    this.ok = (G === 0 || (minDg > minPivot && Number.isFinite(minDg) && maxDiag < Infinity)) && choleskyInPlace(S, 0, s, minPivot);
     return this.ok;
   }
 
@@ -273,12 +312,16 @@ export class ArrowFactor {
   private solveOneLocal(out: Float64Array): Float64Array {
     const { L, W, S } = this;
     const { s, G } = this.M;
-    for (let g = 0; g < G; g++) {
-      const xo = s + g;
-      const y = out[xo] / L[g];
-      out[xo] = y;
-      const wo = g * s;
-      for (let i = 0; i < s; i++) out[i] -= W[wo + i] * y;
+    // Forward, block by block as factorOneLocal: the block's y_g, then each shared entry's
+    // subtractions over the block in a register (the same order as group by group).
+    for (let start = 0; start < G; start += ONE_LOCAL_CHUNK) {
+      const end = Math.min(G, start + ONE_LOCAL_CHUNK);
+      for (let g = start; g < end; g++) out[s + g] /= L[g];
+      for (let i = 0; i < s; i++) {
+        let t = out[i];
+        for (let g = start; g < end; g++) t -= W[g * s + i] * out[s + g];
+        out[i] = t;
+      }
     }
     solveLower(S, 0, s, out, 0);
     solveLowerT(S, 0, s, out, 0);
@@ -289,6 +332,16 @@ export class ArrowFactor {
       for (let i = 0; i < s; i++) t += W[wo + i] * out[i];
       out[xo] = (out[xo] - t) / L[g];
     }
+    return out;
+  }
+
+  /**
+   * The shared block of M̃⁻¹, S⁻¹ (s×s), into out: all that ODRPACK's cov_beta needs (fit/odr),
+   * without the G local blocks `inverseBlocks` also forms.
+   */
+  sharedInverse(out: Float64Array): Float64Array {
+    if (!this.ok) throw new Error('ArrowFactor.sharedInverse: the last factorization failed');
+    choleskyInverse(this.S, 0, this.M.s, out, 0, this.col);
     return out;
   }
 

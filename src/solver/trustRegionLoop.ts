@@ -109,6 +109,70 @@ function interiorStep<L>(
   return -(0.5 * variant.gram(p, p) + gHp);
 }
 
+/**
+ * The first x: a saved one, x0 moved strictly inside the bounds (as scipy does before it starts;
+ * a saved x already is), or x0.
+ */
+function startingPoint(x: Float64Array, x0: ArrayLike<number>, resume: TrfState | null, bounded: boolean, lb: Float64Array, ub: Float64Array): void {
+  const n = x.length;
+  if (resume) for (let i = 0; i < n; i++) x[i] = resume.x[i];
+  else if (bounded) x.set(makeStrictlyFeasible(Float64Array.from(x0), lb, ub));
+  else for (let i = 0; i < n; i++) x[i] = x0[i];
+}
+
+/**
+ * The starting x_scale: the user's, or scipy's compute_jac_scale (scale_inv = ‖J columns‖, 1
+ * where a column is zero; a saved scale_inv on resume).
+ */
+function startingScale(xScale: LoopOptions['xScale'], columnNorms: Float64Array, resume: TrfState | null, scaleInv: Float64Array, scale: Float64Array): void {
+  for (let j = 0; j < scale.length; j++) {
+    if (xScale !== 'jac') {
+      scale[j] = (xScale as Float64Array)[j];
+      scaleInv[j] = 1 / scale[j];
+      continue;
+    }
+    const c = columnNorms[j];
+    scaleInv[j] = resume?.scaleInv ? resume.scaleInv[j] : c === 0 ? 1 : c;
+    scale[j] = 1 / scaleInv[j];
+  }
+}
+
+/** The scaled x whose norm is the first radius Δ (into u), Coleman–Li scaled where bounded. */
+function scaledStart(x: Float64Array, scaleInv: Float64Array, bounds: { v: Float64Array; dv: Float64Array } | null, u: Float64Array): void {
+  if (bounds) {
+    const { v, dv } = bounds;
+    for (let i = 0; i < x.length; i++) u[i] = (x[i] * scaleInv[i]) / Math.sqrt(dv[i] !== 0 ? v[i] * scaleInv[i] : v[i]);
+  } else {
+    for (let i = 0; i < x.length; i++) u[i] = x[i] * scaleInv[i];
+  }
+}
+
+/**
+ * The hat problem of one iteration: d = √v ⊙ scale and g_h = d ⊙ g, with diag_h = g ⊙ dv ⊙ scale
+ * into diagH under bounds (cl: the Coleman–Li scaling), d = scale without.
+ */
+function hatProblem(g: Float64Array, scale: Float64Array, scaleInv: Float64Array, cl: { v: Float64Array; dv: Float64Array } | null, diagH: Float64Array | null, d: Float64Array, gH: Float64Array): void {
+  const n = g.length;
+  if (cl && diagH) {
+    for (let i = 0; i < n; i++) {
+      const vi = cl.dv[i] !== 0 ? cl.v[i] * scaleInv[i] : cl.v[i];
+      d[i] = Math.sqrt(vi) * scale[i];
+      diagH[i] = g[i] * cl.dv[i] * scale[i];
+      gH[i] = d[i] * g[i];
+    }
+  } else {
+    for (let i = 0; i < n; i++) {
+      d[i] = scale[i];
+      gH[i] = d[i] * g[i];
+    }
+  }
+}
+
+/** p = p_h ⊙ d (the unscaled step). */
+function unscaledStep(pH: Float64Array, d: Float64Array, p: Float64Array): void {
+  for (let i = 0; i < d.length; i++) p[i] = pH[i] * d[i];
+}
+
 /** scipy's compute_jac_scale after an accepted step: scale_inv = max(‖J columns‖, previous). */
 function updateJacScale(columnNorms: Float64Array, scaleInv: Float64Array, scale: Float64Array): void {
   for (let j = 0; j < scale.length; j++) {
@@ -137,10 +201,9 @@ export function* trustRegionLoop<L>(
   }
   let x = work.x;
   let xNew = work.xNew;
-  // scipy moves x0 strictly inside the bounds before it starts (a saved x already is).
-  if (resume) for (let i = 0; i < n; i++) x[i] = resume.x[i];
-  else if (bounded) x.set(makeStrictlyFeasible(Float64Array.from(x0), lb, ub));
-  else for (let i = 0; i < n; i++) x[i] = x0[i];
+  // (Every O(n) loop runs in a plain function: a generator is not optimized on stack
+  // replacement, so a loop in its body over an ODR fit's 10⁶ entries ran in the interpreter.)
+  startingPoint(x, x0, resume, bounded, lb, ub);
 
   // One request object, reused: nothing is allocated per evaluation.
   const request: { kind: 'cost' | 'linearize'; x: Float64Array } = { kind: 'linearize', x };
@@ -155,26 +218,10 @@ export function* trustRegionLoop<L>(
 
   const { scale, scaleInv, d, gH, u, w } = work;
   const jacScaling = o.xScale === 'jac';
-  for (let j = 0; j < n; j++) {
-    if (!jacScaling) {
-      scale[j] = (o.xScale as Float64Array)[j];
-      scaleInv[j] = 1 / scale[j];
-      continue;
-    }
-    // scipy's compute_jac_scale: scale_inv = max(‖J columns‖, previous) (1 where zero at start).
-    const c = variant.columnNorms[j];
-    scaleInv[j] = resume?.scaleInv ? resume.scaleInv[j] : c === 0 ? 1 : c;
-    scale[j] = 1 / scaleInv[j];
-  }
+  startingScale(o.xScale, variant.columnNorms, resume, scaleInv, scale);
 
-  let Delta: number;
-  if (bounded) {
-    const { v, dv } = colemanLiScaling(x, variant.g, lb, ub);
-    for (let i = 0; i < n; i++) u[i] = (x[i] * scaleInv[i]) / Math.sqrt(dv[i] !== 0 ? v[i] * scaleInv[i] : v[i]);
-  } else {
-    for (let i = 0; i < n; i++) u[i] = x[i] * scaleInv[i];
-  }
-  Delta = variant.norm(u);
+  scaledStart(x, scaleInv, bounded ? colemanLiScaling(x, variant.g, lb, ub) : null, u);
+  let Delta = variant.norm(u);
   if (Delta === 0 || !Number.isFinite(Delta)) Delta = 1;
   if (resume) Delta = resume.Delta;
 
@@ -200,21 +247,8 @@ export function* trustRegionLoop<L>(
     }
 
     // The scaled ("hat") problem: first x_scale, then Coleman–Li in the scaled variables.
-    let diagH: Float64Array | null = null;
-    if (cl) {
-      diagH = new Float64Array(n);
-      for (let i = 0; i < n; i++) {
-        const vi = cl.dv[i] !== 0 ? cl.v[i] * scaleInv[i] : cl.v[i];
-        d[i] = Math.sqrt(vi) * scale[i];
-        diagH[i] = g[i] * cl.dv[i] * scale[i];
-        gH[i] = d[i] * g[i];
-      }
-    } else {
-      for (let i = 0; i < n; i++) {
-        d[i] = scale[i];
-        gH[i] = d[i] * g[i];
-      }
-    }
+    const diagH = cl ? new Float64Array(n) : null;
+    hatProblem(g, scale, scaleInv, cl, diagH, d, gH);
     variant.prepare(d, diagH, gH);
     const theta = Math.max(0.995, 1 - gNorm);
 
@@ -231,7 +265,7 @@ export function* trustRegionLoop<L>(
       let stepH: Float64Array;
       let predictedReduction: number;
       if (cl && diagH) {
-        for (let i = 0; i < n; i++) p[i] = pH[i] * d[i];
+        unscaledStep(pH, d, p);
         const sel = selectStep({ x, jh: jh as GramJh, diagH, gH, d, Delta, lb, ub, theta }, p, pH);
         step = sel.step;
         stepH = sel.stepH;

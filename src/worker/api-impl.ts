@@ -15,6 +15,7 @@ import { listGroups } from './groups';
 import { fitEachGroup } from './groupFit';
 import { findStarts } from './autoStart';
 import { compareGlobalGroups, fitGlobalGroups } from './groupFit';
+import { fitMixedGroups } from './mixedFit';
 import { profileLastFit } from './profile';
 import { compareWithModel } from './compareModel';
 import { lastFitReportData } from './report';
@@ -44,6 +45,7 @@ export const workerApi: WorkerApi = {
   autoStart: inMemoryOnly('The automatic start search', 'give a start value for every free parameter (Guess, or the sliders over the drawn sample)', findStarts),
   fitGlobal: inMemoryOnly('A global fit over groups', null, fitGlobalGroups),
   compareGlobal: inMemoryOnly('Comparing global and separate fits', null, compareGlobalGroups),
+  fitMixed: inMemoryOnly('A mixed-effects fit over groups', null, fitMixedGroups),
   profile: inMemoryOnly('Profile likelihood intervals', 'use the Wald intervals shown', profileLastFit),
   compareModel: inMemoryOnly('Comparing with another model', null, compareWithModel),
   reportData: inMemoryOnly('The printable report', null, async () => lastFitReportData()),

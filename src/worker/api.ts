@@ -11,13 +11,19 @@ import type { BatchRow } from '../fit/groupRow';
 import type { FitComparison } from '../fit/compare/compareFits';
 import type { ModelComparison } from '../fit/compare/compareModels';
 import type { GlobalResult } from '../fit/global/types';
+import type { MixedComparison } from '../fit/mixed/compareMixed';
+import type { RandomCov } from '../fit/mixed/precisionFactor';
+import type { MixedMethod } from '../fit/mixed/profiledLogLik';
+import type { MixedResult } from '../fit/mixed/types';
 import type { ReportData } from '../export/report/reportData';
 import type { NamedProfile, ProfileProgress } from '../fit/profileFit';
 import type { FitResult } from '../fit/types';
 import type { SubjectDifference } from '../store/checkpointSubject';
 import type { GuessedParameter } from '../library/types';
 import type { Fingerprint, LinkPlan, PlanOptions } from '../share/index';
-import type { ColumnMapping, FitSpec, ParameterRow, OdeSettings, RowSpec, SolverSettings } from '../share/types';
+import type { AssaySettings, ColumnMapping, FitSpec, ParameterRow, OdeSettings, RowSpec, SolverSettings } from '../share/types';
+import type { PageAssay } from './assay';
+export type { PageAssay } from './assay';
 import type { CurveExportRequest } from './exports';
 import type { Curve, GroupOverlay, PlotRequest, SelectionSummary, TableSummary } from '../plot/shapes';
 import type { RestoredFit } from './tables';
@@ -41,7 +47,7 @@ export interface WorkerError {
   /** The parameter the error concerns, when it names one. */
   readonly param?: string;
   /** The control the error concerns. */
-  readonly field?: 'data' | 'mapping' | 'model' | 'parameter' | 'settings';
+  readonly field?: 'data' | 'mapping' | 'model' | 'parameter' | 'settings' | 'assay';
 }
 
 export type Status<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: WorkerError };
@@ -112,6 +118,8 @@ export interface FitRequest extends PlotRequest {
   readonly checkpoint?: { readonly key: string; readonly resume: boolean } | null;
   /** An ODE model's integration (issue 23); absent: src/fit/ode's defaults. */
   readonly ode?: OdeSettings;
+  /** The assay steps (issue 26: unknowns, predictions, ROUT, bootstrap; worker/assay.ts); absent: none. */
+  readonly assay?: AssaySettings | null;
 }
 
 /** A stored checkpoint as the page offers it (issue 12). */
@@ -198,6 +206,8 @@ export interface FitProgress {
   readonly chunk: { readonly pass: 'cost' | 'linearize' | 'statistics'; readonly chunk: number; readonly chunks: number; readonly passIndex?: number } | null;
   /** Costs of the iterations since the previous message. */
   readonly costs: readonly number[];
+  /** The bootstrap's refits after the fit (issue 26): resamples done of B (absent or null: not running). */
+  readonly bootstrap?: { readonly done: number; readonly total: number } | null;
   /** The last accepted iterate: the free parameters by name (null before the first iteration),
    *  so that a fit stopped from outside still leaves its best parameters. */
   readonly accepted?: { readonly names: readonly string[]; readonly values: readonly number[] } | null;
@@ -234,6 +244,8 @@ export interface FitOutcome {
   readonly stream?: { readonly rows: number; readonly budget: number; readonly chunkRows: number; readonly chunks: number; readonly passes: number; readonly sampleRows: number } | null;
   /** Errors in both variables (issue 24; absent or null: an ordinary fit): ODRPACK's facts. */
   readonly odr?: OdrFacts | null;
+  /** The assay steps' results (issue 26, request.assay; absent or null: not asked). */
+  readonly assay?: PageAssay | null;
 }
 
 /**
@@ -351,6 +363,31 @@ export interface GlobalComparison {
   readonly separateFailed: number;
 }
 
+/** "Mixed effects" (issue 25): the picked groups as a nonlinear mixed-effects model, the `random`
+ *  parameters one random effect per group, the other free ones fixed effects. */
+export interface MixedFitRequest extends GroupBatchRequest {
+  readonly random: readonly string[];
+  readonly cov: RandomCov;
+  readonly method: MixedMethod;
+}
+
+/** The mixed-effects fit as the page shows it (src/fit/mixed), its comparison with the global fit,
+ *  each group's own fit (the shrinkage plot) and the groups drawn through their mixed-model curves. */
+export interface MixedFitOutcome {
+  /** The model text the page fitted (set by state/actions/mixed.ts). */
+  readonly model?: string;
+  readonly mixed: MixedResult;
+  /** Against the global fit (likelihood-ratio test, AIC, BIC). */
+  readonly comparisons: readonly MixedComparison[];
+  /** The model's parameter names: the order of every row's params (mixed and separate). */
+  readonly names: readonly string[];
+  /** Each group fitted on its own, in the groups' order (null: not run). */
+  readonly separate: readonly BatchRow[] | null;
+  readonly total: number;
+  readonly overlay: readonly GroupOverlay[];
+  readonly overlayCapped: boolean;
+}
+
 /** Profile-likelihood intervals of the last fit (issue 10): one profile per free parameter. */
 export interface PageProfile {
   readonly profiles: readonly NamedProfile[];
@@ -414,6 +451,8 @@ export interface WorkerApi {
   fitGlobal(request: GlobalFitRequest, onProgress?: (p: GlobalFitProgress) => void): Promise<Status<GlobalFitOutcome>>;
   /** The global fit and the separate per-group fits of the same groups, compared (F test, AICc). */
   compareGlobal(request: GlobalFitRequest, onProgress?: (p: GlobalFitProgress) => void): Promise<Status<GlobalComparison>>;
+  /** A mixed-effects fit over the picked groups, with each group's own fit beside it (cancel: cancelFit). */
+  fitMixed(request: MixedFitRequest, onProgress?: (p: GlobalFitProgress) => void): Promise<Status<MixedFitOutcome>>;
   /** Profile-likelihood intervals of the last fit; progress after refits (at most 10 a second); cancelFit stops it. */
   profile(onProgress?: (p: ProfileProgress) => void): Promise<Status<PageProfile>>;
   /** A second model fitted to the last fit's rows and compared with it; progress of its start search; cancelFit stops it. */

@@ -25,7 +25,9 @@ import { runOdrFit } from './odrFit';
 import { runOdeFit } from './odeFit';
 import { endRun, session, startRun, type CancelFlag } from './session';
 import { streamedSource } from './streamedFit';
-import { FitCancelledError } from '../job/browser/yielding';
+import { FitCancelledError, macrotask } from '../job/browser/yielding';
+import { pageAssayClash, pageAssayJob, pageAssayOutcome } from './assay';
+import { assayOn } from '../share/assay';
 
 /**
  * The selection in memory as the job's source: the model's variable columns in the model's order,
@@ -38,9 +40,15 @@ function memorySource(m: CompiledModel, data: FitData): { readonly data: JobData
 
 export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) => void): Promise<Status<FitOutcome>> {
   // An ODE model (issue 23) is fitted on the job's 'ode' kind (odeFit.ts).
-  if (isOdeModel(request.model)) return runOdeFit(request);
+  if (isOdeModel(request.model)) {
+    if (request.assay && assayOn(request.assay)) return { ok: false, error: { code: 'assay-ode', message: 'The assay steps (unknowns, predictions, ROUT, bootstrap) do not run with an ODE model yet: turn them off.', field: 'assay' } };
+    return runOdeFit(request);
+  }
   // Errors in x (a σ column for some x) or an implicit model (issue 24): the job's 'odr' kind.
-  if (isEquationModel(request.model) || hasSigmaX(request.mapping)) return runOdrFit(request);
+  if (isEquationModel(request.model) || hasSigmaX(request.mapping)) {
+    if (request.assay && assayOn(request.assay)) return { ok: false, error: { code: 'assay-odr', message: 'The assay steps (unknowns, predictions, ROUT, bootstrap) do not run with errors in x or an implicit model yet: turn them off, or clear the σx columns.', field: 'assay' } };
+    return runOdrFit(request);
+  }
   const inputs = fitInputs(request);
   if (!inputs.ok) return inputs;
   const { data, model: m } = inputs.value;
@@ -59,20 +67,28 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
   if (streamed && !streamed.ok) return streamed;
   const stream = streamed?.value ?? null;
   const source = stream ?? memorySource(m, data);
-  const job = requestJob(request, source.data);
+  const assay = pageAssayJob(request.assay, m, request.mapping);
+  if (!assay.ok) return assay;
+  const job = { ...requestJob(request, source.data), ...(assay.value ? { assay: assay.value } : {}) };
+  const assayClash = pageAssayClash(job);
+  if (assayClash) return { ok: false, error: assayClash };
   if (jobClash(job) === 'varpro-poisson') return { ok: false, error: { code: 'bad-settings', message: 'VarPro is a least-squares option: turn it off for a Poisson likelihood fit (Solver options).', field: 'settings' } };
 
   startRun(flag);
   // The page's saves belong to its own fingerprint of the data (the offer compares it: checkpointOffer.ts).
   const saved = job.checkpoint && request.checkpoint ? { key: request.checkpoint.key, subject: { model: request.model, data: source.fingerprint, parameters: job.parameters, options: job.options } } : null;
-  const host = pageHost({
-    method: settings.method,
-    signal: flag,
-    onChunk: (c) => progress.chunk({ pass: c.pass, chunk: c.chunk, chunks: c.chunks }, c.chunks > 1),
-    onPlanned: progress.push,
-    onIteration: progress.iteration,
-    checkpoint: saved,
-  });
+  const host = {
+    ...pageHost({
+      method: settings.method,
+      signal: flag,
+      onChunk: (c) => progress.chunk({ pass: c.pass, chunk: c.chunk, chunks: c.chunks }, c.chunks > 1),
+      onPlanned: progress.push,
+      onIteration: progress.iteration,
+      checkpoint: saved,
+    }),
+    // The bootstrap's refits (issue 26): a macrotask between them lets Cancel in; Cancel keeps the fit.
+    bootstrapWatch: { pause: macrotask, stopped: () => flag.aborted, onProgress: progress.bootstrap },
+  };
   // A streamed source plans no backend (src/job/run.ts): it is under way now.
   if (stream) progress.push();
   let run: JobRun;
@@ -106,7 +122,8 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
   const rowWorkers = host.rowWorkerFacts();
   const backend = { ...host.backendReport(result)!, cpuKernels, ...(rowWorkers ? { rowWorkers: { workers: rowWorkers.workers, columns: rowWorkers.columns } } : {}) };
   const varpro = run.varpro ? { linear: run.varpro.linear, nonlinear: run.varpro.nonlinear, nfev: run.varpro.nfev, nit: run.varpro.nit } : null;
-  return { ok: true, value: { result, backend, curve, varpro, poisson: run.poisson, ...done } };
+  const assayOutcome = run.assay && !stream ? pageAssayOutcome(run.assay, data, request.plotVar) : null;
+  return { ok: true, value: { result, backend, curve, varpro, poisson: run.poisson, ...done, ...(assayOutcome ? { assay: assayOutcome } : {}) } };
 }
 
 export function cancelFit(): void {

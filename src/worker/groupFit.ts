@@ -18,7 +18,7 @@ import type { BatchProgress, GroupGuess } from '../fit/batch/types';
 import type { ParameterSpec } from '../fit/parameters';
 import type { BatchPhase, GroupHost } from '../job/groupHost';
 import { runGroupJob, type GlobalRun, type GroupRun } from '../job/groupRun';
-import { groupedJob, type GroupMode } from '../job/groups';
+import { groupedJob, type GroupMode, type MixedSpec } from '../job/groups';
 import type { FitJob } from '../job/job';
 import { clashMessage, groupClash } from '../job/validate';
 import type { CompiledModel } from '../model';
@@ -38,14 +38,14 @@ import { macrotask } from '../job/browser/yielding';
 const PROGRESS_MS = 100;
 
 /** A grouped job with its compiled model and its groups (the picked ones, in the split's order). */
-interface Grouped {
+export interface Grouped {
   readonly job: FitJob;
   readonly model: CompiledModel;
   readonly groups: readonly DataGroup[];
 }
 
 /** The page's request as a grouped job: the model compiled against the x columns, the picked groups. */
-function groupJobOf(request: GroupBatchRequest, mode: GroupMode, shared: readonly string[], compare: boolean): Status<Grouped> {
+export function groupJobOf(request: GroupBatchRequest, mode: GroupMode, shared: readonly string[], compare: boolean, mixed: MixedSpec | null = null): Status<Grouped> {
   const table = session.table;
   if (!table) return { ok: false, error: { code: 'no-data', message: 'Load data first.', field: 'data' } };
   const model = compiled(request.model, request.mapping.x);
@@ -58,7 +58,8 @@ function groupJobOf(request: GroupBatchRequest, mode: GroupMode, shared: readonl
   const picked = request.keys ? new Set(request.keys) : null;
   const groups = split.value.groups.filter((g) => !picked || picked.has(g.key));
   if (groups.length === 0) return { ok: false, error: { code: 'no-groups', message: request.wide ? 'No y column is picked: pick at least one in the data panel.' : 'No group is picked: pick at least one group in "Group by".', field: 'mapping' } };
-  const library = request.libraryId ? findLibraryModel(request.libraryId) : null;
+  // A mixed-effects fit starts every group from the table's values (its fixed effects' starts).
+  const library = request.libraryId && !mixed ? findLibraryModel(request.libraryId) : null;
   const guess: GroupGuess | null = library ? (x, y) => library.guess(x, y) : null;
   // With a guesser, the free parameters' starts come from each group's data (the table's bounds stay).
   const parameters: ParameterSpec[] = request.parameters.map((p) => ({ name: p.name, value: guess && !p.fixed ? null : p.value, min: p.min, max: p.max, fixed: p.fixed }));
@@ -72,7 +73,7 @@ function groupJobOf(request: GroupBatchRequest, mode: GroupMode, shared: readonl
     start: { always: false, starts: null, seed: 0 },
     backend: 'cpu',
     workers: 0,
-    mode: { column: split.value.column, ungrouped: split.value.ungroupedCount, mode, shared, compare, guess, pooledStarts: false },
+    mode: { column: split.value.column, ungrouped: split.value.ungroupedCount, mode, shared, compare, guess, pooledStarts: false, ...(mixed ? { mixed } : {}) },
   });
   const clash = groupClash(job);
   if (clash) return { ok: false, error: { code: clash === 'global-needs-shared' ? 'no-shared' : clash, message: clashMessage(clash), field: 'parameter' } };
@@ -80,7 +81,7 @@ function groupJobOf(request: GroupBatchRequest, mode: GroupMode, shared: readonl
 }
 
 /** The page's host: batches in this thread, yielding for Cancel, progress at most every PROGRESS_MS. */
-function pageHost(flag: CancelFlag, total: number, onBatch: (p: BatchProgress, phase: BatchPhase) => void, onGlobal?: (p: GlobalFitProgress) => void): GroupHost {
+export function pageHost(flag: CancelFlag, total: number, onBatch: (p: BatchProgress, phase: BatchPhase) => void, onGlobal?: (p: GlobalFitProgress) => void): GroupHost {
   const progress = throttle<GlobalFitProgress>((v) => onGlobal?.(v), PROGRESS_MS);
   return {
     now,
@@ -93,16 +94,16 @@ function pageHost(flag: CancelFlag, total: number, onBatch: (p: BatchProgress, p
 }
 
 /** The first groups' data and curves (`fitted`: a row's curve is drawn). */
-function overlay(request: GroupBatchRequest, { model: m, groups }: Grouped, run: GroupRun): GroupOverlay[] {
+export function overlay(request: GroupBatchRequest, { model: m, groups }: Grouped, run: GroupRun): GroupOverlay[] {
   const xIndex = plottedVariable(m, request.mapping.x, request.plotVar);
   return run.rows.slice(0, OVERLAY_MAX).flatMap((row, i) => {
-    const group = run.mode === 'global' ? groups[i] : groups.find((g) => g.key === row.key);
-    return group ? [overlayOf(m, row.key, group.data, row.params, xIndex, run.mode === 'global' ? row.included === true : true)] : [];
+    const group = run.mode === 'per-group' ? groups.find((g) => g.key === row.key) : groups[i];
+    return group ? [overlayOf(m, row.key, group.data, row.params, xIndex, run.mode === 'per-group' ? true : row.included === true)] : [];
   });
 }
 
 /** Runs the job as the worker's one fit in flight (a new fit or cancelFit stops the previous one). */
-async function asTheFit<T>(job: FitJob, m: CompiledModel, host: (flag: CancelFlag) => GroupHost, answer: (run: GroupRun, flag: CancelFlag) => Status<T>): Promise<Status<T>> {
+export async function asTheFit<T>(job: FitJob, m: CompiledModel, host: (flag: CancelFlag) => GroupHost, answer: (run: GroupRun, flag: CancelFlag) => Status<T>): Promise<Status<T>> {
   const flag = startRun();
   try {
     return answer(await runGroupJob(job, host(flag)), flag);

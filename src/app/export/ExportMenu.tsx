@@ -10,7 +10,7 @@ import { copyText } from '../share/clipboard';
 import { PopoverHead } from '../share/CopyLink';
 import { useDismiss, usePopover } from '../share/usePopover';
 import { Chevron } from '../sessions/SessionsMenu';
-import { EXPORT_GROUPS, exportAvailability, exportBlocker, exportScopeNote, type ExportId, type ExportItem } from './catalogue';
+import { EXPORT_GROUPS, exportAvailability, pythonExportLabel, exportBlocker, exportScopeNote, type ExportId, type ExportItem } from './catalogue';
 import { downloadBlob } from './download';
 import { exportFileBase } from './fileBase';
 import type { ExportOutput } from './run';
@@ -26,6 +26,7 @@ export function ExportMenu() {
   const blocked = useApp(exportBlocker);
   const base = useApp(exportFileBase);
   const scopeNote = useApp(exportScopeNote);
+  const pythonLabel = useApp(pythonExportLabel);
   const availability = useApp(useShallowAvailability());
   const pop = usePopover();
   const [message, setMessage] = useState<Message | null>(null);
@@ -142,7 +143,7 @@ export function ExportMenu() {
                       setActive(item.id);
                     }}
                   >
-                    <span className="menu-item-label">{item.label}</span>
+                    <span className="menu-item-label">{item.id === 'python' ? pythonLabel : item.label}</span>
                     <span className="menu-item-tag">{item.tag}</span>
                   </button>
                 );

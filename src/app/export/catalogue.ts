@@ -7,6 +7,7 @@ import type { AppState } from '../../state';
 import { shareBlocker } from '../../state/shareSpec';
 import { resultsFresh } from '../../state/signature';
 import { fitScope, fitScopeName } from '../../state/fitScope';
+import { isOdeModel } from '../../model/index';
 
 export type ExportId = 'data-csv' | 'results-json' | 'parameters-csv' | 'covariance-csv' | 'correlation-csv' | 'statistics-csv' | 'points-csv' | 'grid-csv' | 'plot-png' | 'plot-svg' | 'python' | 'cli' | 'report-html';
 
@@ -21,6 +22,9 @@ export interface ExportGroup {
   readonly title: string;
   readonly items: readonly ExportItem[];
 }
+
+/** The Python item's words: what the script calls (an ODE model's integrates inside least_squares, src/export/python/odeScript.ts). */
+export const pythonExportLabel = (s: Pick<AppState, 'modelText'>): string => (isOdeModel(s.modelText) ? 'Python script (scipy solve_ivp in least_squares)' : 'Python script (scipy curve_fit)');
 
 export const EXPORT_GROUPS: readonly ExportGroup[] = [
   {
@@ -95,7 +99,7 @@ export function exportAvailability(s: AppState): Record<ExportId, string | null>
     'data-csv': plot,
     'plot-png': plot,
     'plot-svg': plot,
-    python: spec ?? (everyFixed ? 'Every parameter is fixed: curve_fit needs at least one free parameter.' : null),
+    python: spec ?? (everyFixed ? 'Every parameter is fixed: the script needs at least one free parameter to fit.' : null),
     cli: spec,
   };
 }
@@ -109,6 +113,7 @@ export function exportScopeNote(s: AppState): string | null {
   const scope = fitScope(s);
   if (scope.kind === 'rows') return null;
   if (scope.kind === 'group') return `Every item describes the fit of ${fitScopeName(scope)} alone.`;
-  const groupFit = s.groupMode === 'global' ? `the global fit over every ${scope.groups}` : `the fits of each ${scope.groups}`;
+  // The exports have no mixed-effects script yet: they describe the fits of each group then.
+  const groupFit = s.groupMode === 'global' ? `the global fit over every ${scope.groups}` : `the fits of each ${scope.groups}${s.groupMode === 'mixed' ? ' (not the mixed-effects fit: it has no script yet)' : ''}`;
   return `Results, report and curves: the fit of all rows, ${fitScopeName(scope)}. Script and command: ${groupFit}.`;
 }

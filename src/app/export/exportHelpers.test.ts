@@ -5,7 +5,7 @@ import { initialState, type AppState } from '../../state/store';
 import { fitSignature } from '../../state/signature';
 import { makeRow } from '../../state/slices/params';
 import { analyzeModel } from '../../state/slices/model';
-import { exportAvailability, exportBlocker } from './catalogue';
+import { exportAvailability, exportBlocker, pythonExportLabel } from './catalogue';
 import { exportBase, exportName } from './fileNames';
 import { checkPng, checkSvg, dataUrlBytes, dataUrlText, pngSize } from './imageCheck';
 
@@ -90,5 +90,12 @@ describe('export availability', () => {
     const fixed: AppState = { ...base, params: [makeRow('a', { fixed: true }), makeRow('b', { fixed: true })] };
     expect(exportAvailability(fixed).python).toMatch(/Every parameter is fixed/);
     expect(exportAvailability(fixed).cli).toBeNull();
+  });
+});
+
+describe('the Python item names what the script calls', () => {
+  it('solve_ivp in least_squares for an ODE model, curve_fit for a closed-form one', () => {
+    expect(pythonExportLabel({ modelText: 'dA/dt = -k*A\nA(0) = A0\nconc ~ A' })).toMatch(/solve_ivp/);
+    expect(pythonExportLabel({ modelText: 'a*exp(-x/tau) + c' })).toMatch(/curve_fit/);
   });
 });

@@ -10,7 +10,9 @@
  *      PNLS;
  *
  * until θ and β stop moving. The reported log-likelihood, σ, Ψ = σ²(ΔᵀΔ)⁻¹ and the fixed effects'
- * covariance σ²·K̃_XX⁻¹ are those of the last LME step, as nlme reports them.
+ * covariance σ²·K̃_XX⁻¹ are those of the last LME step, as nlme reports them. The start's fit
+ * without random effects is the global fit it is compared with (globalLikelihood.ts,
+ * compareMixed.ts: R's anova(nlme fit, gnls fit)).
  */
 import type { ModelData } from '../../model/index';
 import { arrowTrf } from '../../solver/arrowTrf';
@@ -19,6 +21,7 @@ import { studentTTwoSided } from '../../stats/studentT';
 import { prepareGroup } from '../batch/groupData';
 import { FitInputError, resolveParameters } from '../parameters';
 import { denominatorDf } from './denominatorDf';
+import { globalLikelihood } from './globalLikelihood';
 import { maximizeTheta, THETA_MAX } from './maximizeTheta';
 import { mixedRows } from './mixedRows';
 import { PnlsEvaluator } from './pnlsEvaluator';
@@ -71,8 +74,11 @@ export function mixedFit(input: MixedInput): MixedResult {
     throw new FitInputError('nonfinite-x0', `The residuals of group${bad.length === 1 ? '' : 's'} ${keys} are not finite at the start values: give other starts (--p0), or leave ${bad.length === 1 ? 'it' : 'them'} out (--groups).`);
   }
   // 0. The fit without random effects (every parameter shared).
-  const pooled = arrowTrf(new PnlsEvaluator(kernels, base, free, [], datas), beta0, { ftol: PNLS_TOL, xtol: PNLS_TOL, gtol: PNLS_TOL, xScale: 'jac', signal: input.signal });
+  const shared = new PnlsEvaluator(kernels, base, free, [], datas);
+  const pooled = arrowTrf(shared, beta0, { ftol: PNLS_TOL, xtol: PNLS_TOL, gtol: PNLS_TOL, xScale: 'jac', signal: input.signal });
   let nfev = pooled.nfev;
+  // Its likelihood, for the comparison with the mixed model (globalLikelihood.ts).
+  const global = globalLikelihood(shared.crossProducts(pooled.x), pooled.x, N, method);
   const x = new Float64Array(p + G * r);
   x.set(pooled.x);
   // 0′. Ψ from the spread of the groups' effects under a weak penalty.
@@ -167,7 +173,7 @@ export function mixedFit(input: MixedInput): MixedResult {
   return {
     names: free.map((i) => names[i]), random: [...input.random], method, cov,
     fixed, fixedStderr, fixedDf, tValue, pValue, randomSd: sd, randomCorr: corr, sigma: Math.sqrt(sigma2),
-    logLik, aic, bic, points: N, groupsFitted: G, parameterCount, rows, iterations, converged, message, warnings, nfev,
+    logLik, aic, bic, global, points: N, groupsFitted: G, parameterCount, rows, iterations, converged, message, warnings, nfev,
     fitMs: now() - started,
   };
 }

@@ -4,6 +4,7 @@ import type { AbortSignalLike } from '../../solver/evaluator';
 import type { GroupInput } from '../groupInput';
 import type { GroupRow } from '../groupRow';
 import type { ParameterSpec } from '../parameters';
+import type { GlobalLikelihood } from './globalLikelihood';
 import type { RandomCov } from './precisionFactor';
 import type { MixedMethod } from './profiledLogLik';
 
@@ -56,6 +57,8 @@ export interface MixedResult {
   readonly logLik: number;
   readonly aic: number;
   readonly bic: number;
+  /** The fit without random effects (every parameter shared: the global fit), on the same likelihood. */
+  readonly global: GlobalLikelihood;
   /** Rows and groups fitted; parameters counted in AIC (fixed effects, θ, σ). */
   readonly points: number;
   readonly groupsFitted: number;

@@ -19,6 +19,7 @@ import type { JsKernels, ModelData } from '../../model/index';
 import type { ArrowMatrix } from '../../solver/arrow';
 import type { ArrowEvaluator } from '../../solver/arrowTrf';
 import { makeLoss } from '../../solver/loss';
+import { linearizeOneColumn } from './linearizeOneColumn';
 
 const LINEAR = makeLoss('linear', 1);
 
@@ -162,6 +163,7 @@ export class OdrEvaluator implements ArrowEvaluator {
     const u = this.rows.u;
     const dd = this.place(x);
     this.kernels.residualsJacobian(this.p, this.data(), f, J, 0, G);
+    if (l === 1) return 0.5 * (linearizeOneColumn(s, G, f, J, u[0], x, M, grad) + dd);
     const { A, B, D } = M;
     A.fill(0);
     grad.fill(0, 0, s);

@@ -11,7 +11,7 @@
  * into its δ and ε parts, and δ and ε per row. An implicit model goes to implicit.ts.
  */
 import { now } from '../../solver/clock';
-import { curveFit } from '../curveFit';
+import { curveFitSolution } from '../curveFit';
 import { DEFAULTS } from '../defaults';
 import { FitInputError, resolveParameters } from '../parameters';
 import { implicitFit } from './implicit';
@@ -41,8 +41,9 @@ export async function odrFit(input: OdrInput): Promise<OdrResult> {
     params.free.forEach((i, a) => Number.isFinite(input.ordinary!.beta[i]) && (beta0[a] = input.ordinary!.beta[i]));
     startFit = { cost: input.ordinary.cost, beta: Float64Array.from(input.ordinary.beta) };
   } else try {
-    const ordinary = await curveFit({ model, data: { vars: [...input.vars], y: input.y!, sigma: input.sigmaY ?? null, lines: input.lines }, parameters: input.parameters, options: { ...input.options, loss: 'linear' }, signal: input.signal });
-    const values = Float64Array.from(ordinary.parameters, (q) => q.value);
+    // Only its parameters and cost are needed: no statistics (curveFitSolution).
+    const ordinary = await curveFitSolution({ model, data: { vars: [...input.vars], y: input.y!, sigma: input.sigmaY ?? null, lines: input.lines }, parameters: input.parameters, options: { ...input.options, loss: 'linear' }, signal: input.signal });
+    const values = ordinary.values;
     if (values.every(Number.isFinite)) {
       params.free.forEach((i, a) => (beta0[a] = values[i]));
       startFit = { cost: ordinary.cost, beta: values };

@@ -1,6 +1,6 @@
 /**
  * The statistics of β as ODRPACK reports them. cov_beta is the β block of (JᵀJ)⁻¹ over β and
- * every δ, i.e. the inverse of the Schur complement A − Σᵢ Bᵢ Dᵢ⁻¹ Bᵢᵀ (arrow.ts inverseBlocks;
+ * every δ, i.e. the inverse of the Schur complement A − Σᵢ Bᵢ Dᵢ⁻¹ Bᵢᵀ (arrow.ts sharedInverse;
  * Boggs & Rogers, "The computation and use of the asymptotic covariance matrix for measurement
  * error models", Contemp. Math. 112, 1990); res_var = sum_square/(n − p) with n rows and p free
  * β; sd_beta = √diag(cov_beta·res_var), or √diag(cov_beta) with absolute sigma.
@@ -15,10 +15,8 @@ const EPS = 2.220446049250313e-16;
 export function covarianceOfBeta(normal: ArrowMatrix, residuals: number): Float64Array | null {
   const F = new ArrowFactor(normal);
   if (!F.factor(null, null, 0, (EPS * residuals) ** 2)) return null;
-  const { s, l, G } = normal;
-  const shared = new Float64Array(s * s);
-  F.inverseBlocks(shared, new Float64Array(G * l * l));
-  return shared;
+  // The β block of (JᵀJ)⁻¹ is S⁻¹ itself; δ's blocks are not needed.
+  return F.sharedInverse(new Float64Array(normal.s * normal.s));
 }
 
 /** β, sd_beta, cov_beta and res_var as ODRPACK reports them (scaled unless absolute sigma). */

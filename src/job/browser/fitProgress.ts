@@ -13,6 +13,8 @@ export interface FitProgressFeed {
   /** A pass's chunk; sent when `send` (a pass of one chunk says nothing new). */
   chunk(chunk: FitProgress['chunk'], send: boolean): void;
   readonly iteration: NonNullable<CurveFitInput['onIteration']>;
+  /** The bootstrap's resamples done of B (issue 26): sent at the rate limit, the last at once. */
+  bootstrap(done: number, total: number): void;
   /** Sends what is still pending (the fit is over). */
   flush(): void;
 }
@@ -34,6 +36,10 @@ export function fitProgress(freeNames: readonly string[], onProgress?: (p: FitPr
     iteration: (s, phase) => {
       costs.push(s.cost);
       state = { ...state, iteration: s.iteration, nfev: s.nfev, cost: s.cost, optimality: s.optimality, stepNorm: s.stepNorm, elapsedMs: s.elapsedMs, phase: phase.role, backend: phase.backend, accepted: s.x.length === freeNames.length ? { names: freeNames, values: Array.from(s.x) } : state.accepted };
+      report.push(state);
+    },
+    bootstrap: (done, total) => {
+      state = { ...state, bootstrap: { done, total } };
       report.push(state);
     },
     flush: () => report.flush(),

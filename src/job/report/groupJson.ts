@@ -15,6 +15,7 @@ import type { AcceleratedStats } from '../../fit/batch/acceleratedBatch';
 import type { FitComparison } from '../../fit/compare/compareFits';
 import type { GroupRow } from '../../fit/groupRow';
 import type { Status } from '../../solver/termination';
+import type { MixedComparison } from '../../fit/mixed/compareMixed';
 import type { MixedResult } from '../../fit/mixed/types';
 import type { GroupRun } from '../groupRun';
 import { mixedJson } from './mixedJson';
@@ -47,6 +48,8 @@ export interface GroupReport {
   readonly comparison: FitComparison | null;
   /** The mixed-effects fit (mixed mode). */
   readonly mixed?: MixedResult | null;
+  /** Its likelihood-ratio tests: against the global fit, and the compared random structure's. */
+  readonly mixedComparisons?: readonly MixedComparison[];
   readonly ungroupedRows: number;
   readonly workers: number;
   readonly warnings: readonly string[];
@@ -62,7 +65,7 @@ export function groupReport(run: GroupRun, about: ReportContext): GroupReport {
   if (run.mode === 'mixed') {
     const m = run.mixed;
     const cost = m.rows.reduce((t, r) => (Number.isFinite(r.cost) ? t + r.cost : t), 0);
-    return { ...common, backend: 'cpu', gpuBatch: null, shared: [], cost, nfev: m.nfev, global: { success: m.converged, status: m.converged ? 1 : 0, message: m.message }, comparison: null, mixed: m };
+    return { ...common, backend: 'cpu', gpuBatch: null, shared: [], cost, nfev: m.nfev, global: { success: m.converged, status: m.converged ? 1 : 0, message: m.message }, comparison: null, mixed: m, mixedComparisons: run.comparisons };
   }
   if (run.mode === 'global') {
     const g = run.global;
@@ -152,7 +155,7 @@ export function groupJsonReport(r: GroupReport, assay: readonly GroupAssay[] | n
           },
         }
       : {}),
-    ...(r.mixed ? { mixed: mixedJson(r.mixed) } : {}),
+    ...(r.mixed ? { mixed: mixedJson(r.mixed, r.mixedComparisons ?? []) } : {}),
     ungroupedRows: r.ungroupedRows,
     workers: r.workers,
     warnings: r.warnings,

@@ -10,7 +10,7 @@
 import { curveFit, type CurveFitInput } from '../../fit/curveFit';
 import { interpolateUnknowns, predictAt, type InterpolatedUnknown, type PredictedPoint, type UnknownSample, type Weighing } from '../../fit/interpolate';
 import { routFit } from '../../fit/rout';
-import { bootstrapFit, type BootstrapKind, type BootstrapResult } from '../../fit/bootstrap';
+import { bootstrapFit, type BootstrapKind, type BootstrapOptions, type BootstrapResult } from '../../fit/bootstrap';
 import type { FitData, FitResult } from '../../fit/types';
 import type { FitOptions } from '../../fit/defaults';
 
@@ -20,8 +20,9 @@ export interface JobAssay {
   readonly unknowns: readonly UnknownSample[] | null;
   /** --predict's x values. */
   readonly predict: readonly number[] | null;
-  /** ROUT with Q as a fraction. */
-  readonly outliers: { readonly method: 'rout'; readonly q: number } | null;
+  /** ROUT with Q as a fraction; `keep`: file lines put back by the user, never flagged (the page's
+   *  "put back"; absent: none). */
+  readonly outliers: { readonly method: 'rout'; readonly q: number; readonly keep?: readonly number[] } | null;
   /** Bootstrap percentile intervals (src/fit/bootstrap.ts); absent or null: none. */
   readonly bootstrap?: { readonly kind: BootstrapKind; readonly resamples: number; readonly seed: number } | null;
 }
@@ -44,17 +45,29 @@ export interface AssayOutcome {
   readonly bootstrap?: BootstrapResult | null;
 }
 
-/** statistics: bootstrap intervals of the fit that stands, on its rows. */
-export async function bootstrapStep(assay: JobAssay | null | undefined, input: CurveFitInput, result: FitResult): Promise<BootstrapResult | null> {
+/** How a host watches the bootstrap's refits (JobHost.bootstrapWatch: the page's progress and Cancel). */
+export type BootstrapWatch = Pick<BootstrapOptions, 'pause' | 'stopped' | 'onProgress'>;
+
+/**
+ * statistics: bootstrap intervals of the fit that stands, on its rows. Stopped by the host
+ * (Cancel) before B refits: null, and a note says so; the fit stands.
+ */
+export async function bootstrapStep(assay: JobAssay | null | undefined, input: CurveFitInput, result: FitResult, watch?: BootstrapWatch, notes?: string[]): Promise<BootstrapResult | null> {
   const b = assay?.bootstrap;
-  return b ? bootstrapFit(input, result, { kind: b.kind, resamples: b.resamples, seed: b.seed, level: result.confidenceLevel }) : null;
+  if (!b) return null;
+  const out = await bootstrapFit(input, result, { kind: b.kind, resamples: b.resamples, seed: b.seed, level: result.confidenceLevel, ...watch });
+  if (!out.stopped) return out;
+  notes?.push(`Bootstrap intervals were cancelled after ${out.samples[result.free[0]]?.length ?? 0} of ${b.resamples} resamples; the fit stands without them.`);
+  return null;
 }
 
 /** outliers: ROUT from the least-squares fit; returns the fit that stands and the rows it fitted. */
 export async function outlierStep(assay: JobAssay | null | undefined, input: CurveFitInput, result: FitResult): Promise<{ result: FitResult; data: FitData; outliers: OutlierFacts | null }> {
   if (!assay?.outliers) return { result, data: input.data, outliers: null };
-  const rout = await routFit(input, result, assay.outliers.q);
   const lines = input.data.lines;
+  const keep = assay.outliers.keep && lines ? new Set(assay.outliers.keep) : null;
+  const kept = keep && lines ? new Set(Array.from({ length: lines.length }, (_, i) => i).filter((i) => keep.has(lines[i]))) : undefined;
+  const rout = await routFit(input, result, assay.outliers.q, undefined, kept);
   return {
     result: rout.result,
     data: rout.kept,

@@ -9,13 +9,14 @@ import { specMapping } from '../selectors/spec';
 import { makeRow, NO_PARAM_ERRORS, NO_TIES } from '../slices/params';
 import { DEFAULT_SETTINGS } from '../slices/settings';
 import { ODE_DEFAULTS } from '../../fit/ode/odeDefaults';
+import { DEFAULT_ASSAY } from '../../share/assay';
 import { getState, setState } from '../store';
 import { refreshCurve } from './curve';
 import { adoptTable, followModelColumns, setMapping } from './data';
 import { setGroupBy } from './groups';
 import { setModelText } from './model';
 
-/** Restores the group column, its picked groups, the mode and the shared marks. A column the
+/** Restores the group column, its picked groups, the mode, the shared marks and a mixed fit's random marks, Ψ and method. A column the
  *  data lack is reported by the group picker (the worker's message), like one chosen by hand. */
 async function applyGroups(groups: GroupSpec | undefined): Promise<void> {
   if (!groups) return;
@@ -25,6 +26,7 @@ async function applyGroups(groups: GroupSpec | undefined): Promise<void> {
   setState({
     groupMode: groups.mode,
     sharedParams: [...groups.shared],
+    ...(groups.mixed ? { randomParams: [...groups.mixed.random], randomCov: groups.mixed.cov, mixedMethod: groups.mixed.method } : {}),
     ...(groups.pick && list ? { groupPick: groups.pick.filter((k) => keys.has(k)) } : {}),
   });
 }
@@ -33,7 +35,7 @@ async function applyGroups(groups: GroupSpec | undefined): Promise<void> {
  *  worker as a table. A fingerprint keeps the data already loaded (the caller checks it). */
 export async function applySpec(spec: FitSpec): Promise<void> {
   const mapping = specMapping(spec);
-  setState({ settings: { ...DEFAULT_SETTINGS, ...spec.settings }, ode: spec.ode ?? ODE_DEFAULTS, outcome: null, fittedSignature: null, fitStatus: 'idle', fitCancelled: false, fitError: null });
+  setState({ settings: { ...DEFAULT_SETTINGS, ...spec.settings }, ode: spec.ode ?? ODE_DEFAULTS, assay: spec.assay ?? DEFAULT_ASSAY, outcome: null, fittedSignature: null, fitStatus: 'idle', fitCancelled: false, fitError: null });
   if (spec.data?.kind === 'inline') {
     const name = spec.data.fileName ?? LINKED_DATA;
     setState({ loading: { name, fraction: null, rows: 0 }, loadError: null });

@@ -15,8 +15,9 @@ import { tiedModel } from '../ties';
 import { groupObjectiveBlocker, preflight } from '../selectors/fitBlockers';
 import { anyFitRunning, effectiveShared } from '../selectors/groupFits';
 import { globalFitRequest } from '../requests/globalFit';
+import { runMixedFit } from './mixed';
 
-export function setGroupMode(mode: 'each' | 'global'): void {
+export function setGroupMode(mode: 'each' | 'global' | 'mixed'): void {
   if (getState().groupMode !== mode) setState({ groupMode: mode });
 }
 
@@ -110,13 +111,15 @@ export async function compareWithSeparate(): Promise<void> {
 
 /** The group fit button: each group, or the global fit, by the chosen mode. */
 export function runGroupFitsInMode(): Promise<void> {
-  // A wide file's columns are fitted each on its own (the global fit takes a group column).
-  return getState().groupMode === 'global' && !getState().groupWide ? runGlobalFit() : runGroupFits();
+  // A wide file's columns are fitted each on its own (the global and mixed fits take a group column).
+  const { groupMode, groupWide } = getState();
+  if (groupWide) return runGroupFits();
+  return groupMode === 'global' ? runGlobalFit() : groupMode === 'mixed' ? runMixedFit() : runGroupFits();
 }
 
 export function cancelGlobalFit(): void {
   const s = getState();
-  if (s.globalStatus !== 'running' && s.comparisonStatus !== 'running') return;
+  if (s.globalStatus !== 'running' && s.comparisonStatus !== 'running' && s.mixedStatus !== 'running') return;
   void getClient().cancelFit();
 }
 

@@ -81,7 +81,7 @@ async function refitGroups(spec: FitSpec): Promise<string> {
   if (!spec.groups || s.groupBy === null || !s.groupList) return '';
   if (s.groupMode === 'global' && effectiveShared(s).length === 0) return '';
   await runGroupFitsInMode();
-  return s.groupMode === 'global' ? ' and the global fit' : ` and the fit of each ${s.groupBy}`;
+  return s.groupMode === 'global' ? ' and the global fit' : s.groupMode === 'mixed' ? ' and the mixed-effects fit' : ` and the fit of each ${s.groupBy}`;
 }
 
 /** Why a file's used columns do not match the link's fingerprint, in words. */

@@ -5,6 +5,7 @@ import type { AppState } from '../store';
 import { tiedModel } from '../ties';
 import { requestParameters } from './parameters';
 import { plotRequest } from './plot';
+import { assayOn } from '../../share/assay';
 
 export function fitRequest(s: AppState, resume = false): FitRequest {
   // The model with the ties written in, and the rows without the tied parameters (state/ties.ts).
@@ -18,5 +19,7 @@ export function fitRequest(s: AppState, resume = false): FitRequest {
     // The fit saves its state under its session as it runs (issue 12), so a reload can resume it.
     checkpoint: s.sessionId !== null ? { key: checkpointKey(s.sessionId), resume } : null,
     ...(s.modelInfo.ode ? { ode: { ...s.ode } } : {}),
+    // The assay steps (issue 26) run in the same job when a switch is on.
+    ...(assayOn(s.assay) ? { assay: { ...s.assay, keep: [...s.assay.keep] } } : {}),
   };
 }

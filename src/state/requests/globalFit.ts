@@ -1,12 +1,13 @@
 /** What the worker is asked for a global fit over the groups of `group` (issue 9), and for its
  *  comparison with separate fits. */
-import type { GlobalFitRequest } from '../../worker/api';
+import type { GlobalFitRequest, GroupBatchRequest } from '../../worker/api';
 import { effectiveShared } from '../selectors/groupFits';
 import type { AppState } from '../store';
 import { tiedModel } from '../ties';
 import { requestParameters } from './parameters';
 
-export function globalFitRequest(s: AppState, group: string): GlobalFitRequest {
+/** What a joint fit over the groups of `group` is asked for, global or mixed (mixedFit.ts): the page's model over the picked groups. */
+export function jointFitRequest(s: AppState, group: string): GroupBatchRequest {
   // The model with the ties written in, and the rows without the tied parameters (state/ties.ts).
   const tied = tiedModel(s);
   return {
@@ -18,6 +19,9 @@ export function globalFitRequest(s: AppState, group: string): GlobalFitRequest {
     parameters: requestParameters(tied.params),
     settings: { ...s.settings },
     plotVar: s.plot.plotVar,
-    shared: effectiveShared(s),
   };
+}
+
+export function globalFitRequest(s: AppState, group: string): GlobalFitRequest {
+  return { ...jointFitRequest(s, group), shared: effectiveShared(s) };
 }

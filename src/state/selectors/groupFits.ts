@@ -5,7 +5,12 @@ import { tiedModel } from '../ties';
 
 /** A fit of any kind is running (they share the worker's one fit slot and its cancel). */
 export function anyFitRunning(s: AppState): boolean {
-  return s.fitStatus === 'running' || s.batchStatus === 'running' || s.globalStatus === 'running' || s.comparisonStatus === 'running';
+  return s.fitStatus === 'running' || s.batchStatus === 'running' || s.globalStatus === 'running' || s.comparisonStatus === 'running' || s.mixedStatus === 'running';
+}
+
+/** The random parameters a mixed-effects fit takes: marked, in the model, and free. */
+export function effectiveRandom(s: AppState): string[] {
+  return tiedModel(s).params.filter((p) => !p.fixed && s.randomParams.includes(p.name)).map((p) => p.name);
 }
 
 /** The shared parameters a global fit takes: marked, in the model, and free (a fixed one is

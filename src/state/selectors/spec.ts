@@ -9,9 +9,10 @@
 import { parseDerivedSpec } from '../../fit/derived';
 import { SPEC_VERSION, type ColumnMapping, type DerivedRow, type FitSpec, type GroupSpec } from '../../share/types';
 import { derivedEntries } from '../derivedQuantities';
+import { assayChanged } from '../../share/assay';
 import type { Mapping } from '../slices/data';
 import type { AppState } from '../store';
-import { effectiveShared } from './groupFits';
+import { effectiveRandom, effectiveShared } from './groupFits';
 
 /** The page's mapping for a spec: its columns and its rows (filters, excluded lines). */
 export function specMapping(spec: FitSpec): Mapping {
@@ -33,6 +34,7 @@ export function currentSpec(state: AppState): FitSpec {
     ...(state.compareDraft.model.trim() !== '' ? { compare: { model: state.compareDraft.model, fixed: state.compareDraft.fixed } } : {}),
     ...tiesSpec(state),
     ...(state.modelInfo.ode ? { ode: { ...state.ode } } : {}),
+    ...(assayChanged(state.assay) ? { assay: { ...state.assay, keep: [...state.assay.keep] } } : {}),
   };
 }
 
@@ -62,7 +64,13 @@ function derivedSpec(text: string): { derived?: DerivedRow[] } {
 }
 
 /** The groups as they travel (issue 9): column, mode, the shared marks a global fit takes (free
- *  parameters of the model only), and the picked keys when not every group is picked. */
+ *  parameters of the model only), the picked keys when not every group is picked, and a mixed
+ *  fit's random marks, Ψ and method (issue 25). */
 function groupSpec(state: AppState, column: string): GroupSpec {
-  return { column, mode: state.groupMode, shared: effectiveShared(state), ...(state.groupPick !== null ? { pick: [...state.groupPick] } : {}) };
+  // Mixed mode carries its random marks (free parameters of the model only), Ψ and the method;
+  // with none marked it travels as "each group" (a link must read back: readGroups asks for one).
+  const random = effectiveRandom(state);
+  const mixed = state.groupMode === 'mixed' && random.length > 0 ? { mixed: { random, cov: state.randomCov, method: state.mixedMethod } } : null;
+  const mode = state.groupMode === 'mixed' && !mixed ? 'each' : state.groupMode;
+  return { column, mode, shared: effectiveShared(state), ...(state.groupPick !== null ? { pick: [...state.groupPick] } : {}), ...(mixed ?? {}) };
 }

@@ -55,7 +55,12 @@ function settings(v: unknown): SolverSettings {
 function groups(v: unknown): GroupSpec | undefined {
   if (!isObject(v) || typeof v.column !== 'string' || v.column === '') return undefined;
   const texts = (a: unknown): string[] => (Array.isArray(a) ? a.filter((n): n is string => typeof n === 'string') : []);
-  return { column: v.column, mode: v.mode === 'global' ? 'global' : 'each', shared: texts(v.shared), ...(Array.isArray(v.pick) ? { pick: texts(v.pick) } : {}) };
+  // A mixed mode whose random set is not shaped right opens as "each group" (the page checks the names).
+  const m = isObject(v.mixed) ? v.mixed : null;
+  const random = m ? texts(m.random) : [];
+  const mixed = v.mode === 'mixed' && m && random.length > 0 ? { random, cov: m.cov === 'diag' ? ('diag' as const) : ('full' as const), method: m.method === 'reml' ? ('reml' as const) : ('ml' as const) } : null;
+  const mode = v.mode === 'global' ? 'global' : mixed ? 'mixed' : 'each';
+  return { column: v.column, mode, shared: texts(v.shared), ...(Array.isArray(v.pick) ? { pick: texts(v.pick) } : {}), ...(mixed ? { mixed } : {}) };
 }
 
 /** The ties of a record that are shaped right (the page checks the names and expressions). */

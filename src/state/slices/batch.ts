@@ -3,7 +3,7 @@
  * its status, and the outcome (one row per group, the overlay drawn on the plot). A cancelled
  * batch keeps the groups it finished.
  */
-import type { GlobalComparison, GlobalFitOutcome, GlobalFitProgress, GroupBatchOutcome, GroupBatchProgress, WorkerError } from '../../worker/api';
+import type { GlobalComparison, GlobalFitOutcome, GlobalFitProgress, GroupBatchOutcome, GroupBatchProgress, MixedFitOutcome, WorkerError } from '../../worker/api';
 import type { Mapping } from './data';
 import type { FitSlice } from './fit';
 import type { ParamRow } from './params';
@@ -17,10 +17,20 @@ export interface BatchSlice {
   readonly batchError: WorkerError | null;
   /** The results table's sort: a column ('group', 'rows', 'status', a parameter name, 'redchi2', 'r2') and direction. */
   readonly batchSort: { readonly column: string; readonly descending: boolean } | null;
-  /** How the groups are fitted: each on its own, or one global fit with shared parameters. */
-  readonly groupMode: 'each' | 'global';
+  /** How the groups are fitted: each on its own, one global fit with shared parameters, or a
+   *  mixed-effects model with random parameters (issue 25). */
+  readonly groupMode: 'each' | 'global' | 'mixed';
   /** Names of the parameters shared by all groups in a global fit (the others are local). */
   readonly sharedParams: readonly string[];
+  /** Mixed mode: the parameters with one random effect per group (the other free ones are fixed
+   *  effects), Ψ's form and the likelihood. */
+  readonly randomParams: readonly string[];
+  readonly randomCov: 'full' | 'diag';
+  readonly mixedMethod: 'ml' | 'reml';
+  readonly mixedStatus: 'idle' | 'running' | 'done' | 'cancelled' | 'error';
+  readonly mixedProgress: GlobalFitProgress | null;
+  readonly mixed: MixedFitOutcome | null;
+  readonly mixedError: WorkerError | null;
   readonly globalStatus: 'idle' | 'running' | 'done' | 'cancelled' | 'error';
   readonly globalProgress: GlobalFitProgress | null;
   readonly global: GlobalFitOutcome | null;
@@ -48,10 +58,15 @@ export interface OpenedGroup {
 
 const NO_GLOBAL = { globalStatus: 'idle', globalProgress: null, global: null, globalError: null, comparisonStatus: 'idle', comparison: null, comparisonError: null } as const;
 
-export const initialBatch: BatchSlice = { batchStatus: 'idle', batchProgress: null, batch: null, batchError: null, batchSort: null, groupMode: 'each', sharedParams: [], ...NO_GLOBAL, batchOpen: null };
+const NO_MIXED = { mixedStatus: 'idle', mixedProgress: null, mixed: null, mixedError: null } as const;
 
-/** No per-group or global results (other data or another grouping): a run still going is dropped when it ends. */
-export const NO_BATCH: Pick<BatchSlice, 'batchStatus' | 'batchProgress' | 'batch' | 'batchError' | 'batchOpen' | keyof typeof NO_GLOBAL> = { batchStatus: 'idle', batchProgress: null, batch: null, batchError: null, batchOpen: null, ...NO_GLOBAL };
+export const initialBatch: BatchSlice = { batchStatus: 'idle', batchProgress: null, batch: null, batchError: null, batchSort: null, groupMode: 'each', sharedParams: [], randomParams: [], randomCov: 'full', mixedMethod: 'ml', ...NO_GLOBAL, ...NO_MIXED, batchOpen: null };
+
+/** No per-group, global or mixed results (other data or another grouping): a run still going is dropped when it ends. */
+export const NO_BATCH: Pick<BatchSlice, 'batchStatus' | 'batchProgress' | 'batch' | 'batchError' | 'batchOpen' | keyof typeof NO_GLOBAL | keyof typeof NO_MIXED> = { batchStatus: 'idle', batchProgress: null, batch: null, batchError: null, batchOpen: null, ...NO_GLOBAL, ...NO_MIXED };
+
+/** No mixed-effects results (the random marks, Ψ or the method changed). */
+export const NO_MIXED_RESULTS: Pick<BatchSlice, keyof typeof NO_MIXED> = NO_MIXED;
 
 /** No global results (the shared marks changed): the per-group results stay. */
 export const NO_GLOBAL_RESULTS: Pick<BatchSlice, keyof typeof NO_GLOBAL> = NO_GLOBAL;

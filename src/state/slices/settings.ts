@@ -1,7 +1,8 @@
 /** Settings slice: the solver options (the FitSpec's SolverSettings) and how the plot draws. */
 import { DEFAULTS } from '../../fit/defaults';
 import { ODE_DEFAULTS } from '../../fit/ode/odeDefaults';
-import type { OdeSettings, SolverSettings } from '../../share/types';
+import type { AssaySettings, OdeSettings, SolverSettings } from '../../share/types';
+import { DEFAULT_ASSAY } from '../../share/assay';
 
 export interface PlotSettings {
   /** Index into mapping.x of the variable on the x axis. */
@@ -21,6 +22,8 @@ export interface SettingsSlice {
   /** How an ODE model is integrated (issue 23; a link carries it): the CLI's defaults unless a
    *  link or session brought others. */
   readonly ode: OdeSettings;
+  /** The assay workflow's switches (issue 26): unknowns, predictions, ROUT, bootstrap; a link carries them. */
+  readonly assay: AssaySettings;
 }
 
 export const DEFAULT_SETTINGS: SolverSettings = {
@@ -38,7 +41,7 @@ export const DEFAULT_SETTINGS: SolverSettings = {
 
 export const DEFAULT_PLOT: PlotSettings = { plotVar: 0, logX: false, logY: false, showConfidence: true, showPrediction: false };
 
-export const initialSettings: SettingsSlice = { settings: DEFAULT_SETTINGS, plot: DEFAULT_PLOT, ode: ODE_DEFAULTS };
+export const initialSettings: SettingsSlice = { settings: DEFAULT_SETTINGS, plot: DEFAULT_PLOT, ode: ODE_DEFAULTS, assay: DEFAULT_ASSAY };
 
 /** Log x by default when x is positive and spans more than three decades (dose-response data). */
 export function prefersLogX(min: number, max: number): boolean {

@@ -1,0 +1,60 @@
+/**
+ * `fitbench fit DATA --model "dX/dt = …" --group COL`: an ODE model fitted per group (issue 23),
+ * argv → job of data kind `ode-groups` → the grouped report a closed-form `--group` fit prints
+ * (src/job/report/groupJson.ts; JSON with the same fields). The job's runner (groupRun.ts →
+ * steps/odeGroups.ts) integrates each group's responses on its own.
+ */
+import { runGroupJob } from '../job/groupRun';
+import { nodeGroupHost } from '../job/node/groupHost';
+import { groupJsonReport, groupReport } from '../job/report/groupJson';
+import type { FitJob } from '../job/job';
+import { now } from '../solver/clock';
+import type { FitCommand } from './args';
+import { CliError, EXIT } from './errors';
+import { startsWarning, ungroupedWarning } from './groupFit';
+import { groupTextReport } from './groupReport';
+import { oneLineModel } from './modelText';
+import { loadOdeGroups } from './odeLoad';
+import { odeFitJobParameters } from './odeParameters';
+
+export async function fitOdeGroupsCommand(command: FitCommand & { readonly group: string }, t0: number): Promise<number> {
+  if (command.shared.length > 0 || command.mixed) throw new CliError(`${command.mixed ? '--random' : '--shared'} does not run with an ODE model yet: its groups are fitted each on its own (drop ${command.mixed ? '--random' : '--shared'}).`);
+  const loaded = loadOdeGroups(command);
+  const parseMs = now() - t0;
+  const { model, groups } = loaded;
+  const job: FitJob = {
+    model: command.model,
+    ties: [],
+    data: { kind: 'ode-groups', model, groups, integration: command.ode },
+    parameters: odeFitJobParameters(command, model.spec.params),
+    options: command.options,
+    objective: 'least-squares',
+    varpro: false,
+    start: { always: command.starts !== null, starts: command.starts, seed: command.seed },
+    intervals: 'wald',
+    derive: [],
+    checkpoint: null,
+    backend: command.backend,
+    workers: command.workers,
+    groups: { column: loaded.groupColumn, ungrouped: loaded.ungrouped, mode: 'per-group', shared: [], compare: false, guess: null, pooledStarts: true },
+  };
+  const run = await runGroupJob(job, nodeGroupHost);
+  const u = loaded.ungrouped;
+  const warnings = [
+    ...loaded.notes,
+    ...(run.starts ? [startsWarning(run.starts)] : []),
+    ...ungroupedWarning(u, loaded.groupColumn),
+  ];
+  const report = groupReport(run, {
+    file: command.file,
+    model: oneLineModel(command.model),
+    groupColumn: loaded.groupColumn,
+    names: model.spec.params,
+    leftOut: groups.map((g) => ({ droppedRows: g.dropped, filteredRows: 0, excludedRows: 0 })),
+    ungroupedRows: u,
+    warnings,
+    parseMs,
+  });
+  console.log(command.json ? groupJsonReport(report) : groupTextReport(report));
+  return report.rows.every((g) => g.success) ? EXIT.ok : EXIT.notConverged;
+}

@@ -1,0 +1,110 @@
+/**
+ * The page's assay settings as the fit job's `assay` (issue 26; the CLI's translation is
+ * src/cli/assayLoad.ts), and the job's assay outcome as the page draws it. The unknowns are the
+ * loaded table's rows with a y and an empty x cell (src/fit/unknownRows.ts, the CLI's rule), under
+ * the page's row filters and exclusions; the selection already leaves them out of the fit (their x
+ * is not a number). Bad settings come back as statuses naming the assay control.
+ */
+import { findColumn, skipOf, ALL_ROWS, type Table } from '../data';
+import type { FitData } from '../fit/types';
+import type { InterpolatedUnknown, PredictedPoint } from '../fit/interpolate';
+import { unknownRows } from '../fit/unknownRows';
+import type { JobAssay, AssayOutcome } from '../job/steps/assay';
+import { assayClash, clashMessage } from '../job/validate';
+import type { FitJob } from '../job/job';
+import type { CompiledModel } from '../model/index';
+import { assayOn, predictValues } from '../share/assay';
+import type { AssaySettings } from '../share/types';
+import type { DataMapping, Status, WorkerError } from './api';
+import { session } from './session';
+
+/** The assay results a single fit brings to the page (FitOutcome.assay). */
+export interface PageAssay {
+  readonly interpolated: readonly InterpolatedUnknown[] | null;
+  readonly predicted: readonly PredictedPoint[] | null;
+  /** ROUT's outliers: their file lines, and where they lie on the plot (the plotted variable, y). */
+  readonly outliers: {
+    readonly q: number;
+    readonly lines: readonly number[];
+    readonly x: readonly number[];
+    readonly y: readonly number[];
+    readonly rsdr: number;
+  } | null;
+  /** Bootstrap percentile intervals and each free parameter's resampled values (the histograms). */
+  readonly bootstrap: {
+    readonly kind: 'residual' | 'case';
+    readonly resamples: number;
+    readonly seed: number;
+    readonly failed: number;
+    readonly intervals: Readonly<Record<string, readonly [number, number]>>;
+    readonly samples: Readonly<Record<string, Float64Array>>;
+  } | null;
+}
+
+const refusal = (code: string, message: string): { ok: false; error: WorkerError } => ({ ok: false, error: { code, message, field: 'assay' } });
+
+/** The unknowns of the loaded table for the model's one variable (mapping's y, σ and rows). */
+function pageUnknowns(table: Table, model: CompiledModel, mapping: DataMapping, sample: string | null): Status<NonNullable<JobAssay['unknowns']>> {
+  if (model.variables.length !== 1) return refusal('assay-one-variable', clashMessage('assay-one-variable'));
+  const column = (name: string) => findColumn(table, name);
+  const x = column(model.variables[0]);
+  const y = column(mapping.y);
+  const sigma = mapping.sigma ? column(mapping.sigma) : null;
+  const replicate = sample ? column(sample) : null;
+  if (!x.ok || !y.ok || (sigma && !sigma.ok)) return refusal('assay-columns', 'Interpolate unknowns: choose the x and y columns first.');
+  if (replicate && !replicate.ok) return refusal('assay-sample-column', `Interpolate unknowns: the replicate column "${sample}" is not in this table; pick another (or none).`);
+  const found = unknownRows(table, { x: x.value, y: y.value, sigma: sigma?.ok ? sigma.value : null, sample: replicate?.ok ? replicate.value : null, skip: skipOf(session.choice ?? ALL_ROWS) });
+  if (!found.ok) return refusal('assay-unknown-sigma', `Interpolate unknowns: line ${found.problem.line}'s ${mapping.sigma} cell is not a positive number; a σ-weighted fit needs each unknown's σ.`);
+  if (found.value.samples.length === 0) {
+    return refusal('no-unknowns', `Interpolate unknowns: no row has a ${mapping.y} value and an empty ${model.variables[0]} cell. Leave the x cell of each unknown empty, or turn the switch off.`);
+  }
+  return { ok: true, value: found.value.samples };
+}
+
+/** The job's assay from the page's settings (null: every switch off). */
+export function pageAssayJob(settings: AssaySettings | null | undefined, model: CompiledModel, mapping: DataMapping): Status<JobAssay | null> {
+  if (!settings || !assayOn(settings)) return { ok: true, value: null };
+  const predict = predictValues(settings.predict);
+  if (!predict.ok) return refusal('assay-predict', `Predict at x: "${predict.bad}" is not a finite number; give x values separated by commas, such as 1, 10, 100.`);
+  if (predict.value && model.variables.length !== 1) return refusal('assay-one-variable', clashMessage('assay-one-variable'));
+  let unknowns: JobAssay['unknowns'] = null;
+  if (settings.interpolate) {
+    if (!session.table) return refusal('no-data', 'Load data first.');
+    const found = pageUnknowns(session.table, model, mapping, settings.sample);
+    if (!found.ok) return found;
+    unknowns = found.value;
+  }
+  return {
+    ok: true,
+    value: {
+      unknowns,
+      predict: predict.value,
+      outliers: settings.rout ? { method: 'rout', q: settings.q / 100, ...(settings.keep.length > 0 ? { keep: [...settings.keep] } : {}) } : null,
+      bootstrap: settings.bootstrap ? { kind: settings.kind, resamples: settings.resamples, seed: settings.seed } : null,
+    },
+  };
+}
+
+/** The job's assay clash in the page's words (the controls: Solver options, the assay card). */
+export function pageAssayClash(job: FitJob): WorkerError | null {
+  const clash = assayClash(job);
+  if (!clash) return null;
+  const page: Partial<Record<typeof clash, string>> = {
+    'assay-needs-rows': 'The assay steps run on one fit with its rows in memory: this table is streamed from browser storage. Turn the assay switches off, or load a smaller file.',
+    'rout-least-squares': 'ROUT runs its own robust fit, then least squares: set the loss to linear and the objective to least squares (Solver options), or turn ROUT off.',
+  };
+  return { code: clash, message: page[clash] ?? clashMessage(clash), field: 'assay' };
+}
+
+/** The job's assay outcome as the page draws it; `data`: the rows the fit started from (the selection). */
+export function pageAssayOutcome(a: AssayOutcome, data: FitData, plotVar: number): PageAssay {
+  const o = a.outliers;
+  const b = a.bootstrap ?? null;
+  const xs = data.vars[plotVar] ?? data.vars[0];
+  return {
+    interpolated: a.interpolated,
+    predicted: a.predicted,
+    outliers: o ? { q: o.q, lines: o.rows.map((r) => r ?? 0), x: o.indices.map((i) => xs[i]), y: o.indices.map((i) => data.y[i]), rsdr: o.rsdr } : null,
+    bootstrap: b ? { kind: b.kind, resamples: b.resamples, seed: b.seed, failed: b.failed, intervals: b.intervals, samples: b.samples } : null,
+  };
+}
