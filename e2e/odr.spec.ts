@@ -4,14 +4,14 @@
  * (York 1966: a = 5.47991, b = −0.480533) and to ODRPACK's numbers (fixtures/odr/fits.json,
  * scipy.odr) and draws x and y error bars; the circle sample (an implicit model, an equation)
  * fits to ODRPACK's implicit-mode answer and draws the fitted circle as g's zero contour.
- * One page load; screenshots at 1440×900, 1024×768 and 390×844 (e2e/screenshots/odr-*).
+ * Two page loads; screenshots at 1440×900, 1024×768 and 390×844 (e2e/screenshots/odr-*).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fit, fittedParameters, loadSampleCard, plotted } from './lib/app-actions';
-import { launch, openApp, pageErrors, shotAtWidths } from './lib/app-browser';
+import { collectErrors, launch, openApp, pageErrors, shotAtWidths } from './lib/app-browser';
 import { root, serveDist, type Served } from './lib/app-serve';
 
 interface OdrFit { name: string; beta: number[]; sd_beta: number[]; sum_square: number; exact?: unknown }
@@ -87,6 +87,12 @@ describe('errors in both variables on the page', () => {
   });
 
   it('fits the circle sample as an implicit model to ODRPACK’s answer and draws the contour', async () => {
+    // The sample cards show on a blank page: a fresh context (the first page's saved session stays there).
+    const fresh = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
+    page = await fresh.newPage();
+    collectErrors(page);
+    await page.goto(served.url);
+    await page.getByTestId('app').waitFor();
     await loadSampleCard(page, 'odr-circle');
     expect(await fit(page)).toBe('converged');
     const got = await fittedParameters(page);
