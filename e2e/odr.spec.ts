@@ -104,6 +104,15 @@ describe('errors in both variables on the page', () => {
     const curve = drawn.find((t) => /fit/i.test(t.name) && t.mode !== 'markers');
     expect(curve, JSON.stringify(drawn)).toBeDefined();
     expect(curve?.points ?? 0).toBeGreaterThan(50);
+    // py is the plotted y, not a variable held at one value; and a circle is drawn round (equal scales).
+    const note = page.getByTestId('plot-note');
+    if ((await note.count()) > 0) expect(await note.textContent()).not.toMatch(/py, which holds one value/);
+    const scale = await page.evaluate(() => {
+      const host = document.querySelector('[data-testid="main-plot"]');
+      const div = (host?.classList.contains('js-plotly-plot') ? host : host?.querySelector('.js-plotly-plot')) as (Element & { layout?: { yaxis?: { scaleanchor?: string } } }) | null;
+      return div?.layout?.yaxis?.scaleanchor ?? null;
+    });
+    expect(scale).toBe('x');
     await shotAtWidths(page, widths, 'odr-circle', 'plot-panel');
     expect(pageErrors(page)).toEqual([]);
   });

@@ -131,7 +131,8 @@ function PlotNote() {
     notes.push(zoomed ? `${drawing}: ${inView}; double-click the plot to see all the data.` : `${drawing}: the lowest and highest in each pixel column. Zoom in to draw more of them.`);
   }
   const xName = mapping.x[plotVar];
-  const others = variables.filter((v) => v !== xName);
+  // y is plotted on the y axis (an implicit model's g uses it as a variable): not a held value.
+  const others = variables.filter((v) => v !== xName && v !== mapping.y);
   // An ODE model's observed columns are its responses, each drawn with its curve, not variables.
   if (ode?.failure) notes.push(`The integration stopped early at these values (${ode.failure}): the curves end where it stopped.`);
   if (!ode && curveKind === 'points' && xName) {

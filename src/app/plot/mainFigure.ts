@@ -130,6 +130,9 @@ export function mainFigure(f: FigureInput): { data: Data[]; layout: Partial<Layo
   }
   // On a log axis over several decades, one tick per decade reads better than 2-5-10 labels.
   const decadeTicks = (values: ArrayLike<number> | undefined) => (values && decades(values) >= 2 ? { dtick: 1 } : {});
+  // An implicit curve (a circle, an ellipse) is a shape in the plane: one unit the same length on
+  // both axes, so that a circle looks round (linear axes only, and not when y's range is set).
+  const equalScale = curve?.implicit === true && !f.logX && !f.logY && !yRange;
   const layout: Partial<Layout> = {
     ...BASE_LAYOUT,
     uirevision: f.revision,
@@ -138,7 +141,7 @@ export function mainFigure(f: FigureInput): { data: Data[]; layout: Partial<Layo
     xaxis: axis(f.xLabel, { type: f.logX ? 'log' : 'linear', anchor: curve ? 'y2' : 'y', ...(f.logX ? decadeTicks(f.data?.x) : {}) }),
     // The residual panel is there when there are residuals: without a curve the data take the
     // whole height rather than leave a blank band under them.
-    yaxis: axis(f.yLabel, { type: f.logY ? 'log' : 'linear', domain: curve ? [0.3, 1] : [0, 1], ...(f.logY ? decadeTicks(f.data?.y) : {}), ...(yRange ? { range: yRange, autorange: false } : { autorange: true }) }),
+    yaxis: axis(f.yLabel, { type: f.logY ? 'log' : 'linear', domain: curve ? [0.3, 1] : [0, 1], ...(f.logY ? decadeTicks(f.data?.y) : {}), ...(yRange ? { range: yRange, autorange: false } : { autorange: true }), ...(equalScale ? { scaleanchor: 'x', scaleratio: 1 } : {}) }),
     ...(curve ? { yaxis2: axis(curve.implicit ? 'distance' : 'residual', { domain: [0, 0.22], zeroline: true, zerolinecolor: COLORS.zero, zerolinewidth: 1 }) } : {}),
     hovermode: 'closest',
   };
