@@ -3,13 +3,15 @@
  * (public/samples/york_pearson.csv) makes a link that carries columns.sigmaX and the σx column
  * inline; opened on a blank page it gives the same fit request and York's exact line
  * (York 1966: a = 5.47991, b = −0.480533) as the fit before. A link whose sigmaX is wrong is
- * refused naming the field; a session's lenient reader keeps sigmaX.
+ * refused naming the field; a session's lenient reader keeps sigmaX; the data export, the Python
+ * script and the CLI command carry the σx column.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { localClient } from '../client/localClient';
-import { setClient } from '../client/worker';
+import { getClient, setClient } from '../client/worker';
+import { cliCommand, pythonScript } from '../export/index';
 import { decodeSpec, specFromJson, specToJson } from '../share/index';
 import { loadText } from './actions/data';
 import { runFit } from './actions/fit';
@@ -19,6 +21,7 @@ import { setParamValue } from './actions/params';
 import { setSigmaColumn, setSigmaXColumn } from './actions/settings';
 import { fitRequest } from './requests/fit';
 import { readSessionSpec } from './sessions/lenientSpec';
+import { currentSpec } from './selectors/spec';
 import { getState, initialState, setState } from './store';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -88,6 +91,18 @@ describe('errors in x in a link (issue 24)', () => {
     const notObject = bad(['sx']);
     expect(notObject.ok).toBe(false);
     if (!notObject.ok) expect(notObject.error.message).toMatch(/columns\.sigmaX/);
+  });
+
+  it('exports the σx column with the data the script reads (Export > Data), and a script and command that use it', async () => {
+    await yorkPage();
+    const csvOut = await getClient().exportData(getState().mapping);
+    if (!csvOut.ok) throw new Error(csvOut.error.message);
+    const [head, first] = csvOut.value.trim().split('\n');
+    expect(head).toBe('x,y,sy,sx');
+    expect(first.split(',').map(Number)).toEqual([0, 5.9, 1, 0.03162277660168379]);
+    const spec = currentSpec(getState());
+    expect(pythonScript(spec, { csvFileName: 'york.csv', delimiter: ',', decimalComma: false, header: true })).toContain('SIGMA = {"x": "sx"}');
+    expect(cliCommand(spec, { csvFileName: 'york.csv' })).toContain('--sigma-x x=sx');
   });
 
   it('keeps σx in a session read leniently', () => {

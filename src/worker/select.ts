@@ -1,4 +1,5 @@
 /** Column selection: the mapping applied to the table, dropped rows counted, data to draw. */
+import { sigmaXColumns } from '../share/fingerprint';
 import { dataCsv } from '../export/curveCsv';
 import { selectColumns, type FitData } from '../data/selectColumns';
 import { ALL_ROWS, chooseRows, skipOf, type RowChoice } from '../data/chooseRows';
@@ -103,6 +104,13 @@ export function exportDataCsv(mapping: DataMapping): Status<string> {
   const columns = data.names.x.map((name, i) => ({ name, values: data.vars[i] ?? new Float64Array(data.rows) }));
   columns.push({ name: data.names.y, values: data.y });
   if (data.names.sigma && data.sigma) columns.push({ name: data.names.sigma, values: data.sigma });
+  // Errors in x (issue 24): each x's σ column too, on the same rows, for the exported script to read.
+  for (const name of sigmaXColumns(mapping)) {
+    if (columns.some((c) => c.name === name) || !session.table) continue;
+    const values = rowsOf(session.table, data.lines, name);
+    if (!values.ok) return values;
+    columns.push({ name, values: values.value });
+  }
   return { ok: true, value: dataCsv(columns) };
 }
 
