@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { decimalResidual } from './decimalResidual';
 import { parseDelimitedText } from './parseText';
 import { selectColumns } from './selectColumns';
-import { isOdeModel, parseStatements } from '../model/index';
+import { isEquationModel, isOdeModel, parseStatements } from '../model/index';
 import { unknownRows } from '../fit/unknownRows';
 import { sampleAssay } from '../share/assay';
 
@@ -15,6 +15,7 @@ interface SampleEntry {
   x: string[];
   y: string;
   sigma?: string;
+  sigmaX?: Record<string, string>;
   model: string;
   params?: Record<string, number>;
   truth?: Record<string, number>;
@@ -49,6 +50,8 @@ describe('public/samples', () => {
       'ode-consecutive', 'ode-michaelis-menten', 'ode-pk-two-compartment', 'ode-sir', 'lotka-volterra', 'ode-logistic',
       // A standard curve with unknown rows (issue 26; make_elisa_plate.py): opens with its assay switches.
       'elisa-plate',
+      // Errors in both variables (issue 24; make_odr_samples.py): York's line, an implicit circle.
+      'odr-york', 'odr-circle',
     ]);
     expect(new Set(manifest.map((e) => e.file)).size).toBe(manifest.length);
   });
@@ -81,7 +84,10 @@ describe('public/samples', () => {
         if (!ode.ok) throw new Error(ode.error.message);
         expect(ode.value.params).toEqual(Object.keys(entry.params ?? {}));
       } else {
-        const known = new Set([...entry.x, ...Object.keys(entry.params ?? {}), ...FUNCTIONS]);
+        // An implicit model's equation relates x and y (issue 24); its σ columns are the file's.
+        const equation = isEquationModel(entry.model);
+        for (const s of Object.values(entry.sigmaX ?? {})) expect(table.columns.map((c) => c.name)).toContain(s);
+        const known = new Set([...entry.x, ...(equation ? [entry.y] : []), ...Object.keys(entry.params ?? {}), ...FUNCTIONS]);
         const idents = entry.model.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? [];
         expect(idents.filter((id) => !known.has(id))).toEqual([]);
       }

@@ -7,7 +7,7 @@
  *     [--ftol V] [--xtol V] [--gtol V] [--max-nfev N] [--x-scale jac|V]
  *     [--method auto|dense|normal] [--backend auto|cpu|gpu]
  *     [--where COL=VALUE ...] [--exclude-rows 3,17,20-25]
- *     [--group COL [--groups K1,K2] [--shared a,b]] [--tie b=2*a]
+ *     [--group COL [--groups K1,K2] [--shared a,b]] [--tie b=2*a] [--sigma-x x=sx]
  *
  * Options equal to the CLI's defaults (src/fit/defaults.ts: linear loss, f_scale 1, tolerances
  * 1e-15, the default budget, x_scale jac, auto method and backend) are left out. Numbers are the
@@ -96,6 +96,10 @@ export function cliWords(tiedSpec: FitSpec, options: CliCommandOptions): string[
     option('y', spec.columns.y);
     if (spec.columns.sigma !== null) option('sigma', spec.columns.sigma);
   }
+  // Errors in x (issue 24): --sigma-x x1=s1,x2=s2, each x measured with error and its σ column.
+  const sigmaX = spec.columns.sigmaX;
+  const withSigma = sigmaX ? spec.columns.x.filter((x) => Object.prototype.hasOwnProperty.call(sigmaX, x)) : [];
+  if (sigmaX && withSigma.length > 0) option('sigma-x', withSigma.map((x) => `${x}=${sigmaX[x]}`).join(','));
   if (s.weights && s.weights !== 'sigma') option('weights', s.weights);
   if (s.absoluteSigma) words.push('--absolute-sigma');
   // Row filters and excluded points (issue 9), in the file's own line numbers.

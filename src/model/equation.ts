@@ -33,22 +33,29 @@ function blank(text: string, from: number, to: number): string {
   return text.slice(0, from) + text.slice(from, to).replace(/[^\n]/g, ' ') + text.slice(to);
 }
 
-/** g = lhs − rhs, compiled; `implicit` says which columns the equation uses. */
-export function compileEquation(text: string, options: CompileOptions): Result<CompiledModel, ModelError> {
+/** The equation's tree g = lhs − rhs, its parameters and the columns it uses (for display as you
+ *  type, and for compileEquation). */
+export function parseEquation(text: string, columns: readonly string[]): Result<{ readonly ast: Expr; readonly params: string[]; readonly variables: string[] }, ModelError> {
   const code = text.replace(/#[^\n]*/g, (c) => ' '.repeat(c.length));
   const at = code.indexOf('=');
   if (at < 0 || code.indexOf('=', at + 1) >= 0) {
     return { ok: false, error: modelError(text, 'equation', Math.max(at, 0), Math.max(at, 0) + 1, (p) => `An implicit model is one equation with one "=" (at ${p})`, 'write it as lhs = rhs, e.g. (x-a)^2 + (y-b)^2 = R^2') };
   }
-  const left = parse(blank(code, at, code.length), options.columns);
+  const left = parse(blank(code, at, code.length), columns);
   if (!left.ok) return left.error.code === 'empty' ? sideMissing(text, at, 'left') : left;
-  const right = parse(blank(code, 0, at + 1), options.columns);
+  const right = parse(blank(code, 0, at + 1), columns);
   if (!right.ok) return right.error.code === 'empty' ? sideMissing(text, at, 'right') : right;
   const ast: Expr = { kind: 'binary', op: '-', left: left.value.ast, right: right.value.ast, start: left.value.ast.start, end: right.value.ast.end };
   const params = [...new Set([...left.value.params, ...right.value.params])];
   const used = new Set([...left.value.variables, ...right.value.variables]);
-  const variables = [...new Set(options.columns)].filter((c) => used.has(c));
-  return compileParsed(text, { ast, params, variables });
+  const variables = [...new Set(columns)].filter((c) => used.has(c));
+  return { ok: true, value: { ast, params, variables } };
+}
+
+/** g = lhs − rhs, compiled; `implicit` says which columns the equation uses. */
+export function compileEquation(text: string, options: CompileOptions): Result<CompiledModel, ModelError> {
+  const parsed = parseEquation(text, options.columns);
+  return parsed.ok ? compileParsed(text, parsed.value) : parsed;
 }
 
 function sideMissing(text: string, at: number, side: 'left' | 'right'): { ok: false; error: ModelError } {

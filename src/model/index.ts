@@ -37,4 +37,4 @@ export type { DD } from './doubleDouble';
 export { functionComparer, literalsOf, namesOf, substituteParams } from './sameFunction';
 
 // Implicit models: one equation lhs = rhs (errors in both variables, fit/odr)
-export { compileEquation, isEquationModel } from './equation';
+export { compileEquation, isEquationModel, parseEquation } from './equation';

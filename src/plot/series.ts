@@ -9,8 +9,8 @@ export function plotColumn(data: FitData, plotVar: number): Float64Array {
   return data.vars[Math.min(Math.max(0, plotVar), data.vars.length - 1)] ?? new Float64Array(data.rows);
 }
 
-/** y (or any per-row values) against the plot variable. */
-export function buildSeries(data: FitData, values: Float64Array, plot: PlotRequest): Series {
+/** y (or any per-row values) against the plot variable; `sigmaX`: the plotted x's σ per row (issue 24). */
+export function buildSeries(data: FitData, values: Float64Array, plot: PlotRequest, sigmaX: Float64Array | null = null): Series {
   const x = plotColumn(data, plot.plotVar);
   const { index, decimated, viewAll } = decimateMinMax(x, values, plot.buckets, plot.logX, plot.xRange ?? null);
   return {
@@ -19,6 +19,7 @@ export function buildSeries(data: FitData, values: Float64Array, plot: PlotReque
     y: gather(values, index),
     // The figure draws error bars only while few points are drawn (a zoomed view, small data).
     sigma: data.sigma ? gather(data.sigma, index) : null,
+    ...(sigmaX ? { sigmaX: gather(sigmaX, index) } : {}),
     lines: gatherInt(data.lines, index),
     decimated,
     viewAll,

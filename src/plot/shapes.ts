@@ -64,6 +64,9 @@ export interface Series {
   readonly y: Float64Array;
   /** σ of each drawn point (null without a σ column). */
   readonly sigma: Float64Array | null;
+  /** σ of the plotted x of each drawn point, where that column is measured with error (issue 24:
+   *  the mapping's sigmaX); absent or null: x exact. */
+  readonly sigmaX?: Float64Array | null;
   /** Physical file line of each drawn point. */
   readonly lines: Int32Array;
   /** True when min/max decimation dropped points. */
@@ -143,6 +146,10 @@ export interface Curve {
   readonly prediction: BandPair | null;
   /** An ODE model (issue 23): each observed column with its curve (absent or null: closed form). */
   readonly ode?: OdeCurves | null;
+  /** An implicit model g(x, y) = 0 (issue 24): x and y are the zero contour of g, polylines ended
+   *  by NaN (plot/contour.ts); the residuals are each point's first-order distance g/‖∇g‖ and χ²
+   *  is Σ g²/Σᵥ(σᵥ∂g/∂v)², what the fit minimises to first order. Absent: y = f(x). */
+  readonly implicit?: boolean;
 }
 
 export interface BandPair {

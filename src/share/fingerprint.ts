@@ -62,5 +62,16 @@ export function matchesFingerprint(expected: Fingerprint, columns: readonly Arra
 
 /** The names of the columns a fit uses, in fingerprint (and inline data) order: x…, y, sigma. */
 export function usedColumns(mapping: ColumnMapping): string[] {
-  return mapping.sigma === null ? [...mapping.x, mapping.y] : [...mapping.x, mapping.y, mapping.sigma];
+  const names = mapping.sigma === null ? [...mapping.x, mapping.y] : [...mapping.x, mapping.y, mapping.sigma];
+  // Errors in x (issue 24): each x's σ column after them, in x order, once (σx may share y's σ
+  // column, as the circle sample's s does). A spec without sigmaX is as before.
+  for (const name of sigmaXColumns(mapping)) if (!names.includes(name)) names.push(name);
+  return names;
+}
+
+/** The σ columns of the x columns measured with error, in x order (issue 24; empty: every x exact). */
+export function sigmaXColumns(mapping: Pick<ColumnMapping, 'x' | 'sigmaX'>): string[] {
+  const sx = mapping.sigmaX;
+  if (!sx) return [];
+  return mapping.x.flatMap((x) => (Object.prototype.hasOwnProperty.call(sx, x) ? [sx[x]] : []));
 }

@@ -12,9 +12,9 @@
  * Version: an integer ≥ 1; above SPEC_VERSION the link is refused as made by a newer Fitbench
  * before anything else is read (its shape may have changed).
  */
-import { compileModel, isOdeModel, MAX_MODEL_LENGTH, parseStatements } from '../model/index';
+import { compileEquation, compileModel, isEquationModel, isOdeModel, MAX_MODEL_LENGTH, parseStatements } from '../model/index';
 import { shareError, type DecodeResult } from './errors';
-import { usedColumns } from './fingerprint';
+import { sigmaXColumns, usedColumns } from './fingerprint';
 import { odeDataColumns, odeObserved, readOdeSettings, type DataColumns } from './odeSpec';
 import { MAX_X_COLUMNS } from './limits';
 import { readData } from './readData';
@@ -31,15 +31,34 @@ import { SPEC_VERSION, type ColumnMapping, type FitSpec, type OdeSettings } from
 
 const KEYS = ['version', 'model', 'libraryId', 'columns', 'parameters', 'settings', 'data'] as const;
 
+/**
+ * columns.sigmaX (issue 24): { x column: its σ column }, each key one of columns.x and each σ a
+ * column other than the x's and y (it may be y's σ column, or another x's σ).
+ */
+function readSigmaX(v: unknown, path: string, x: readonly string[], y: string): Record<string, string> {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) fail(path, 'must be an object of x column → σ column, e.g. {"x": "sx"}', v);
+  const out: Record<string, string> = {};
+  for (const key of Object.keys(v)) {
+    if (!x.includes(key)) fail(`${path}.${key}`, `is not one of columns.x (${x.join(', ')}): only an x column has a σx`);
+    const name = identifier((v as Fields)[key], `${path}.${key}`);
+    if (x.includes(name) || name === y) fail(`${path}.${key}`, `names the column "${name}", which is an x or y of the fit: pick the column of ${key}'s standard deviations`);
+    Object.defineProperty(out, key, { value: name, enumerable: true, writable: false, configurable: false });
+  }
+  return out;
+}
+
 function readColumns(v: unknown, path: string): ColumnMapping {
-  const o = object(v, path, ['x', 'y', 'sigma']);
+  // sigmaX came with issue 24: optional, so that older links (without it) still open.
+  const hasSigmaX = typeof v === 'object' && v !== null && Object.prototype.hasOwnProperty.call(v, 'sigmaX');
+  const o = object(v, path, ['x', 'y', 'sigma', ...(hasSigmaX ? ['sigmaX'] : [])]);
   const x = array(o.x, `${path}.x`, MAX_X_COLUMNS).map((n, i) => identifier(n, `${path}.x[${i}]`));
   const y = identifier(o.y, `${path}.y`);
   const sigma = nullable(o.sigma, (s) => identifier(s, `${path}.sigma`));
   const all = sigma === null ? [...x, y] : [...x, y, sigma];
   const twice = all.find((n, i) => all.indexOf(n) !== i);
   if (twice !== undefined) fail(path, `name the column "${twice}" more than once (x, y and sigma must be distinct)`);
-  return { x, y, sigma };
+  const sigmaX = hasSigmaX ? readSigmaX(o.sigmaX, `${path}.sigmaX`, x, y) : {};
+  return Object.keys(sigmaX).length > 0 ? { x, y, sigma, sigmaX } : { x, y, sigma };
 }
 
 function libraryId(v: unknown, path: string): string | null {
@@ -61,12 +80,14 @@ const modelRefusal = (message: string) => ({ error: shareError('model', message,
 /** A closed-form model compiled against columns.x, which must be exactly its variables. */
 function readClosedForm(model: string, columns: ColumnMapping, hasOde: boolean): ReadModel | { error: ReturnType<typeof shareError> } {
   if (hasOde) fail('ode', 'belongs to an ODE model (statements such as dX/dt = …), and this model is one expression');
-  const compiled = compileModel(model, { columns: columns.x });
+  // An implicit model (issue 24: one equation g(x, y) = 0) is compiled over x… and y, as the worker does.
+  const implicit = isEquationModel(model);
+  const compiled = implicit ? compileEquation(model, { columns: [...columns.x, columns.y] }) : compileModel(model, { columns: columns.x });
   if (!compiled.ok) return modelRefusal(`The model in this link does not compile: ${compiled.error.message}`);
   const { params, variables } = compiled.value;
   const unused = columns.x.filter((n) => !variables.includes(n));
   if (unused.length > 0) fail('columns.x', `names ${unused.map((n) => `"${n}"`).join(', ')}, which the model does not use`);
-  return { params, data: { names: usedColumns(columns), sigmas: columns.sigma === null ? [] : [columns.sigma] }, ode: null };
+  return { params, data: { names: usedColumns(columns), sigmas: [...new Set([...(columns.sigma === null ? [] : [columns.sigma]), ...sigmaXColumns(columns)])] }, ode: null };
 }
 
 /** An ODE model's statements through the model's validated parser, its columns checked against them (odeSpec.ts). */

@@ -48,6 +48,11 @@ export interface ColumnMapping {
   readonly x: readonly string[];
   readonly y: string;
   readonly sigma: string | null;
+  /** Errors in x (issue 24): the σ column of each x column measured with error, by the x column's
+   *  name (the CLI's --sigma-x x1=s1,x2=s2); an x column without one is exact. With an implicit
+   *  model (one equation) y's σ is `sigma`. Absent or empty: every x is exact, and a link without it
+   *  is as before. */
+  readonly sigmaX?: Readonly<Record<string, string>>;
 }
 
 /** Data carried inside a link: the used columns only, as numbers. */

@@ -55,13 +55,21 @@ function groupsToWire(g: GroupSpec): JsonValue {
   return { column: g.column, mode: g.mode, shared: [...g.shared], ...(g.pick ? { pick: [...g.pick] } : {}), ...(g.mixed ? { mixed: { random: [...g.mixed.random], cov: g.mixed.cov, method: g.mixed.method } } : {}) };
 }
 
+/** Errors in x (issue 24): written only when some x has a σ column, in x order. */
+function sigmaXToWire(c: FitSpec['columns']): { sigmaX?: JsonValue } {
+  const sx = c.sigmaX;
+  if (!sx) return {};
+  const entries = c.x.filter((x) => Object.prototype.hasOwnProperty.call(sx, x)).map((x) => [x, sx[x]] as const);
+  return entries.length > 0 ? { sigmaX: Object.fromEntries(entries) } : {};
+}
+
 export function specToWire(spec: FitSpec): JsonValue {
   const s = spec.settings;
   return {
     version: spec.version,
     model: spec.model,
     libraryId: spec.libraryId,
-    columns: { x: [...spec.columns.x], y: spec.columns.y, sigma: spec.columns.sigma },
+    columns: { x: [...spec.columns.x], y: spec.columns.y, sigma: spec.columns.sigma, ...sigmaXToWire(spec.columns) },
     parameters: spec.parameters.map(parameter),
     settings: settingsToWire(s),
     data: data(spec),

@@ -10,6 +10,12 @@ export function rowsKey(rows: RowSpec | undefined): string {
 }
 import { zoomRange } from './view';
 
+/** The σ of each x (issue 24; written only when some x has one, so that signatures saved before read the same). */
+export function sigmaXKey(sigmaX: Readonly<Record<string, string>> | undefined): string {
+  const keys = Object.keys(sigmaX ?? {}).sort();
+  return keys.length > 0 ? `|sx:${keys.map((k) => `${k}=${sigmaX![k]}`).join(',')}` : '';
+}
+
 /** The ties part (written only when there are ties, so that signatures saved before ties read the same). */
 function tiesKey(ties: AppState['ties'] | undefined): string {
   return ties && ties.length > 0 ? `|tie:${ties.map((t) => `${t.name}=${t.expression}`).join('\u0000')}` : '';
@@ -18,7 +24,7 @@ function tiesKey(ties: AppState['ties'] | undefined): string {
 export function curveSignature(s: Pick<AppState, 'modelText' | 'mapping' | 'params' | 'plot' | 'plotRange' | 'source' | 'dataEpoch' | 'settings' | 'ties'>): string {
   const m = s.mapping;
   const values = s.params.map((p) => `${p.name}=${p.value}`).join(',');
-  return `${s.modelText}|${m.x.join(',')}|${m.y}|${m.sigma ?? ''}|${s.settings.weights ?? ''}|${s.settings.objective ?? ''}|${rowsKey(m.rows)}|${values}|${s.plot.plotVar}|${s.plot.logX}|${zoomRange(s)?.join(':') ?? ''}${tiesKey(s.ties)}`;
+  return `${s.modelText}|${m.x.join(',')}|${m.y}|${m.sigma ?? ''}|${s.settings.weights ?? ''}|${s.settings.objective ?? ''}|${rowsKey(m.rows)}|${values}|${s.plot.plotVar}|${s.plot.logX}|${zoomRange(s)?.join(':') ?? ''}${tiesKey(s.ties)}${sigmaXKey(m.sigmaX)}`;
 }
 
 /**
@@ -66,7 +72,7 @@ type Signed = Pick<AppState, 'modelText' | 'mapping' | 'params' | 'ties' | 'sett
 function signatureBeforeSettings(s: Signed): string {
   const m = s.mapping;
   const rows = s.params.map((p) => `${p.name}=${p.value}:${p.min}:${p.max}:${p.fixed}`).join(',');
-  return `${s.modelText}|${m.x.join(',')}|${m.y}|${m.sigma ?? ''}|${rowsKey(m.rows)}|${rows}${tiesKey(s.ties)}`;
+  return `${s.modelText}|${m.x.join(',')}|${m.y}|${m.sigma ?? ''}|${rowsKey(m.rows)}|${rows}${tiesKey(s.ties)}${sigmaXKey(m.sigmaX)}`;
 }
 
 export function fitSignature(s: Signed): string {

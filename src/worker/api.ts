@@ -242,8 +242,35 @@ export interface FitOutcome {
   /** Streamed from browser storage (issue 12; absent or null: in memory): the rows fitted, the
    *  chunks every pass read, the passes, and the sample the curve and residuals are drawn over. */
   readonly stream?: { readonly rows: number; readonly budget: number; readonly chunkRows: number; readonly chunks: number; readonly passes: number; readonly sampleRows: number } | null;
+  /** Errors in both variables (issue 24; absent or null: an ordinary fit): ODRPACK's facts. */
+  readonly odr?: OdrFacts | null;
   /** The assay steps' results (issue 26, request.assay; absent or null: not asked). */
   readonly assay?: PageAssay | null;
+}
+
+/**
+ * What an errors-in-variables fit (fit/odr) reports beside its FitResult, under ODRPACK's names
+ * (the CLI's JSON `odr`, job/report/odrJson.ts): the weighted sum of squares split into its δ
+ * (x) and ε (y) parts, res_var, whether sd_beta was scaled by it, and each point's projection
+ * onto the curve on the plotted axes (null past MAX_PROJECTIONS rows).
+ */
+export interface OdrFacts {
+  readonly kind: 'explicit' | 'implicit';
+  /** The columns measured with error (each with a δ per row). */
+  readonly observed: readonly string[];
+  readonly sumSquares: number;
+  readonly sumSquaresDelta: number;
+  readonly sumSquaresEps: number;
+  readonly resVar: number;
+  readonly absoluteSigma: boolean;
+  /** ½χ² of the ordinary fit it started from, ignoring the x errors (explicit). */
+  readonly startCost: number | null;
+  /** Implicit: augmented-Lagrangian rounds, and the largest distance from the curve left in σ units. */
+  readonly rounds: number | null;
+  readonly constraintViolation: number | null;
+  readonly projections: { readonly x: Float64Array; readonly y: Float64Array; readonly count: number } | null;
+  /** The x variable the projections are drawn against (index into mapping.x). */
+  readonly plotVar: number;
 }
 
 /** A Poisson fit's facts beside its result (src/fit/poissonMle.ts). */

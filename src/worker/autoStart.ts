@@ -13,7 +13,8 @@ import { toWorkerError } from './errors';
 import { fitInputs } from './fitInputs';
 import { endRun, startRun } from './session';
 import { throttle } from '../job/browser/throttle';
-import { isOdeModel } from '../model/modelKind';
+import { isEquationModel, isOdeModel } from '../model/modelKind';
+import { clashMessage } from '../job/validate';
 import type { ParameterSpec } from '../fit/parameters';
 import type { AutoStartOptions, AutoStartResult } from '../start/multistart';
 import { odeAutoStart } from '../start/ode/odeAutoStart';
@@ -73,6 +74,8 @@ export async function findStarts(request: AutoStartRequest, onProgress?: (p: Aut
     const { model, data } = problem.value;
     return runSearch(request, model.spec.params, onProgress, (specs, options) => odeAutoStart(model, data, specs, options));
   }
+  // An implicit model has no ordinary fit to search starts with (the job's odr-implicit-starts).
+  if (isEquationModel(request.model)) return { ok: false, error: { code: 'odr-implicit-starts', message: clashMessage('odr-implicit-starts'), field: 'parameter' } };
   const inputs = fitInputs(request);
   if (!inputs.ok) return inputs;
   const { data, model: m } = inputs.value;

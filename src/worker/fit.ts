@@ -19,7 +19,9 @@ import { fitInputs } from './fitInputs';
 import { requestJob } from './fitJob';
 import { fitProgress } from '../job/browser/fitProgress';
 import { CheckpointUnavailable, pageHost } from '../job/browser/pageHost';
-import { isOdeModel } from '../model/modelKind';
+import { isEquationModel, isOdeModel } from '../model/modelKind';
+import { hasSigmaX } from './odrColumns';
+import { runOdrFit } from './odrFit';
 import { runOdeFit } from './odeFit';
 import { endRun, session, startRun, type CancelFlag } from './session';
 import { streamedSource } from './streamedFit';
@@ -41,6 +43,11 @@ export async function runFit(request: FitRequest, onProgress?: (p: FitProgress) 
   if (isOdeModel(request.model)) {
     if (request.assay && assayOn(request.assay)) return { ok: false, error: { code: 'assay-ode', message: 'The assay steps (unknowns, predictions, ROUT, bootstrap) do not run with an ODE model yet: turn them off.', field: 'assay' } };
     return runOdeFit(request);
+  }
+  // Errors in x (a σ column for some x) or an implicit model (issue 24): the job's 'odr' kind.
+  if (isEquationModel(request.model) || hasSigmaX(request.mapping)) {
+    if (request.assay && assayOn(request.assay)) return { ok: false, error: { code: 'assay-odr', message: 'The assay steps (unknowns, predictions, ROUT, bootstrap) do not run with errors in x or an implicit model yet: turn them off, or clear the σx columns.', field: 'assay' } };
+    return runOdrFit(request);
   }
   const inputs = fitInputs(request);
   if (!inputs.ok) return inputs;

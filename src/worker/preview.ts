@@ -4,7 +4,12 @@ import { withDeviance, withWeights } from '../plot/curve';
 import { evaluateCurve } from './curve';
 import { compiled } from './modelCache';
 import { ensureSelection } from './select';
-import { isOdeModel } from '../model/modelKind';
+import { isEquationModel, isOdeModel } from '../model/modelKind';
+import { implicitCurve } from '../plot/implicitCurve';
+import { compiledEquation } from './modelCache';
+import { equationColumns } from './odrFit';
+import { variableSigmas } from './odrColumns';
+import { session } from './session';
 import { odeCurve } from '../plot/odeCurve';
 import { odeProblem } from './odeProblem';
 
@@ -18,8 +23,23 @@ function odePreview(request: CurveRequest): Status<Curve> {
   return { ok: true, value: odeCurve(problem.value, request.params, request) };
 }
 
+/** An implicit model (issue 24): the zero contour of g at the slider's parameters. */
+function implicitPreview(request: CurveRequest): Status<Curve> {
+  const picked = ensureSelection(request.mapping);
+  if (!picked.ok) return picked;
+  const model = compiledEquation(request.model, equationColumns(request.mapping));
+  if (!model.ok) return model;
+  if (request.params.length !== model.value.params.length) {
+    return { ok: false, error: { code: 'stale', message: 'The parameters do not match the model.', field: 'parameter' } };
+  }
+  const sigmas = variableSigmas(session.table!, picked.value, request.mapping, model.value.variables);
+  if (!sigmas.ok) return sigmas;
+  return { ok: true, value: implicitCurve(model.value, picked.value, (v) => sigmas.value[v], request.params, request) };
+}
+
 export function previewCurve(request: CurveRequest): Status<Curve> {
   if (isOdeModel(request.model)) return odePreview(request);
+  if (isEquationModel(request.model)) return implicitPreview(request);
   const picked = ensureSelection(request.mapping);
   if (!picked.ok) return picked;
   const model = compiled(request.model, request.mapping.x);

@@ -1,4 +1,5 @@
 /** Column selection: the mapping applied to the table, dropped rows counted, data to draw. */
+import { sigmaXColumns } from '../share/fingerprint';
 import { dataCsv } from '../export/curveCsv';
 import { selectColumns, type FitData } from '../data/selectColumns';
 import { ALL_ROWS, chooseRows, skipOf, type RowChoice } from '../data/chooseRows';
@@ -8,6 +9,7 @@ import type { DataMapping, PlotRequest, RowRequest, SelectionSummary, Status, Wo
 import { excludedPoints } from '../plot/excluded';
 import { buildSeries } from '../plot/series';
 import { sameMapping, session } from './session';
+import { rowsOf } from './odrColumns';
 import { streamedSelection } from '../job/browser/streamedColumns';
 import type { StreamedTable } from '../job/browser/streamIngest';
 
@@ -49,10 +51,19 @@ export function ensureSelection(mapping: DataMapping): { ok: true; value: FitDat
   const picked = selectColumns(session.table, { x: mapping.x, y: mapping.y, sigma: mapping.sigma, skip: skipOf(choice.value) });
   if (!picked.ok) return { ok: false, error: { ...picked.error, field: 'mapping' } };
   const rows = mapping.rows ? { where: [...mapping.rows.where], exclude: [...mapping.rows.exclude] } : undefined;
-  session.mapping = { x: [...mapping.x], y: mapping.y, sigma: mapping.sigma, ...(rows ? { rows } : {}) };
+  session.mapping = { x: [...mapping.x], y: mapping.y, sigma: mapping.sigma, ...(mapping.sigmaX ? { sigmaX: { ...mapping.sigmaX } } : {}), ...(rows ? { rows } : {}) };
   session.selection = picked.value;
   session.choice = choice.value;
   return picked;
+}
+
+/** The σ of the plotted x column on the selection's rows, where it is measured with error (issue 24). */
+function plottedSigmaX(mapping: DataMapping, data: FitData, plotVar: number): Float64Array | null {
+  const name = data.names.x[plotVar] ?? data.names.x[0];
+  const column = name !== undefined ? mapping.sigmaX?.[name] : undefined;
+  if (column === undefined || !session.table) return null;
+  const values = rowsOf(session.table, data.lines, column);
+  return values.ok ? values.value : null;
 }
 
 export function select(mapping: DataMapping, plot: PlotRequest): Status<SelectionSummary> {
@@ -71,7 +82,7 @@ export function select(mapping: DataMapping, plot: PlotRequest): Status<Selectio
       droppedCount: data.droppedCount,
       ranges: data.vars.map((v, i) => ({ name: data.names.x[i] ?? '', ...range(v) })),
       y: range(data.y),
-      data: buildSeries(data, data.y, plot),
+      data: buildSeries(data, data.y, plot, plottedSigmaX(mapping, data, plot.plotVar)),
       streamed: session.stream ? streamedSummary(session.stream, mapping) : null,
     },
   };
@@ -93,6 +104,13 @@ export function exportDataCsv(mapping: DataMapping): Status<string> {
   const columns = data.names.x.map((name, i) => ({ name, values: data.vars[i] ?? new Float64Array(data.rows) }));
   columns.push({ name: data.names.y, values: data.y });
   if (data.names.sigma && data.sigma) columns.push({ name: data.names.sigma, values: data.sigma });
+  // Errors in x (issue 24): each x's σ column too, on the same rows, for the exported script to read.
+  for (const name of sigmaXColumns(mapping)) {
+    if (columns.some((c) => c.name === name) || !session.table) continue;
+    const values = rowsOf(session.table, data.lines, name);
+    if (!values.ok) return values;
+    columns.push({ name, values: values.value });
+  }
   return { ok: true, value: dataCsv(columns) };
 }
 

@@ -10,6 +10,7 @@ import type { ParameterSpec } from '../fit/parameters';
 import type { FitResult } from '../fit/types';
 import type { Weighting } from '../fit/weights';
 import type { DataMapping, LoadOptions, RowRequest } from './api';
+import type { ColumnMapping } from '../share/types';
 import type { StreamedTable } from '../job/browser/streamIngest';
 
 export interface CancelFlag {
@@ -49,9 +50,19 @@ export interface Session {
   lastFit: LastFit | null;
   /** A table streamed to the Origin Private File System (issue 12): `table` is then its sample. */
   stream: StreamedTable | null;
+  /** The last errors-in-variables fit's corrections per row (issue 24), for the data export. */
+  lastOdr?: LastOdr | null;
 }
 
-export const session: Session = { table: null, input: null, fileName: null, mapping: null, selection: null, choice: null, load: null, fit: null, lastFit: null, stream: null };
+/** δ per row of each observed column (delta[i·l + j]) and ε per row (explicit), on `selection`'s rows. */
+export interface LastOdr {
+  readonly selection: FitData;
+  readonly observed: readonly string[];
+  readonly delta: Float64Array;
+  readonly eps: Float64Array;
+}
+
+export const session: Session = { table: null, input: null, fileName: null, mapping: null, selection: null, choice: null, load: null, fit: null, lastFit: null, stream: null, lastOdr: null };
 
 const NO_ROWS: RowRequest = { where: [], exclude: [] };
 
@@ -59,8 +70,14 @@ function sameRows(a: RowRequest = NO_ROWS, b: RowRequest = NO_ROWS): boolean {
   return a.where.length === b.where.length && a.where.every((w, i) => w === b.where[i]) && a.exclude.length === b.exclude.length && a.exclude.every((l, i) => l === b.exclude[i]);
 }
 
+/** The same σ column for each x (issue 24); absent and empty are the same. */
+export function sameSigmaX(a: ColumnMapping['sigmaX'], b: ColumnMapping['sigmaX']): boolean {
+  const ka = Object.keys(a ?? {});
+  return ka.length === Object.keys(b ?? {}).length && ka.every((k) => Object.prototype.hasOwnProperty.call(b ?? {}, k) && b![k] === a![k]);
+}
+
 export function sameMapping(a: DataMapping | null, b: DataMapping): boolean {
-  return a !== null && sameRows(a.rows, b.rows) && a.y === b.y && (a.sigma ?? null) === (b.sigma ?? null) && a.x.length === b.x.length && a.x.every((n, i) => n === b.x[i]);
+  return a !== null && sameRows(a.rows, b.rows) && a.y === b.y && (a.sigma ?? null) === (b.sigma ?? null) && a.x.length === b.x.length && a.x.every((n, i) => n === b.x[i]) && sameSigmaX(a.sigmaX, b.sigmaX);
 }
 
 /** Makes a new run (fit, batch, search, profile) the one cancelFit stops: the run before it, if

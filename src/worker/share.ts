@@ -19,6 +19,7 @@ import { findColumn } from '../data/findColumn';
 import type { Table } from '../data/types';
 import type { ColumnMapping, RowSpec } from '../share/types';
 import type { DataMapping, Status } from './api';
+import { rowsOf } from './odrColumns';
 import { rowChoice } from './select';
 import { session } from './session';
 
@@ -65,7 +66,15 @@ function usedArrays(mapping: DataMapping, ode?: readonly string[]): Status<UsedR
   const excluded = new Set(mapping.rows?.exclude ?? []);
   const inlineExclude: number[] = [];
   if (excluded.size > 0) for (let i = 0; i < data.rows; i++) if (excluded.has(data.lines[i] ?? 0)) inlineExclude.push(i + 2);
-  return { ok: true, value: { arrays: [...data.vars, data.y, ...(data.sigma && mapping.sigma !== null ? [data.sigma] : [])], lines: data.lines, inlineExclude } };
+  const arrays = [...data.vars, data.y, ...(data.sigma && mapping.sigma !== null ? [data.sigma] : [])];
+  // Errors in x (issue 24): each x's σ column after them (usedColumns' order), on the same rows.
+  const base = mapping.sigma === null ? [...mapping.x, mapping.y] : [...mapping.x, mapping.y, mapping.sigma];
+  for (const name of usedColumns(mapping).slice(base.length)) {
+    const column = rowsOf(table, data.lines, name);
+    if (!column.ok) return column;
+    arrays.push(column.value);
+  }
+  return { ok: true, value: { arrays, lines: data.lines, inlineExclude } };
 }
 
 /** The fingerprint of the used columns for `mapping` over the loaded table (`ode`: as usedArrays). */

@@ -2,7 +2,7 @@
 import { useApp } from '../../state';
 import { setMapping } from '../../state/actions/data';
 import { nextVariable } from '../../state/modelColumns';
-import { setSigmaColumn, setWeights } from '../../state/actions/settings';
+import { setSigmaColumn, setSigmaXColumn, setWeights } from '../../state/actions/settings';
 import type { Weighting } from '../../fit/weights';
 import type { ColumnInfo } from '../../worker/api';
 import { Notice } from '../common/Notice';
@@ -78,6 +78,33 @@ function SigmaSelect({ columns }: { readonly columns: readonly ColumnInfo[] }) {
 }
 
 /**
+ * σ of one x column (issue 24): none (x exact; an implicit model: unit weight) or a column of
+ * per-point standard deviations, which makes the fit an errors-in-variables fit (orthogonal
+ * distance regression, fit/odr).
+ */
+function SigmaXSelect({ x, index, columns, implicit }: { readonly x: string; readonly index: number; readonly columns: readonly ColumnInfo[]; readonly implicit: boolean }) {
+  const value = useApp((s) => s.mapping.sigmaX?.[x] ?? '');
+  return (
+    <select
+      className="select"
+      value={value}
+      aria-label={`sigma column of x variable ${x} (errors in x)`}
+      title={`Uncertainty (standard deviation) of each ${x}: with one, the fit is orthogonal distance regression (errors in both variables)`}
+      data-testid={`sigma-x-select-${index}`}
+      onChange={(e) => void setSigmaXColumn(x, e.target.value === '' ? null : e.target.value)}
+    >
+      <option value="">{implicit ? `${x}: σ = 1` : `${x} exact (no σ)`}</option>
+      {columns.map((c) => (
+        <option key={c.name} value={c.name} disabled={(c.categories !== null || c.name === x) && c.name !== value}>
+          {c.label === c.name ? c.name : `${c.name} (${c.label})`}
+          {c.categories !== null ? ' (text: group by it or filter on it)' : ''}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/**
  * An ODE model's `~` lines name its observed columns and their σ columns (issue 23): the y and σ
  * pickers do not apply, so they give way to what is observed.
  */
@@ -94,6 +121,7 @@ export function ColumnPickers() {
   const columns = useApp((s) => s.table?.columns ?? NO_COLUMNS);
   const ode = useApp((s) => s.modelInfo.ode ?? null);
   const byLines = ode !== null && ode.observed.length > 0;
+  const implicit = useApp((s) => s.modelInfo.implicit === true);
   const mapping = useApp((s) => s.mapping);
   const error = useApp((s) => s.selectionError);
   const next = useApp(nextVariable);
@@ -136,6 +164,18 @@ export function ColumnPickers() {
           <ColumnSelect value={mapping.y} columns={columns} onChange={(n) => void setMapping({ y: n ?? '' })} label="y column" testId="y-select" />
           <span className="mapping-label" title="Uncertainty (standard deviation) of each y, or weights from y">σ</span>
           <SigmaSelect columns={columns} />
+        </>
+      )}
+      {ode === null && mapping.x.length > 0 && (
+        <>
+          <span className="mapping-label" title="Uncertainty (standard deviation) of each x: errors in both variables">σx</span>
+          <div className="mapping-x" data-testid="sigma-x-pickers">
+            {mapping.x.map((name, i) => (
+              <span className="x-pick" key={`${i}-${name}`}>
+                <SigmaXSelect x={name} index={i} columns={columns} implicit={implicit} />
+              </span>
+            ))}
+          </div>
         </>
       )}
       {error && (

@@ -23,6 +23,9 @@ export function PlotPanel() {
   // ROUT's outliers of the last fit (issue 26), drawn hollow while its results describe the page.
   const routOutliers = useApp((s) => s.outcome?.assay?.outliers ?? null);
   const fresh = useApp(resultsFresh);
+  // An errors-in-variables fit's segments (issue 24), drawn against the x they were made for.
+  const projections = useApp((s) => s.outcome?.odr?.projections ?? null);
+  const projectionsVar = useApp((s) => s.outcome?.odr?.plotVar ?? -1);
   const plot = useApp((s) => s.plot);
   const mapping = useApp((s) => s.mapping);
   // Plotly keeps the zoom while this stays the same; a stored zoom counts only under it (view.ts).
@@ -69,8 +72,9 @@ export function PlotPanel() {
         logY: plot.logY,
         revision,
         fitted: fresh,
+        projections: fresh && plot.showProjections && projections && projectionsVar === plot.plotVar ? projections : null,
       }),
-    [data, excluded, routOutliers, curve, fresh, showFit, plot, xLabel, mapping.y, revision],
+    [data, excluded, routOutliers, curve, fresh, showFit, plot, xLabel, mapping.y, revision, projections, projectionsVar],
   );
   return (
     <section className="card plot-card" aria-label="Plot" data-testid="plot-panel">
@@ -130,7 +134,8 @@ function PlotNote() {
     notes.push(zoomed ? `${drawing}: ${inView}; double-click the plot to see all the data.` : `${drawing}: the lowest and highest in each pixel column. Zoom in to draw more of them.`);
   }
   const xName = mapping.x[plotVar];
-  const others = variables.filter((v) => v !== xName);
+  // y is plotted on the y axis (an implicit model's g uses it as a variable): not a held value.
+  const others = variables.filter((v) => v !== xName && v !== mapping.y);
   // An ODE model's observed columns are its responses, each drawn with its curve, not variables.
   if (ode?.failure) notes.push(`The integration stopped early at these values (${ode.failure}): the curves end where it stopped.`);
   if (!ode && curveKind === 'points' && xName) {

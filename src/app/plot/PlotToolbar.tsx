@@ -31,6 +31,9 @@ export function PlotToolbar() {
   const y = useApp((s) => (s.modelInfo.ode ? s.modelInfo.ode.observed.join(', ') : isOdeModel(s.modelText) ? observedOnLines(s.modelText, false).join(', ') || s.mapping.y : s.mapping.y));
   const fresh = useApp((s) => resultsFresh(s) && s.curve?.confidence != null);
   const why = useApp(bandsOffReason);
+  // Errors in both variables (issue 24): each point's move onto the curve, after such a fit.
+  const odrFresh = useApp((s) => resultsFresh(s) && (s.outcome?.odr?.projections ?? null) !== null);
+  const odrShown = useApp((s) => s.outcome?.odr != null);
   return (
     <div className="plot-toolbar">
       <h2 className="plot-title">
@@ -51,6 +54,16 @@ export function PlotToolbar() {
         {/* Shown unticked while off: a ticked box that draws nothing read as a band that failed. The choice is kept for the next fit. */}
         <Toggle label="Confidence band" checked={fresh && plot.showConfidence} onChange={(v) => void setPlot({ showConfidence: v })} testId="toggle-confidence" disabled={!fresh} title={fresh ? undefined : why} />
         <Toggle label="Prediction band" checked={fresh && plot.showPrediction} onChange={(v) => void setPlot({ showPrediction: v })} testId="toggle-prediction" disabled={!fresh} title={fresh ? undefined : why} />
+        {odrShown && (
+          <Toggle
+            label="Projections"
+            checked={odrFresh && plot.showProjections === true}
+            onChange={(v) => void setPlot({ showProjections: v })}
+            testId="toggle-projections"
+            disabled={!odrFresh}
+            title={odrFresh ? "Each point's segment to where the fit moved it on the curve: (x + δ, f(x + δ))" : 'Fit again to draw the projections of this fit.'}
+          />
+        )}
         <Toggle label="Log x" checked={plot.logX} onChange={(v) => void setPlot({ logX: v })} testId="toggle-logx" />
         <Toggle label="Log y" checked={plot.logY} onChange={(v) => void setPlot({ logY: v })} testId="toggle-logy" />
         <FigureSettings />

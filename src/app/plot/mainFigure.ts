@@ -27,6 +27,9 @@ export interface FigureInput {
   /** Changes when the axes mean something else (new data, other x): resets the zoom. */
   readonly revision: string;
   readonly fitted: boolean;
+  /** After an errors-in-variables fit, with "Projections" on (issue 24): each point's segment to
+   *  the curve, joined by NaN gaps (plot/projections.ts); absent or null: not drawn. */
+  readonly projections?: { readonly x: Float64Array; readonly y: Float64Array } | null;
 }
 
 /** How many axis spans beyond the focused y range a curve value may lie before it is a gap. */
@@ -67,6 +70,8 @@ export function mainFigure(f: FigureInput): { data: Data[]; layout: Partial<Layo
     const data = density ? pick(f.data, outsideDensity(f.data.x, density)) : f.data;
     const n = data.x.length;
     const errors = data.sigma && n <= 600 ? { type: 'data' as const, array: arr(data.sigma), visible: true, color: 'rgba(51,65,85,0.35)', thickness: 1, width: 0 } : undefined;
+    // σ of x (issue 24: errors in both variables), drawn as y's are, while few points are drawn.
+    const errorsX = data.sigmaX && n <= 600 ? { type: 'data' as const, array: arr(data.sigmaX), visible: true, color: 'rgba(51,65,85,0.35)', thickness: 1, width: 0 } : undefined;
     traces.push({
       type: markerType(n),
       mode: 'markers',
@@ -78,6 +83,7 @@ export function mainFigure(f: FigureInput): { data: Data[]; layout: Partial<Layo
       hovertemplate: `line %{customdata}<br>${f.xLabel} = %{x}<br>${f.yLabel} = %{y}<extra></extra>`,
       marker: { color: COLORS.dataFill, size: markerSize(n), line: { width: 0 } },
       error_y: errors,
+      error_x: errorsX,
       xaxis: 'x',
       yaxis: 'y',
     });
@@ -112,11 +118,14 @@ export function mainFigure(f: FigureInput): { data: Data[]; layout: Partial<Layo
       yaxis: 'y',
     });
   }
+  if (f.projections && f.projections.x.length > 0) {
+    traces.push({ type: 'scatter', mode: 'lines', name: 'projections onto the curve', x: finiteOrGap(f.projections.x), y: finiteOrGap(f.projections.y), line: { color: COLORS.residual, width: 1 }, hoverinfo: 'skip', xaxis: 'x', yaxis: 'y' });
+  }
   if (curve) {
     const name = f.fitted ? 'fit' : 'model';
     traces.push(
       curve.kind === 'grid'
-        ? { type: 'scatter', mode: 'lines', name, x: arr(curve.x), y: nearAxis(curve.y, yRange, f.logY), line: { color: COLORS.curve, width: 2.25 }, xaxis: 'x', yaxis: 'y', hovertemplate: `${f.xLabel} = %{x}<br>${name} = %{y}<extra></extra>` }
+        ? { type: 'scatter', mode: 'lines', name: curve.implicit ? `${name} (g = 0)` : name, x: curve.implicit ? finiteOrGap(curve.x) : arr(curve.x), y: nearAxis(curve.y, yRange, f.logY), line: { color: COLORS.curve, width: 2.25 }, xaxis: 'x', yaxis: 'y', hovertemplate: `${f.xLabel} = %{x}<br>${name} = %{y}<extra></extra>` }
         : { type: 'scatter', mode: 'markers', name: `${name} at the data points`, x: arr(curve.x), y: nearAxis(curve.y, yRange, f.logY), marker: { color: COLORS.curve, size: 6, symbol: 'diamond-open', line: { width: 1.25, color: COLORS.curve } }, xaxis: 'x', yaxis: 'y' },
     );
     const rDensity = usableDensity(curve.residuals.density) ? curve.residuals.density : null;
@@ -130,7 +139,7 @@ export function mainFigure(f: FigureInput): { data: Data[]; layout: Partial<Layo
       x: arr(r.x),
       y: finiteOrGap(r.y),
       customdata: arr(r.lines),
-      hovertemplate: `line %{customdata}<br>${f.xLabel} = %{x}<br>residual = %{y}<extra></extra>`,
+      hovertemplate: `line %{customdata}<br>${f.xLabel} = %{x}<br>${curve.implicit ? 'distance to the curve' : 'residual'} = %{y}<extra></extra>`,
       marker: { color: COLORS.residual, size: markerSize(r.x.length), opacity: 0.75 },
       xaxis: 'x',
       yaxis: 'y2',
@@ -138,6 +147,9 @@ export function mainFigure(f: FigureInput): { data: Data[]; layout: Partial<Layo
   }
   // On a log axis over several decades, one tick per decade reads better than 2-5-10 labels.
   const decadeTicks = (values: ArrayLike<number> | undefined) => (values && decades(values) >= 2 ? { dtick: 1 } : {});
+  // An implicit curve (a circle, an ellipse) is a shape in the plane: one unit the same length on
+  // both axes, so that a circle looks round (linear axes only, and not when y's range is set).
+  const equalScale = curve?.implicit === true && !f.logX && !f.logY && !yRange;
   const layout: Partial<Layout> = {
     ...BASE_LAYOUT,
     uirevision: f.revision,
@@ -146,15 +158,15 @@ export function mainFigure(f: FigureInput): { data: Data[]; layout: Partial<Layo
     xaxis: axis(f.xLabel, { type: f.logX ? 'log' : 'linear', anchor: curve ? 'y2' : 'y', ...(f.logX ? decadeTicks(f.data?.x) : {}) }),
     // The residual panel is there when there are residuals: without a curve the data take the
     // whole height rather than leave a blank band under them.
-    yaxis: axis(f.yLabel, { type: f.logY ? 'log' : 'linear', domain: curve ? [0.3, 1] : [0, 1], ...(f.logY ? decadeTicks(f.data?.y) : {}), ...(yRange ? { range: yRange, autorange: false } : { autorange: true }) }),
-    ...(curve ? { yaxis2: axis('residual', { domain: [0, 0.22], zeroline: true, zerolinecolor: COLORS.zero, zerolinewidth: 1 }) } : {}),
+    yaxis: axis(f.yLabel, { type: f.logY ? 'log' : 'linear', domain: curve ? [0.3, 1] : [0, 1], ...(f.logY ? decadeTicks(f.data?.y) : {}), ...(yRange ? { range: yRange, autorange: false } : { autorange: true }), ...(equalScale ? { scaleanchor: 'x', scaleratio: 1 } : {}) }),
+    ...(curve ? { yaxis2: axis(curve.implicit ? 'distance' : 'residual', { domain: [0, 0.22], zeroline: true, zerolinecolor: COLORS.zero, zerolinewidth: 1 }) } : {}),
     hovermode: 'closest',
   };
   return { data: traces, layout };
 }
 
 /** The points of a series at these indices. */
-function pick(s: Series, index: readonly number[]): Pick<Series, 'x' | 'y' | 'sigma' | 'lines'> {
+function pick(s: Series, index: readonly number[]): Pick<Series, 'x' | 'y' | 'sigma' | 'sigmaX' | 'lines'> {
   const take = (v: Float64Array) => Float64Array.from(index, (i) => v[i]);
-  return { x: take(s.x), y: take(s.y), sigma: s.sigma ? take(s.sigma) : null, lines: Int32Array.from(index, (i) => s.lines[i]) };
+  return { x: take(s.x), y: take(s.y), sigma: s.sigma ? take(s.sigma) : null, sigmaX: s.sigmaX ? take(s.sigmaX) : null, lines: Int32Array.from(index, (i) => s.lines[i]) };
 }

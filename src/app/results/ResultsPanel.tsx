@@ -8,6 +8,7 @@ import { Correlation } from './Correlation';
 import { CostPlot } from './CostPlot';
 import { FitErrorCard } from './FitErrorCard';
 import { LiveCost } from './LiveCost';
+import { OdrSection } from './OdrSection';
 import { ParamTable } from './ParamTable';
 import { ProfileSection } from './ProfileSection';
 import { ResidualSection } from './ResidualSection';
@@ -81,6 +82,7 @@ export function ResultsPanel() {
         </div>
       </section>
       {outcome.assay && <AssayResults assay={outcome.assay} result={r} />}
+      {outcome.odr && <OdrSection odr={outcome.odr} />}
       <DerivedSection result={r} />
       <ProfileSection outcome={outcome} />
       <CompareModelSection outcome={outcome} />

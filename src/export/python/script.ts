@@ -38,6 +38,7 @@ import { PY_REPORT, PY_REPORT_JSON, pyPageFit } from './pyReport';
 import { pyTies, withTiedJson } from './pyTies';
 import { untieSpec } from '../untie';
 import { odePythonScript } from './odeScript';
+import { isOdrSpec, odrPythonScript } from './odrScript';
 import { checkDelimiter, parameterRows, pyFileSettings, pyTrfArguments, scriptRows } from './pySpec';
 
 export interface PythonScriptOptions {
@@ -63,6 +64,8 @@ const BACKENDS = ['auto', 'cpu', 'gpu'];
 export function pythonScript(tiedSpec: FitSpec, options: PythonScriptOptions): string {
   // An ODE model (issue 23): solve_ivp inside least_squares (odeScript.ts).
   if (tiedSpec.ode) return odePythonScript(tiedSpec, options);
+  // Errors in x or an implicit model (issue 24): scipy.odr (odrScript.ts).
+  if (isOdrSpec(tiedSpec)) return odrPythonScript(tiedSpec, options);
   // Tied parameters (issue 10): the model with each tie written in, the tied rows left out.
   const { spec, ties } = untieSpec(tiedSpec);
   checkDelimiter(options.delimiter);

@@ -146,12 +146,21 @@ async function applyMapping(mapping: Mapping, fresh = false): Promise<void> {
   }
 }
 
+/** The σ of x columns still in x (issue 24): a column that left x takes its σ with it; none: absent. */
+function withSigmaXOf(mapping: Mapping): Mapping {
+  if (mapping.sigmaX === undefined) return mapping;
+  const kept = Object.entries(mapping.sigmaX).filter(([x]) => mapping.x.includes(x));
+  if (kept.length === Object.keys(mapping.sigmaX).length && kept.length > 0) return mapping;
+  const { sigmaX: _dropped, ...rest } = mapping;
+  return kept.length > 0 ? { ...rest, sigmaX: Object.fromEntries(kept) } : rest;
+}
+
 async function selectMapping(chosen: Mapping, fresh: boolean): Promise<void> {
   // The columns the model names are variables (as on the command line: state/modelColumns.ts).
   const before = getState();
   const { x, named } = withModelColumns(chosen, before);
   const same = x.length === chosen.x.length && x.every((name, i) => name === chosen.x[i]);
-  const mapping = same ? chosen : { ...chosen, x: [...x] };
+  const mapping = withSigmaXOf(same ? chosen : { ...chosen, x: [...x] });
   if (before.plot.plotVar >= Math.max(1, x.length)) setState({ plot: { ...before.plot, plotVar: 0 } });
   // (Other plotted x or y columns are another view: the zoom lapses with it, state/view.ts.)
   setState({ mapping, modelNamedX: named });

@@ -32,7 +32,7 @@ export async function loadSample(sample: SampleEntry): Promise<boolean> {
     setState({ loading: null, loadError: { code: 'fetch', message: `Could not fetch the sample "${sample.title}" (${why}).`, field: 'data' } });
     return false;
   }
-  const mapping = { x: [...sample.x], y: sample.y, sigma: sample.sigma ?? null };
+  const mapping = { x: [...sample.x], y: sample.y, sigma: sample.sigma ?? null, ...(sample.sigmaX ? { sigmaX: { ...sample.sigmaX } } : {}) };
   if (!(await loadFile(blob, sample.file, 'sample', mapping, sample.id))) return false;
   // A sample brings its own model: ties written for the earlier one (a link's) would constrain its
   // parameters of the same names without a word (issue 27), so it starts untied.

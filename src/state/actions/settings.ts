@@ -36,3 +36,19 @@ export function setObjective(objective: NonNullable<SolverSettings['objective']>
   setSettings({ objective });
   refreshCurve();
 }
+
+/**
+ * The σ column of the x column `x` (issue 24; null: x exact). With one, the fit is an
+ * errors-in-variables fit (the worker routes it to the job's 'odr' kind); weights from y, which
+ * do not run with it, go back to the σ column. The mapping error of a bad σ clears with the pick.
+ */
+export async function setSigmaXColumn(x: string, column: string | null): Promise<void> {
+  const s = getState();
+  const sigmaX = { ...(s.mapping.sigmaX ?? {}) };
+  if (column === null) delete sigmaX[x];
+  else sigmaX[x] = column;
+  if (column !== null && (s.settings.weights ?? 'sigma') !== 'sigma') setSettings({ weights: 'sigma' });
+  const fitError = s.fitError?.field === 'mapping' ? null : s.fitError;
+  if (fitError !== s.fitError) setState({ fitError });
+  await setMapping({ sigmaX });
+}

@@ -1,7 +1,7 @@
 /** The columns a model is written in, read off the page (pure selectors used by the model
  *  actions, the ties, VarPro's starts and the comparison card). */
 import { variableNames } from '../../data/modelColumns';
-import { isOdeModel } from '../../model/index';
+import { isEquationModel, isOdeModel } from '../../model/index';
 import { libraryModel } from '../library';
 import { namedColumns } from '../modelColumns';
 import { renameVariable } from '../rename';
@@ -15,7 +15,8 @@ export function modelColumns(s: Pick<AppState, 'table' | 'mapping'>, text?: stri
   const x = s.mapping.x.length > 0 ? s.mapping.x : ['x'];
   if (text === undefined || !s.table) return x;
   // An ODE model's `~` lines name data columns, any of the table's (issue 23).
-  if (isOdeModel(text)) return variableNames(s.table.columns);
+  // So do an implicit model's (issue 24): its equation relates x and y, both columns.
+  if (isOdeModel(text) || isEquationModel(text)) return variableNames(s.table.columns);
   const named = namedColumns({ modelText: text, table: s.table, modelNamedX: [] }, s.mapping) ?? [];
   return [...x, ...named.filter((name) => !x.includes(name))];
 }

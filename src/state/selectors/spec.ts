@@ -16,7 +16,7 @@ import { effectiveRandom, effectiveShared } from './groupFits';
 
 /** The page's mapping for a spec: its columns and its rows (filters, excluded lines). */
 export function specMapping(spec: FitSpec): Mapping {
-  return { x: [...spec.columns.x], y: spec.columns.y, sigma: spec.columns.sigma, ...(spec.rows ? { rows: { where: [...spec.rows.where], exclude: [...spec.rows.exclude] } } : {}) };
+  return { x: [...spec.columns.x], y: spec.columns.y, sigma: spec.columns.sigma, ...(spec.columns.sigmaX ? { sigmaX: { ...spec.columns.sigmaX } } : {}), ...(spec.rows ? { rows: { where: [...spec.rows.where], exclude: [...spec.rows.exclude] } } : {}) };
 }
 
 export function currentSpec(state: AppState): FitSpec {
@@ -24,7 +24,7 @@ export function currentSpec(state: AppState): FitSpec {
     version: SPEC_VERSION,
     model: state.modelText,
     libraryId: state.libraryId,
-    columns: state.modelInfo.ode ? odeColumns(state) : { x: [...state.mapping.x], y: state.mapping.y, sigma: state.mapping.sigma },
+    columns: state.modelInfo.ode ? odeColumns(state) : { x: [...state.mapping.x], y: state.mapping.y, sigma: state.mapping.sigma, ...sigmaXOf(state) },
     parameters: state.params.map(({ name, value, min, max, fixed }) => ({ name, value, min, max, fixed })),
     settings: { ...state.settings },
     data: state.inline,
@@ -36,6 +36,14 @@ export function currentSpec(state: AppState): FitSpec {
     ...(state.modelInfo.ode ? { ode: { ...state.ode } } : {}),
     ...(assayChanged(state.assay) ? { assay: { ...state.assay, keep: [...state.assay.keep] } } : {}),
   };
+}
+
+/** Errors in x (issue 24): the σ column of each picked x that has one (none: the key is left out). */
+function sigmaXOf(state: AppState): Pick<ColumnMapping, 'sigmaX'> {
+  const sx = state.mapping.sigmaX;
+  if (!sx) return {};
+  const kept = state.mapping.x.filter((x) => Object.prototype.hasOwnProperty.call(sx, x)).map((x) => [x, sx[x]] as const);
+  return kept.length > 0 ? { sigmaX: Object.fromEntries(kept) } : {};
 }
 
 /**

@@ -77,6 +77,13 @@ function odeSettings(v: unknown): { ode?: OdeSettings } {
   return { ode: { method: v.method as OdeSettings['method'], rtol: typeof v.rtol === 'number' && v.rtol < 1 ? positive(v.rtol, ODE_DEFAULTS.rtol) : ODE_DEFAULTS.rtol, atol: positive(v.atol, ODE_DEFAULTS.atol) } };
 }
 
+/** Errors in x (issue 24): the entries that are column names kept, the rest dropped. */
+function lenientSigmaX(v: unknown): { sigmaX?: Record<string, string> } {
+  if (!isObject(v)) return {};
+  const kept = Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '');
+  return kept.length > 0 ? { sigmaX: Object.fromEntries(kept) } : {};
+}
+
 export function readSessionSpec(text: string): FitSpec | null {
   const strict = specFromJson(text);
   if (strict.ok) return strict.spec;
@@ -92,7 +99,7 @@ export function readSessionSpec(text: string): FitSpec | null {
     version: SPEC_VERSION,
     model: str(v.model, ''),
     libraryId: typeof v.libraryId === 'string' ? v.libraryId : null,
-    columns: { x: Array.isArray(c.x) ? c.x.filter((n): n is string => typeof n === 'string') : [], y: str(c.y, ''), sigma: typeof c.sigma === 'string' ? c.sigma : null },
+    columns: { x: Array.isArray(c.x) ? c.x.filter((n): n is string => typeof n === 'string') : [], y: str(c.y, ''), sigma: typeof c.sigma === 'string' ? c.sigma : null, ...lenientSigmaX(c.sigmaX) },
     parameters: Array.isArray(v.parameters) ? v.parameters.map(row).filter((r): r is ParameterRow => r !== null) : [],
     settings: settings(v.settings),
     data: null,

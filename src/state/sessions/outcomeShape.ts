@@ -78,15 +78,21 @@ export function plotProblem(value: unknown, path = 'plot'): string | null {
   return problem(() => {
     const o = fields(value, path, {});
     const optional = (check: Check) => (v: unknown, p: string) => v === undefined || check(v, p);
-    fields(o, path, { plotVar: optional(number), logX: optional(flag), logY: optional(flag), showConfidence: optional(flag), showPrediction: optional(flag) });
+    fields(o, path, { plotVar: optional(number), logX: optional(flag), logY: optional(flag), showConfidence: optional(flag), showPrediction: optional(flag), showProjections: optional(flag) });
     if (o.plotVar !== undefined && !(Number.isInteger(o.plotVar) && (o.plotVar as number) >= 0)) bad(`${path}.plotVar`, 'is not a column index');
   });
 }
 
 
+/** An errors-in-variables fit's facts (issue 24; worker/api.ts OdrFacts): absent or null for others. */
+const optionalOdr: Check = (v, path) => {
+  if (v === undefined || v === null) return;
+  fields(v, path, { kind: oneOf('explicit', 'implicit'), observed: list(text), sumSquares: number, sumSquaresDelta: number, sumSquaresEps: number, resVar: number, absoluteSigma: flag, plotVar: number, projections: nullable(record({ x: f64(), y: f64(), count: number })) });
+};
+
 /** null when `value` is a usable saved fit, else what is wrong with it (`outcome.result.stats.chi2 is missing`). */
 export function outcomeProblem(value: unknown, path = 'outcome'): string | null {
-  return problem(() => fields(value, path, { result: checkResult, curve: checkCurve, backend: record({ requested: oneOf('auto', 'cpu', 'gpu'), used: oneOf('cpu', 'gpu'), reason: text }), varpro: optionalVarpro, poisson: optionalPoisson, resumed: optionalResumed, assay: optionalAssay }));
+  return problem(() => fields(value, path, { result: checkResult, curve: checkCurve, backend: record({ requested: oneOf('auto', 'cpu', 'gpu'), used: oneOf('cpu', 'gpu'), reason: text }), varpro: optionalVarpro, poisson: optionalPoisson, resumed: optionalResumed, assay: optionalAssay, odr: optionalOdr }));
 }
 
 /** One model of a saved comparison (src/fit/compare/compareModels.ts ComparedModel). */

@@ -23,6 +23,8 @@ export interface Mapping {
   readonly x: readonly string[];
   readonly y: string;
   readonly sigma: string | null;
+  /** Errors in x (issue 24): σ column by x column (share/types.ts ColumnMapping.sigmaX). */
+  readonly sigmaX?: Readonly<Record<string, string>>;
   /** Row filters and excluded lines (issue 9); absent: every row. It rides with the mapping so
    *  that every worker call that names the data (select, curve, fit, exports) names its rows. */
   readonly rows?: RowSpec;

@@ -1,7 +1,7 @@
 /** Model slice: the expression as typed, the library entry it came from, and what the parser
  *  sees in it (parameters, variables, the first error with its place). */
 import type { ModelError, StatementError } from '../../model/index';
-import { isOdeModel, parse } from '../../model/index';
+import { isEquationModel, isOdeModel, parse, parseEquation } from '../../model/index';
 import { analyzeOdeModel } from './odeModel';
 import { collect, type Token } from './modelTokens';
 
@@ -15,6 +15,9 @@ export interface ModelInfo {
   /** An ODE model (issue 23): its states and observed columns (`variables` are these columns);
    *  absent or null for a closed-form model. */
   readonly ode?: OdeInfo | null;
+  /** An implicit model (issue 24): one equation g(x, y) = 0 over columns that are all observed
+   *  (`variables` are its columns); absent or false: y = f(x) or an ODE model. */
+  readonly implicit?: boolean;
 }
 
 export interface OdeInfo {
@@ -35,12 +38,13 @@ export interface ModelSlice {
 export function analyzeModel(text: string, columns: readonly string[]): ModelInfo {
   if (text.trim() === '') return { params: [], variables: [], error: null, tokens: [] };
   if (isOdeModel(text)) return analyzeOdeModel(text, columns);
-  const parsed = parse(text, columns);
+  const implicit = isEquationModel(text);
+  const parsed = implicit ? parseEquation(text, columns) : parse(text, columns);
   if (!parsed.ok) return { params: [], variables: [], error: parsed.error, tokens: [] };
   const tokens: Token[] = [];
   collect(parsed.value.ast, tokens);
   tokens.sort((a, b) => a.start - b.start);
-  return { params: parsed.value.params, variables: parsed.value.variables, error: null, tokens };
+  return { params: parsed.value.params, variables: parsed.value.variables, error: null, tokens, ...(implicit ? { implicit: true } : {}) };
 }
 
 export const initialModel: ModelSlice = { modelText: '', libraryId: null, modelInfo: analyzeModel('', []) };

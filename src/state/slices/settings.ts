@@ -11,6 +11,9 @@ export interface PlotSettings {
   readonly logY: boolean;
   readonly showConfidence: boolean;
   readonly showPrediction: boolean;
+  /** After an errors-in-variables fit (issue 24): each point's segment to where the fit moved it
+   *  on the curve. Absent in sessions saved before it: off. */
+  readonly showProjections?: boolean;
 }
 
 export interface SettingsSlice {

@@ -10,6 +10,8 @@ export interface SampleEntry {
   readonly x: readonly string[];
   readonly y: string;
   readonly sigma?: string;
+  /** Errors in x (issue 24): the σ column of each x column measured with error. */
+  readonly sigmaX?: Readonly<Record<string, string>>;
   readonly model: string;
   readonly params: Readonly<Record<string, number>>;
   readonly truth?: Readonly<Record<string, number>>;
