@@ -41,6 +41,8 @@ describe('public/samples', () => {
       'decay', 'peaks', 'dose-response', 'damped-sine', 'nist-misra1a', 'nist-thurber', 'nist-gauss2', 'puromycin', 'plate-reader',
       // ODE models (issue 23; make_ode_samples.py): statements over the sample's columns.
       'ode-consecutive', 'ode-michaelis-menten', 'ode-pk-two-compartment', 'ode-sir', 'lotka-volterra', 'ode-logistic',
+      // Mixed effects (issue 25): R's Orange, the file fixtures/mixed/make_fits.R wrote for nlme.
+      'orange',
     ]);
     expect(new Set(manifest.map((e) => e.file)).size).toBe(manifest.length);
   });
@@ -97,6 +99,15 @@ describe('public/samples', () => {
     expect(rows('peaks')).toBe(400);
     expect(rows('dose-response')).toBe(30);
     expect(rows('decay')).toBe(81);
+    expect(rows('orange')).toBe(35);
+  });
+
+  it('orange: the file nlme was fitted to (fixtures/mixed/orange.csv), its random parameters in the model', () => {
+    expect(read('orange.csv')).toBe(readFileSync(new URL('../../fixtures/mixed/orange.csv', import.meta.url), 'utf8'));
+    const entry = manifest.find((e) => e.id === 'orange') as SampleEntry & { random?: string[]; group?: string };
+    expect(entry.group).toBe('Tree');
+    for (const name of entry.random ?? []) expect(Object.keys(entry.params ?? {})).toContain(name);
+    expect(entry.random).toEqual(['Asym']);
   });
 
   it('keeps the NIST decimals exactly (values = NIST JSON, lo = the residual of the file text)', () => {
