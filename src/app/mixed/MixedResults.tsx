@@ -38,6 +38,20 @@ function Comparisons({ g }: { readonly g: MixedFitOutcome }) {
   );
 }
 
+/** What the plot shows, in words: how far the estimates moved, and why they need not all move inward. */
+function shrinkageWords(g: MixedFitOutcome, population: number, share: number, name: string): string {
+  if (!g.separate) return "The groups were not fitted on their own: only the mixed model's estimates are shown.";
+  if (!Number.isFinite(share)) return "No group could be fitted on its own: only the mixed model's estimates are shown.";
+  const moved =
+    share > 0
+      ? `Taken together, the mixed model's ${name} lie ${Math.round(share * 100)}% of the way from the groups' own fits toward the population value ${num(population, 5)}: nearer to it where a group's data say less.`
+      : `Taken together, the mixed model's ${name} are no nearer the population value ${num(population, 5)} than the groups' own fits.`;
+  const fixedOnes = g.mixed.names.filter((n) => !g.mixed.random.includes(n));
+  return fixedOnes.length === 0
+    ? moved
+    : `${moved} Each group alone also fits its own ${fixedOnes.join(', ')}, one value for all groups in the mixed model, so a group's ${name} can move either way.`;
+}
+
 function ShrinkagePlot({ g }: { readonly g: MixedFitOutcome }) {
   const random = g.mixed.random;
   const [chosen, setChosen] = useState(random[0] ?? '');
@@ -60,13 +74,7 @@ function ShrinkagePlot({ g }: { readonly g: MixedFitOutcome }) {
         )}
       </div>
       <PlotlyChart data={figure.data} layout={figure.layout} className="group-plot mixed-shrinkage-plot" testId="mixed-shrinkage-plot" label={`${name} of each group: fitted on its own and in the mixed model, with the population value`} />
-      <p className="muted small">
-        {g.separate
-          ? Number.isFinite(share)
-            ? `The mixed model's ${name} lie ${Math.round(share * 100)}% of the way from the groups' own fits toward the population value ${num(s.population, 5)}: nearer to it where a group's data say less.`
-            : `No group could be fitted on its own: only the mixed model's estimates are shown.`
-          : "The groups were not fitted on their own: only the mixed model's estimates are shown."}
-      </p>
+      <p className="muted small" data-testid="mixed-shrinkage-text">{shrinkageWords(g, s.population, share, name)}</p>
     </div>
   );
 }
