@@ -2,7 +2,8 @@
  * A parameter's fixed/random switch in a mixed-effects fit over groups (issue 25): fixed, one
  * population value for all groups (a fixed effect only); random, the population value plus one
  * random effect per group, bᵍ ~ N(0, Ψ) (Pinheiro & Bates 2000, §7.1). The global mode's
- * shared/local switch in the same place and look; it says its state in words. A parameter held
+ * shared/local switch in the same place and look; it says its state in words: "random", or
+ * "common" for a fixed effect only (one value common to all groups). A parameter held
  * at its value ("fixed" box) has no effect to estimate: its switch is off and disabled.
  */
 import { useApp } from '../../state';
@@ -28,7 +29,8 @@ export function RandomToggle({ row, disabled }: { readonly row: ParamRow; readon
         aria-label={`${row.name} random per group`}
         data-testid={`param-random-${row.name}`}
       />
-      <span aria-hidden="true">{random ? 'random' : 'fixed'}</span>
+      {/* Not "fixed": the row's "fixed" box (held at its value) sits beside it and means another thing. */}
+      <span aria-hidden="true">{random ? 'random' : 'common'}</span>
     </label>
   );
 }
