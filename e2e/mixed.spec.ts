@@ -128,6 +128,19 @@ describe('mixed effects on the page', () => {
     const curves = await page.getByTestId('mixed-plot').evaluate((el) => (el as unknown as { data: { mode: string }[] }).data.filter((t) => t.mode === 'lines').length);
     expect(curves).toBe(5);
 
+    // The export: R's nlme script for the mixed fit, beside the sample's file.
+    await page.getByTestId('export-button').click();
+    await page.getByTestId('export-menu').waitFor();
+    expect(await page.getByTestId('export-python').textContent()).toContain('R script (nlme)');
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByTestId('export-python').click()]);
+    expect(download.suggestedFilename()).toMatch(/\.R$/);
+    const script = readFileSync(await download.path(), 'utf8');
+    expect(script).toContain('fit <- nlme(circumference ~ Asym/(1 + exp((xmid - age)/scal)),');
+    expect(script).toContain('  random = pdLogChol(Asym ~ 1),');
+    expect(script).toContain('start <- c(Asym = 192, xmid = 728, scal = 353)');
+    expect(script).toContain('else "orange.csv"');
+    if ((await page.getByTestId('export-menu').count()) > 0) await page.keyboard.press('Escape');
+
     const views = [{ width: 1440, height: 900 }, { width: 1024, height: 768 }, { width: 390, height: 844 }];
     await shotAtWidths(page, views, 'mixed-card', 'mixed-results', async () => {
       const over = await card.evaluate((el) => el.scrollWidth - el.clientWidth);
