@@ -17,7 +17,7 @@ import { ParamsPanel } from './params/ParamsPanel';
 import { PlotPanel } from './plot/PlotPanel';
 import { preloadPlotly } from './plot/plotlyLoader';
 import { SessionUndo } from './sessions/SessionUndo';
-import { GlobalResults, GroupResults, preloadResults, ResultsPanel } from './results/lazyResults';
+import { GlobalResults, GroupResults, MixedResults, preloadResults, ResultsPanel } from './results/lazyResults';
 import { LinkFilePrompt } from './share/LinkFilePrompt';
 import { PageNotices } from './share/PageNotices';
 import { startWorkbench } from './share/startup';
@@ -36,6 +36,7 @@ export function App() {
   const outcome = useApp((s) => s.outcome);
   const batch = useApp((s) => s.batch);
   const global = useApp((s) => s.global);
+  const mixed = useApp((s) => s.mixed);
   useGlobalInput();
   useEffect(() => {
     // Names the task of the first render in performance traces (e2e/firstplot.spec.ts).
@@ -97,6 +98,9 @@ export function App() {
                 </RenderBoundary>
                 <RenderBoundary area="The global fit" resetKey={global}>
                   <GlobalResults />
+                </RenderBoundary>
+                <RenderBoundary area="The mixed-effects fit" resetKey={mixed}>
+                  <MixedResults />
                 </RenderBoundary>
                 <RenderBoundary area="The results" resetKey={outcome}>
                   <ResultsPanel />

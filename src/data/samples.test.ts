@@ -52,6 +52,8 @@ describe('public/samples', () => {
       'elisa-plate',
       // Errors in both variables (issue 24; make_odr_samples.py): York's line, an implicit circle.
       'odr-york', 'odr-circle',
+      // Mixed effects (issue 25): R's Orange, the file fixtures/mixed/make_fits.R wrote for nlme.
+      'orange',
     ]);
     expect(new Set(manifest.map((e) => e.file)).size).toBe(manifest.length);
   });
@@ -140,6 +142,15 @@ describe('public/samples', () => {
     expect(rows('peaks')).toBe(400);
     expect(rows('dose-response')).toBe(30);
     expect(rows('decay')).toBe(81);
+    expect(rows('orange')).toBe(35);
+  });
+
+  it('orange: the file nlme was fitted to (fixtures/mixed/orange.csv), its random parameters in the model', () => {
+    expect(read('orange.csv')).toBe(readFileSync(new URL('../../fixtures/mixed/orange.csv', import.meta.url), 'utf8'));
+    const entry = manifest.find((e) => e.id === 'orange') as SampleEntry & { random?: string[]; group?: string };
+    expect(entry.group).toBe('Tree');
+    for (const name of entry.random ?? []) expect(Object.keys(entry.params ?? {})).toContain(name);
+    expect(entry.random).toEqual(['Asym']);
   });
 
   it('keeps the NIST decimals exactly (values = NIST JSON, lo = the residual of the file text)', () => {

@@ -24,7 +24,9 @@ export interface ExportGroup {
 }
 
 /** The Python item's words: what the script calls (an ODE model's integrates inside least_squares, src/export/python/odeScript.ts). */
-export const pythonExportLabel = (s: Pick<AppState, 'modelText'>): string => (isOdeModel(s.modelText) ? 'Python script (scipy solve_ivp in least_squares)' : 'Python script (scipy curve_fit)');
+export const pythonExportLabel = (s: Pick<AppState, 'modelText'> & Partial<Pick<AppState, 'groupBy' | 'groupMode' | 'groupWide'>>): string =>
+  // A mixed-effects fit over groups is exported as R's nlme (issue 25).
+  s.groupBy != null && !s.groupWide && s.groupMode === 'mixed' ? 'R script (nlme)' : isOdeModel(s.modelText) ? 'Python script (scipy solve_ivp in least_squares)' : 'Python script (scipy curve_fit)';
 
 export const EXPORT_GROUPS: readonly ExportGroup[] = [
   {
@@ -115,7 +117,6 @@ export function exportScopeNote(s: AppState): string | null {
   const scope = fitScope(s);
   if (scope.kind === 'rows') return null;
   if (scope.kind === 'group') return `Every item describes the fit of ${fitScopeName(scope)} alone.`;
-  // The exports have no mixed-effects script yet: they describe the fits of each group then.
-  const groupFit = s.groupMode === 'global' ? `the global fit over every ${scope.groups}` : `the fits of each ${scope.groups}${s.groupMode === 'mixed' ? ' (not the mixed-effects fit: it has no script yet)' : ''}`;
+  const groupFit = s.groupMode === 'global' ? `the global fit over every ${scope.groups}` : s.groupMode === 'mixed' ? `the mixed-effects fit over every ${scope.groups} (the script in R's nlme)` : `the fits of each ${scope.groups}`;
   return `Results, report and curves: the fit of all rows, ${fitScopeName(scope)}. Script and command: ${groupFit}.`;
 }

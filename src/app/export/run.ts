@@ -4,6 +4,7 @@
  */
 import { getClient } from '../../client/worker';
 import { cliCommand, correlationCsv, covarianceCsv, pythonScript, resultsCsv, resultsJson } from '../../export/index';
+import { nlmeScript } from '../../export/r/nlmeScript';
 import type { FitSpec } from '../../share/types';
 import type { PageModelComparison } from '../../worker/api';
 import { getState, type AppState } from '../../state';
@@ -143,6 +144,8 @@ export async function runExport(id: ExportId): Promise<ExportOutput> {
         const input = codeInput(s);
         if ('kind' in input) return input;
         const { spec, pageFit, data: d } = input;
+        // A mixed-effects fit's script is R's nlme (issue 25): scipy has no nonlinear mixed models.
+        if (spec.groups?.mode === 'mixed') return file(nlmeScript(spec, { csvFileName: d.fileName, delimiter: d.delimiter, decimalComma: d.decimalComma, header: d.header, fileNote: d.fileNote }), 'text/x-r;charset=utf-8', exportName(b, 'fit', 'R'));
         const script = pythonScript(spec, { csvFileName: d.fileName, delimiter: d.delimiter, decimalComma: d.decimalComma, header: d.header, fileNote: d.fileNote, ...(pageFit ? { pageFit } : {}) });
         return file(script, 'text/x-python;charset=utf-8', exportName(b, 'fit', 'py'));
       }

@@ -18,6 +18,9 @@ import { resultsFresh } from '../../state/signature';
 import { progressText } from './progressText';
 import { GroupModeChoice } from './GroupModeChoice';
 import { WorkerNotice } from './WorkerNotice';
+import { MixedOptions } from '../mixed/MixedOptions';
+import { mixedButtonLabel, mixedStatusText } from '../mixed/mixedStatus';
+import { cancelMixedFit } from '../../state/actions/mixed';
 
 function StatusLine() {
   const status = useApp((s) => s.fitStatus);
@@ -83,11 +86,15 @@ function GroupFitControls() {
   const reading = useApp(loadingBlocker);
   // A group fit with empty start values searches all rows for them first (issue 11).
   const search = useApp((s) => (s.startSearch?.status === 'running' && s.startSearch.trigger === 'groups' ? s.startSearch : null));
+  // Mixed effects (issue 25): its words come from src/app/mixed/mixedStatus.ts.
+  const mixedLabel = useApp(mixedButtonLabel);
+  const mixedWords = useApp(useShallow((s) => mixedStatusText(s, search ? searchProgressText(search.progress) : null)));
   if (groupBy === null) return null;
-  const running = mode === 'global' ? globalStatus === 'running' || comparing : status === 'running';
+  const running = mode === 'global' ? globalStatus === 'running' || comparing : mode === 'mixed' ? mixedWords.state === 'running' : status === 'running';
   let text = '';
   let state: string = mode === 'global' ? globalStatus : status;
-  if (running && search) text = `Empty start values, all rows: ${searchProgressText(search.progress)}`;
+  if (mode === 'mixed') ({ text, state } = mixedWords);
+  else if (running && search) text = `Empty start values, all rows: ${searchProgressText(search.progress)}`;
   else if (mode === 'global') {
     if (running) text = globalProgress ? globalProgressText(globalProgress) : comparing ? 'Comparing with separate fits…' : 'Fitting all groups at once…';
     else if (globalStatus === 'error' && globalError) text = globalError.message;
@@ -100,16 +107,17 @@ function GroupFitControls() {
   } else if (running) text = progress ? `Fitting each group: ${batchProgressText(progress)}` : 'Fitting each group…';
   else if (status === 'error' && error) text = error.message;
   else if ((status === 'done' || status === 'cancelled') && progress) text = `${status === 'cancelled' ? 'Cancelled at' : 'Fitted'} ${batchProgressText(progress)}`;
-  const label = mode === 'global' ? (running ? 'Fitting globally…' : shared.length > 0 ? `Fit globally (${shared.join(', ')} shared)` : 'Fit globally') : running ? 'Fitting groups…' : `Fit each ${groupBy}`;
+  const label = mode === 'mixed' ? mixedLabel : mode === 'global' ? (running ? 'Fitting globally…' : shared.length > 0 ? `Fit globally (${shared.join(', ')} shared)` : 'Fit globally') : running ? 'Fitting groups…' : `Fit each ${groupBy}`;
   return (
     <div className="fitbar-groups">
       {!wide && <GroupModeChoice disabled={busy} />}
+      {!wide && mode === 'mixed' && <MixedOptions disabled={busy} />}
       <div className="fitbar-buttons">
         <button type="button" className="btn btn-primary-outline" disabled={busy || reading !== null} title={reading ?? undefined} onClick={() => void runGroupFitsInMode()} data-testid="fit-groups-button">
           {label}
         </button>
         {running && (
-          <button type="button" className="btn btn-cancel" onClick={mode === 'global' ? cancelGlobalFit : cancelGroupFits} data-testid="cancel-groups-button">
+          <button type="button" className="btn btn-cancel" onClick={mode === 'global' ? cancelGlobalFit : mode === 'mixed' ? cancelMixedFit : cancelGroupFits} data-testid="cancel-groups-button">
             Cancel
           </button>
         )}

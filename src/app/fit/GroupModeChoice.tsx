@@ -1,6 +1,7 @@
 /**
- * "Each group / Global" (issue 9): how the groups are fitted, a two-way radio group (arrow keys
- * move between the two, as radios do). Global shows a shared/local switch in each parameter row.
+ * "Each group / Global / Mixed effects" (issues 9, 25): how the groups are fitted, a radio group
+ * (arrow keys move between the modes, as radios do). Global shows a shared/local switch in each
+ * parameter row, Mixed effects a fixed/random switch (src/app/mixed/RandomToggle.tsx).
  */
 import { useApp } from '../../state';
 import { setGroupMode } from '../../state/actions/global';
@@ -8,6 +9,7 @@ import { setGroupMode } from '../../state/actions/global';
 const MODES = [
   { mode: 'each', label: 'Each group', hint: 'every group fitted on its own' },
   { mode: 'global', label: 'Global', hint: 'one fit of all groups; shared parameters take one value' },
+  { mode: 'mixed', label: 'Mixed effects', hint: 'population values with random effects per group (partial pooling, as R’s nlme)' },
 ] as const;
 
 export function GroupModeChoice({ disabled }: { readonly disabled: boolean }) {

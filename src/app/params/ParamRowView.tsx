@@ -10,6 +10,7 @@ import { tiedModel, tiedValue } from '../../state/ties';
 import { TieButton, TieEditor } from './TieEditor';
 import { setParamBound, setParamFixed, setParamValue } from '../../state/actions/params';
 import { SharedToggle } from './SharedToggle';
+import { RandomToggle } from '../mixed/RandomToggle';
 import type { ParamRow } from '../../state/slices/params';
 import { formatNumber } from '../format/number';
 import { NumberField } from '../common/NumberField';
@@ -19,6 +20,8 @@ export function ParamRowView({ row, busy }: { readonly row: ParamRow; readonly b
   const error = useApp((s) => s.paramErrors.get(row.name) ?? null);
   // Global mode over groups: each parameter is shared by all groups or local to each.
   const global = useApp((s) => s.groupBy !== null && s.groupMode === 'global');
+  // Mixed effects: each parameter is a fixed effect only or has a random effect per group.
+  const mixed = useApp((s) => s.groupBy !== null && !s.groupWide && s.groupMode === 'mixed');
   // The row's tie as kept (also one that cannot be applied now), and why it cannot, if so.
   const tie = useApp((s) => s.ties.find((t) => t.name === row.name) ?? null);
   const tieError = useApp((s) => tiedModel(s).errors.get(row.name) ?? null);
@@ -30,7 +33,7 @@ export function ParamRowView({ row, busy }: { readonly row: ParamRow; readonly b
   const shownError = error ?? tieError;
   return (
     <div className={tie ? 'param-row is-tied' : row.fixed ? 'param-row is-fixed' : 'param-row'} data-testid={`param-row-${row.name}`} data-param={row.name} data-value={String(tie ? tied : row.value)} data-tied={tie ? tie.expression : undefined}>
-      <div className={global ? 'param-line has-shared' : 'param-line'}>
+      <div className={global || mixed ? 'param-line has-shared' : 'param-line'}>
         <span className="param-name-cell">
           <code className="param-name" title={row.positive ? `${row.name} is a positive scale: its slider is logarithmic` : row.name.length > 16 ? row.name : undefined}>
             {row.name}
@@ -60,6 +63,7 @@ export function ParamRowView({ row, busy }: { readonly row: ParamRow; readonly b
           fixed
         </label>
         {global && <SharedToggle row={row} disabled={busy || tie !== null} />}
+        {mixed && <RandomToggle row={row} disabled={busy || tie !== null} />}
       </div>
       {editing && <TieEditor name={row.name} expression={tie?.expression ?? ''} onClose={() => setEditing(false)} />}
       {tie !== null && (

@@ -12,6 +12,7 @@ const loadCards = () => import('./resultCards');
 export const ResultsPanel = lazy(() => loadCards().then((m) => ({ default: m.ResultsPanel })));
 export const GroupResults = lazy(() => loadCards().then((m) => ({ default: m.GroupResults })));
 export const GlobalResults = lazy(() => loadCards().then((m) => ({ default: m.GlobalResults })));
+export const MixedResults = lazy(() => loadCards().then((m) => ({ default: m.MixedResults })));
 
 /** Loads the cards' code once the page has painted and the main thread is idle. */
 export function preloadResults(): void {

@@ -2,3 +2,4 @@
 export { ResultsPanel } from './ResultsPanel';
 export { GroupResults } from './GroupResults';
 export { GlobalResults } from './GlobalResults';
+export { MixedResults } from '../mixed/MixedResults';

@@ -7,6 +7,8 @@ import { followModelColumns, loadFile } from './data';
 import { setGroupBy, setGroupWide } from './groups';
 import { setModelText } from './model';
 import { sampleAssay } from '../../share/assay';
+import { setGroupMode } from './global';
+import { setRandom } from './mixed';
 
 const base = (): string => new URL('samples/', document.baseURI).href;
 
@@ -49,5 +51,10 @@ export async function loadSample(sample: SampleEntry): Promise<boolean> {
   refreshCurve();
   if (sample.group) await setGroupBy(sample.group);
   if (sample.wide) await setGroupWide(true);
+  // A grouped sample made for a mixed-effects model opens in that mode, its random effects marked.
+  if (sample.group && sample.random) {
+    for (const name of sample.random) setRandom(name, true);
+    setGroupMode('mixed');
+  }
   return true;
 }

@@ -20,6 +20,8 @@ export interface SampleEntry {
   readonly group?: string;
   /** Each y column is a dataset (a plate's wells as columns), switched on when it opens. */
   readonly wide?: boolean;
+  /** Parameters with a random effect per group (issue 25): the sample opens in Mixed effects mode. */
+  readonly random?: readonly string[];
   /** The library model the expression is: its guesser starts each group of a batch. */
   readonly library?: string;
   /** The assay switches it opens with (issue 26: the ELISA plate's unknowns and ROUT); the rest default. */
