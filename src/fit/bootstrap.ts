@@ -23,7 +23,7 @@ import type { FitResult } from './types';
 import { weightSigma } from './weights';
 import { startsFrom, weightedResiduals } from './rout';
 import { mulberry32 } from '../stats/mulberry32';
-import { bcaInterval, percentileInterval, studentizedInterval } from './bootstrapIntervals';
+import { bcaInterval, percentileInterval, studentizedInterval, type BootstrapInterval } from './bootstrapIntervals';
 
 export type BootstrapKind = 'residual' | 'case';
 
@@ -34,6 +34,8 @@ export interface BootstrapOptions {
   readonly seed: number;
   /** Interval level (the fit's confidenceLevel, 0.95). */
   readonly level: number;
+  /** The interval the report leads with (--bootstrap-interval; absent: percentile). All three are computed. */
+  readonly interval?: BootstrapInterval;
   /** What a caller may watch and interleave (the page's worker): a pause between refits so that
    *  Cancel gets in, the stop flag it sets, and the resamples done of B. */
   readonly pause?: () => Promise<void>;
@@ -45,6 +47,8 @@ export interface BootstrapResult {
   readonly kind: BootstrapKind;
   readonly resamples: number;
   readonly seed: number;
+  /** The interval the report leads with (percentile unless asked otherwise). */
+  readonly interval: BootstrapInterval;
   /** Refits that failed and were left out. */
   readonly failed: number;
   /** Percentile interval of each free parameter. */
@@ -122,7 +126,7 @@ export async function bootstrapFit(given: CurveFitInput, fit: FitResult, options
   const studentized = per((j) => studentizedInterval(samples[j], sampleSe[j], estimate(j).value, estimate(j).stderr, level));
   const kept = Object.fromEntries(fit.free.map((name, j) => [name, Float64Array.from(samples[j])]));
   options.onProgress?.(options.resamples, options.resamples);
-  return { kind: options.kind, resamples: options.resamples, seed: options.seed, failed, intervals, bca, studentized, samples: kept, stopped };
+  return { kind: options.kind, interval: options.interval ?? 'percentile', resamples: options.resamples, seed: options.seed, failed, intervals, bca, studentized, samples: kept, stopped };
 }
 
 /** One refit from p̂'s starts: the free parameters' values and standard errors, or null when it fails (throws, does not converge, non-finite). */
