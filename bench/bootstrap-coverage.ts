@@ -4,9 +4,11 @@
  * The curves are bench/assay-coverage.ts's (4PL a = 0.05, b = 1.3, c = 12, d = 2.4, 9 doubling
  * doses 0.5 … 128 in duplicate, σ = 0.04, seeded); each is fitted, then bootstrapped with B
  * resamples of each kind (src/fit/bootstrap.ts), and each parameter's 95% percentile interval is
- * checked for the true value, beside the Wald interval of the same fit.
+ * checked for the true value, beside the Wald interval of the same fit. Three intervals of each
+ * bootstrap: percentile, BCa and studentized (src/fit/bootstrapIntervals.ts).
  */
 import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { bootstrapFit, type BootstrapKind } from '../src/fit/bootstrap';
 import { curveFit } from '../src/fit/curveFit';
 import { compileModel } from '../src/model';
@@ -24,7 +26,8 @@ const parameters = [{ name: 'a', value: 0.1 }, { name: 'b', value: 1 }, { name: 
 
 async function coverage(kind: BootstrapKind, seed: number) {
   const uniform = rng(seed);
-  const hits: Record<string, number> = { a: 0, b: 0, c: 0, d: 0 };
+  const zero = () => ({ a: 0, b: 0, c: 0, d: 0 }) as Record<string, number>;
+  const hits = { percentile: zero(), bca: zero(), studentized: zero() };
   const wald: Record<string, number> = { a: 0, b: 0, c: 0, d: 0 };
   let curves = 0;
   let failed = 0;
@@ -37,8 +40,11 @@ async function coverage(kind: BootstrapKind, seed: number) {
     curves++;
     failed += boot.failed;
     for (const p of fit.parameters) {
-      const [lo, hi] = boot.intervals[p.name];
-      if (lo <= TRUE[p.name] && TRUE[p.name] <= hi) hits[p.name]++;
+      const by = { percentile: boot.intervals, bca: boot.bca, studentized: boot.studentized };
+      for (const [interval, ci] of Object.entries(by)) {
+        const [lo, hi] = ci[p.name];
+        if (lo <= TRUE[p.name] && TRUE[p.name] <= hi) hits[interval as keyof typeof hits][p.name]++;
+      }
       if (p.ciLower <= TRUE[p.name] && TRUE[p.name] <= p.ciUpper) wald[p.name]++;
     }
   }
@@ -46,18 +52,22 @@ async function coverage(kind: BootstrapKind, seed: number) {
 }
 
 const pct = (v: number) => `${(100 * v).toFixed(1)}%`;
+const load = loadavg().map((v) => v.toFixed(2)).join(' ');
 const t0 = Date.now();
 const rows = [await coverage('residual', 11), await coverage('case', 12)];
 const seconds = ((Date.now() - t0) / 1000).toFixed(0);
 const table = [
-  '# Issue 26: bootstrap percentile interval coverage (target 95% ± 4%)',
+  '# Issue 26: bootstrap interval coverage (target 95% ± 4%)',
   '',
-  `\`npx tsx bench/bootstrap-coverage.ts ${CURVES} ${B}\` (${CURVES} curves, B = ${B} resamples each, ${seconds} s on this machine, ${new Date().toISOString().slice(0, 10)}).`,
+  `\`npx tsx bench/bootstrap-coverage.ts ${CURVES} ${B}\` (${CURVES} curves, B = ${B} resamples each, ${seconds} s on this machine, load average ${load} at the start, ${new Date().toISOString().slice(0, 10)}).`,
   "The curves of bench/assay-coverage.ts (4PL, 18 points, σ = 0.04, seeded); the Wald interval of each fit beside it.",
   '',
-  '| resampling | curves | failed refits | a | b | c (EC50) | d | Wald a | Wald b | Wald c | Wald d |',
-  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-  ...rows.map((r) => `| ${r.kind} | ${r.curves} | ${r.failed} | ${['a', 'b', 'c', 'd'].map((p) => pct(r.hits[p] / r.curves)).join(' | ')} | ${['a', 'b', 'c', 'd'].map((p) => pct(r.wald[p] / r.curves)).join(' | ')} |`),
+  '| resampling | interval | curves | failed refits | a | b | c (EC50) | d |',
+  '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ...rows.flatMap((r) => [
+    ...(['percentile', 'bca', 'studentized'] as const).map((interval) => `| ${r.kind} | ${interval} | ${r.curves} | ${r.failed} | ${['a', 'b', 'c', 'd'].map((p) => pct(r.hits[interval][p] / r.curves)).join(' | ')} |`),
+    `| ${r.kind} | Wald (the fit's own) | ${r.curves} | | ${['a', 'b', 'c', 'd'].map((p) => pct(r.wald[p] / r.curves)).join(' | ')} |`,
+  ]),
   '',
 ].join('\n');
 writeFileSync(new URL('./results/bootstrap-coverage.md', import.meta.url), table);

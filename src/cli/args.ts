@@ -164,6 +164,7 @@ const OPTIONS = {
   'outlier-q': { type: 'string', multiple: true },
   bootstrap: { type: 'string', multiple: true },
   'bootstrap-kind': { type: 'string', multiple: true },
+  'bootstrap-interval': { type: 'string', multiple: true },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -572,7 +573,7 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     sigmaX: v['sigma-x'] ?? null,
     deltas: Boolean(all.deltas),
     assay: assayArgs(
-      { interpolate: Boolean(all.interpolate), sample: one('sample'), predict: one('predict'), outliers: one('outliers'), outlierQ: one('outlier-q'), ci: v.ci, bootstrap: one('bootstrap'), bootstrapKind: one('bootstrap-kind'), seed },
+      { interpolate: Boolean(all.interpolate), sample: one('sample'), predict: one('predict'), outliers: one('outliers'), outlierQ: one('outlier-q'), ci: v.ci, bootstrap: one('bootstrap'), bootstrapKind: one('bootstrap-kind'), bootstrapInterval: one('bootstrap-interval'), seed },
       { grouped: v.group !== undefined || Boolean(v.wide), wide: Boolean(v.wide), shared: v.shared !== undefined, random: v.random !== undefined, loss, mle: v.mle !== undefined },
     ),
   };

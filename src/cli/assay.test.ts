@@ -123,12 +123,20 @@ describe('--ci bootstrap', () => {
     // The bootstrap and Wald intervals of the EC50 overlap (both about ±5%).
     expect(j.bootstrapCi.c[0]).toBeLessThan(j.ci.c[1]);
     expect(j.bootstrapCi.c[1]).toBeGreaterThan(j.ci.c[0]);
-    expect(JSON.parse((await run(...args)).out).bootstrapCi).toEqual(j.bootstrapCi);
+    expect(j.bootstrapBca).toBeUndefined();
+    // --bootstrap-interval bca: the same percentile bootstrapCi for the same seed, BCa beside it.
+    const bca = JSON.parse((await run(...args, '--bootstrap-interval', 'bca')).out);
+    expect(bca.bootstrapCi).toEqual(j.bootstrapCi);
+    expect(Object.keys(bca.bootstrapBca).sort()).toEqual(['a', 'b', 'c', 'd']);
+    expect(bca.bootstrapBca.c[0]).toBeLessThan(j.ci.c[1]);
+    expect(bca.bootstrapBca.c[1]).toBeGreaterThan(j.ci.c[0]);
   });
 
   it('refuses its options without it, and bad counts', async () => {
     expect((await run('fit', csv, ...model, '--interpolate', '--bootstrap', '100')).err).toMatch(/--bootstrap belongs to bootstrap intervals: add --ci bootstrap/);
     expect((await run('fit', csv, ...model, '--interpolate', '--ci', 'bootstrap', '--bootstrap', '5')).err).toMatch(/--bootstrap is the number of resamples/);
     expect((await run('fit', csv, ...model, '--interpolate', '--ci', 'bootstrap', '--bootstrap-kind', 'wild')).err).toMatch(/--bootstrap-kind must be residual or case/);
+    expect((await run('fit', csv, ...model, '--interpolate', '--ci', 'bootstrap', '--bootstrap-interval', 'abc')).err).toMatch(/--bootstrap-interval must be percentile, bca or studentized/);
+    expect((await run('fit', csv, ...model, '--interpolate', '--bootstrap-interval', 'bca')).err).toMatch(/--bootstrap-interval belongs to bootstrap intervals: add --ci bootstrap/);
   });
 });

@@ -7,9 +7,11 @@
  *   --outlier-q Q            ROUT's false discovery rate in percent (default 1)
  *   --ci bootstrap           percentile intervals from --bootstrap N resamples (default 2000) of
  *                            --bootstrap-kind residual (default) or case, seeded by --seed
+ *   --bootstrap-interval I   percentile (default), bca or studentized: the interval reported beside
  * args.ts declares the options and calls `assayArgs`; the checks against the file and model are in
  * assayLoad.ts.
  */
+import type { BootstrapInterval } from '../fit/bootstrapIntervals';
 import { CliError } from './errors';
 
 export interface AssayCommand {
@@ -20,7 +22,7 @@ export interface AssayCommand {
   /** --outliers rout with Q as a fraction (0.01 for --outlier-q 1). */
   readonly outliers: { readonly method: 'rout'; readonly q: number } | null;
   /** --ci bootstrap [--bootstrap N] [--bootstrap-kind residual|case], seeded by --seed. */
-  readonly bootstrap: { readonly kind: 'residual' | 'case'; readonly resamples: number; readonly seed: number } | null;
+  readonly bootstrap: { readonly kind: 'residual' | 'case'; readonly resamples: number; readonly seed: number; readonly interval: BootstrapInterval } | null;
 }
 
 export const NO_ASSAY: AssayCommand = { interpolate: false, sample: null, predict: null, outliers: null, bootstrap: null };
@@ -34,13 +36,14 @@ export interface AssayArgText {
   readonly ci: string | undefined;
   readonly bootstrap: string | undefined;
   readonly bootstrapKind: string | undefined;
+  readonly bootstrapInterval?: string | undefined;
   readonly seed: number;
 }
 
 /** --ci bootstrap and its --bootstrap N (default 2000) and --bootstrap-kind (default residual). */
 function bootstrapArgs(t: AssayArgText): AssayCommand['bootstrap'] {
   if (t.ci !== 'bootstrap') {
-    const stray = t.bootstrap !== undefined ? '--bootstrap' : t.bootstrapKind !== undefined ? '--bootstrap-kind' : null;
+    const stray = t.bootstrap !== undefined ? '--bootstrap' : t.bootstrapKind !== undefined ? '--bootstrap-kind' : t.bootstrapInterval !== undefined ? '--bootstrap-interval' : null;
     if (stray) throw new CliError(`${stray} belongs to bootstrap intervals: add --ci bootstrap.`);
     return null;
   }
@@ -48,7 +51,9 @@ function bootstrapArgs(t: AssayArgText): AssayCommand['bootstrap'] {
   if (!Number.isInteger(resamples) || resamples < 10 || resamples > 1_000_000) throw new CliError(`--bootstrap is the number of resamples, a whole number from 10 to 1000000 (e.g. --bootstrap 2000), got "${t.bootstrap}".`);
   const kind = t.bootstrapKind ?? 'residual';
   if (kind !== 'residual' && kind !== 'case') throw new CliError(`--bootstrap-kind must be residual or case, got "${kind}".`);
-  return { kind, resamples, seed: t.seed };
+  const interval = t.bootstrapInterval ?? 'percentile';
+  if (interval !== 'percentile' && interval !== 'bca' && interval !== 'studentized') throw new CliError(`--bootstrap-interval must be percentile, bca or studentized, got "${interval}".`);
+  return { kind, resamples, seed: t.seed, interval };
 }
 
 function predictArg(text: string): AssayCommand['predict'] {

@@ -24,8 +24,9 @@ export function assayText(a: AssayOutcome | null | undefined, level = 95): strin
   }
   const b = a.bootstrap;
   if (b) {
-    lines.push(`  bootstrap (${b.kind} resampling, ${b.resamples} resamples, seed ${b.seed}${b.failed ? `, ${b.failed} refits failed and left out` : ''}): ${level}% percentile intervals`);
-    lines.push(...Object.entries(b.intervals).map(([name, [lo, hi]]) => `    ${name}: [${num(lo)}, ${num(hi)}]`));
+    lines.push(`  bootstrap (${b.kind} resampling, ${b.resamples} resamples, seed ${b.seed}${b.failed ? `, ${b.failed} refits failed and left out` : ''}): ${level}% ${b.interval === 'bca' ? 'BCa' : b.interval} intervals`);
+    const shown = b.interval === 'bca' ? b.bca : b.interval === 'studentized' ? b.studentized : b.intervals;
+    lines.push(...Object.entries(shown).map(([name, [lo, hi]]) => `    ${name}: [${num(lo)}, ${num(hi)}]`));
   }
   if (a.interpolated) {
     lines.push(`  unknowns read off the curve (${level}% inverse-prediction intervals):`);

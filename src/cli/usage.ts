@@ -121,7 +121,8 @@ options:
                        (Bates & Watts; R's confint.nls), asymmetric, null where unbounded; or
                        bootstrap: Wald in ci, and percentile intervals from --bootstrap N
                        refits (default 2000) of --bootstrap-kind residual|case resamples,
-                       seeded by --seed, in bootstrapCi
+                       seeded by --seed, in bootstrapCi; --bootstrap-interval bca|studentized
+                       adds bootstrapBca or bootstrapStudentized (default percentile only)
   --interpolate        rows with a y and an empty x cell are unknowns (as in Prism): each gets x̂
                        on the fitted curve within the standards' x range and a 95%
                        inverse-prediction interval, or a status (above-range, below-range,

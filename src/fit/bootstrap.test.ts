@@ -2,7 +2,7 @@
  * Bootstrap percentile intervals on a straight line, where the exact answer is known: with normal
  * errors the t interval of an OLS slope and intercept is exact, and both resampling schemes must
  * land on it within their Monte Carlo error (B = 400: ±10% of the interval's width). A seed gives
- * the same intervals again.
+ * the same intervals again. The BCa and studentized intervals must land on it as well.
  */
 import { describe, expect, it } from 'vitest';
 import { compileModel } from '../model';
@@ -29,6 +29,12 @@ describe('bootstrapFit', () => {
       const [lo, hi] = boot.intervals[p.name];
       expect(Math.abs(lo - p.ciLower)).toBeLessThan(0.1 * width);
       expect(Math.abs(hi - p.ciUpper)).toBeLessThan(0.1 * width);
+      // BCa and bootstrap-t land on the exact interval too, within ±15%: their shifted tail
+      // quantiles and t* ratios carry more Monte Carlo error at B = 400 than the plain percentiles.
+      for (const [blo, bhi] of [boot.bca[p.name], boot.studentized[p.name]]) {
+        expect(Math.abs(blo - p.ciLower)).toBeLessThan(0.15 * width);
+        expect(Math.abs(bhi - p.ciUpper)).toBeLessThan(0.15 * width);
+      }
     }
     const again = await bootstrapFit(input, fit, { kind, resamples: 400, seed: 3, level: 0.95 });
     expect(again.intervals).toEqual(boot.intervals);

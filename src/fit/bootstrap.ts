@@ -12,13 +12,18 @@
  * Every refit starts at p̂ (bounds and fixed parameters as the fit's). Refits that fail
  * (not converged, non-finite) are left out and counted. The generator is seeded (mulberry32), so a
  * seed gives the same intervals every run. The refits run in this thread, on the CPU.
+ *
+ * Beside the percentile intervals: BCa and studentized (bootstrap-t) intervals
+ * (bootstrapIntervals.ts). BCa's acceleration comes from n more refits, the jackknife over the
+ * fit's rows (each left out once), for both resampling kinds; bootstrap-t takes each refit's own
+ * standard error.
  */
 import { curveFit, type CurveFitInput } from './curveFit';
-import { sortedQuantile } from '../stats/quantile';
 import type { FitResult } from './types';
 import { weightSigma } from './weights';
 import { startsFrom, weightedResiduals } from './rout';
 import { mulberry32 } from '../stats/mulberry32';
+import { bcaInterval, percentileInterval, studentizedInterval, type BootstrapInterval } from './bootstrapIntervals';
 
 export type BootstrapKind = 'residual' | 'case';
 
@@ -29,6 +34,8 @@ export interface BootstrapOptions {
   readonly seed: number;
   /** Interval level (the fit's confidenceLevel, 0.95). */
   readonly level: number;
+  /** The interval the report leads with (--bootstrap-interval; absent: percentile). All three are computed. */
+  readonly interval?: BootstrapInterval;
   /** What a caller may watch and interleave (the page's worker): a pause between refits so that
    *  Cancel gets in, the stop flag it sets, and the resamples done of B. */
   readonly pause?: () => Promise<void>;
@@ -40,10 +47,16 @@ export interface BootstrapResult {
   readonly kind: BootstrapKind;
   readonly resamples: number;
   readonly seed: number;
+  /** The interval the report leads with (percentile unless asked otherwise). */
+  readonly interval: BootstrapInterval;
   /** Refits that failed and were left out. */
   readonly failed: number;
   /** Percentile interval of each free parameter. */
   readonly intervals: Record<string, [number, number]>;
+  /** BCa interval of each free parameter (Efron 1987), its acceleration from the jackknife over rows. */
+  readonly bca: Record<string, [number, number]>;
+  /** Studentized (bootstrap-t) interval of each free parameter, from each refit's standard error. */
+  readonly studentized: Record<string, [number, number]>;
   /** Each free parameter's resampled values, in resample order (the page's histograms). */
   readonly samples: Record<string, Float64Array>;
   /** `stopped` ended the resampling early: the intervals are of fewer than B refits. */
@@ -66,6 +79,7 @@ export async function bootstrapFit(given: CurveFitInput, fit: FitResult, options
   const scale = Math.sqrt(n / Math.max(n - k, 1));
   const modified = e.map((r) => (r - mean) * scale);
   const samples = fit.free.map(() => [] as number[]);
+  const sampleSe = fit.free.map(() => [] as number[]);
   let failed = 0;
   let stopped = false;
   for (let b = 0; b < options.resamples; b++) {
@@ -84,28 +98,47 @@ export async function bootstrapFit(given: CurveFitInput, fit: FitResult, options
       const pick = (a: Float64Array) => Float64Array.from(rows, (r) => a[r]);
       resampled = { vars: data.vars.map(pick), y: pick(data.y), sigma: data.sigma ? pick(data.sigma) : null, lines: data.lines ? rows.map((r) => data.lines![r]) : null };
     }
-    let refit: FitResult;
-    try {
-      refit = await curveFit({ ...input, data: resampled, parameters: starts });
-    } catch {
+    const refit = await refitValues(input, resampled, starts, fit.free);
+    if (!refit) {
       failed++;
       continue;
     }
-    const values = fit.free.map((name) => refit.parameters.find((p) => p.name === name)?.value ?? NaN);
-    if (!refit.success || !values.every(Number.isFinite)) {
-      failed++;
-      continue;
-    }
-    values.forEach((v, j) => samples[j].push(v));
+    refit.values.forEach((v, j) => {
+      samples[j].push(v);
+      sampleSe[j].push(refit.se[j]);
+    });
   }
-  const alpha = 1 - options.level;
-  const intervals = Object.fromEntries(
-    fit.free.map((name, j) => {
-      const sorted = Float64Array.from(samples[j]).sort();
-      return [name, [sortedQuantile(sorted, alpha / 2), sortedQuantile(sorted, 1 - alpha / 2)] as [number, number]];
-    }),
-  );
+  // The jackknife over rows for BCa's acceleration: each row left out once, refitted from p̂.
+  const leaveOneOut = fit.free.map(() => [] as number[]);
+  for (let i = 0; i < n && !stopped; i++) {
+    if (options.pause) await options.pause();
+    const keep = Array.from({ length: n - 1 }, (_, r) => (r < i ? r : r + 1));
+    const pick = (a: Float64Array) => Float64Array.from(keep, (r) => a[r]);
+    const dropped = { vars: data.vars.map(pick), y: pick(data.y), sigma: data.sigma ? pick(data.sigma) : null, yLo: null, lines: data.lines ? keep.map((r) => data.lines![r]) : null };
+    const refit = await refitValues(input, dropped, starts, fit.free);
+    if (refit) refit.values.forEach((v, j) => leaveOneOut[j].push(v));
+  }
+  const level = options.level;
+  const per = (f: (j: number) => [number, number]) => Object.fromEntries(fit.free.map((name, j) => [name, f(j)])) as Record<string, [number, number]>;
+  const estimate = (j: number) => fit.parameters.find((p) => p.name === fit.free[j])!;
+  const intervals = per((j) => percentileInterval(samples[j], level));
+  const bca = per((j) => bcaInterval(samples[j], estimate(j).value, leaveOneOut[j], level));
+  const studentized = per((j) => studentizedInterval(samples[j], sampleSe[j], estimate(j).value, estimate(j).stderr, level));
   const kept = Object.fromEntries(fit.free.map((name, j) => [name, Float64Array.from(samples[j])]));
   options.onProgress?.(options.resamples, options.resamples);
-  return { kind: options.kind, resamples: options.resamples, seed: options.seed, failed, intervals, samples: kept, stopped };
+  return { kind: options.kind, interval: options.interval ?? 'percentile', resamples: options.resamples, seed: options.seed, failed, intervals, bca, studentized, samples: kept, stopped };
+}
+
+/** One refit from p̂'s starts: the free parameters' values and standard errors, or null when it fails (throws, does not converge, non-finite). */
+async function refitValues(input: CurveFitInput, data: CurveFitInput['data'], starts: CurveFitInput['parameters'], free: readonly string[]) {
+  let refit: FitResult;
+  try {
+    refit = await curveFit({ ...input, data, parameters: starts });
+  } catch {
+    return null;
+  }
+  const found = free.map((name) => refit.parameters.find((p) => p.name === name));
+  const values = found.map((p) => p?.value ?? NaN);
+  if (!refit.success || !values.every(Number.isFinite)) return null;
+  return { values, se: found.map((p) => p?.stderr ?? NaN) };
 }

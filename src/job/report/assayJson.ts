@@ -3,12 +3,15 @@
  * `interpolated: [{row, y, x, lower, upper, status, n, rows, sample}]` (x and the ends null where
  * the status says why), `predicted: [{x, y, confLower, confUpper, predLower, predUpper}]` and
  * `outliers: {method, q, indices, rows, rsdr}` (indices: 0-based among the fit's rows; rows: the
- * file's line numbers), `bootstrapCi: {name: [lo, hi]}` with `bootstrap: {kind, resamples, seed,
- * failed}`. JSON has no NaN: a non-finite number is null.
+ * file's line numbers), `bootstrapCi: {name: [lo, hi]}` (percentile) with `bootstrap: {kind, resamples, seed,
+ * failed}`, and `bootstrapBca` or `bootstrapStudentized` (same shape) when --bootstrap-interval
+ * asks for that interval. JSON has no NaN: a non-finite number is null.
  */
 import type { AssayOutcome } from '../steps/assay';
 
 const finite = (v: number | null): number | null => (v !== null && Number.isFinite(v) ? v : null);
+
+const ends = (intervals: Record<string, [number, number]>) => Object.fromEntries(Object.entries(intervals).map(([name, [lo, hi]]) => [name, [finite(lo), finite(hi)]]));
 
 export function assayJson(a: AssayOutcome | null | undefined) {
   if (!a) return {};
@@ -21,8 +24,10 @@ export function assayJson(a: AssayOutcome | null | undefined) {
       : {}),
     ...(a.bootstrap
       ? {
-          bootstrapCi: Object.fromEntries(Object.entries(a.bootstrap.intervals).map(([name, [lo, hi]]) => [name, [finite(lo), finite(hi)]])),
+          bootstrapCi: ends(a.bootstrap.intervals),
           bootstrap: { kind: a.bootstrap.kind, resamples: a.bootstrap.resamples, seed: a.bootstrap.seed, failed: a.bootstrap.failed },
+          ...(a.bootstrap.interval === 'bca' ? { bootstrapBca: ends(a.bootstrap.bca) } : {}),
+          ...(a.bootstrap.interval === 'studentized' ? { bootstrapStudentized: ends(a.bootstrap.studentized) } : {}),
         }
       : {}),
     ...(a.outliers ? { outliers: { method: a.outliers.method, q: a.outliers.q, indices: a.outliers.indices, rows: a.outliers.rows, rsdr: finite(a.outliers.rsdr) } } : {}),

@@ -10,6 +10,7 @@
 import { curveFit, type CurveFitInput } from '../../fit/curveFit';
 import { interpolateUnknowns, predictAt, type InterpolatedUnknown, type PredictedPoint, type UnknownSample, type Weighing } from '../../fit/interpolate';
 import { routFit } from '../../fit/rout';
+import type { BootstrapInterval } from '../../fit/bootstrapIntervals';
 import { bootstrapFit, type BootstrapKind, type BootstrapOptions, type BootstrapResult } from '../../fit/bootstrap';
 import type { FitData, FitResult } from '../../fit/types';
 import type { FitOptions } from '../../fit/defaults';
@@ -24,7 +25,7 @@ export interface JobAssay {
    *  "put back"; absent: none). */
   readonly outliers: { readonly method: 'rout'; readonly q: number; readonly keep?: readonly number[] } | null;
   /** Bootstrap percentile intervals (src/fit/bootstrap.ts); absent or null: none. */
-  readonly bootstrap?: { readonly kind: BootstrapKind; readonly resamples: number; readonly seed: number } | null;
+  readonly bootstrap?: { readonly kind: BootstrapKind; readonly resamples: number; readonly seed: number; readonly interval?: BootstrapInterval } | null;
 }
 
 export interface OutlierFacts {
@@ -55,7 +56,7 @@ export type BootstrapWatch = Pick<BootstrapOptions, 'pause' | 'stopped' | 'onPro
 export async function bootstrapStep(assay: JobAssay | null | undefined, input: CurveFitInput, result: FitResult, watch?: BootstrapWatch, notes?: string[]): Promise<BootstrapResult | null> {
   const b = assay?.bootstrap;
   if (!b) return null;
-  const out = await bootstrapFit(input, result, { kind: b.kind, resamples: b.resamples, seed: b.seed, level: result.confidenceLevel, ...watch });
+  const out = await bootstrapFit(input, result, { kind: b.kind, resamples: b.resamples, seed: b.seed, level: result.confidenceLevel, interval: b.interval, ...watch });
   if (!out.stopped) return out;
   notes?.push(`Bootstrap intervals were cancelled after ${out.samples[result.free[0]]?.length ?? 0} of ${b.resamples} resamples; the fit stands without them.`);
   return null;
