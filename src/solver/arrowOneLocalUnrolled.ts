@@ -13,6 +13,7 @@
  * `new Function` once per s; where the realm forbids code generation (a CSP without
  * 'unsafe-eval') or s is large, arrow.ts keeps its general paths.
  */
+import { codegenAllowed } from '../model/kernels';
 
 /** Beyond this many shared entries the locals stop paying; the general paths run. */
 const UNROLL_MAX_S = 12;
@@ -91,19 +92,8 @@ ${R.map((i) => `out[${i}] = o${i};`).join(' ')}
   return `"use strict";\n${factor}\n${forward}\n${back}\n${multiply}\nreturn { factor, forward, back, multiply };`;
 }
 
-let codegen: boolean | null = null;
-
-/** Whether this realm may compile code (a CSP without 'unsafe-eval' makes `new Function` throw). */
-function codegenAllowed(): boolean {
-  if (codegen === null) {
-    try {
-      codegen = (new Function('return 1') as () => number)() === 1;
-    } catch {
-      codegen = false;
-    }
-  }
-  return codegen;
-}
+/** Tests set false to run the general paths; null: whenever code generation is allowed. */
+let forced: false | null = null;
 
 const cache = new Map<number, OneLocalPasses>();
 
@@ -137,7 +127,7 @@ function warm(passes: OneLocalPasses, s: number): void {
 
 /** The unrolled passes for s shared entries, or null where arrow.ts's general paths should run. */
 export function oneLocalPasses(s: number): OneLocalPasses | null {
-  if (s < 1 || s > UNROLL_MAX_S || !codegenAllowed()) return null;
+  if (s < 1 || s > UNROLL_MAX_S || forced === false || !codegenAllowed()) return null;
   let passes = cache.get(s);
   if (!passes) {
     passes = (new Function(oneLocalSource(s)) as () => OneLocalPasses)();
@@ -149,5 +139,5 @@ export function oneLocalPasses(s: number): OneLocalPasses | null {
 
 /** For tests: run the general paths (false) or detect again (null). */
 export function setOneLocalUnrolled(allowed: false | null): void {
-  codegen = allowed;
+  forced = allowed;
 }

@@ -8,7 +8,10 @@
 import type { ParameterSpec } from '../fit/parameters';
 import type { FitJob, JobData } from '../job/job';
 import { notCheckpointed } from '../job/validate';
+import { pageHost } from '../job/browser/pageHost';
+import { runJob, type JobRun } from '../job/run';
 import type { FitRequest } from './api';
+import { endRun, startRun, type CancelFlag } from './session';
 import { fitOptions } from './fitInputs';
 
 /** The objective fields of the page's settings, as the job names them. */
@@ -40,4 +43,21 @@ export function requestJob(request: FitRequest, data: JobData): FitJob {
     backend: request.settings.backend,
     workers: null,
   };
+}
+
+/**
+ * A job of the CPU-only kinds (an ODE, errors in x) run as the page's one cancellable fit: no row
+ * workers' progress, no checkpoint. What it threw comes back with whether Cancel stopped it.
+ */
+export async function runCancellableJob(job: FitJob, method: FitRequest['settings']['method']): Promise<{ ok: true; run: JobRun } | { ok: false; error: unknown; cancelled: boolean }> {
+  const flag: CancelFlag = { aborted: false };
+  startRun(flag);
+  const noop = () => undefined;
+  try {
+    return { ok: true, run: await runJob(job, pageHost({ method, signal: flag, onChunk: noop, onIteration: noop, onPlanned: noop, checkpoint: null })) };
+  } catch (error) {
+    return { ok: false, error, cancelled: flag.aborted };
+  } finally {
+    endRun(flag);
+  }
 }

@@ -7,16 +7,14 @@
  */
 import { ODE_DEFAULTS } from '../fit/ode';
 import type { FitJob } from '../job/job';
-import { runJob, type JobRun } from '../job/run';
 import { clashMessage, jobClash } from '../job/validate';
 import type { FitOutcome, FitRequest, Status, WorkerError } from './api';
 import { toWorkerError } from './errors';
 import { fitOptions } from './fitInputs';
-import { jobObjective, requestParameters } from './fitJob';
+import { jobObjective, requestParameters, runCancellableJob } from './fitJob';
 import { odeCurve } from '../plot/odeCurve';
 import { odeProblem } from './odeProblem';
-import { pageHost } from '../job/browser/pageHost';
-import { endRun, session, startRun, type CancelFlag } from './session';
+import { session } from './session';
 
 const FIELD: Record<string, WorkerError['field']> = { 'ode-gpu': 'settings', 'ode-poisson': 'settings', 'ode-varpro': 'settings', 'ode-profile': 'settings', 'ode-ties': 'parameter' };
 
@@ -49,17 +47,9 @@ export async function runOdeFit(request: FitRequest): Promise<Status<FitOutcome>
   };
   const refused = odeRefusal(job);
   if (refused) return { ok: false, error: refused };
-  const flag: CancelFlag = { aborted: false };
-  startRun(flag);
-  const noop = () => undefined;
-  let run: JobRun;
-  try {
-    run = await runJob(job, pageHost({ method: settings.method, signal: flag, onChunk: noop, onIteration: noop, onPlanned: noop, checkpoint: null }));
-  } catch (error) {
-    return { ok: false, error: toWorkerError(error, model.spec.params) };
-  } finally {
-    endRun(flag);
-  }
+  const ran = await runCancellableJob(job, settings.method);
+  if (!ran.ok) return { ok: false, error: toWorkerError(ran.error, model.spec.params) };
+  const { run } = ran;
   const { result } = run;
   // The profile, the report and the bands read a closed-form fit's rows: an ODE fit leaves none.
   session.lastFit = null;

@@ -9,9 +9,7 @@
  */
 import { isEquationModel } from '../model/index';
 import type { FitJob, OdrJobData } from '../job/job';
-import { runJob, type JobRun } from '../job/run';
 import { clashMessage, jobClash } from '../job/validate';
-import { pageHost } from '../job/browser/pageHost';
 import { implicitCurve } from '../plot/implicitCurve';
 import { projectionSegments } from '../plot/projections';
 import type { FitData } from '../data/selectColumns';
@@ -20,12 +18,12 @@ import type { OdrResult } from '../fit/odr';
 import type { FitOutcome, FitRequest, OdrFacts, Status, WorkerError } from './api';
 import { evaluateCurve } from './curve';
 import { toWorkerError } from './errors';
-import { requestJob } from './fitJob';
+import { requestJob, runCancellableJob } from './fitJob';
 import { workLimit } from '../job/browser/limits';
 import { compiled, compiledEquation } from './modelCache';
 import { variableSigmas } from './odrColumns';
 import { ensureSelection } from './select';
-import { endRun, session, startRun, type CancelFlag } from './session';
+import { session } from './session';
 
 const refuse = (code: string, message: string, field: WorkerError['field']): Status<never> => ({ ok: false, error: { code, message, field } });
 
@@ -101,19 +99,13 @@ export async function runOdrFit(request: FitRequest): Promise<Status<FitOutcome>
   const job: FitJob = { ...requestJob(request, odr), checkpoint: null };
   const clash = jobClash(job);
   if (clash) return { ok: false, error: { code: clash, message: clashMessage(clash), field: FIELD[clash] ?? 'settings' } };
-  const flag: CancelFlag = { aborted: false };
-  startRun(flag);
-  const noop = () => undefined;
-  let run: JobRun;
-  try {
-    run = await runJob(job, pageHost({ method: settings.method, signal: flag, onChunk: noop, onIteration: noop, onPlanned: noop, checkpoint: null }));
-  } catch (error) {
-    if (flag.aborted) return { ok: false, error: { code: 'cancelled', message: 'The fit was cancelled.' } };
-    const e = toWorkerError(error, model.params);
+  const ran = await runCancellableJob(job, settings.method);
+  if (!ran.ok) {
+    if (ran.cancelled) return { ok: false, error: { code: 'cancelled', message: 'The fit was cancelled.' } };
+    const e = toWorkerError(ran.error, model.params);
     return { ok: false, error: { ...e, ...(FIELD[e.code] ? { field: FIELD[e.code] } : {}) } };
-  } finally {
-    endRun(flag);
   }
+  const { run } = ran;
   const { result } = run;
   const fitted = run.odr!;
   const params = Float64Array.from(model.params, (name) => result.parameters.find((p) => p.name === name)?.value ?? NaN);

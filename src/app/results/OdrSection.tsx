@@ -6,8 +6,8 @@
  */
 import type { OdrFacts } from '../../worker/api';
 import { formatNumber } from '../format/number';
+import { StatList, type Item } from './StatsGrid';
 
-type Item = [string, string, string];
 
 export function OdrSection({ odr }: { readonly odr: OdrFacts }) {
   const explicit = odr.kind === 'explicit';
@@ -28,17 +28,7 @@ export function OdrSection({ odr }: { readonly odr: OdrFacts }) {
           ? `Orthogonal distance regression: β and a correction δ of ${odr.observed.join(', ')} for every point, each point weighed by its σ in x and y (Boggs, Byrd & Schnabel 1987, as ODRPACK and scipy.odr).`
           : `Implicit model g = 0: every column observed (${odr.observed.join(', ')}); each point moved to the curve by the shortest distance in σ units (ODRPACK's implicit mode).`}
       </p>
-      <dl className="stats-grid">
-        {items.map(([k, v, note]) => (
-          <div className="stat" key={k} data-stat={k}>
-            <dt>{k}</dt>
-            <dd>
-              <span className="stat-value">{v}</span>
-              {note && <span className="stat-note">{note}</span>}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <StatList items={items} />
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { poissonStatRows } from '../../stats/poissonStatRows';
 import { formatNumber } from '../format/number';
 import { formatCount } from '../format/count';
 
-type Item = [string, string, string];
+export type Item = [string, string, string];
 
 /**
  * A Poisson likelihood fit (Solver options › Objective) has no σ and no sum of squares to
@@ -38,7 +38,14 @@ export function StatsGrid({ result, weighted, poisson = null }: { readonly resul
     ...tail,
   ];
   return (
-    <dl className="stats-grid" data-testid="result-stats" data-objective={poisson ? 'poisson' : 'least-squares'}>
+    <StatList items={items} testId="result-stats" objective={poisson ? 'poisson' : 'least-squares'} />
+  );
+}
+
+/** Statistics as a grid of name, value and a note on what it is (the results' and the ODR card's). */
+export function StatList({ items, testId, objective }: { readonly items: readonly Item[]; readonly testId?: string; readonly objective?: string }) {
+  return (
+    <dl className="stats-grid" data-testid={testId} data-objective={objective}>
       {items.map(([k, v, note]) => (
         <div className="stat" key={k} data-stat={k}>
           <dt>{k}</dt>
