@@ -46,7 +46,7 @@ describe('the random switch of a parameter row', () => {
         expect(toggle!.x + toggle!.width).toBeLessThanOrEqual(lineBox!.x + lineBox!.width + 1);
         expect(await line.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
         expect(await line.locator('.param-name').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-        expect(value!.width).toBeGreaterThanOrEqual(60);
+        expect(value!.width).toBeGreaterThanOrEqual(100);
         expect(code!.width).toBeGreaterThan(0);
       }
     };
