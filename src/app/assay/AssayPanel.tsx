@@ -89,7 +89,7 @@ export function AssayPanel() {
         <label className="opt-label" htmlFor="assay-interval">Interval</label>
         <select id="assay-interval" className="select" value={a.interval} disabled={!a.bootstrap} data-testid="assay-interval" title="Which bootstrap interval the results show; every bootstrap computes all three, so a change needs no refit" onChange={(e) => setAssay({ interval: e.target.value as AssaySettings['interval'] })}>
           <option value="percentile">percentile</option>
-          <option value="bca">BCa (bias-corrected, accelerated)</option>
+          <option value="bca">BCa (bias-corrected)</option>
           <option value="studentized">studentized (bootstrap-t)</option>
         </select>
         <span className="opt-label">Seed</span>
