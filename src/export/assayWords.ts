@@ -1,7 +1,7 @@
 /**
  * The assay settings (issue 26) as `fitbench fit` options (src/cli/assayArgs.ts): --interpolate
  * [--sample COL], --predict VAR=x,…, --outliers rout [--outlier-q Q], --ci bootstrap --bootstrap N
- * --bootstrap-kind K --seed S (--seed also seeds the start search, which runs only for empty
+ * --bootstrap-kind K --bootstrap-interval bca|studentized --seed S (--seed also seeds the start search, which runs only for empty
  * start values). The page's "put back" lines have no command-line option: the command flags them again.
  */
 import { predictValues } from '../share/assay';
@@ -24,6 +24,8 @@ export function assayWords(a: AssaySettings | undefined, variable: string | unde
     option('ci', 'bootstrap');
     option('bootstrap', String(a.resamples));
     if (a.kind !== 'residual') option('bootstrap-kind', a.kind);
+    // The CLI's JSON then adds bootstrapBca or bootstrapStudentized beside bootstrapCi.
+    if (a.interval !== 'percentile') option('bootstrap-interval', a.interval);
     if (a.seed !== 0) option('seed', String(a.seed));
   }
 }

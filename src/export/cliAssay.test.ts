@@ -1,7 +1,8 @@
 /**
  * The exported command carries the assay settings (issue 26): run through the real CLI on the
  * ELISA plate, the page's interpolate + ROUT + predict + bootstrap settings give the CLI's JSON of
- * fixtures/assay/elisa_cli.json (the page's numbers, src/state/assayPage.test.ts) exactly.
+ * fixtures/assay/elisa_cli.json (the page's numbers, src/state/assayPage.test.ts) exactly, the
+ * page's BCa choice as --bootstrap-interval bca with its bootstrapBca.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -29,17 +30,21 @@ const spec = (assay: FitSpec['assay']): FitSpec => ({
 
 describe('the exported command with the assay settings', () => {
   it('writes each switch as its option, and nothing when they are off', () => {
-    const on = cliWords(spec({ ...DEFAULT_ASSAY, interpolate: true, sample: 'sample', predict: '50; 200', rout: true, q: 5, bootstrap: true, resamples: 300, kind: 'case', seed: 3 }), { csvFileName: 'plate.csv' });
-    expect(on.join(' ')).toContain('--interpolate --sample sample --predict conc=50,200 --outliers rout --outlier-q 5 --ci bootstrap --bootstrap 300 --bootstrap-kind case --seed 3');
+    const on = cliWords(spec({ ...DEFAULT_ASSAY, interpolate: true, sample: 'sample', predict: '50; 200', rout: true, q: 5, bootstrap: true, resamples: 300, kind: 'case', seed: 3, interval: 'studentized' }), { csvFileName: 'plate.csv' });
+    expect(on.join(' ')).toContain('--interpolate --sample sample --predict conc=50,200 --outliers rout --outlier-q 5 --ci bootstrap --bootstrap 300 --bootstrap-kind case --bootstrap-interval studentized --seed 3');
+    // Percentile, the CLI's default, is left out.
+    const percentile = cliWords(spec({ ...DEFAULT_ASSAY, bootstrap: true }), { csvFileName: 'plate.csv' });
+    expect(percentile).not.toContain('--bootstrap-interval');
     expect(cliWords(spec(DEFAULT_ASSAY), { csvFileName: 'plate.csv' })).toEqual(cliWords(spec(undefined), { csvFileName: 'plate.csv' }));
   });
 
   it('runs in the CLI to the page’s numbers', async () => {
-    const words = cliWords(spec({ ...DEFAULT_ASSAY, interpolate: true, sample: 'sample', predict: '50, 200', rout: true, bootstrap: true, resamples: 200, seed: 7 }), { csvFileName: csv });
+    const words = cliWords(spec({ ...DEFAULT_ASSAY, interpolate: true, sample: 'sample', predict: '50, 200', rout: true, bootstrap: true, resamples: 200, seed: 7, interval: 'bca' }), { csvFileName: csv });
     const j = JSON.parse((await run(...words.slice(words.indexOf('fit')), '--json')).out);
     expect(j.interpolated).toEqual(cli.interpolated);
     expect(j.predicted).toEqual(cli.predicted);
     expect(j.outliers).toEqual(cli.outliers);
     expect(j.bootstrapCi).toEqual(cli.bootstrapCi);
+    expect(j.bootstrapBca).toEqual(cli.bca.bootstrapBca);
   });
 });

@@ -7,7 +7,8 @@
  *     [--ftol V] [--xtol V] [--gtol V] [--max-nfev N] [--x-scale jac|V]
  *     [--method auto|dense|normal] [--backend auto|cpu|gpu]
  *     [--where COL=VALUE ...] [--exclude-rows 3,17,20-25]
- *     [--group COL [--groups K1,K2] [--shared a,b]] [--tie b=2*a] [--sigma-x x=sx]
+ *     [--group COL [--groups K1,K2] [--shared a,b | --random a,b --random-cov full|diag --method ml|reml]]
+ *     [--tie b=2*a] [--sigma-x x=sx]
  *
  * Options equal to the CLI's defaults (src/fit/defaults.ts: linear loss, f_scale 1, tolerances
  * 1e-15, the default budget, x_scale jac, auto method and backend) are left out. Numbers are the
@@ -23,7 +24,10 @@
  *
  * Groups (issue 9) as groupPlan.ts normalizes them: --group with the column, --groups with the
  * picked keys (a comma or backslash inside a key escaped with a backslash, as the CLI's
- * parseKeyList reads them), and --shared for a global fit.
+ * parseKeyList reads them), and --shared for a global fit. A mixed-effects fit (issue 25) writes
+ * --random with its random parameters, and --random-cov and --method (with --random the CLI's
+ * --method is the likelihood, ml or reml) even at their defaults, so the command says which fit
+ * it is; the solver's own --method (dense or normal) does not apply to it and is left out.
  */
 import { assayWords } from './assayWords';
 import { DEFAULTS } from '../fit/defaults';
@@ -110,6 +114,11 @@ export function cliWords(tiedSpec: FitSpec, options: CliCommandOptions): string[
     option('group', groups.column);
     if (groups.pick) option('groups', groups.pick.map(escapeKey).join(','));
     if (groups.mode === 'global') option('shared', groups.shared.join(','));
+    if (groups.mixed) {
+      option('random', groups.mixed.random.join(','));
+      option('random-cov', groups.mixed.cov);
+      option('method', groups.mixed.method);
+    }
   }
   const free = spec.parameters.filter((p) => !p.fixed);
   const bounded = free.filter((p) => p.min !== -Infinity || p.max !== Infinity);
@@ -126,7 +135,7 @@ export function cliWords(tiedSpec: FitSpec, options: CliCommandOptions): string[
   if (s.gtol !== DEFAULTS.gtol) option('gtol', cliNumber(s.gtol));
   if (s.maxNfev !== null) option('max-nfev', String(s.maxNfev));
   if (s.xScale !== DEFAULTS.xScale) option('x-scale', cliNumber(s.xScale));
-  if (s.method !== DEFAULTS.method) option('method', s.method);
+  if (s.method !== DEFAULTS.method && !groups?.mixed) option('method', s.method);
   if (s.backend !== 'auto') option('backend', s.backend);
   // VarPro is a single least-squares fit's option (the command line refuses it with groups or a robust loss).
   if (s.varpro && !groups && s.loss === 'linear' && s.objective !== 'poisson') words.push('--varpro');

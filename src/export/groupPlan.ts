@@ -10,14 +10,20 @@
  *   separates into one independent problem per group; issue 9's acceptance): it is exported as
  *   per-group fits, and the CLI, which needs at least one --shared name for a global fit, agrees.
  * - An empty pick means every group, as an absent one (a fit of no group is no fit).
+ * - A mixed-effects fit (issue 25) keeps its random names that are free parameters of the table,
+ *   in the table's order, as the page fits them (state/selectors/groupFits.ts effectiveRandom).
+ *   With none left the page refuses the fit ("mark at least one parameter as random"); the export
+ *   is then the per-group fits, never a --random with nothing after it.
  */
-import type { FitSpec } from '../share/types';
+import type { FitSpec, MixedGroupSpec } from '../share/types';
 
 export interface ExportGroups {
   readonly column: string;
-  readonly mode: 'each' | 'global';
-  /** Free parameters shared by every group (non-empty in 'global', empty in 'each'). */
+  readonly mode: 'each' | 'global' | 'mixed';
+  /** Free parameters shared by every group (non-empty in 'global', empty otherwise). */
   readonly shared: readonly string[];
+  /** 'mixed': the random parameters (non-empty), Ψ's form and the likelihood; null otherwise. */
+  readonly mixed: MixedGroupSpec | null;
   /** Keys of the groups fitted, as written in the file; null: every group. */
   readonly pick: readonly string[] | null;
 }
@@ -28,5 +34,8 @@ export function exportGroups(spec: FitSpec): ExportGroups | null {
   const free = new Set(spec.parameters.filter((p) => !p.fixed).map((p) => p.name));
   const shared = g.mode === 'global' ? [...new Set(g.shared)].filter((name) => free.has(name)) : [];
   const pick = g.pick && g.pick.length > 0 ? [...new Set(g.pick)] : null;
-  return { column: g.column, mode: shared.length > 0 ? 'global' : 'each', shared, pick };
+  const mixed = g.mode === 'mixed' && g.mixed ? g.mixed : null;
+  const random = mixed ? spec.parameters.filter((p) => !p.fixed && mixed.random.includes(p.name)).map((p) => p.name) : [];
+  if (mixed && random.length > 0) return { column: g.column, mode: 'mixed', shared: [], mixed: { random, cov: mixed.cov, method: mixed.method }, pick };
+  return { column: g.column, mode: shared.length > 0 ? 'global' : 'each', shared, mixed: null, pick };
 }

@@ -12,7 +12,7 @@ import { decaySpec, rawLink } from './testSpecs.test';
 import type { AssaySettings } from './types';
 import { specToWire } from './wire';
 
-const ON: AssaySettings = { interpolate: true, sample: 'sample', predict: '1, 10, 1e2', rout: true, q: 0.5, keep: [7, 12], bootstrap: true, resamples: 500, kind: 'case', seed: 42 };
+const ON: AssaySettings = { interpolate: true, sample: 'sample', predict: '1, 10, 1e2', rout: true, q: 0.5, keep: [7, 12], bootstrap: true, resamples: 500, kind: 'case', seed: 42, interval: 'bca' };
 
 /** The message readAssay stops with (or null: accepted). */
 function refusal(v: unknown): string | null {
@@ -53,6 +53,25 @@ describe('assay settings', () => {
     expect(refusal({ ...ON, extra: 1 })).toMatch(/^assay\.extra is not a field/);
     const { seed: _seed, ...noSeed } = ON;
     expect(refusal(noSeed)).toMatch(/^assay\.seed is missing$/);
+  });
+
+  it('carries the bootstrap interval: each kind round-trips, a link without it reads as percentile, a bad one is refused by name', () => {
+    for (const interval of ['percentile', 'bca', 'studentized'] as const) {
+      const spec = decaySpec({ assay: { ...ON, interval } });
+      expect(decodeSpec(encodeSpec(spec))).toEqual({ ok: true, spec });
+    }
+    // Percentile (the default) is not written, so a link from before the choice is the same text.
+    const percentile = JSON.parse(writeJson(specToWire(decaySpec({ assay: { ...ON, interval: 'percentile' } })))) as { assay: Record<string, unknown> };
+    expect(Object.keys(percentile.assay)).not.toContain('interval');
+    const { interval: _interval, ...before } = ON;
+    expect(readAssay(before, 'assay')).toEqual({ ...ON, interval: 'percentile' });
+    expect(refusal({ ...ON, interval: 'basic' })).toBe('assay.interval must be one of percentile, bca, studentized, got "basic"');
+    expect(refusal({ ...ON, interval: null })).toMatch(/^assay\.interval must be one of/);
+    const wire = JSON.parse(writeJson(specToWire(decaySpec({ assay: ON })))) as Record<string, { interval: string }>;
+    expect(wire.assay.interval).toBe('bca');
+    wire.assay.interval = 'BCA';
+    const r = decodeSpec(rawLink(JSON.stringify(wire)));
+    expect(r.ok ? '' : r.error.message).toMatch(/assay\.interval must be one of percentile, bca, studentized/);
   });
 
   it('a link with a bad assay field is refused naming the field', () => {

@@ -2,11 +2,16 @@
  * The assay settings (issue 26, FitSpec.assay): their defaults (the CLI's: Q 1%, 2000 residual
  * resamples, seed 0), the "Predict at x" text read as numbers, and a link's or session's `assay`
  * read back field by field, each bad field refused by name (`assay.q must be > 0 and < 100`).
+ * `interval` (the bootstrap interval shown) came later: a link or session without it reads as
+ * percentile, and a link writes it only when it is not percentile (src/share/wire.ts).
  */
 import { array, boolean, fail, finite, identifier, integer, nullable, object, oneOf, string } from './schema';
 import type { AssaySettings } from './types';
 
-export const DEFAULT_ASSAY: AssaySettings = { interpolate: false, sample: null, predict: '', rout: false, q: 1, keep: [], bootstrap: false, resamples: 2000, kind: 'residual', seed: 0 };
+export const DEFAULT_ASSAY: AssaySettings = { interpolate: false, sample: null, predict: '', rout: false, q: 1, keep: [], bootstrap: false, resamples: 2000, kind: 'residual', seed: 0, interval: 'percentile' };
+
+/** The bootstrap intervals the page offers, as the CLI's --bootstrap-interval names them. */
+export const BOOTSTRAP_INTERVALS = ['percentile', 'bca', 'studentized'] as const;
 
 /** The bootstrap's resamples, as the CLI's --bootstrap allows them. */
 export const MIN_RESAMPLES = 10;
@@ -17,7 +22,7 @@ const MAX_PREDICT_VALUES = 1000;
 /** Put-back lines a link may carry. */
 const MAX_KEEP = 10_000;
 
-const KEYS = ['interpolate', 'sample', 'predict', 'rout', 'q', 'keep', 'bootstrap', 'resamples', 'kind', 'seed'] as const;
+const KEYS = ['interpolate', 'sample', 'predict', 'rout', 'q', 'keep', 'bootstrap', 'resamples', 'kind', 'seed', 'interval'] as const;
 
 /** Whether the settings differ from the defaults (then a link writes them). */
 export function assayChanged(a: AssaySettings): boolean {
@@ -41,7 +46,9 @@ export function predictValues(text: string): { ok: true; value: number[] | null 
 
 /** A link's `assay` (throws Invalid naming the field). */
 export function readAssay(v: unknown, path: string): AssaySettings {
-  const o = object(v, path, KEYS);
+  // A link from before the interval choice has no `interval`: it showed the percentile interval.
+  const given = typeof v === 'object' && v !== null && !Array.isArray(v) && !Object.prototype.hasOwnProperty.call(v, 'interval') ? { ...v, interval: DEFAULT_ASSAY.interval } : v;
+  const o = object(given, path, KEYS);
   const predict = string(o.predict, `${path}.predict`, 0, MAX_PREDICT_CHARS);
   const values = predictValues(predict);
   if (!values.ok) fail(`${path}.predict`, 'must be x values separated by commas', values.bad);
@@ -59,6 +66,7 @@ export function readAssay(v: unknown, path: string): AssaySettings {
     resamples: integer(o.resamples, `${path}.resamples`, MIN_RESAMPLES, MAX_RESAMPLES),
     kind: oneOf(o.kind, `${path}.kind`, ['residual', 'case'] as const),
     seed: integer(o.seed, `${path}.seed`, 0, 2 ** 32 - 1),
+    interval: oneOf(o.interval, `${path}.interval`, BOOTSTRAP_INTERVALS),
   };
 }
 

@@ -179,10 +179,13 @@ export interface AssaySettings {
   readonly q: number;
   /** File lines ROUT flagged that the user put back: they stay in the fit. */
   readonly keep: readonly number[];
-  /** Bootstrap percentile intervals of the parameters. */
+  /** Bootstrap intervals of the parameters. */
   readonly bootstrap: boolean;
   /** Resamples B (default 2000). */
   readonly resamples: number;
   readonly kind: 'residual' | 'case';
   readonly seed: number;
+  /** The bootstrap interval the results show (the CLI's --bootstrap-interval; default percentile).
+   *  Every bootstrap run computes all three (src/fit/bootstrap.ts), so this choice picks one to show. */
+  readonly interval: 'percentile' | 'bca' | 'studentized';
 }

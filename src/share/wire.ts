@@ -7,7 +7,7 @@
 import { specDataColumns } from './odeSpec';
 import type { JsonValue } from './jsonText';
 import { allRows } from './readRows';
-import type { FitSpec, GroupSpec, ParameterRow, SolverSettings } from './types';
+import type { AssaySettings, FitSpec, GroupSpec, ParameterRow, SolverSettings } from './types';
 
 /** The JSON value of a bound: null for ±∞ (the reader restores the sign from min/max). */
 function bound(v: number): number | null {
@@ -56,6 +56,12 @@ function groupsToWire(g: GroupSpec): JsonValue {
 }
 
 /** Errors in x (issue 24): written only when some x has a σ column, in x order. */
+/** The assay settings; `interval` only when not percentile, so that links from before it read the same. */
+function assayToWire(a: AssaySettings): JsonValue {
+  const { interval, ...rest } = a;
+  return { ...rest, keep: [...a.keep], ...(interval !== 'percentile' ? { interval } : {}) };
+}
+
 function sigmaXToWire(c: FitSpec['columns']): { sigmaX?: JsonValue } {
   const sx = c.sigmaX;
   if (!sx) return {};
@@ -80,6 +86,6 @@ export function specToWire(spec: FitSpec): JsonValue {
     ...(spec.ties && spec.ties.length > 0 ? { ties: spec.ties.map((t) => ({ name: t.name, expression: t.expression })) } : {}),
     ...(spec.ode ? { ode: { method: spec.ode.method, rtol: spec.ode.rtol, atol: spec.ode.atol } } : {}),
     // The assay switches (issue 26): readAssay (assay.ts) reads them back field by field.
-    ...(spec.assay ? { assay: { ...spec.assay, keep: [...spec.assay.keep] } } : {}),
+    ...(spec.assay ? { assay: assayToWire(spec.assay) } : {}),
   };
 }

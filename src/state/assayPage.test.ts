@@ -1,7 +1,8 @@
 /**
  * The assay workflow on the page (issue 26), through the store's actions and the worker's code
  * (localClient): the ELISA plate with its unknowns interpolated, ROUT and a bootstrap gives the
- * CLI's JSON on the same file (fixtures/assay/make_elisa_cli.mjs) to 1e-9; "put back" refits with
+ * CLI's JSON on the same file (fixtures/assay/make_elisa_cli.mjs) to 1e-9, the BCa interval chosen on
+ * the page the CLI's bootstrapBca (--bootstrap-interval bca); "put back" refits with
  * the outlier kept; the settings are part of the fit signature (results go stale when one changes).
  */
 import { readFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { cancelFit, runFit } from './actions/fit';
 import { setModelText } from './actions/model';
 import { setParamValue } from './actions/params';
 import { putBackOutlier, setAssay } from './actions/assay';
+import { shownInterval } from '../app/assay/shownInterval';
 import { resultsFresh } from './signature';
 import { getState, initialState, setState, store } from './store';
 
@@ -35,7 +37,7 @@ describe('the assay workflow on the page', () => {
 
   it('reads the unknowns, flags the outlier, predicts and bootstraps as the CLI does on the same file', async () => {
     await loadPlate();
-    setAssay({ interpolate: true, sample: 'sample', rout: true, predict: '50, 200', bootstrap: true, resamples: 200, seed: 7 });
+    setAssay({ interpolate: true, sample: 'sample', rout: true, predict: '50, 200', bootstrap: true, resamples: 200, seed: 7, interval: 'bca' });
     await runFit();
     const s = getState();
     expect(s.fitError).toBeNull();
@@ -59,8 +61,18 @@ describe('the assay workflow on the page', () => {
       close(a.bootstrap!.intervals[name][0], cli.bootstrapCi[name][0]);
       close(a.bootstrap!.intervals[name][1], cli.bootstrapCi[name][1]);
       expect(a.bootstrap!.samples[name].length).toBe(200 - a.bootstrap!.failed);
+      // BCa, the interval chosen on the page, as the CLI's --bootstrap-interval bca gives it.
+      const bca = shownInterval(a.bootstrap!, getState().assay.interval);
+      expect(bca.interval).toBe('bca');
+      close(bca.ends[name][0], cli.bca.bootstrapBca[name][0]);
+      close(bca.ends[name][1], cli.bca.bootstrapBca[name][1]);
+      expect(bca.ends[name]).not.toEqual(cli.bootstrapCi[name]);
     }
     expect(resultsFresh(getState())).toBe(true);
+    // Every bootstrap computes all three intervals: choosing another shows it without a refit.
+    setAssay({ interval: 'studentized' });
+    expect(resultsFresh(getState())).toBe(true);
+    setAssay({ interval: 'bca' });
     // A changed assay setting makes the results stale; set back, fresh again.
     setAssay({ q: 5 });
     expect(resultsFresh(getState())).toBe(false);

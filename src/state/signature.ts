@@ -53,6 +53,7 @@ function settingsKey(settings: SolverSettings | undefined): string {
  * The assay part (issue 26): every setting the assay steps read, written only while a step is on,
  * so that signatures saved before the assay read the same, and a page with every switch off is
  * not stale because a default changed text. `keep` (lines put back) changes which rows ROUT may flag.
+ * `interval` is left out: every bootstrap computes all three intervals, the choice only picks one to show.
  */
 export function assayKey(assay: AssaySettings | undefined): string {
   if (!assay || !assayOn(assay)) return '';

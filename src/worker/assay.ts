@@ -30,13 +30,17 @@ export interface PageAssay {
     readonly y: readonly number[];
     readonly rsdr: number;
   } | null;
-  /** Bootstrap percentile intervals and each free parameter's resampled values (the histograms). */
+  /** Bootstrap intervals and each free parameter's resampled values (the histograms): the
+   *  percentile `intervals`, and BCa and studentized (absent in fits saved before them), which the
+   *  page's interval choice picks from without a refit. */
   readonly bootstrap: {
     readonly kind: 'residual' | 'case';
     readonly resamples: number;
     readonly seed: number;
     readonly failed: number;
     readonly intervals: Readonly<Record<string, readonly [number, number]>>;
+    readonly bca?: Readonly<Record<string, readonly [number, number]>>;
+    readonly studentized?: Readonly<Record<string, readonly [number, number]>>;
     readonly samples: Readonly<Record<string, Float64Array>>;
   } | null;
 }
@@ -80,7 +84,7 @@ export function pageAssayJob(settings: AssaySettings | null | undefined, model: 
       unknowns,
       predict: predict.value,
       outliers: settings.rout ? { method: 'rout', q: settings.q / 100, ...(settings.keep.length > 0 ? { keep: [...settings.keep] } : {}) } : null,
-      bootstrap: settings.bootstrap ? { kind: settings.kind, resamples: settings.resamples, seed: settings.seed } : null,
+      bootstrap: settings.bootstrap ? { kind: settings.kind, resamples: settings.resamples, seed: settings.seed, interval: settings.interval } : null,
     },
   };
 }
@@ -105,6 +109,6 @@ export function pageAssayOutcome(a: AssayOutcome, data: FitData, plotVar: number
     interpolated: a.interpolated,
     predicted: a.predicted,
     outliers: o ? { q: o.q, lines: o.rows.map((r) => r ?? 0), x: o.indices.map((i) => xs[i]), y: o.indices.map((i) => data.y[i]), rsdr: o.rsdr } : null,
-    bootstrap: b ? { kind: b.kind, resamples: b.resamples, seed: b.seed, failed: b.failed, intervals: b.intervals, samples: b.samples } : null,
+    bootstrap: b ? { kind: b.kind, resamples: b.resamples, seed: b.seed, failed: b.failed, intervals: b.intervals, bca: b.bca, studentized: b.studentized, samples: b.samples } : null,
   };
 }

@@ -2,12 +2,13 @@
  * The assay workflow's controls (issue 26): read unknowns off the standard curve (rows with a y
  * and an empty x cell, as in GraphPad Prism; an optional replicate column joins a sample's
  * wells), predict y at new x, flag outliers by ROUT (Motulsky & Brown 2006) with its Q, and
- * bootstrap intervals. They run in the same worker job as the fit (src/worker/assay.ts); an error
+ * bootstrap intervals (percentile, BCa or studentized, the one the results show). They run in the same worker job as the fit (src/worker/assay.ts); an error
  * the job gives about them is shown here, and the settings travel in links and sessions.
  */
 import { useApp } from '../../state';
 import { setAssay } from '../../state/actions/assay';
 import { assayOn, MAX_RESAMPLES, MIN_RESAMPLES, predictValues } from '../../share/assay';
+import type { AssaySettings } from '../../share/types';
 import { NumberField } from '../common/NumberField';
 import { Notice } from '../common/Notice';
 
@@ -74,7 +75,7 @@ export function AssayPanel() {
         <span className="opt-label">Q (%)</span>
         <NumberField value={a.q} onCommit={(q) => q > 0 && q < 100 && setAssay({ q })} invalid={!(a.q > 0 && a.q < 100)} label="ROUT's false discovery rate Q in percent (above 0, below 100; 1 is Prism's default)" testId="assay-q" disabled={!a.rout} />
         <span />
-        <label className="check" title="Refit B resampled data sets; the 2.5% and 97.5% percentiles of each parameter are its interval">
+        <label className="check" title="Refit B resampled data sets; each parameter's interval comes from its resampled values (percentile, BCa or studentized: Interval below)">
           <input type="checkbox" checked={a.bootstrap} onChange={(e) => setAssay({ bootstrap: e.target.checked })} data-testid="assay-bootstrap" />
           Bootstrap intervals
         </label>
@@ -84,6 +85,12 @@ export function AssayPanel() {
         <select id="assay-kind" className="select" value={a.kind} disabled={!a.bootstrap} data-testid="assay-kind" onChange={(e) => setAssay({ kind: e.target.value as 'residual' | 'case' })}>
           <option value="residual">residuals (centred, rescaled)</option>
           <option value="case">cases (rows)</option>
+        </select>
+        <label className="opt-label" htmlFor="assay-interval">Interval</label>
+        <select id="assay-interval" className="select" value={a.interval} disabled={!a.bootstrap} data-testid="assay-interval" title="Which bootstrap interval the results show; every bootstrap computes all three, so a change needs no refit" onChange={(e) => setAssay({ interval: e.target.value as AssaySettings['interval'] })}>
+          <option value="percentile">percentile</option>
+          <option value="bca">BCa (bias-corrected)</option>
+          <option value="studentized">studentized (bootstrap-t)</option>
         </select>
         <span className="opt-label">Seed</span>
         <NumberField value={a.seed} onCommit={(n) => Number.isInteger(n) && n >= 0 && n < 2 ** 32 && setAssay({ seed: n })} label="The bootstrap's random seed (a whole number ≥ 0): the same seed gives the same intervals" testId="assay-seed" disabled={!a.bootstrap} />

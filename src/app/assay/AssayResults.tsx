@@ -7,6 +7,7 @@
 import { useMemo } from 'react';
 import type { FitResult } from '../../fit/types';
 import type { PageAssay } from '../../worker/api';
+import { INTERVAL_WORDS, shownInterval } from './shownInterval';
 import { useApp } from '../../state';
 import { resultsFresh } from '../../state/signature';
 import { Notice } from '../common/Notice';
@@ -140,9 +141,10 @@ function Outliers({ o, kept }: { readonly o: NonNullable<PageAssay['outliers']>;
 }
 
 function Histograms({ b, result }: { readonly b: NonNullable<PageAssay['bootstrap']>; readonly result: FitResult }) {
+  const shown = shownInterval(b, useApp((s) => s.assay.interval));
   const figures = useMemo(
-    () => result.free.map((name) => ({ name, figure: histogramFigure(name, b.samples[name] ?? [], b.intervals[name], result.parameters.find((p) => p.name === name)?.value ?? NaN) })),
-    [b, result],
+    () => result.free.map((name) => ({ name, figure: histogramFigure(name, b.samples[name] ?? [], shown.ends[name], result.parameters.find((p) => p.name === name)?.value ?? NaN) })),
+    [b, result, shown.ends],
   );
   return (
     <section className="card" aria-labelledby="assay-bootstrap-title" data-testid="assay-histograms-card">
@@ -150,7 +152,7 @@ function Histograms({ b, result }: { readonly b: NonNullable<PageAssay['bootstra
         Bootstrap ({b.kind === 'case' ? 'cases' : 'residuals'}, B = {b.resamples}, seed {b.seed})
       </h2>
       <p className="muted small">
-        Each parameter’s values over the resampled refits; dashed: the 95% percentile interval, solid: the fit.{b.failed > 0 ? ` ${b.failed} refits failed and are left out.` : ''}
+        Each parameter’s values over the resampled refits; dashed: the {Math.round(result.confidenceLevel * 100)}% {INTERVAL_WORDS[shown.interval]} interval, solid: the fit.{b.failed > 0 ? ` ${b.failed} refits failed and are left out.` : ''}
       </p>
       <div className="assay-histograms">
         {figures.map(({ name, figure }) => (

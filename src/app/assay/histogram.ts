@@ -1,6 +1,6 @@
 /**
  * A histogram of a parameter's bootstrap values as plotly data (the partial build has no
- * histogram trace: a stepped, filled scatter draws the bars), with the percentile interval and
+ * histogram trace: a stepped, filled scatter draws the bars), with the bootstrap interval shown and
  * the fitted value marked. Bins by the Rice rule, k = ⌈2·n^{1/3}⌉ (Terrell & Scott, JASA 1985),
  * between 8 and 60, over the finite values' range.
  */
@@ -36,7 +36,7 @@ export function histogramBins(values: ArrayLike<number>): Bins {
   return { edges, counts };
 }
 
-/** One parameter's histogram, its percentile interval (dashed) and the fitted value (solid). */
+/** One parameter's histogram, its bootstrap interval (dashed: the one the table shows) and the fitted value (solid). */
 export function histogramFigure(name: string, values: ArrayLike<number>, interval: readonly [number, number] | undefined, fitted: number): { data: Data[]; layout: Partial<Layout> } {
   const { edges, counts } = histogramBins(values);
   // The step outline: from 0 at the first edge, up each bar, down to 0 after the last.

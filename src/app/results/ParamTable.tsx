@@ -1,11 +1,12 @@
 /**
  * Fitted parameters: value ± standard error aligned on the ±, % error, t and its two-sided p value
  * (Student t, n − k dof, as R's summary.nls; for a Poisson likelihood fit z and the normal, as R's
- * summary.glm), the 95% interval, flags.
+ * summary.glm), the 95% interval, the bootstrap interval the assay card chose (issue 26), flags.
  */
 import type { FitResult } from '../../fit/types';
 import { formatNumber } from '../format/number';
 import { formatInterval, formatValueError } from '../format/valueError';
+import { INTERVAL_TITLES, INTERVAL_WORDS, type IntervalChoice } from '../assay/shownInterval';
 
 /** p values as R prints them: small ones in exponent form, below 1e-300 as "< 1e-300". */
 function formatP(p: number | undefined): string {
@@ -22,8 +23,9 @@ function Flags({ p }: { readonly p: FitResult['parameters'][number] }) {
   return null;
 }
 
-/** `bootstrap`: the parameters' bootstrap percentile intervals (issue 26), a column when given. */
-export function ParamTable({ result, bootstrap = null }: { readonly result: FitResult; readonly bootstrap?: Readonly<Record<string, readonly [number, number]>> | null }) {
+/** `bootstrap`: the parameters' bootstrap intervals (issue 26) and which interval they are, a column when given. */
+export function ParamTable({ result, bootstrap: shown = null }: { readonly result: FitResult; readonly bootstrap?: { readonly interval: IntervalChoice; readonly ends: Readonly<Record<string, readonly [number, number]>> } | null }) {
+  const bootstrap = shown?.ends ?? null;
   const level = Math.round(result.confidenceLevel * 100);
   const z = result.statistic === 'z';
   return (
@@ -46,9 +48,9 @@ export function ParamTable({ result, bootstrap = null }: { readonly result: FitR
           <th scope="col" className="num-col" title={z ? 'value ± z·std. error, z the normal quantile' : 'value ± t·std. error, t the Student t quantile'}>
             {level}% interval
           </th>
-          {bootstrap && (
-            <th scope="col" className="num-col" title="Percentile interval of the bootstrap refits' values (the histograms below)">
-              {level}% bootstrap
+          {shown && (
+            <th scope="col" className="num-col" title={INTERVAL_TITLES[shown.interval]} data-testid="result-bootstrap-head" data-interval={shown.interval}>
+              {level}% bootstrap {INTERVAL_WORDS[shown.interval]}
             </th>
           )}
           <th scope="col">

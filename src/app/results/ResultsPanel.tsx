@@ -18,12 +18,14 @@ import { verdictBadge } from './verdictBadge';
 import { isWeighted } from '../../state/slices/settings';
 import { groupStartsOnScreen } from '../../state/groupStarts';
 import { AssayResults } from '../assay/AssayResults';
+import { shownInterval } from '../assay/shownInterval';
 
 export function ResultsPanel() {
   const outcome = useApp((s) => s.outcome);
   const running = useApp((s) => s.fitStatus === 'running');
   const stale = useApp((s) => s.outcome !== null && !resultsFresh(s));
   const weighted = useApp(isWeighted);
+  const intervalChoice = useApp((s) => s.assay.interval);
   // Strings, so that the selectors' values compare equal between renders.
   const startsCard = useApp((s) => groupStartsOnScreen(s)?.card ?? null);
   const startsColumn = useApp((s) => groupStartsOnScreen(s)?.column ?? null);
@@ -76,7 +78,7 @@ export function ResultsPanel() {
         <AdviceList result={r} />
         <div className="results-grid">
           <div className="table-scroll">
-            <ParamTable result={r} bootstrap={outcome.assay?.bootstrap?.intervals ?? null} />
+            <ParamTable result={r} bootstrap={outcome.assay?.bootstrap ? shownInterval(outcome.assay.bootstrap, intervalChoice) : null} />
           </div>
           <StatsGrid result={r} weighted={weighted} poisson={outcome.poisson ?? null} />
         </div>

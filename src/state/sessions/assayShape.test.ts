@@ -25,6 +25,9 @@ describe('the assay results of a saved fit', () => {
     expect(check({ ...good, outliers: { ...good.outliers, lines: ['13'] } })).toBe('outcome.assay.outliers.lines[0] is not a number');
     expect(check({ ...good, bootstrap: { ...good.bootstrap, samples: { EC50: [1, 2] } } })).toBe('outcome.assay.bootstrap.samples.EC50 is not a Float64Array');
     expect(check({ ...good, bootstrap: { ...good.bootstrap, intervals: { EC50: [1] } } })).toBe('outcome.assay.bootstrap.intervals.EC50 is not a [lower, upper] pair');
+    // BCa and studentized ends: checked when present (a fit saved before them has neither).
+    expect(check({ ...good, bootstrap: { ...good.bootstrap, bca: cli.bca.bootstrapBca, studentized: cli.bca.bootstrapBca } })).toBeNull();
+    expect(check({ ...good, bootstrap: { ...good.bootstrap, bca: { EC50: [1, '2'] } } })).toBe('outcome.assay.bootstrap.bca.EC50 is not a [lower, upper] pair');
     const { predicted: _p, ...noPredicted } = good;
     expect(check(noPredicted)).toBe('outcome.assay.predicted is missing');
   });

@@ -13,9 +13,13 @@ const outliers = record({ q: number, lines: list(number), x: list(number), y: li
 
 function checkBootstrap(v: unknown, path: string): void {
   const b = fields(v, path, { kind: oneOf('residual', 'case'), resamples: number, seed: number, failed: number });
-  const intervals = fields(b.intervals, `${path}.intervals`, {});
-  for (const [name, pair] of Object.entries(intervals)) {
-    if (!Array.isArray(pair) || pair.length !== 2 || !pair.every((e) => typeof e === 'number')) bad(`${path}.intervals.${name}`, 'is not a [lower, upper] pair');
+  // BCa and studentized came after the percentile intervals: a fit saved before them has neither.
+  for (const key of ['intervals', 'bca', 'studentized'] as const) {
+    if (key !== 'intervals' && b[key] === undefined) continue;
+    const intervals = fields(b[key], `${path}.${key}`, {});
+    for (const [name, pair] of Object.entries(intervals)) {
+      if (!Array.isArray(pair) || pair.length !== 2 || !pair.every((e) => typeof e === 'number')) bad(`${path}.${key}.${name}`, 'is not a [lower, upper] pair');
+    }
   }
   const samples = fields(b.samples, `${path}.samples`, {});
   for (const [name, values] of Object.entries(samples)) f64()(values, `${path}.samples.${name}`);
