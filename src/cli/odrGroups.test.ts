@@ -3,7 +3,7 @@
  * with known answers (x shifted by s: b the same, a − b·s; y and σy scaled by c: a and b times c,
  * the sums of squares the same), each group's β and sd_beta the single fit of that group
  * (--where G=KEY) gives, York's group York's exact line; a σx of 0 fails its group naming its
- * line while the others are fitted; --groups picks; --shared, --random, --wide are refused.
+ * line while the others are fitted; an implicit circle and its shifted copy; --groups picks; --shared, --random, --wide are refused.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -77,6 +77,15 @@ describe('fitbench fit --group with errors in x', () => {
     expect(text.out).toMatch(/shift: σ of "x" is 0 at line 16/);
     const picked = (await fitJson('--group', 'G', '--groups', 'scale,york')).j;
     expect(picked.groups.map((g: Row) => g.group)).toEqual(['york', 'scale']);
+    // An implicit circle, its second group shifted by 1 in px: the centre moves by 1, the rest stays.
+    const circle = readFileSync('fixtures/odr/circle.csv', 'utf8').trim().split('\n').slice(1);
+    const circles = file('circles.csv', ['g,px,py,s', ...circle.map((l) => `A,${l}`), ...circle.map((l) => l.split(',').map(Number)).map(([px, py, s]) => `B,${px + 1},${py},${s}`)].join('\n') + '\n');
+    const c = await run('fit', circles, '--model', '(px-a)^2 + (py-b)^2 = R^2', '--sigma-x', 's', '--p0', 'a=0.8,b=-0.3,R=1.8', '--group', 'g', '--json');
+    expect(c.code).toBe(0);
+    const [ca, cb] = JSON.parse(c.out).groups as Row[];
+    expect(ca.odr!.kind).toBe('implicit');
+    expect(Math.abs(cb.params.a - (ca.params.a + 1))).toBeLessThan(1e-7);
+    for (const p of ['b', 'R']) expect(rel(cb.params[p], ca.params[p])).toBeLessThan(1e-7);
     const refused = async (args: string[], message: RegExp) => {
       const x = await run('fit', data, ...ARGS, ...args);
       expect(x.code).toBe(2);
