@@ -9,8 +9,9 @@
  * --sigma-x x1=s1,x2=s2 one per column (a column without one is exact). An implicit model names
  * every column it relates in the equation, all of them observed: --sigma-x COL gives them one σ
  * column, --sigma-x x=SX,y=SY one each, none gives unit weights; --y and --sigma do not apply.
- * With --group COL each group is fitted on its own (odrGroups.ts). What does not run with errors in x yet is refused here in the options' words, before the file
- * is read; the job's clash rules (validate.ts) hold the same list.
+ * With --group COL each group is fitted on its own (odrGroups.ts). What does not run with errors
+ * in x yet is refused here in the options' words, before the file is read; the job's clash rules
+ * (validate.ts) hold the same list.
  */
 import { skipOf } from '../data';
 import { runJob } from '../job/run';
