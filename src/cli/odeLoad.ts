@@ -13,7 +13,7 @@
 import { defaultColumns, defaultY, tableCandidates } from '../data/defaultColumns';
 import { variableNames } from '../data/modelColumns';
 import { namedTimeColumn } from '../data/odeTime';
-import { countGroups, findColumn, groupKeys, skipOf, type Result, type RowChoice, type Table } from '../data';
+import { findColumn, skipOf, type Result, type RowChoice, type Table } from '../data';
 import { compileDerived } from '../fit/derived';
 import { observedRows, type OdeFitData } from '../fit/ode';
 import { compileOde, parseStatements, type CompiledOde, type OdeModelSpec } from '../model';
@@ -21,6 +21,7 @@ import type { FitCommand } from './args';
 import { CliError } from './errors';
 import { dataError, loadRows, readTable } from './load';
 import { modelPlace } from './modelText';
+import { groupMasks } from './groupMasks';
 import { unusableRowsMessage } from './unusableRows';
 
 export interface LoadedOde {
@@ -115,26 +116,13 @@ export interface LoadedOdeGroups extends Omit<LoadedOde, 'data'> {
 
 export function loadOdeGroups(command: FitCommand & { readonly group: string }): LoadedOdeGroups {
   const { table, spec, model, time, rows } = odeSetup(command, readTable(command.file));
-  const keyed = groupKeys(table, command.group);
-  if (!keyed.ok) throw dataError(command.file, keyed.error, '--group');
-  const { codes, keys, column } = keyed.value;
-  if (column.name === time || spec.observations.some((o) => o.column === column.name || o.sigma === column.name)) throw new CliError(`--group: ${column.name} is a column of the ODE model's fit; group by another column.`);
-  const base = skipOf(rows);
-  const kept = (r: number) => !base || !base[r];
-  const ungrouped = codes.reduce((n: number, c, r) => (c < 0 && kept(r) ? n + 1 : n), 0);
-  let order = countGroups(keyed.value, kept).map((g) => g.key);
-  if (command.groups) {
-    for (const k of command.groups) if (!keys.includes(k)) throw new CliError(`--groups: ${column.name} has no group ${JSON.stringify(k)} (the groups are ${keys.slice(0, 12).join(', ')}${keys.length > 12 ? ', …' : ''}).`);
-    order = order.filter((k) => command.groups!.includes(k));
-    if (order.length === 0) throw new CliError(`--groups: none of the groups ${command.groups.join(', ')} has a row that the --where filters keep.`);
-  }
+  const inFit = (name: string) => name === time || spec.observations.some((o) => o.column === name || o.sigma === name);
+  const { column, groups: masks, ungrouped } = groupMasks(command, table, skipOf(rows), inFit);
   const notes: string[] = [];
-  const groups = order.map((key) => {
-    const g = keys.indexOf(key);
-    const skip = Uint8Array.from(codes, (c, r) => (c === g && kept(r) ? 0 : 1));
-    const read = observed(command, table, spec, time, skip, `${column.name} ${key}: `);
+  const groups = masks.map(({ key, skip }) => {
+    const read = observed(command, table, spec, time, skip, `${column} ${key}: `);
     notes.push(...read.notes);
     return { key, data: read.data, dropped: read.dropped };
   });
-  return { table, model, rows, time, rowCount: table.rowCount - rows.filteredCount - rows.excludedCount, notes, groupColumn: column.name, groups, ungrouped };
+  return { table, model, rows, time, rowCount: table.rowCount - rows.filteredCount - rows.excludedCount, notes, groupColumn: column, groups, ungrouped };
 }

@@ -9,25 +9,23 @@
  * --sigma-x x1=s1,x2=s2 one per column (a column without one is exact). An implicit model names
  * every column it relates in the equation, all of them observed: --sigma-x COL gives them one σ
  * column, --sigma-x x=SX,y=SY one each, none gives unit weights; --y and --sigma do not apply.
- * What does not run with errors in x yet is refused here in the options' words, before the file
- * is read; the job's clash rules (validate.ts) hold the same list.
+ * With --group COL each group is fitted on its own (odrGroups.ts). What does not run with errors
+ * in x yet is refused here in the options' words, before the file is read; the job's clash rules
+ * (validate.ts) hold the same list.
  */
-import { selectColumns, skipOf, type Table } from '../data';
-import { variableNames } from '../data/modelColumns';
+import { skipOf } from '../data';
 import { runJob } from '../job/run';
 import { nodeHost } from '../job/node/host';
-import type { OdrJobData } from '../job/job';
 import { odrJson } from '../job/report/odrJson';
-import { compileEquation, isEquationModel, type CompiledModel } from '../model';
+import { isEquationModel } from '../model';
 import { now } from '../solver/clock';
 import type { FitCommand } from './args';
 import { CliError, EXIT } from './errors';
-import { chooseY, compileForTable, dataError, loadRows, readTable } from './load';
-import { modelPlace } from './modelText';
 import { singleJob } from './job';
+import { odrColumns, odrErrors, odrSetup } from './odrLoad';
+import { fitOdrGroupsCommand } from './odrGroups';
 import { jsonReport, textReport } from './report';
 import { startSearchProgress } from './startProgress';
-import { unusableRowsMessage } from './unusableRows';
 
 /** Whether the command is an errors-in-x fit (--sigma-x, or a model that is one equation). */
 export function isOdrCommand(command: FitCommand): boolean {
@@ -40,7 +38,9 @@ export function isOdrCommand(command: FitCommand): boolean {
 function refusals(command: FitCommand, implicit: boolean): string | null {
   const odr = 'with errors in x (--sigma-x) or an implicit model';
   if (command.odeOptions.length > 0) return `${command.odeOptions.join(', ')} belong to an ODE model; drop them ${odr}.`;
-  if (command.group !== null || command.wide) return `--group and --wide do not run ${odr} yet: fit one group at a time with --where COL=KEY.`;
+  if (command.wide) return `--wide does not run ${odr} yet: write the groups in a column and fit with --group COL.`;
+  if (command.group !== null && (command.shared.length > 0 || command.mixed)) return `${command.mixed ? '--random' : '--shared'} does not run ${odr} yet: each group is fitted on its own (drop ${command.mixed ? '--random' : '--shared'}).`;
+  if (command.group !== null && command.deltas) return `--deltas writes one fit's δ per row: drop --group, or fit one group with --where COL=KEY.`;
   if (command.varpro) return `--varpro does not run ${odr} yet: drop --varpro.`;
   if (command.mle) return `--mle poisson does not run ${odr} (it is least squares over β and every δ): drop --mle.`;
   if ((command.options.loss ?? 'linear') !== 'linear') return `--loss ${command.options.loss} does not run ${odr} yet (least squares only): drop --loss.`;
@@ -57,79 +57,23 @@ function refusals(command: FitCommand, implicit: boolean): string | null {
   return null;
 }
 
-/** --sigma-x as (model variable → σ column); every model variable named, none twice. */
-export function parseSigmaX(text: string | null, variables: readonly string[], implicit: boolean): Map<string, string> {
-  const out = new Map<string, string>();
-  if (text === null) return out;
-  const t = text.trim();
-  if (t === '') throw new CliError('--sigma-x needs a column: --sigma-x SX, or --sigma-x x1=s1,x2=s2 with several x columns.');
-  if (!t.includes('=')) {
-    if (!implicit && variables.length > 1) throw new CliError(`--sigma-x ${t}: the model has ${variables.length} x columns (${variables.join(', ')}); say whose σ it is: --sigma-x ${variables[0]}=${t}.`);
-    for (const v of variables) out.set(v, t);
-    return out;
-  }
-  for (const part of t.split(',')) {
-    const at = part.indexOf('=');
-    const name = part.slice(0, at).trim();
-    const column = part.slice(at + 1).trim();
-    if (at < 0 || name === '' || column === '') throw new CliError(`--sigma-x: "${part.trim()}" is not COLUMN=SIGMACOLUMN (e.g. --sigma-x ${variables[0] ?? 'x'}=sx).`);
-    if (!variables.includes(name)) throw new CliError(`--sigma-x ${name}=${column}: "${name}" is not a column of the model (its columns: ${variables.join(', ') || 'none'}).`);
-    if (out.has(name)) throw new CliError(`--sigma-x names "${name}" twice; give each column's σ once.`);
-    out.set(name, column);
-  }
-  return out;
-}
-
-function compileOdrModel(command: FitCommand, table: Table, implicit: boolean): CompiledModel {
-  if (!implicit) return compileForTable(command, table);
-  const compiled = compileEquation(command.model, { columns: variableNames(table.columns) });
-  if (!compiled.ok) throw new CliError(command.modelFile === null ? `--model: ${compiled.error.message}${compiled.error.hint ? `; ${compiled.error.hint}` : ''}` : modelPlace(command, compiled.error));
-  return compiled.value;
-}
-
-/** The file's columns for an errors-in-x job, strict as every CLI fit (an unusable cell stops it). */
-function loadOdrData(command: FitCommand, implicit: boolean) {
-  const parsed = readTable(command.file);
-  if (!parsed.ok) throw dataError(command.file, parsed.error);
-  const table = parsed.value;
-  const model = compileOdrModel(command, table, implicit);
-  const rows = loadRows(command, table);
-  const sigmaOf = parseSigmaX(command.sigmaX, model.variables, implicit);
-  const sigmaColumns = [...new Set(sigmaOf.values())];
-  // The selection's roles must differ: an implicit model's last column stands in as "y".
-  const y = implicit ? model.variables[model.variables.length - 1] : chooseY(command, table, [...model.variables, ...sigmaColumns]);
-  const sigma = implicit ? null : command.sigma;
-  const xs = [...new Set([...model.variables.filter((v) => v !== y || !implicit), ...sigmaColumns.filter((c) => c !== y && c !== sigma && !model.variables.includes(c))])];
-  const selected = selectColumns(table, { x: xs, y, sigma, skip: skipOf(rows), share: true });
-  if (!selected.ok) throw dataError(command.file, selected.error, '--sigma-x');
-  const data = selected.value;
-  if (data.dropped.length > 0) throw new CliError(unusableRowsMessage(command.file, data.dropped, data.droppedCount, command.excludeRows.length > 0));
-  const column = (name: string): Float64Array => (name === y ? data.y : name === sigma ? data.sigma! : data.vars[xs.indexOf(name)]);
-  const odr: OdrJobData = {
-    kind: 'odr',
-    model,
-    implicit,
-    vars: model.variables.map(column),
-    y: implicit ? null : data.y,
-    sigmaY: implicit ? null : data.sigma,
-    sigmaX: model.variables.map((v) => (sigmaOf.has(v) ? column(sigmaOf.get(v)!) : null)),
-    lines: data.lines,
-  };
-  return { model, odr, y, rows, count: data.rows, sigmaOf };
-}
-
 export async function fitOdrCommand(command: FitCommand, t0: number): Promise<number> {
   const implicit = isEquationModel(command.model);
   const refused = refusals(command, implicit);
   if (refused) throw new CliError(refused);
-  const { model, odr, y, rows, count, sigmaOf } = loadOdrData(command, implicit);
+  // --group: each group its own ODR fit (odrGroups.ts).
+  if (command.group !== null) return fitOdrGroupsCommand({ ...command, group: command.group }, t0, implicit);
+  const setup = odrSetup(command, implicit);
+  const { model, y, rows } = setup;
+  const { columns, count } = odrColumns(command, setup, skipOf(rows));
+  const odr = { kind: 'odr' as const, model, implicit, ...columns };
   const parseMs = now() - t0;
   // The refusals above leave singleJob's ties, objective, VarPro and checkpoint at their plain values.
   const job = singleJob(command, model, odr);
   const run = await runJob(job, nodeHost({ startProgress: startSearchProgress }));
   const { result } = run;
   const fitted = run.odr!;
-  const errors = model.variables.map((v) => `σ(${v}) = ${sigmaOf.get(v) ?? (implicit ? '1' : 'exact')}`).join(', ');
+  const errors = odrErrors(setup);
   const facts = {
     file: command.file,
     model: command.model,

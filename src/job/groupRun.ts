@@ -25,6 +25,7 @@ import type { FitJob } from './job';
 import { fillGroupStarts, type PooledStarts } from './steps/groupStarts';
 import { validateJob } from './validate';
 import { runOdeGroups } from './steps/odeGroups';
+import { runOdrGroups } from './steps/odrGroups';
 
 interface RunFacts {
   /** One row per group, in the groups' order (fewer when a batch was cancelled). */
@@ -79,6 +80,7 @@ export async function runGroupJob(job: FitJob, host: GroupHost): Promise<GroupRu
   const g = job.groups;
   const d = job.data;
   if (d.kind === 'ode-groups') return runOdeGroups({ ...job, data: d }, { now: () => host.now(), signal: host.global?.signal });
+  if (d.kind === 'odr-groups') return runOdrGroups({ ...job, data: d }, { now: () => host.now(), signal: host.global?.signal });
   if (!g || d.kind !== 'groups') throw new Error('runGroupJob runs grouped jobs: give the job groups and a groups source.');
   const t0 = host.now();
   // start

@@ -38,7 +38,8 @@ export type JobData =
   | { readonly kind: 'groups'; readonly model: CompiledModel; readonly groups: readonly DataGroup[] }
   | OdeJobData
   | OdeGroupsJobData
-  | OdrJobData;
+  | OdrJobData
+  | OdrGroupsJobData;
 
 export interface OdeJobData {
   readonly kind: 'ode';
@@ -76,6 +77,20 @@ export interface OdrJobData {
   readonly lines: ArrayLike<number> | null;
 }
 
+/** One group's columns of an errors-in-x fit: an OdrJobData without the model it shares. */
+export type OdrRows = Omit<OdrJobData, 'kind' | 'model' | 'implicit'>;
+
+/**
+ * Errors in both variables per group (issue 24): each group's columns fitted by its own ODR fit
+ * (steps/odrGroups.ts; the job's `groups` mode is per-group, nothing shared), one model for all.
+ */
+export interface OdrGroupsJobData {
+  readonly kind: 'odr-groups';
+  readonly model: CompiledModel;
+  readonly implicit: boolean;
+  readonly groups: readonly { readonly key: string; readonly data: OdrRows }[];
+}
+
 /** The rows a job fits (an ODE job: its observations, every response's rows together). */
 export const jobRows = (data: JobData): number =>
   data.kind === 'memory' ? data.data.rows
@@ -83,6 +98,7 @@ export const jobRows = (data: JobData): number =>
       : data.kind === 'ode' ? data.data.observed.reduce((sum, o) => sum + o.y.length, 0)
         : data.kind === 'ode-groups' ? data.groups.reduce((n, g) => n + g.data.observed.reduce((sum, o) => sum + o.y.length, 0), 0)
         : data.kind === 'odr' ? (data.vars[0]?.length ?? 0)
+        : data.kind === 'odr-groups' ? data.groups.reduce((n, g) => n + (g.data.vars[0]?.length ?? 0), 0)
         : data.groups.reduce((n, g) => n + g.data.rows, 0);
 
 /** The automatic start search: runs when a free parameter has no start, or when `always` (--starts given). */

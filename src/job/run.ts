@@ -39,7 +39,7 @@ const CPU_ONLY: BackendChoice = { primary: null, notes: [], release() {} };
 /** The model's columns as curveFit reads them: in memory, or streamed (empty columns beside the chunks). */
 function fitInput(job: FitJob, rows: RowWorkers, host: JobHost, checkpoint: OpenCheckpoint | null): CurveFitInput {
   const d = job.data;
-  if (d.kind === 'groups' || d.kind === 'ode-groups') throw new Error('runJob fits one dataset: a grouped job runs with runGroupJob (groupRun.ts).');
+  if (d.kind === 'groups' || d.kind === 'ode-groups' || d.kind === 'odr-groups') throw new Error('runJob fits one dataset: a grouped job runs with runGroupJob (groupRun.ts).');
   if (d.kind === 'ode') throw new Error('An ODE job runs its own steps (steps/odeRun.ts).');
   if (d.kind === 'odr') throw new Error('An errors-in-x job runs its own steps (steps/odrRun.ts).');
   // Each iteration reaches the checkpoint writer first (its history), then the host (progress).
@@ -58,7 +58,7 @@ export async function runJob(job: FitJob, host: JobHost): Promise<JobRun> {
   if (job.data.kind === 'ode') return runOdeJob({ ...job, data: job.data }, host);
   // Errors in both variables (issue 24) likewise (steps/odrRun.ts).
   if (job.data.kind === 'odr') return runOdrJob({ ...job, data: job.data }, host);
-  if (job.data.kind === 'ode-groups') throw new Error('runJob fits one dataset: a grouped job runs with runGroupJob (groupRun.ts).');
+  if (job.data.kind === 'ode-groups' || job.data.kind === 'odr-groups') throw new Error('runJob fits one dataset: a grouped job runs with runGroupJob (groupRun.ts).');
   const { model } = job.data;
   const n = jobRows(job.data);
   for (const d of job.derive) compileDerived(d, model.params);

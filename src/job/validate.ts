@@ -16,7 +16,7 @@ export type JobClash = 'varpro-poisson' | 'profile-robust-loss' | 'stream-needs-
 export type AssayClash = 'assay-needs-rows' | 'assay-one-variable' | 'rout-least-squares' | 'rout-compare-model';
 
 /** The group mode's clashes (groups.ts). */
-export type GroupClash = 'groups-source' | 'ode-groups-per-group' | 'groups-one-dataset' | 'global-needs-shared' | 'shared-needs-global' | 'compare-needs-global' | 'mixed-needs-random' | 'random-needs-mixed';
+export type GroupClash = 'groups-source' | 'ode-groups-per-group' | 'odr-groups-per-group' | 'groups-one-dataset' | 'global-needs-shared' | 'shared-needs-global' | 'compare-needs-global' | 'mixed-needs-random' | 'random-needs-mixed';
 
 /**
  * What an ODE model (issue 23) does not run with yet: the Poisson likelihood and VarPro (their
@@ -44,7 +44,7 @@ export type NotCheckpointed = 'objective' | 'varpro' | 'groups' | 'compare-model
 export function notCheckpointed(fit: { readonly objective?: FitJob['objective']; readonly varpro?: boolean; readonly grouped?: boolean; readonly compareModel?: boolean; readonly data?: Pick<FitJob['data'], 'kind'> }): NotCheckpointed | null {
   if (fit.grouped) return 'groups';
   if (fit.data?.kind === 'ode') return 'ode';
-  if (fit.data?.kind === 'odr') return 'odr';
+  if (fit.data?.kind === 'odr' || fit.data?.kind === 'odr-groups') return 'odr';
   if (fit.objective === 'poisson') return 'objective';
   if (fit.varpro) return 'varpro';
   if (fit.compareModel) return 'compare-model';
@@ -76,7 +76,7 @@ export function jobClash(job: Pick<FitJob, 'objective' | 'varpro' | 'intervals' 
   // The F test and AICc of a model comparison (compare.ts) are least-squares statistics of rows in memory.
   if (job.compareModel && (job.data.kind !== 'memory' || job.objective !== 'least-squares' || (job.options.loss ?? 'linear') !== 'linear')) return 'compare-least-squares';
   if (job.data.kind === 'ode' || job.data.kind === 'ode-groups') return odeClash(job);
-  if (job.data.kind === 'odr') return odrClash(job, job.data.implicit);
+  if (job.data.kind === 'odr' || job.data.kind === 'odr-groups') return odrClash(job, job.data.implicit);
   if (job.objective === 'poisson' && job.varpro) return 'varpro-poisson';
   // A streamed source holds one chunk at a time: what reads all rows at once cannot run on it.
   if (job.data.kind === 'stream' && (runsStartSearch(job) || job.objective === 'poisson' || job.varpro || job.intervals === 'profile')) return 'stream-needs-rows';
@@ -103,7 +103,7 @@ export function assayClash(job: Pick<FitJob, 'assay' | 'data' | 'objective' | 'o
  */
 export function groupClash(job: Pick<FitJob, 'groups' | 'data' | 'objective' | 'varpro' | 'ties' | 'derive'>): GroupClash | null {
   const g = job.groups;
-  if ((g !== undefined) !== (job.data.kind === 'groups' || job.data.kind === 'ode-groups')) return 'groups-source';
+  if ((g !== undefined) !== (job.data.kind === 'groups' || job.data.kind === 'ode-groups' || job.data.kind === 'odr-groups')) return 'groups-source';
   if (!g) return null;
   if (job.objective !== 'least-squares' || job.varpro || job.ties.length + job.derive.length > 0) return 'groups-one-dataset';
   if (g.mode === 'global' && g.shared.length === 0) return 'global-needs-shared';
@@ -113,6 +113,8 @@ export function groupClash(job: Pick<FitJob, 'groups' | 'data' | 'objective' | '
   if (g.mode !== 'mixed' && g.mixed) return 'random-needs-mixed';
   // An ODE model's groups are fitted each on its own (steps/odeGroups.ts); global and mixed fits integrate closed-form models only yet.
   if (job.data.kind === 'ode-groups' && g.mode !== 'per-group') return 'ode-groups-per-group';
+  // Errors in x per group (steps/odrGroups.ts): each group its own ODR fit; the global and mixed fits have no δ per row yet.
+  if (job.data.kind === 'odr-groups' && g.mode !== 'per-group') return 'odr-groups-per-group';
   return null;
 }
 
@@ -139,6 +141,7 @@ const CLASH_TEXT: Record<JobClash, string> = {
   'mixed-needs-random': 'Mark at least one parameter as random for a mixed-effects fit (its value varies between groups around the fixed effect).',
   'random-needs-mixed': 'Random effects belong to a mixed-effects fit: fit with mixed effects, or mark none random.',
   'ode-groups-per-group': 'An ODE model\'s groups are fitted each on its own: global and mixed-effects fits do not run with an ODE model yet.',
+  'odr-groups-per-group': 'With errors in x each group is fitted on its own: shared parameters and mixed effects do not run with errors in x yet.',
   'compare-least-squares': 'A model comparison compares two least-squares fits of one dataset in memory: use the linear loss, least squares and no groups.',
   'ode-poisson': 'An ODE model is fitted by least squares: the Poisson likelihood does not run with it yet.',
   'ode-varpro': 'VarPro eliminates the linear parameters of a closed-form model: turn it off for an ODE model.',

@@ -7,7 +7,8 @@
  * {group, rows, success, status, message, params {name: value}, stderr {name: value|null}, cost,
  * …additions}), cost (the sum), nfev, comparison (with --compare), timing {parseMs, fitMs},
  * backend ("cpu", or "gpu+cpu" with --backend gpu) and gpuBatch (the GPU batch's share, or null).
- * Mixed mode ("mixed") adds `mixed` (mixedJson.ts) and each group's randomEffects {name: value}.
+ * Mixed mode ("mixed") adds `mixed` (mixedJson.ts) and each group's randomEffects {name: value};
+ * errors in x per group (steps/odrGroups.ts) each group's `odr` (odrJson.ts, null when not fitted).
  */
 import { assayJson } from './assayJson';
 import type { GroupAssay } from '../steps/assay';
@@ -19,6 +20,8 @@ import type { MixedComparison } from '../../fit/mixed/compareMixed';
 import type { MixedResult } from '../../fit/mixed/types';
 import type { GroupRun } from '../groupRun';
 import { mixedJson } from './mixedJson';
+import { odrJson } from './odrJson';
+import type { OdrGroupRow } from '../steps/odrGroups';
 
 /** Rows of a group that no fit saw: the data layer dropped (unusable cells), the filters left out, the user excluded. */
 export interface LeftOutRows {
@@ -131,6 +134,8 @@ export function groupJsonReport(r: GroupReport, assay: readonly GroupAssay[] | n
       nfev: g.nfev ?? null,
       ...r.leftOut[i],
       ...readings(assay, g.key),
+      // Errors in x (steps/odrGroups.ts): the group's ODRPACK numbers, as a single fit's JSON has them.
+      ...('odr' in g ? { odr: (g as OdrGroupRow).odr ? odrJson((g as OdrGroupRow).odr!, false) : null } : {}),
       ...(r.mixed ? { randomEffects: Object.fromEntries(r.mixed.random.map((name, j) => [name, finite((g as { randomEffects?: Float64Array }).randomEffects?.[j])])) } : {}),
     })),
     cost: finite(r.cost),
