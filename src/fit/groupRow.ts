@@ -7,6 +7,7 @@
  * Plain data: rows cross worker boundaries and are saved in sessions as they are.
  */
 import type { Status } from '../solver/termination';
+import type { FitResult } from './types';
 
 export interface GroupRow {
   readonly key: string;
@@ -50,3 +51,25 @@ export type BatchRow = GroupRow & Required<Pick<GroupRow, 'start' | 'redchi2' | 
 
 /** A global fit's row (src/fit/global): the group row with whether it took part and its t intervals. */
 export type GlobalRow = GroupRow & Required<Pick<GroupRow, 'included' | 'ciLower' | 'ciUpper'>>;
+
+/** A group's row from its own fit: every parameter in model order (`names`), over `rows` rows. */
+export function fittedBatchRow(key: string, rows: number, names: readonly string[], start: Float64Array, fit: FitResult): BatchRow {
+  const byName = new Map(fit.parameters.map((p) => [p.name, p]));
+  return {
+    key,
+    rows,
+    skippedRows: 0,
+    success: fit.success,
+    status: fit.status,
+    code: null,
+    message: fit.message,
+    params: Float64Array.from(names, (n) => byName.get(n)?.value ?? NaN),
+    stderr: Float64Array.from(names, (n) => byName.get(n)?.stderr ?? NaN),
+    start,
+    cost: fit.cost,
+    chi2: fit.stats.chi2,
+    redchi2: fit.stats.redchi2,
+    r2: fit.stats.r2,
+    nfev: fit.nfev,
+  };
+}

@@ -12,7 +12,7 @@
  * The rows are the group-row type every grouped fit reports (fit/groupRow.ts), so the CLI's
  * report and JSON are the closed-form per-group fit's.
  */
-import type { BatchRow } from '../../fit/groupRow';
+import { fittedBatchRow, type BatchRow } from '../../fit/groupRow';
 import { odeFit, type OdeFitData } from '../../fit/ode';
 import type { ParameterSpec } from '../../fit/parameters';
 import type { FitResult } from '../../fit/types';
@@ -49,25 +49,7 @@ function pooled(groups: OdeGroupsJobData['groups']): OdeFitData {
 
 /** A fitted group's row: every parameter in model order, and the fit's χ², reduced χ² and R² over its stacked responses. */
 function fittedRow(key: string, data: OdeFitData, names: readonly string[], start: Float64Array, fit: FitResult): BatchRow {
-  const rows = data.observed.reduce((n, o) => n + o.y.length, 0);
-  const byName = new Map(fit.parameters.map((p) => [p.name, p]));
-  return {
-    key,
-    rows,
-    skippedRows: 0,
-    success: fit.success,
-    status: fit.status,
-    code: null,
-    message: fit.message,
-    params: Float64Array.from(names, (n) => byName.get(n)?.value ?? NaN),
-    stderr: Float64Array.from(names, (n) => byName.get(n)?.stderr ?? NaN),
-    start,
-    cost: fit.cost,
-    chi2: fit.stats.chi2,
-    redchi2: fit.stats.redchi2,
-    r2: fit.stats.r2,
-    nfev: fit.nfev,
-  };
+  return fittedBatchRow(key, data.observed.reduce((n, o) => n + o.y.length, 0), names, start, fit);
 }
 
 function failedRow(key: string, data: OdeFitData, names: readonly string[], start: Float64Array, error: unknown): BatchRow {

@@ -14,7 +14,7 @@
  * The rows are the group rows every per-group fit reports (fit/groupRow.ts), each with the ODR
  * result beside it, so that the grouped JSON adds each group's `odr` object (report/groupJson.ts).
  */
-import type { BatchRow } from '../../fit/groupRow';
+import { fittedBatchRow, type BatchRow } from '../../fit/groupRow';
 import type { OdrResult } from '../../fit/odr';
 import type { FitResult } from '../../fit/types';
 import type { PerGroupRun } from '../groupRun';
@@ -27,25 +27,7 @@ import { runOdrJob } from './odrRun';
 export type OdrGroupRow = BatchRow & { readonly odr: OdrResult | null };
 
 function fittedRow(key: string, names: readonly string[], start: Float64Array, fit: FitResult, odr: OdrResult): OdrGroupRow {
-  const byName = new Map(fit.parameters.map((p) => [p.name, p]));
-  return {
-    key,
-    rows: odr.rows,
-    skippedRows: 0,
-    success: fit.success,
-    status: fit.status,
-    code: null,
-    message: fit.message,
-    params: Float64Array.from(names, (n) => byName.get(n)?.value ?? NaN),
-    stderr: Float64Array.from(names, (n) => byName.get(n)?.stderr ?? NaN),
-    start,
-    cost: fit.cost,
-    chi2: fit.stats.chi2,
-    redchi2: fit.stats.redchi2,
-    r2: fit.stats.r2,
-    nfev: fit.nfev,
-    odr,
-  };
+  return { ...fittedBatchRow(key, odr.rows, names, start, fit), odr };
 }
 
 function failedRow(key: string, rows: number, names: readonly string[], start: Float64Array, error: unknown): OdrGroupRow {
