@@ -1,14 +1,12 @@
 /**
  * Prints a model's syntax tree (validated and resolved by compileModel) as an R expression, for
- * the nlme script (nlmeScript.ts). As pyExpr.ts for Python: nothing is copied from the model
- * text; numbers are re-printed from their values, names go through rName (back-quoted where R
- * would not read them as names), functions through the table below.
- *
- * Precedence, as in R: + − (1) < * / (2) < unary sign (3) < ^ (4) < atoms (5). R's `-a^b` is
- * `-(a^b)` and `a^-b` is legal, like the model language's. R's arithmetic is IEEE's (1/0 is Inf,
- * (-8)^0.5 NaN), as Fitbench's, so constant arithmetic needs no care.
+ * the nlme script (nlmeScript.ts), through the infix printer (../expr/infixPrinter.ts: precedence
+ * and parentheses) with R's tables: numbers re-printed from their values, names through rName
+ * (back-quoted where R would not read them as names), functions through the table below. R's
+ * arithmetic is IEEE's (1/0 is Inf, (-8)^0.5 NaN), as Fitbench's, so constant arithmetic needs no care.
  */
 import type { Expr } from '../../model/index';
+import { infixPrinter, ownEntry } from '../expr/infixPrinter';
 
 /** A number as R reads it back exactly (JavaScript's shortest round trip is valid R). */
 export function rNumber(v: number): string {
@@ -44,65 +42,22 @@ export interface RPrintContext {
   readonly names: ReadonlyMap<string, string>;
 }
 
-function strength(e: Expr): number {
-  if (e.kind === 'binary') return e.op === '+' || e.op === '-' ? 1 : e.op === '*' || e.op === '/' ? 2 : 4;
-  if (e.kind === 'call' && e.name === 'pow') return 4;
-  if (e.kind === 'unary') return 3;
-  // A number printed negative (a held parameter) reads as a unary minus.
-  return 5;
-}
-
-const own = <T>(table: Readonly<Record<string, T>>, key: string): T | undefined => (Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined);
-
-function atom(text: string): string {
-  // A negative literal in an operand place: parenthesized, as -2^2 would otherwise be -(2^2).
-  return text.startsWith('-') ? `(${text})` : text;
-}
-
-function power(base: Expr, exponent: Expr, ctx: RPrintContext): string {
-  const b = rExpr(base, ctx);
-  const x = rExpr(exponent, ctx);
-  return `${strength(base) < 5 ? `(${b})` : atom(b)}^${strength(exponent) < 3 ? `(${x})` : x}`;
-}
-
 export function rExpr(e: Expr, ctx: RPrintContext): string {
-  switch (e.kind) {
-    case 'number':
-      return rNumber(e.value);
-    case 'ident': {
-      if (e.role === 'constant') {
-        const c = own(R_CONSTANTS, e.name);
-        if (c === undefined) throw new RangeError(`nlmeScript: unknown constant ${e.name}`);
-        return c;
-      }
-      const name = ctx.names.get(e.name);
-      if (name === undefined) throw new RangeError(`nlmeScript: no R name for ${e.name}`);
-      return name;
-    }
-    case 'unary': {
-      const a = rExpr(e.arg, ctx);
-      return `${e.op}${strength(e.arg) < 4 ? `(${a})` : atom(a)}`;
-    }
-    case 'call': {
-      if (e.name === 'pow') return power(e.args[0], e.args[1], ctx);
-      const args = e.args.map((a) => rExpr(a, ctx));
+  return infixPrinter({
+    guardNegative: true,
+    power: '^',
+    number: rNumber,
+    constant: (name) => ownEntry(R_CONSTANTS, name) ?? fail(`unknown constant ${name}`),
+    name: (name) => ctx.names.get(name) ?? fail(`no R name for ${name}`),
+    call: (name, args) => {
       // erf(x) = 2Φ(x√2) − 1, erfc(x) = 2Φ(−x√2): base R has no erf.
-      if (e.name === 'erf') return `(2*pnorm((${args[0]})*sqrt(2)) - 1)`;
-      if (e.name === 'erfc') return `(2*pnorm(-(${args[0]})*sqrt(2)))`;
-      const fn = own(R_FUNCTIONS, e.name);
-      if (fn === undefined) throw new RangeError(`nlmeScript: no R function for ${e.name}`);
-      return `${fn}(${args.join(', ')})`;
-    }
-    case 'binary': {
-      if (e.op === '^') return power(e.left, e.right, ctx);
-      const s = strength(e);
-      const l = rExpr(e.left, ctx);
-      const r = rExpr(e.right, ctx);
-      const left = strength(e.left) < s ? `(${l})` : s > 1 ? atom(l) : l;
-      // Equal strength on the right keeps its parentheses: the tree's order is the evaluation order.
-      const right = strength(e.right) <= s ? `(${r})` : atom(r);
-      const op = s === 1 ? ` ${e.op} ` : e.op;
-      return `${left}${op}${right}`;
-    }
-  }
+      if (name === 'erf') return `(2*pnorm((${args[0]})*sqrt(2)) - 1)`;
+      if (name === 'erfc') return `(2*pnorm(-(${args[0]})*sqrt(2)))`;
+      return `${ownEntry(R_FUNCTIONS, name) ?? fail(`no R function for ${name}`)}(${args.join(', ')})`;
+    },
+  })(e);
+}
+
+function fail(what: string): never {
+  throw new RangeError(`nlmeScript: ${what}`);
 }
