@@ -9,32 +9,19 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { loadSampleCard, pageNow, savedSince } from './lib/app-actions';
-import { collectErrors, launch, pageErrors, shot, shotAtWidths } from './lib/app-browser';
-import { root, serveDist, type Served } from './lib/app-serve';
+import { collectErrors, pageErrors, shot, shotAtWidths } from './lib/app-browser';
+import { root } from './lib/app-serve';
+import { appSuite } from './lib/app-suite';
 
 const anova = (JSON.parse(readFileSync(join(root, 'fixtures', 'mixed', 'compare.json'), 'utf8')) as { name: string; lr: number; p: number; simple: { logLik: number; aic: number; bic: number } }[]).find((c) => c.name === 'orange-diag-full')!;
 
-let served: Served;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  served = await serveDist();
-  browser = await launch({ webgpu: false });
-});
-
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-  await served?.close();
-});
+const suite = appSuite();
 
 async function freshPage(url: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
-  contexts.push(context);
+  const context = await suite.browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
   const page = await context.newPage();
   collectErrors(page);
   await page.goto(url);
@@ -81,7 +68,7 @@ describe('a mixed-effects fit reopens', () => {
   let savedAfter = 0;
 
   it('says the Orange shrinkage in words; compares Asym and xmid random with a diagonal Ψ as R does', async () => {
-    page = await freshPage(served.url);
+    page = await freshPage(suite.served.url);
     await loadSampleCard(page, 'orange');
     await page.getByTestId('group-list').waitFor({ timeout: 120_000 });
     expect(await page.getByTestId('param-random-Asym').isChecked()).toBe(true);
@@ -136,7 +123,7 @@ describe('a mixed-effects fit reopens', () => {
     await page.locator('[data-testid="link-status"][data-state]').waitFor();
     link = await page.evaluate(() => location.hash);
     expect(link).toMatch(/^#fit=v1\./);
-    const opened = await freshPage(`${served.url}${link}`);
+    const opened = await freshPage(`${suite.served.url}${link}`);
     await opened.getByTestId('mixed-results').waitFor({ timeout: 120_000 });
     expect(await opened.getByTestId('group-mode-mixed').isChecked()).toBe(true);
     expect(await opened.getByTestId('param-random-xmid').isChecked()).toBe(true);

@@ -35,7 +35,7 @@ function ComparisonTable({ g }: { readonly g: MixedFitOutcome }) {
         <thead>
           <tr>
             <th scope="col">Model</th>
-            <th scope="col" className="cell-num" title="Parameters counted as anova counts them: fixed effects, Ψ's entries and σ">Parameters</th>
+            <th scope="col" className="cell-num" title="Parameters counted as anova counts them: fixed effects, Ψ's entries and σ">Params</th>
             <th scope="col" className="cell-num">logLik</th>
             <th scope="col" className="cell-num">AIC</th>
             <th scope="col" className="cell-num">BIC</th>
