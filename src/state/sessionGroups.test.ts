@@ -2,7 +2,8 @@
  * Groups in saved sessions (issue 9): the group column, the picked groups, the mode and the shared
  * marks come back with the session, and so do the group results (issue 27: each group's fit, the
  * global fit and its comparison with separate fits, as they were; before, reopening showed only
- * the pooled fit and listed a per-group session as not fitted); saving and restoring through the store's actions, with the worker API in-thread and an
+ * the pooled fit and listed a per-group session as not fitted), and the mixed-effects fit (issue
+ * 25: its card, comparisons and shrinkage as they were, no refit); saving and restoring through the store's actions, with the worker API in-thread and an
  * in-memory stand-in for IndexedDB (values structured-cloned, as IndexedDB stores them).
  */
 import { readFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { setClient } from '../client/worker';
 import { loadText } from './actions/data';
 import { runGroupFits } from './actions/batch';
 import { compareWithSeparate, runGlobalFit, setGroupMode, setShared } from './actions/global';
+import { runMixedFit, setRandom } from './actions/mixed';
 import { setGroupBy, toggleGroup } from './actions/groups';
 import { setModelText } from './actions/model';
 import { setParamValue } from './actions/params';
@@ -152,5 +154,43 @@ describe('sessions with groups', () => {
     expect(s.global).toBeNull();
     expect(s.groupBy).toBe('state');
     expect(s.sharedParams).toEqual(['Vm']);
+  });
+
+  it('restores the mixed-effects fit, its comparisons and each group\'s own fit as they were', async () => {
+    setState(initialState, true);
+    const text = readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', 'mixed', 'orange.csv'), 'utf8');
+    expect(await loadText(text, 'orange.csv')).toBe(true);
+    setModelText('Asym/(1 + exp((xmid - age)/scal))');
+    for (const [name, v] of Object.entries({ Asym: 192, xmid: 728, scal: 353 })) setParamValue(name, v);
+    await setGroupBy('Tree');
+    setGroupMode('mixed');
+    setRandom('Asym', true);
+    setRandom('xmid', true);
+    await runMixedFit({ random: ['Asym', 'xmid'], cov: 'diag' });
+    expect(getState().mixedError).toBeNull();
+    const mixed = getState().mixed!;
+    expect(mixed.comparisons.map((c) => c.against)).toEqual(['global', 'random']);
+    await settle();
+    expect(getState().recentSessions[0].fitted).toBe(true);
+
+    setState(initialState, true);
+    expect(await restoreLatestSession()).toBe(true);
+    const s = getState();
+    expect(s.restored?.error).toBeNull();
+    expect(s.restored?.note).toBeNull();
+    expect([s.groupBy, s.groupMode, s.randomParams, s.mixedStatus]).toEqual(['Tree', 'mixed', ['Asym', 'xmid'], 'done']);
+    expect(s.mixed).toEqual(mixed);
+
+    // A damaged mixed fit (a group's random effects of the wrong length) is left out with the note.
+    const key = sessionKey(latestId());
+    const record = db.get(key) as SessionRecord;
+    const saved = record.groups!.mixed!;
+    const rows = saved.mixed.rows.map((r) => ({ ...r, randomEffects: new Float64Array(1) }));
+    db.set(key, { ...record, groups: { ...record.groups, mixed: { ...saved, mixed: { ...saved.mixed, rows } } } });
+    setState(initialState, true);
+    expect(await restoreLatestSession()).toBe(true);
+    expect(getState().restored?.note).toBe(DAMAGED_GROUP_RESULTS_NOTE);
+    expect(getState().mixed).toBeNull();
+    expect(getState().randomParams).toEqual(['Asym', 'xmid']);
   });
 });

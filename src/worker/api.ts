@@ -12,6 +12,7 @@ import type { FitComparison } from '../fit/compare/compareFits';
 import type { ModelComparison } from '../fit/compare/compareModels';
 import type { GlobalResult } from '../fit/global/types';
 import type { MixedComparison } from '../fit/mixed/compareMixed';
+import type { RandomStructure } from '../fit/mixed/likelihoodRatio';
 import type { RandomCov } from '../fit/mixed/precisionFactor';
 import type { MixedMethod } from '../fit/mixed/profiledLogLik';
 import type { MixedResult } from '../fit/mixed/types';
@@ -369,6 +370,9 @@ export interface MixedFitRequest extends GroupBatchRequest {
   readonly random: readonly string[];
   readonly cov: RandomCov;
   readonly method: MixedMethod;
+  /** Also fit this nested random structure and compare the two (the command line's
+   *  --compare-random / --compare-random-cov); absent or null: only the global comparison. */
+  readonly versus?: RandomStructure | null;
 }
 
 /** The mixed-effects fit as the page shows it (src/fit/mixed), its comparison with the global fit,
@@ -377,7 +381,7 @@ export interface MixedFitOutcome {
   /** The model text the page fitted (set by state/actions/mixed.ts). */
   readonly model?: string;
   readonly mixed: MixedResult;
-  /** Against the global fit (likelihood-ratio test, AIC, BIC). */
+  /** Against the global fit (likelihood-ratio test, AIC, BIC), then the request's `versus` structure. */
   readonly comparisons: readonly MixedComparison[];
   /** The model's parameter names: the order of every row's params (mixed and separate). */
   readonly names: readonly string[];

@@ -15,7 +15,7 @@ import { asTheFit, groupJobOf, overlay, pageHost } from './groupFit';
 const cancelled = { ok: false as const, error: { code: 'cancelled', message: 'Cancelled: the mixed-effects fit was stopped before it finished.' } };
 
 export function fitMixedGroups(request: MixedFitRequest, onProgress?: (p: GlobalFitProgress) => void): Promise<Status<MixedFitOutcome>> {
-  const built = groupJobOf(request, 'mixed', [], true, { random: request.random, cov: request.cov, method: request.method });
+  const built = groupJobOf(request, 'mixed', [], true, { random: request.random, cov: request.cov, method: request.method, versus: request.versus ?? null });
   if (!built.ok) return Promise.resolve(built);
   const { job, model: m, groups } = built.value;
   const total = groups.length;

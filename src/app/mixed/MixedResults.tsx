@@ -1,56 +1,26 @@
 /**
  * The mixed-effects fit's card (issue 25): fixed effects (SE, nlme's df, t, p), random-effect SDs
  * and correlations with σ; logLik, AIC and BIC; the likelihood-ratio test and AIC against the
- * global fit (src/fit/mixed/comparisonWords.ts) with its boundary caveat; the shrinkage plot of a
- * chosen random parameter (each group's own fit beside the mixed model's estimate); the groups'
- * curves from the mixed model; and each group's parameters.
+ * global fit and, on asking, a smaller random structure (MixedComparisons.tsx); the shrinkage plot
+ * of a chosen random parameter (each group's own fit beside the mixed model's estimate) and the
+ * same in words (shrinkageWords.ts); the groups' curves from the mixed model; and each group's
+ * parameters.
  */
 import { useMemo, useState } from 'react';
 import { useApp } from '../../state';
 import { clearMixed } from '../../state/actions/mixed';
 import { groupResultsStale } from '../../state/selectors/groupFits';
 import { OVERLAY_MAX } from '../../state/slices/batch';
-import { comparisonVerdict } from '../../fit/mixed/comparisonWords';
-import { BOUNDARY_NOTE } from '../../fit/mixed/likelihoodRatio';
 import type { MixedFitOutcome } from '../../worker/api';
 import { Notice } from '../common/Notice';
 import { formatCount } from '../format/count';
 import { groupFigure } from '../plot/groupFigure';
 import { PlotlyChart } from '../plot/PlotlyChart';
-import { FixedTable, MixedGroupTable, num, pValue, RandomTable } from './MixedTables';
+import { MixedComparisons } from './MixedComparisons';
+import { FixedTable, MixedGroupTable, num, RandomTable } from './MixedTables';
 import { shrinkage, shrinkageShare } from './shrinkage';
 import { shrinkageFigure } from './shrinkageFigure';
-
-function Comparisons({ g }: { readonly g: MixedFitOutcome }) {
-  if (g.comparisons.length === 0) return null;
-  return (
-    <div className="notice notice-info global-verdict" data-testid="mixed-comparison">
-      {g.comparisons.map((c) => (
-        <div key={`${c.against}-${c.simpler.random.join(',')}`} data-against={c.against} data-lr={String(c.lr)} data-p={String(c.pValue)} data-delta-aic={String(c.deltaAic)}>
-          <p className="global-verdict-text">{comparisonVerdict(c)}</p>
-          <p className="muted small">
-            logLik {num(c.simpler.logLik, 8)} vs {num(c.richer.logLik, 8)} · AIC {num(c.simpler.aic, 6)} vs {num(c.richer.aic, 6)} · BIC {num(c.simpler.bic, 6)} vs {num(c.richer.bic, 6)} · LR {num(c.lr, 5)}, {c.df} df, p {pValue(c.pValue)}
-          </p>
-        </div>
-      ))}
-      <p className="muted small" data-testid="mixed-boundary-note">{BOUNDARY_NOTE}</p>
-    </div>
-  );
-}
-
-/** What the plot shows, in words: how far the estimates moved, and why they need not all move inward. */
-function shrinkageWords(g: MixedFitOutcome, population: number, share: number, name: string): string {
-  if (!g.separate) return "The groups were not fitted on their own: only the mixed model's estimates are shown.";
-  if (!Number.isFinite(share)) return "No group could be fitted on its own: only the mixed model's estimates are shown.";
-  const moved =
-    share > 0
-      ? `Taken together, the mixed model's ${name} lie ${Math.round(share * 100)}% of the way from the groups' own fits toward the population value ${num(population, 5)}: nearer to it where a group's data say less.`
-      : `Taken together, the mixed model's ${name} are no nearer the population value ${num(population, 5)} than the groups' own fits.`;
-  const fixedOnes = g.mixed.names.filter((n) => !g.mixed.random.includes(n));
-  return fixedOnes.length === 0
-    ? moved
-    : `${moved} Each group alone also fits its own ${fixedOnes.join(', ')}, one value for all groups in the mixed model, so a group's ${name} can move either way.`;
-}
+import { shrinkageWords } from './shrinkageWords';
 
 function ShrinkagePlot({ g }: { readonly g: MixedFitOutcome }) {
   const random = g.mixed.random;
@@ -74,7 +44,7 @@ function ShrinkagePlot({ g }: { readonly g: MixedFitOutcome }) {
         )}
       </div>
       <PlotlyChart data={figure.data} layout={figure.layout} className="group-plot mixed-shrinkage-plot" testId="mixed-shrinkage-plot" label={`${name} of each group: fitted on its own and in the mixed model, with the population value`} />
-      <p className="muted small" data-testid="mixed-shrinkage-text">{shrinkageWords(g, s.population, share, name)}</p>
+      <p className="muted small" data-testid="mixed-shrinkage-text">{shrinkageWords(g, s)}</p>
     </div>
   );
 }
@@ -107,7 +77,7 @@ export function MixedResults() {
         <span>logLik <strong>{num(m.logLik, 8)}</strong></span> <span>AIC {num(m.aic, 7)}</span> <span>BIC {num(m.bic, 7)}</span> <span>σ {num(m.sigma, 5)}</span>
         <span className="muted small"> · {formatCount(m.points)} points, {m.parameterCount} parameters · {m.iterations} iterations, {(m.fitMs / 1000).toFixed(2)} s</span>
       </p>
-      <Comparisons g={g} />
+      {g.comparisons.length > 0 && <MixedComparisons g={g} />}
       <div className="mixed-tables">
         <FixedTable m={m} />
         <RandomTable m={m} />

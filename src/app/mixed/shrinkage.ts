@@ -53,3 +53,34 @@ export function shrinkageShare(s: Shrinkage): number {
   }
   return own > 0 ? 1 - moved / own : NaN;
 }
+
+/** How each group's estimate moved from its own fit to the mixed model's, relative to the population value. */
+export interface ShrinkageMoves {
+  /** 1 − |mixed − pop| / |own − pop| of the groups that moved nearer (0 < f; 1: onto it), ascending. */
+  readonly toward: readonly number[];
+  /** The same of the groups that moved farther (f ≤ 0: −0.1 is 10% farther), ascending. */
+  readonly away: readonly number[];
+  /** Groups whose mixed estimate lies on the other side of the population value from their own fit. */
+  readonly crossed: number;
+}
+
+/**
+ * Each group's move: with random effects on some parameters only, a group alone fits its own
+ * values of the fixed ones too, so its random parameter's own estimate absorbs what they would
+ * have explained, and the mixed estimate need not lie between it and the population value.
+ */
+export function shrinkageMoves(s: Shrinkage): ShrinkageMoves {
+  const toward: number[] = [];
+  const away: number[] = [];
+  let crossed = 0;
+  for (const p of s.points) {
+    const own = p.separate - s.population;
+    const mixed = p.mixed - s.population;
+    if (!Number.isFinite(own) || !Number.isFinite(mixed) || own === 0) continue;
+    const f = 1 - Math.abs(mixed) / Math.abs(own);
+    (f > 0 ? toward : away).push(f);
+    if (Math.sign(own) * Math.sign(mixed) < 0) crossed++;
+  }
+  const up = (a: number, b: number) => a - b;
+  return { toward: toward.sort(up), away: away.sort(up), crossed };
+}

@@ -1,11 +1,13 @@
 /**
  * "Mixed effects" over the groups (issue 25): the fixed/random mark of each parameter, Ψ general
  * or diagonal, ML or REML, and the fit in the worker (the job's 'mixed' group mode, the command
- * line's --random) with each group's own fit beside it for the shrinkage plot. Results belong to
+ * line's --random) with each group's own fit beside it for the shrinkage plot, and on asking a
+ * nested random structure compared with it. Results belong to
  * the data, the grouping, the random marks, Ψ and the method they were fitted with: changing one
  * drops them.
  */
 import { callback, getClient } from '../../client/worker';
+import type { RandomStructure } from '../../fit/mixed/likelihoodRatio';
 import type { WorkerError } from '../../worker/api';
 import { NO_MIXED_RESULTS } from '../slices/batch';
 import { emptyRows } from '../slices/params';
@@ -45,7 +47,9 @@ function blocker(s: AppState): WorkerError | null {
   return null;
 }
 
-export async function runMixedFit(): Promise<void> {
+/** Fits the mixed-effects model; with `versus`, also that nested random structure, compared with
+ *  it by a likelihood-ratio test, AIC and BIC (the command line's --compare-random(-cov)). */
+export async function runMixedFit(versus: RandomStructure | null = null): Promise<void> {
   const s = getState();
   if (anyFitRunning(s)) return;
   const blocked = blocker(s);
@@ -62,7 +66,7 @@ export async function runMixedFit(): Promise<void> {
       return;
     }
   }
-  const req = mixedFitRequest(getState(), s.groupBy as string);
+  const req = mixedFitRequest(getState(), s.groupBy as string, versus);
   const current = () => {
     const now = getState();
     return now.dataEpoch === s.dataEpoch && now.groupBy === s.groupBy && now.mixedStatus === 'running';

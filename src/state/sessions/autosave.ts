@@ -21,7 +21,7 @@ export const SAVE_DELAY_MS = 1000;
 let timer: ReturnType<typeof setTimeout> | null = null;
 let unsubscribe: (() => void) | null = null;
 
-const WATCHED: readonly (keyof AppState)[] = ['table', 'source', 'mapping', 'modelText', 'params', 'settings', 'outcome', 'plot', 'groupBy', 'groupPick', 'groupMode', 'sharedParams', 'randomParams', 'randomCov', 'mixedMethod', 'derivedText', 'compareDraft', 'ties', 'modelCompare', 'batch', 'global', 'comparison'];
+const WATCHED: readonly (keyof AppState)[] = ['table', 'source', 'mapping', 'modelText', 'params', 'settings', 'outcome', 'plot', 'groupBy', 'groupPick', 'groupMode', 'sharedParams', 'randomParams', 'randomCov', 'mixedMethod', 'derivedText', 'compareDraft', 'ties', 'modelCompare', 'batch', 'global', 'comparison', 'mixed'];
 
 function schedule(): void {
   if (timer !== null) clearTimeout(timer);

@@ -32,6 +32,6 @@ export function buildRecord(s: AppState, id: string, savedAt: number): SessionRe
  *  is always about the global fit on the page: a new global fit or other shared marks drop it). */
 function groupResults(s: AppState): SavedGroupResults | null {
   // Only with a group column: a wide file's grouping is not part of the spec, so not restored.
-  if (s.groupBy === null || (s.batch === null && s.global === null)) return null;
-  return { batch: s.batch, global: s.global, comparison: s.global !== null ? s.comparison : null };
+  if (s.groupBy === null || (s.batch === null && s.global === null && s.mixed === null)) return null;
+  return { batch: s.batch, global: s.global, comparison: s.global !== null ? s.comparison : null, ...(s.mixed !== null ? { mixed: s.mixed } : {}) };
 }

@@ -1,9 +1,11 @@
 /**
  * The shape check of saved group results read back from storage (issue 27, item 5): "Fit each
  * group" (GroupBatchOutcome), the global fit (GlobalFitOutcome) and its comparison with separate
- * fits (GlobalComparison), as the results table, the global card and the plot's overlay read them.
+ * fits (GlobalComparison), as the results table, the global card and the plot's overlay read them;
+ * and the mixed-effects fit (mixedResultsShape.ts; absent in older records).
  * Every row's parameter arrays have one entry per model parameter. Checks: shapeChecks.ts.
  */
+import { mixedOutcome } from './mixedResultsShape';
 import { bad, fields, flag, f64, list, nullable, number, oneOf, problem, record, text, type Check } from './shapeChecks';
 
 const optional =
@@ -84,5 +86,5 @@ function globalComparison(v: unknown, path: string): void {
 
 /** null when `value` holds usable saved group results (SavedGroupResults), else what is wrong (`groups.batch.rows[3].params has the wrong length`). */
 export function groupResultsProblem(value: unknown, path = 'groups'): string | null {
-  return problem(() => fields(value, path, { batch: nullable(batch), global: nullable(globalFit), comparison: nullable(globalComparison) }));
+  return problem(() => fields(value, path, { batch: nullable(batch), global: nullable(globalFit), comparison: nullable(globalComparison), mixed: optional(nullable(mixedOutcome)) }));
 }

@@ -19,7 +19,7 @@
  * Pure helpers: names, keys, the index update (newest first, one entry per id, pruned), and the
  * shape check of a record read back (storage is shared with other versions of the page).
  */
-import type { FitOutcome, GlobalComparison, GlobalFitOutcome, GroupBatchOutcome, PageModelComparison } from '../../worker/api';
+import type { FitOutcome, GlobalComparison, GlobalFitOutcome, GroupBatchOutcome, MixedFitOutcome, PageModelComparison } from '../../worker/api';
 import type { Source } from '../slices/data';
 import type { SessionMeta } from '../slices/sessions';
 import type { PlotSettings } from '../slices/settings';
@@ -82,11 +82,13 @@ export interface SessionRecord {
   readonly groups?: SavedGroupResults;
 }
 
-/** "Fit each group", the global fit, and the global fit's comparison with separate fits, as the page held them. */
+/** "Fit each group", the global fit, the global fit's comparison with separate fits, and the mixed-effects fit, as the page held them. */
 export interface SavedGroupResults {
   readonly batch: GroupBatchOutcome | null;
   readonly global: GlobalFitOutcome | null;
   readonly comparison: GlobalComparison | null;
+  /** The mixed-effects fit (issue 25; absent in records saved before it was kept). */
+  readonly mixed?: MixedFitOutcome | null;
 }
 
 /** "decay.csv · A*exp(-t/tau) + c" (the model shortened to fit a menu line). */

@@ -108,11 +108,12 @@ function restoreGroupResults(record: SessionRecord): void {
   const { groups, note } = savedGroupResults(record);
   if (note) restoreNote = [restoreNote, note].filter((n) => n !== null).join(' ');
   if (!groups || getState().groupBy === null || !getState().groupList) return;
-  const { batch, global, comparison } = groups;
+  const { batch, global, comparison, mixed } = groups;
   setState({
     ...(batch ? { batch, batchStatus: batch.cancelled ? ('cancelled' as const) : ('done' as const), batchProgress: { done: batch.rows.length, total: batch.total, failed: batch.failed } } : {}),
     ...(global ? { global, globalStatus: 'done' as const } : {}),
     ...(global && comparison ? { comparison, comparisonStatus: 'done' as const } : {}),
+    ...(mixed ? { mixed, mixedStatus: 'done' as const } : {}),
   });
 }
 
