@@ -162,6 +162,7 @@ const OPTIONS = {
   predict: { type: 'string', multiple: true },
   outliers: { type: 'string', multiple: true },
   'outlier-q': { type: 'string', multiple: true },
+  'keep-rows': { type: 'string', multiple: true },
   bootstrap: { type: 'string', multiple: true },
   'bootstrap-kind': { type: 'string', multiple: true },
   'bootstrap-interval': { type: 'string', multiple: true },
@@ -573,7 +574,7 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     sigmaX: v['sigma-x'] ?? null,
     deltas: Boolean(all.deltas),
     assay: assayArgs(
-      { interpolate: Boolean(all.interpolate), sample: one('sample'), predict: one('predict'), outliers: one('outliers'), outlierQ: one('outlier-q'), ci: v.ci, bootstrap: one('bootstrap'), bootstrapKind: one('bootstrap-kind'), bootstrapInterval: one('bootstrap-interval'), seed },
+      { interpolate: Boolean(all.interpolate), sample: one('sample'), predict: one('predict'), outliers: one('outliers'), outlierQ: one('outlier-q'), keepRows: one('keep-rows'), ci: v.ci, bootstrap: one('bootstrap'), bootstrapKind: one('bootstrap-kind'), bootstrapInterval: one('bootstrap-interval'), seed },
       { grouped: v.group !== undefined || Boolean(v.wide), wide: Boolean(v.wide), shared: v.shared !== undefined, random: v.random !== undefined, loss, mle: v.mle !== undefined },
     ),
   };

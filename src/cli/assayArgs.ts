@@ -5,6 +5,7 @@
  *   --predict x=v1,v2,…      ŷ at new x with confidence and prediction intervals
  *   --outliers rout          ROUT (Motulsky & Brown 2006) before the least-squares fit
  *   --outlier-q Q            ROUT's false discovery rate in percent (default 1)
+ *   --keep-rows L1,L2,…      file lines ROUT never flags (the page's "put back")
  *   --ci bootstrap           percentile intervals from --bootstrap N resamples (default 2000) of
  *                            --bootstrap-kind residual (default) or case, seeded by --seed
  *   --bootstrap-interval I   percentile (default), bca or studentized: the interval reported beside
@@ -19,8 +20,8 @@ export interface AssayCommand {
   readonly sample: string | null;
   /** --predict: the variable named (null: the model's one variable) and the x values. */
   readonly predict: { readonly variable: string | null; readonly x: readonly number[] } | null;
-  /** --outliers rout with Q as a fraction (0.01 for --outlier-q 1). */
-  readonly outliers: { readonly method: 'rout'; readonly q: number } | null;
+  /** --outliers rout with Q as a fraction (0.01 for --outlier-q 1); `keep`: --keep-rows' file lines. */
+  readonly outliers: { readonly method: 'rout'; readonly q: number; readonly keep?: readonly number[] } | null;
   /** --ci bootstrap [--bootstrap N] [--bootstrap-kind residual|case], seeded by --seed. */
   readonly bootstrap: { readonly kind: 'residual' | 'case'; readonly resamples: number; readonly seed: number; readonly interval: BootstrapInterval } | null;
 }
@@ -33,6 +34,7 @@ export interface AssayArgText {
   readonly predict: string | undefined;
   readonly outliers: string | undefined;
   readonly outlierQ: string | undefined;
+  readonly keepRows?: string | undefined;
   readonly ci: string | undefined;
   readonly bootstrap: string | undefined;
   readonly bootstrapKind: string | undefined;
@@ -54,6 +56,14 @@ function bootstrapArgs(t: AssayArgText): AssayCommand['bootstrap'] {
   const interval = t.bootstrapInterval ?? 'percentile';
   if (interval !== 'percentile' && interval !== 'bca' && interval !== 'studentized') throw new CliError(`--bootstrap-interval must be percentile, bca or studentized, got "${interval}".`);
   return { kind, resamples, seed: t.seed, interval };
+}
+
+/** --keep-rows: file line numbers (1 is the header's line when there is one), ascending, once each. */
+function keepRowsArg(text: string): readonly number[] {
+  const items = text.split(',').map((s) => s.trim());
+  const bad = items.find((s) => !/^[1-9][0-9]*$/.test(s));
+  if (bad !== undefined) throw new CliError(`--keep-rows takes file line numbers separated by commas (e.g. --keep-rows 13,27), got "${bad}".`);
+  return [...new Set(items.map(Number))].sort((a, b) => a - b);
 }
 
 function predictArg(text: string): AssayCommand['predict'] {
@@ -78,8 +88,8 @@ export function assayArgs(t: AssayArgText, with_: { grouped: boolean; wide: bool
     if (t.outliers !== 'rout') throw new CliError(`--outliers takes rout (robust fit and false discovery rate, Motulsky & Brown 2006), got "${t.outliers}".`);
     const q = t.outlierQ === undefined ? 1 : t.outlierQ.trim() === '' ? NaN : Number(t.outlierQ);
     if (!(q > 0 && q < 100)) throw new CliError(`--outlier-q is a percentage above 0 and below 100 (e.g. --outlier-q 1), got "${t.outlierQ}".`);
-    outliers = { method: 'rout', q: q / 100 };
-  }
+    outliers = { method: 'rout', q: q / 100, ...(t.keepRows !== undefined ? { keep: keepRowsArg(t.keepRows) } : {}) };
+  } else if (t.keepRows !== undefined) throw new CliError('--keep-rows names rows ROUT must not flag: add --outliers rout.');
   const predict = t.predict === undefined ? null : predictArg(t.predict);
   const any = t.interpolate || predict !== null || outliers !== null;
   if (any) {

@@ -133,6 +133,8 @@ options:
   --outliers rout      ROUT (Motulsky & Brown 2006): a robust (Cauchy) fit, outliers by the
                        false discovery rate --outlier-q Q (percent, default 1), then the
                        least-squares fit without them (reported as outliers.indices/rows)
+  --keep-rows 13,27    with --outliers rout: these file lines are never flagged (the page's
+                       "put back")
   --report FILE.html   also write a printable fit report (model, data summary, parameters with
                        errors and intervals, statistics, residual diagnostics, plots) to FILE
   --memory-limit SIZE  memory the fit may hold (K, M, G; default half of this machine's): a file

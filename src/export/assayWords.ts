@@ -2,7 +2,7 @@
  * The assay settings (issue 26) as `fitbench fit` options (src/cli/assayArgs.ts): --interpolate
  * [--sample COL], --predict VAR=x,…, --outliers rout [--outlier-q Q], --ci bootstrap --bootstrap N
  * --bootstrap-kind K --bootstrap-interval bca|studentized --seed S (--seed also seeds the start search, which runs only for empty
- * start values). The page's "put back" lines have no command-line option: the command flags them again.
+ * start values). The page's "put back" lines (AssaySettings.keep) are --keep-rows: ROUT never flags them.
  */
 import { predictValues } from '../share/assay';
 import type { AssaySettings } from '../share/types';
@@ -19,6 +19,7 @@ export function assayWords(a: AssaySettings | undefined, variable: string | unde
     option('outliers', 'rout');
     // A percentage, on the page as on the command line.
     if (a.q !== 1) option('outlier-q', String(a.q));
+    if (a.keep.length > 0) option('keep-rows', a.keep.join(','));
   }
   if (a.bootstrap) {
     option('ci', 'bootstrap');

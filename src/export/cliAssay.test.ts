@@ -2,7 +2,9 @@
  * The exported command carries the assay settings (issue 26): run through the real CLI on the
  * ELISA plate, the page's interpolate + ROUT + predict + bootstrap settings give the CLI's JSON of
  * fixtures/assay/elisa_cli.json (the page's numbers, src/state/assayPage.test.ts) exactly, the
- * page's BCa choice as --bootstrap-interval bca with its bootstrapBca.
+ * page's BCa choice as --bootstrap-interval bca with its bootstrapBca. The page's "put back" is
+ * --keep-rows: with the plate's one outlier (line 13) put back, the command's fit is the fit of
+ * every standard, the fixture's fit without ROUT (as the page's, src/state/assayPage.test.ts).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -46,5 +48,15 @@ describe('the exported command with the assay settings', () => {
     expect(j.outliers).toEqual(cli.outliers);
     expect(j.bootstrapCi).toEqual(cli.bootstrapCi);
     expect(j.bootstrapBca).toEqual(cli.bca.bootstrapBca);
+  });
+
+  it('writes the lines put back as --keep-rows, and the CLI keeps them in the fit', async () => {
+    expect(cli.outliers.rows).toEqual([13]);
+    const words = cliWords(spec({ ...DEFAULT_ASSAY, interpolate: true, sample: 'sample', rout: true, keep: [13] }), { csvFileName: csv });
+    expect(words.join(' ')).toContain('--outliers rout --keep-rows 13');
+    const j = JSON.parse((await run(...words.slice(words.indexOf('fit')), '--json')).out);
+    expect(j.outliers.rows).toEqual([]);
+    expect(j.n).toBe(cli.withoutRout.n);
+    for (const [name, value] of Object.entries(cli.withoutRout.params as Record<string, number>)) expect(Math.abs(j.params[name] - value)).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(value)));
   });
 });

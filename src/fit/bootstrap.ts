@@ -3,9 +3,12 @@
  * percentile interval of each free parameter (Efron & Tibshirani, An Introduction to the Bootstrap,
  * 1993, ch. 13; Davison & Hinkley, Bootstrap Methods and their Application, 1997, §6.2–6.3).
  *
- *   residual  y*ᵢ = f(xᵢ, p̂) + σᵢ·e*ᵢ, e* drawn with replacement from the weighted residuals
- *             eᵢ = (yᵢ − fᵢ)/σᵢ, centred and rescaled by √(n/(n − k)) for the fit's degrees of
- *             freedom (D&H §6.2.3), so that their variance is the fit's s²
+ *   residual  y*ᵢ = f(xᵢ, p̂) + σᵢ·r*ᵢ, r* drawn with replacement from the modified residuals
+ *             rᵢ = eᵢ/√(1 − hᵢᵢ) − mean(r), eᵢ = (yᵢ − fᵢ)/σᵢ the weighted residuals and hᵢᵢ the
+ *             leverages of the linearized fit (leverage.ts; D&H §6.2.3, §6.3): each rᵢ has
+ *             variance σ² to first order, where eᵢ has σ²(1 − hᵢᵢ), so the resampled errors are
+ *             not too small where the curve bends towards a point (the ends of a standard curve).
+ *             Where the leverages are undetermined: eᵢ centred and rescaled by √(n/(n − k)).
  *   case      rows (x, y, σ) drawn with replacement (D&H §6.2.4): valid also when the errors
  *             are not identically distributed
  *
@@ -23,6 +26,7 @@ import { curveFit, type CurveFitInput } from './curveFit';
 import type { FitResult } from './types';
 import { weightSigma } from './weights';
 import { startsFrom, weightedResiduals } from './rout';
+import { leverages } from './leverage';
 import { mulberry32 } from '../stats/mulberry32';
 import { bcaInterval, percentileInterval, studentizedInterval, type BootstrapInterval } from './bootstrapIntervals';
 
@@ -78,9 +82,7 @@ export async function bootstrapFit(given: CurveFitInput, fit: FitResult, options
   const sigma = weightSigma(input.options?.weights ?? 'sigma', data);
   const e = weightedResiduals(input, fit).map((r) => -r); // (y − f)/σ
   const fitted = Float64Array.from(data.y, (y, i) => y - e[i] * (sigma ? sigma[i] : 1));
-  const mean = e.reduce((a, b) => a + b, 0) / n;
-  const scale = Math.sqrt(n / Math.max(n - k, 1));
-  const modified = e.map((r) => (r - mean) * scale);
+  const modified = modifiedResiduals(e, leverages(input, fit), k);
   const samples = fit.free.map(() => [] as number[]);
   const sampleSe = fit.free.map(() => [] as number[]);
   let failed = 0;
@@ -145,6 +147,19 @@ async function jackknife(input: CurveFitInput, starts: CurveFitInput['parameters
 export function leadingIntervals(b: BootstrapResult): Record<string, [number, number]> {
   if (b.interval === 'studentized') return b.studentized;
   return b.interval === 'bca' && b.bca ? b.bca : b.intervals;
+}
+
+/**
+ * The residuals the residual bootstrap draws from (D&H §6.2.3): eᵢ/√(1 − hᵢᵢ), centred. A row
+ * with hᵢᵢ ≈ 1 (the curve passes through it: eᵢ ≈ 0) keeps eᵢ rather than 0/0. Without leverages
+ * (JᵀJ singular): eᵢ centred and rescaled by √(n/(n − k)), the same variance on average.
+ */
+export function modifiedResiduals(e: Float64Array, h: Float64Array | null, k: number): Float64Array {
+  const n = e.length;
+  const scale = Math.sqrt(n / Math.max(n - k, 1));
+  const r = Float64Array.from(e, (v, i) => (h ? (1 - h[i] > 1e-10 ? v / Math.sqrt(1 - h[i]) : v) : v * scale));
+  const mean = r.reduce((a, b) => a + b, 0) / n;
+  return r.map((v) => v - mean);
 }
 
 /** One refit from p̂'s starts: the free parameters' values and standard errors, or null when it fails (throws, does not converge, non-finite). */

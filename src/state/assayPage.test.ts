@@ -106,6 +106,9 @@ describe('the assay workflow on the page', () => {
     expect(after.assay!.outliers!.lines).toEqual([]);
     expect(before.result.stats.points).toBe(cli.n);
     expect(after.result.stats.points).toBe(cli.n + 1);
+    // Every standard fitted: the CLI's fit without ROUT, which the exported --keep-rows 13 gives too
+    // (src/export/cliAssay.test.ts).
+    for (const p of after.result.parameters) close(p.value, cli.withoutRout.params[p.name], 1e-8);
   });
 
   it('reports the bootstrap’s progress, and Cancel stops it and keeps the fit', async () => {

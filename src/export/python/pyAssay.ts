@@ -3,9 +3,10 @@
  * the curve with scipy's brentq (x̂ solves f(x) = ȳ inside the standards' x range; the interval is
  * where |f(x) − ȳ| ≤ t·√(gᵀCg + s²·Σσᵢ²/k²), the inverted prediction band, Seber & Wild 1989
  * §5.12, on the bracketing grid of src/fit/interpolate.ts), ŷ at new x with confidence and
- * prediction intervals, and a numpy bootstrap of curve_fit refits (residual resampling with the
- * residuals rescaled by √(n/(n−k)) and centred, Davison & Hinkley 1997 §6.2, or case resampling;
- * percentile intervals). numpy's generator is not Fitbench's, so the bootstrap's intervals agree
+ * prediction intervals, and a numpy bootstrap of curve_fit refits (residual resampling of the
+ * leverage-adjusted, centred residuals eᵢ/√(1 − hᵢᵢ) − mean as src/fit/bootstrap.ts draws them,
+ * Davison & Hinkley 1997 §6.2.3, the leverages from a forward-difference Jacobian; or case
+ * resampling; percentile intervals). numpy's generator is not Fitbench's, so the bootstrap's intervals agree
  * with the page's to Monte Carlo error, not digit for digit. ROUT is not repeated: the script says so.
  */
 import type { AssaySettings } from '../../share/types';
@@ -163,7 +164,13 @@ function bootstrap(a: AssaySettings, absoluteSigma: boolean): string[] {
     `    rng = np.random.default_rng(${a.seed})  # numpy's generator: the intervals agree with Fitbench's to Monte Carlo error`,
     '    fitted = model(X, *popt)',
     '    scale = SIGMA if SIGMA is not None else np.ones_like(Y)',
-    '    residuals = (Y - fitted) / scale * np.sqrt(Y.size / DOF)',
+    '    # Leverages h of the linearized fit (the hat matrix of the weighted Jacobian, by forward differences):',
+    '    # e/sqrt(1 - h) has the error variance where e has sigma^2 (1 - h) (Davison & Hinkley 1997, 6.2.3).',
+    '    step = np.sqrt(np.finfo(float).eps) * np.maximum(np.abs(popt), 1.0)',
+    '    J = np.column_stack([(model(X, *(popt + step[j] * np.eye(popt.size)[j])) - fitted) / step[j] for j in range(popt.size)]) / scale[:, None]',
+    '    h = (np.linalg.qr(J)[0] ** 2).sum(axis=1)',
+    '    e = (Y - fitted) / scale',
+    '    residuals = np.where(1 - h > 1e-10, e / np.sqrt(np.maximum(1 - h, 1e-10)), e)',
     '    residuals -= residuals.mean()',
     '    values, failed = [], 0',
     '    for b in range(RESAMPLES):',
