@@ -27,6 +27,9 @@ import { odrColumns, odrErrors, odrSetup } from './odrLoad';
 import { fitOdrGroupsCommand } from './odrGroups';
 import { jsonReport, textReport } from './report';
 import { startSearchProgress } from './startProgress';
+import { checkOutputTargets } from './outputTarget';
+import { reportTarget, writeReport } from './writeReport';
+import { odrReportRun } from './odrReport';
 
 /** Whether the command is an errors-in-x fit (--sigma-x, or a model that is one equation). */
 export function isOdrCommand(command: FitCommand): boolean {
@@ -48,7 +51,7 @@ function refusals(command: FitCommand, implicit: boolean): string | null {
   if (command.ties.length > 0) return `--tie does not run ${odr} yet: write the tied expression into the model.`;
   if (command.checkpoint) return `--checkpoint does not run ${odr} yet: drop --checkpoint and --resume.`;
   if (command.compareModel) return `--compare-model does not run ${odr} yet.`;
-  if (command.report) return `--report does not run ${odr} yet: use --json or the text report.`;
+  if (command.report && implicit) return `--report does not run with an implicit model yet (its report reads y = f(x)): use --json or the text report.`;
   const a = command.assay;
   const assay = [a.interpolate ? '--interpolate' : '', a.outliers ? '--outliers' : '', a.bootstrap ? '--ci bootstrap' : ''].filter(Boolean);
   if (assay.length > 0) return `${assay.join(', ')} ${assay.length === 1 ? 'does' : 'do'} not run ${odr} yet (of the assay options only --predict does); drop ${assay.length === 1 ? 'it' : 'them'}.`;
@@ -66,6 +69,8 @@ export async function fitOdrCommand(command: FitCommand, t0: number): Promise<nu
   const implicit = isEquationModel(command.model);
   const refused = refusals(command, implicit);
   if (refused) throw new CliError(refused);
+  // A report that may not be written is said before the data are read, not after the fit.
+  checkOutputTargets([command.file], command.report ? [reportTarget(command.report)] : []);
   // --group: each group its own ODR fit (odrGroups.ts).
   if (command.group !== null) return fitOdrGroupsCommand({ ...command, group: command.group }, t0, implicit);
   const setup = odrSetup(command, implicit);
@@ -98,6 +103,7 @@ export async function fitOdrCommand(command: FitCommand, t0: number): Promise<nu
     assay: run.assay ?? null,
     odrJson: odrJson(fitted, command.deltas),
   };
+  if (command.report) writeReport(odrReportRun(command, command.report, setup, columns, run, facts));
   if (command.json) console.log(jsonReport(result, facts, run.profile));
   else {
     const split = `Σ(δ/σx)² = ${fitted.sumSquaresDelta.toPrecision(7)}${implicit ? '' : ` + Σ(ε/σy)² = ${fitted.sumSquaresEps.toPrecision(7)}`}`;
