@@ -40,10 +40,8 @@ async function fit(argv: readonly string[]): Promise<number> {
   const t0 = now();
   const command = withModelFile(parsed);
   // Errors in x (--sigma-x) or an implicit model (one equation, lhs = rhs): issue 24, odrCommand.ts.
-  if (isOdrCommand(command)) {
-    refuseAssay(command, 'errors in x or an implicit model');
-    return fitOdrCommand(command, t0);
-  }
+  // Of the assay options only --predict runs there (odrCommand.ts refuses the others).
+  if (isOdrCommand(command)) return fitOdrCommand(command, t0);
   // Statements (dX/dt = …, COL ~ …) are an ODE model (issue 23): a job of its own data kind.
   if (isOdeModel(command.model)) {
     refuseAssay(command, 'an ODE model');

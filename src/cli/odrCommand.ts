@@ -22,10 +22,14 @@ import { now } from '../solver/clock';
 import type { FitCommand } from './args';
 import { CliError, EXIT } from './errors';
 import { singleJob } from './job';
+import { jobAssay } from './assayLoad';
 import { odrColumns, odrErrors, odrSetup } from './odrLoad';
 import { fitOdrGroupsCommand } from './odrGroups';
 import { jsonReport, textReport } from './report';
 import { startSearchProgress } from './startProgress';
+import { checkOutputTargets } from './outputTarget';
+import { reportTarget, writeReport } from './writeReport';
+import { odrReportRun } from './odrReport';
 
 /** Whether the command is an errors-in-x fit (--sigma-x, or a model that is one equation). */
 export function isOdrCommand(command: FitCommand): boolean {
@@ -47,7 +51,11 @@ function refusals(command: FitCommand, implicit: boolean): string | null {
   if (command.ties.length > 0) return `--tie does not run ${odr} yet: write the tied expression into the model.`;
   if (command.checkpoint) return `--checkpoint does not run ${odr} yet: drop --checkpoint and --resume.`;
   if (command.compareModel) return `--compare-model does not run ${odr} yet.`;
-  if (command.report) return `--report does not run ${odr} yet: use --json or the text report.`;
+  if (command.report && implicit) return `--report does not run with an implicit model yet (its report reads y = f(x)): use --json or the text report.`;
+  const a = command.assay;
+  const assay = [a.interpolate ? '--interpolate' : '', a.outliers ? '--outliers' : '', a.bootstrap ? '--ci bootstrap' : ''].filter(Boolean);
+  if (assay.length > 0) return `${assay.join(', ')} ${assay.length === 1 ? 'does' : 'do'} not run ${odr} yet (of the assay options only --predict does); drop ${assay.length === 1 ? 'it' : 'them'}.`;
+  if (a.predict && (implicit || command.group !== null)) return `--predict gives ŷ = f(x) of one fit: it does not run ${implicit ? 'with an implicit model' : 'with --group and errors in x yet'}; drop --predict.`;
   if (command.backend === 'gpu') return `--backend gpu: errors in x are fitted in float64 on the CPU; drop --backend gpu.`;
   if (command.options.weights !== undefined && command.options.weights !== 'sigma') return `--weights ${command.options.weights} does not run ${odr}: give σ columns (--sigma for y, --sigma-x for x).`;
   if (command.options.method !== undefined && command.options.method !== 'auto') return `--method ${command.options.method}: an errors-in-x fit solves its own (arrow) normal equations; drop --method.`;
@@ -61,6 +69,8 @@ export async function fitOdrCommand(command: FitCommand, t0: number): Promise<nu
   const implicit = isEquationModel(command.model);
   const refused = refusals(command, implicit);
   if (refused) throw new CliError(refused);
+  // A report that may not be written is said before the data are read, not after the fit.
+  checkOutputTargets([command.file], command.report ? [reportTarget(command.report)] : []);
   // --group: each group its own ODR fit (odrGroups.ts).
   if (command.group !== null) return fitOdrGroupsCommand({ ...command, group: command.group }, t0, implicit);
   const setup = odrSetup(command, implicit);
@@ -69,7 +79,8 @@ export async function fitOdrCommand(command: FitCommand, t0: number): Promise<nu
   const odr = { kind: 'odr' as const, model, implicit, ...columns };
   const parseMs = now() - t0;
   // The refusals above leave singleJob's ties, objective, VarPro and checkpoint at their plain values.
-  const job = singleJob(command, model, odr);
+  // --predict: ŷ at new x with its confidence interval from ODRPACK's covariance (steps/odrRun.ts).
+  const job = { ...singleJob(command, model, odr), assay: jobAssay(command, model, null) };
   const run = await runJob(job, nodeHost({ startProgress: startSearchProgress }));
   const { result } = run;
   const fitted = run.odr!;
@@ -89,8 +100,10 @@ export async function fitOdrCommand(command: FitCommand, t0: number): Promise<nu
     notes: run.notes,
     autoStart: run.autoStart,
     derived: run.derived,
+    assay: run.assay ?? null,
     odrJson: odrJson(fitted, command.deltas),
   };
+  if (command.report) writeReport(odrReportRun(command, command.report, setup, columns, run, facts));
   if (command.json) console.log(jsonReport(result, facts, run.profile));
   else {
     const split = `Σ(δ/σx)² = ${fitted.sumSquaresDelta.toPrecision(7)}${implicit ? '' : ` + Σ(ε/σy)² = ${fitted.sumSquaresEps.toPrecision(7)}`}`;

@@ -25,7 +25,7 @@ export async function fitOdrGroupsCommand(command: FitCommand & { readonly group
   const groups = masks.map((g) => ({ key: g.key, data: odrColumns(command, setup, g.skip).columns }));
   const parseMs = now() - t0;
   const { model } = setup;
-  const job = { ...singleJob(command, model, { kind: 'odr-groups', model, implicit, groups }), intervals: 'wald' as const, groups: { column, ungrouped, mode: 'per-group' as const, shared: [], compare: false, guess: null, pooledStarts: true } };
+  const job = { ...singleJob(command, model, { kind: 'odr-groups', model, implicit, groups }), intervals: command.ci, groups: { column, ungrouped, mode: 'per-group' as const, shared: [], compare: false, guess: null, pooledStarts: true } };
   const run = await runGroupJob(job, nodeGroupHost);
   const warnings = [`${implicit ? 'An implicit model, every column observed' : 'Errors in x and y'}: each group fitted by ODR (orthogonal distance regression; ${odrErrors(setup)}); --json gives each group's odr numbers.`, ...(run.starts ? [startsWarning(run.starts)] : []), ...ungroupedWarning(ungrouped, column)];
   const leftOut = groups.map(() => ({ droppedRows: 0, filteredRows: 0, excludedRows: 0 }));

@@ -11,6 +11,7 @@ import { fitReportData, fitReportHtml } from '../export/report/index';
 import { CliError } from './errors';
 import type { OutputTarget } from './outputTarget';
 import type { RunFacts } from './report';
+import type { OdrReportParts } from '../export/report/odrSection';
 
 export interface ReportRun {
   readonly path: string;
@@ -20,11 +21,13 @@ export interface ReportRun {
   readonly result: FitResult;
   readonly profile: ProfileResult | null;
   readonly facts: RunFacts;
+  /** Errors in x (issue 24); absent: an ordinary fit. */
+  readonly odr?: OdrReportParts;
 }
 
 /** The report's HTML, from the same data the JSON reports. */
 export function reportHtml(run: ReportRun, now: Date = new Date()): string {
-  const { model, data, options, result, profile, facts } = run;
+  const { model, data, options, result, profile, facts, odr } = run;
   const opts = { ...DEFAULTS, ...options };
   const fitData = { vars: model.variables.map((name) => data.vars[data.names.x.indexOf(name)]), y: data.y, sigma: data.sigma };
   const sigma = facts.poisson ? null : weightSigma(opts.weights ?? 'sigma', fitData);
@@ -40,11 +43,12 @@ export function reportHtml(run: ReportRun, now: Date = new Date()): string {
     backend: facts.backend,
     result,
     profile,
-    data: fitReportData({ model, data: fitData, result, yName: facts.y, sigmaName: facts.sigma, w }),
+    data: fitReportData({ model, data: fitData, result, yName: facts.y, sigmaName: facts.sigma, w, ...(odr ? { fitted: odr.fitted, sigmaX: odr.sigmaX } : {}) }),
     notes: facts.notes,
     derived: facts.derived,
     comparison: facts.modelComparison?.comparison ?? null,
     poisson: facts.poisson ?? null,
+    ...(odr ? { odr: odr.section } : {}),
     assay: facts.assay ? { interpolated: facts.assay.interpolated, predicted: facts.assay.predicted, outliers: facts.assay.outliers ? { q: facts.assay.outliers.q, lines: facts.assay.outliers.rows } : null } : null,
   });
 }

@@ -12,8 +12,10 @@ export type JobClash = 'varpro-poisson' | 'profile-robust-loss' | 'stream-needs-
 /**
  * The assay steps (issue 26: steps/assay.ts) read the rows of one fit in memory; unknowns and
  * predictions are of a curve of one variable; ROUT's robust and final fits are least squares.
+ * An errors-in-x fit of y = f(x) (issue 24) runs the predictions only: ŷ with its confidence
+ * interval from ODRPACK's covariance (steps/odrRun.ts); the other steps refit the ordinary way.
  */
-export type AssayClash = 'assay-needs-rows' | 'assay-one-variable' | 'rout-least-squares' | 'rout-compare-model';
+export type AssayClash = 'assay-needs-rows' | 'assay-one-variable' | 'rout-least-squares' | 'rout-compare-model' | 'assay-odr-predict-only';
 
 /** The group mode's clashes (groups.ts). */
 export type GroupClash = 'groups-source' | 'ode-groups-per-group' | 'odr-groups-per-group' | 'groups-one-dataset' | 'global-needs-shared' | 'shared-needs-global' | 'compare-needs-global' | 'mixed-needs-random' | 'random-needs-mixed';
@@ -87,6 +89,10 @@ export function jobClash(job: Pick<FitJob, 'objective' | 'varpro' | 'intervals' 
 export function assayClash(job: Pick<FitJob, 'assay' | 'data' | 'objective' | 'options' | 'compareModel'>): AssayClash | null {
   const a = job.assay;
   if (!a || (!a.unknowns && !a.predict && !a.outliers && !a.bootstrap)) return null;
+  if (job.data.kind === 'odr') {
+    if (a.unknowns || a.outliers || a.bootstrap || job.data.implicit) return 'assay-odr-predict-only';
+    return job.data.model.variables.length !== 1 ? 'assay-one-variable' : null;
+  }
   if (job.data.kind !== 'memory') return 'assay-needs-rows';
   if ((a.unknowns || a.predict) && job.data.model.variables.length !== 1) return 'assay-one-variable';
   if (a.outliers && (job.objective !== 'least-squares' || (job.options.loss ?? 'linear') !== 'linear')) return 'rout-least-squares';
@@ -157,6 +163,7 @@ const CLASH_TEXT: Record<JobClash, string> = {
   'assay-needs-rows': 'Outliers, unknowns and predictions are computed on one fit with its rows in memory: fit one dataset in memory, without groups or streaming.',
   'assay-one-variable': 'Unknowns and predictions are read off a curve of one variable: the model must use one column.',
   'rout-least-squares': 'ROUT runs its own robust fit, then least squares: use the linear loss and least squares.',
+  'assay-odr-predict-only': 'With errors in x only predictions at new x run (of y = f(x), not an implicit model): turn off the unknowns, ROUT and the bootstrap, or clear the σx columns.',
   'rout-compare-model': 'ROUT leaves rows out of the fit, and a model comparison needs both models on the same rows: drop one of them (or exclude the outliers by line).',
 };
 

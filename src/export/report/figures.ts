@@ -1,6 +1,6 @@
 /**
  * The report's figures as SVG (svgChart.ts): the data with the fitted curve (or y against the fit
- * when the model has several variables), standardized residuals, the normal Q-Q plot with the
+ * when the model has several variables; ± σ error bars in x and y for errors in both variables), standardized residuals, the normal Q-Q plot with the
  * line y = x, the histogram against the normal counts, and one profile plot per profiled parameter.
  */
 import type { ProfilePlotData } from '../../stats/profilePlot';
@@ -18,6 +18,7 @@ export function fitFigure(d: ReportData): string {
       xLabel: d.xName ?? 'x',
       yLabel: d.yName,
       series: [
+        ...(d.errors ? [{ kind: 'errorbars' as const, x: d.points.x, y: d.points.y, dx: d.errors.dx, dy: d.errors.dy, color: DATA }] : []),
         { kind: 'markers', x: d.points.x, y: d.points.y, color: DATA, label: 'data' },
         { kind: 'line', x: d.curve.x, y: d.curve.y, color: CURVE, label: 'fit' },
       ],

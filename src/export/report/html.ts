@@ -22,6 +22,7 @@ import type { PoissonGoodness } from '../../stats/poissonGoodness';
 import { poissonStatRows } from '../../stats/poissonStatRows';
 import { REPORT_CSS } from './style';
 import { assaySection, type ReportAssay } from './assaySection';
+import { odrSection, type ReportOdr } from './odrSection';
 
 export interface FitReport {
   /** When the report was written (ISO 8601). */
@@ -50,6 +51,8 @@ export interface FitReport {
   readonly poisson?: Partial<PoissonGoodness> | null;
   /** The assay steps' results (issue 26: unknowns, predictions, ROUT; assaySection.ts); absent: none. */
   readonly assay?: ReportAssay | null;
+  /** Errors in both variables (issue 24: β, sd_beta, the δ/ε split; odrSection.ts); absent: none. */
+  readonly odr?: ReportOdr | null;
 }
 
 /** A section on its own line, or nothing (a report without it stays byte for byte as before). */
@@ -191,7 +194,7 @@ ${rep.scope ? `<p class="scope" data-scope="${esc(rep.scope.kind)}">${esc(rep.sc
 <section><h2>Parameters</h2>${parameterTable(r, rep.profile)}
 <p class="note">${rep.profile ? 'Profile intervals are asymmetric where the model is curved in the parameter; a missing end (∞) means the profile never reached the confidence level on that side. ' : ''}${r.statistic === 'z' ? "Wald intervals are value ± z·(standard error) with the normal quantile z; p tests the parameter = 0 with the normal distribution (a likelihood fit estimates no residual variance; R's summary.glm)." : `Wald intervals are value ± t·(standard error); p tests the parameter = 0 with Student's t on ${r.stats.dof} degrees of freedom.`}</p></section>
 ${derivedSection(rep.derived, Math.round(r.confidenceLevel * 100), r.statistic ?? 't')}
-${lineOf(assaySection(rep.assay, { x: rep.data.xName, y: rep.data.yName }))}<section><h2>Fit</h2><figure class="wide">${fitFigure(rep.data)}</figure></section>
+${lineOf(odrSection(rep.odr))}${lineOf(assaySection(rep.assay, { x: rep.data.xName, y: rep.data.yName }))}<section><h2>Fit</h2><figure class="wide">${fitFigure(rep.data)}</figure></section>
 <section><h2>Goodness of fit</h2>${statisticsTable(r, rep.poisson)}</section>
 <section><h2>Residual diagnostics</h2>${diagnostics(r, rep.data)}</section>
 ${profiles(r, rep.profile)}

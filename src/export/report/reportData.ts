@@ -4,6 +4,10 @@
  * curve to draw (thinned to evenly spaced rows for large data), the residuals, and the residual
  * plots (Q-Q, histogram) of src/stats/residualPlots.ts. Plain data, so it crosses the worker
  * boundary as it is and the HTML is written from it on either side (html.ts).
+ *
+ * An errors-in-variables fit (issue 24) gives its fitted values f(xᵢ + δᵢ; β) (so that the
+ * residuals are ODRPACK's ε, at the fitted x), and its σ of the plotted x: the points carry both
+ * σ as error bars.
  */
 import type { CompiledModel } from '../../model/index';
 import { finalResiduals } from '../../fit/residuals';
@@ -30,6 +34,8 @@ export interface ReportData {
   /** The fitted curve on a grid of x (one-variable models), else null (the report plots y against the fit). */
   readonly curve: { readonly x: number[]; readonly y: number[] } | null;
   readonly residualPlots: ResidualPlots;
+  /** σ of x and of y at the drawn rows (errors in both variables); absent: no error bars. */
+  readonly errors?: { readonly dx: number[] | null; readonly dy: number[] | null };
 }
 
 export interface ReportDataInput {
@@ -42,6 +48,10 @@ export interface ReportDataInput {
   readonly w: Float64Array | null;
   /** At most this many drawn rows (default 2000). */
   readonly maxPoints?: number;
+  /** Errors in x: the fitted value of each row, f(x + δ; β) (default: f(x; β)). */
+  readonly fitted?: Float64Array;
+  /** Errors in x: σ of the first variable (null: exact), with its column's name; draws error bars. */
+  readonly sigmaX?: { readonly name: string | null; readonly values: Float64Array | null };
 }
 
 const CURVE_POINTS = 300;
@@ -67,18 +77,19 @@ function thinRows(rows: number, max: number): number[] {
   return Array.from({ length: max }, (_, j) => Math.round((j * (rows - 1)) / (max - 1)));
 }
 
-export function fitReportData({ model, data, result, yName, sigmaName = null, w, maxPoints = 2000 }: ReportDataInput): ReportData {
+export function fitReportData({ model, data, result, yName, sigmaName = null, w, maxPoints = 2000, fitted, sigmaX }: ReportDataInput): ReportData {
   const rows = data.y.length;
   const full = Float64Array.from(result.parameters, (p) => p.value);
   const order = model.params.map((name) => result.parameters.findIndex((p) => p.name === name));
   const params = Float64Array.from(order, (i) => full[i]);
-  const f = finalResiduals(model, [], data, w, params).values;
+  const f = fitted ?? finalResiduals(model, [], data, w, params).values;
   const scale = result.stats.dof > 0 ? Math.sqrt(result.stats.chi2 / result.stats.dof) : NaN;
   const r = standardizedResiduals({ y: data.y, f, w, scale });
   const columns = [
     ...model.variables.map((name, i) => summary(name, 'x', data.vars[i])),
     summary(yName, 'y', data.y),
     ...(data.sigma && sigmaName ? [summary(sigmaName, 'sigma', data.sigma)] : []),
+    ...(sigmaX?.values && sigmaX.name ? [summary(sigmaX.name, 'sigma', sigmaX.values)] : []),
   ];
   const picked = thinRows(rows, maxPoints);
   const x0 = model.variables.length > 0 ? data.vars[0] : null;
@@ -106,5 +117,6 @@ export function fitReportData({ model, data, result, yName, sigmaName = null, w,
     yName,
     curve,
     residualPlots: residualPlots({ y: data.y, f, w, scale, maxPoints }),
+    ...(sigmaX ? { errors: { dx: sigmaX.values ? picked.map((i) => sigmaX.values![i]) : null, dy: data.sigma ? picked.map((i) => data.sigma![i]) : null } } : {}),
   };
 }

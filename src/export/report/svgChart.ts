@@ -1,7 +1,8 @@
 /**
  * A small static chart as SVG text, for the printable report (no script, no fonts to load, crisp
- * in print): scatter points, lines (solid or dashed), histogram bars, and labelled reference lines,
- * on linear axes with nice ticks. Pure: data in, SVG text out.
+ * in print): scatter points, lines (solid or dashed), histogram bars, error bars (± one σ in x
+ * and y, for errors in both variables), and labelled reference lines, on linear axes with nice
+ * ticks. Pure: data in, SVG text out.
  */
 import { escapeHtml } from './escape';
 import { niceTicks, tickLabel } from './niceTicks';
@@ -9,7 +10,8 @@ import { niceTicks, tickLabel } from './niceTicks';
 export type ChartSeries =
   | { readonly kind: 'markers'; readonly x: readonly number[]; readonly y: readonly number[]; readonly color: string; readonly label?: string }
   | { readonly kind: 'line'; readonly x: readonly number[]; readonly y: readonly number[]; readonly color: string; readonly dash?: boolean; readonly label?: string }
-  | { readonly kind: 'bars'; readonly edges: readonly number[]; readonly heights: readonly number[]; readonly color: string; readonly label?: string };
+  | { readonly kind: 'bars'; readonly edges: readonly number[]; readonly heights: readonly number[]; readonly color: string; readonly label?: string }
+  | { readonly kind: 'errorbars'; readonly x: readonly number[]; readonly y: readonly number[]; readonly dx: readonly number[] | null; readonly dy: readonly number[] | null; readonly color: string; readonly label?: string };
 
 export interface ReferenceLine {
   readonly axis: 'x' | 'y';
@@ -42,14 +44,39 @@ function extent(values: Iterable<number>): [number, number] {
   return [lo, hi];
 }
 
+/** v ± d at each point: an error bar's ends belong to the axis range. */
+function* spread(v: readonly number[], d: readonly number[] | null): Iterable<number> {
+  if (!d) return;
+  for (let i = 0; i < v.length; i++) {
+    yield v[i] - d[i];
+    yield v[i] + d[i];
+  }
+}
+
 function* seriesX(s: ChartSeries): Iterable<number> {
   if (s.kind === 'bars') yield* s.edges;
+  else if (s.kind === 'errorbars') yield* spread(s.x, s.dx);
   else yield* s.x;
 }
 
 function* seriesY(s: ChartSeries): Iterable<number> {
   if (s.kind === 'bars') yield* s.heights;
+  else if (s.kind === 'errorbars') yield* spread(s.y, s.dy);
   else yield* s.y;
+}
+
+/** One path of ± d segments around each point, horizontal (x) or vertical (y). */
+function errorPath(s: Extract<ChartSeries, { kind: 'errorbars' }>, sx: (v: number) => number, sy: (v: number) => number): string {
+  const parts: string[] = [];
+  s.x.forEach((x, i) => {
+    const y = s.y[i];
+    if (!Number.isFinite(x) || !Number.isFinite(y)) return;
+    const dx = s.dx?.[i];
+    const dy = s.dy?.[i];
+    if (dx !== undefined && Number.isFinite(dx)) parts.push(`M${f1(sx(x - dx))} ${f1(sy(y))}H${f1(sx(x + dx))}`);
+    if (dy !== undefined && Number.isFinite(dy)) parts.push(`M${f1(sx(x))} ${f1(sy(y - dy))}V${f1(sy(y + dy))}`);
+  });
+  return parts.join('');
 }
 
 export function svgChart(spec: ChartSpec): string {
@@ -91,6 +118,8 @@ export function svgChart(spec: ChartSpec): string {
         const top = sy(Math.max(h, 0));
         out.push(`<rect x="${f1(xa)}" y="${f1(top)}" width="${f1(Math.max(xb - xa - 1, 0.5))}" height="${f1(sy(0) - top)}" fill="${s.color}" fill-opacity="0.55"/>`);
       });
+    } else if (s.kind === 'errorbars') {
+      out.push(`<path class="errorbars" data-count="${s.x.length}" d="${errorPath(s, sx, sy)}" fill="none" stroke="${s.color}" stroke-opacity="0.6" stroke-width="1"/>`);
     } else if (s.kind === 'markers') {
       const dots = s.x.map((x, i) => (Number.isFinite(x) && Number.isFinite(s.y[i]) ? `<circle cx="${f1(sx(x))}" cy="${f1(sy(s.y[i]))}" r="2.6"/>` : '')).join('');
       out.push(`<g fill="${s.color}" fill-opacity="0.8">${dots}</g>`);
@@ -105,7 +134,7 @@ export function svgChart(spec: ChartSpec): string {
   }
   // Each reference line's label goes to the end of the line farther from the data and curves
   // (the profile's "95%" sat on the curve's end point at the top right).
-  const points = spec.series.flatMap((s) => (s.kind === 'bars' ? [] : s.x.map((x, i) => [sx(x), sy(s.y[i])] as const).filter(([a, b]) => Number.isFinite(a) && Number.isFinite(b))));
+  const points = spec.series.flatMap((s) => (s.kind === 'bars' || s.kind === 'errorbars' ? [] : s.x.map((x, i) => [sx(x), sy(s.y[i])] as const).filter(([a, b]) => Number.isFinite(a) && Number.isFinite(b))));
   const clearance = (px: number, py: number) => points.reduce((d, [a, b]) => Math.min(d, Math.hypot(a - px, b - py)), Infinity);
   for (const l of lines) {
     const color = l.color ?? '#8a5a00';

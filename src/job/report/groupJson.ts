@@ -136,6 +136,8 @@ export function groupJsonReport(r: GroupReport, assay: readonly GroupAssay[] | n
       ...readings(assay, g.key),
       // Errors in x (steps/odrGroups.ts): the group's ODRPACK numbers, as a single fit's JSON has them.
       ...('odr' in g ? { odr: (g as OdrGroupRow).odr ? odrJson((g as OdrGroupRow).odr!, false) : null } : {}),
+      // --ci profile with errors in x: the group's profile interval ends (null: unbounded on that side).
+      ...((g as OdrGroupRow).profile ? { profileCi: Object.fromEntries((g as OdrGroupRow).profile!.profiles.map((q) => [q.name, [finite(q.lower), finite(q.upper)]])) } : {}),
       ...(r.mixed ? { randomEffects: Object.fromEntries(r.mixed.random.map((name, j) => [name, finite((g as { randomEffects?: Float64Array }).randomEffects?.[j])])) } : {}),
     })),
     cost: finite(r.cost),

@@ -10,6 +10,8 @@
  *           starts, then fit/odr from the ordinary β, in order, on the CPU; a group that cannot
  *           be fitted (too few rows, a σ that is not positive, named by its line) is a failed
  *           row with its reason, and the others go on
+ *   statistics  with intervals: 'profile', each group's profile intervals (odrProfile.ts: one β
+ *           held, the others and every δ of the group refitted), in its own errors-in-x job
  *
  * The rows are the group rows every per-group fit reports (fit/groupRow.ts), each with the ODR
  * result beside it, so that the grouped JSON adds each group's `odr` object (report/groupJson.ts).
@@ -17,17 +19,19 @@
 import { fittedBatchRow, type BatchRow } from '../../fit/groupRow';
 import type { OdrResult } from '../../fit/odr';
 import type { FitResult } from '../../fit/types';
+import type { ProfileResult } from '../../fit/profileFit';
 import type { PerGroupRun } from '../groupRun';
 import type { JobHost } from '../host';
 import type { FitJob, OdrGroupsJobData } from '../job';
 import { fillGroupStarts, type PooledStarts } from './groupStarts';
 import { runOdrJob } from './odrRun';
 
-/** A group's row of an errors-in-x fit: the per-group row and its ODR result (null: not fitted). */
-export type OdrGroupRow = BatchRow & { readonly odr: OdrResult | null };
+/** A group's row of an errors-in-x fit: the per-group row, its ODR result (null: not fitted) and
+ *  its profile intervals (absent: not asked, or not fitted). */
+export type OdrGroupRow = BatchRow & { readonly odr: OdrResult | null; readonly profile?: ProfileResult | null };
 
-function fittedRow(key: string, names: readonly string[], start: Float64Array, fit: FitResult, odr: OdrResult): OdrGroupRow {
-  return { ...fittedBatchRow(key, odr.rows, names, start, fit), odr };
+function fittedRow(key: string, names: readonly string[], start: Float64Array, fit: FitResult, odr: OdrResult, profile: ProfileResult | null): OdrGroupRow {
+  return { ...fittedBatchRow(key, odr.rows, names, start, fit), odr, ...(profile ? { profile } : {}) };
 }
 
 function failedRow(key: string, rows: number, names: readonly string[], start: Float64Array, error: unknown): OdrGroupRow {
@@ -53,7 +57,7 @@ export async function runOdrGroups(job: FitJob & { readonly data: OdrGroupsJobDa
     try {
       const one = { ...job, data: { kind: 'odr' as const, model, implicit, ...g.data }, parameters, start: { ...job.start, always: false }, groups: undefined };
       const run = await runOdrJob(one, host);
-      rows.push(fittedRow(g.key, names, start, run.result, run.odr!));
+      rows.push(fittedRow(g.key, names, start, run.result, run.odr!, run.profile));
       notes.push(...run.notes.map((n) => `${g.key}: ${n}`));
       nfev += run.result.nfev;
     } catch (error) {

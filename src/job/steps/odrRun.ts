@@ -11,6 +11,9 @@
  *   statistics  ODRPACK's (sd_beta, res_var, the δ/ε split) in the FitResult every fit reports;
  *               profile intervals (intervals: 'profile') by refits with one β held (odrProfile.ts)
  *   derived     derived quantities with their delta-method errors
+ *   read off    ŷ at new x (assay.predict) with its confidence interval, the delta method with
+ *               ODRPACK's covariance (the band of src/fit/bands.ts at those x). No prediction
+ *               interval: a new observation's variance, σy² + (f′σx)² at the new x, is not known.
  */
 import { compileDerived, reportedQuantities } from '../../fit/derived';
 import { odrFit, odrFitResult, odrProfileIntervals } from '../../fit/odr';
@@ -19,6 +22,7 @@ import type { BackendChoice, JobHost } from '../host';
 import { searchedParameters, type FitJob, type OdrJobData } from '../job';
 import type { JobOutcome } from '../outcome';
 import { fitStep, type Fitted } from './fit';
+import { predictAt } from '../../fit/interpolate';
 import { DEFAULT_STARTS } from '../../start/index';
 
 const CPU_ONLY: BackendChoice = { primary: null, notes: [], release() {} };
@@ -62,6 +66,8 @@ export async function runOdrJob(job: FitJob & { readonly data: OdrJobData }, hos
     confidenceLevel: opts.confidenceLevel,
     weighting: d.implicit ? 'implicit model, every column observed (orthogonal distance regression)' : 'errors in x and y (orthogonal distance regression)',
   });
+  // read off: a σ column's weighing with no σ at the new x leaves the prediction interval null.
+  const predict = job.assay?.predict && !d.implicit ? predictAt(model, result, job.assay.predict, { weights: 'sigma', hasSigma: true, absoluteSigma: opts.absoluteSigma }) : null;
   return {
     result,
     backend: 'cpu',
@@ -73,6 +79,7 @@ export async function runOdrJob(job: FitJob & { readonly data: OdrJobData }, hos
     checkpoint: null,
     profile: job.intervals === 'profile' ? await odrProfileIntervals(odrInput, odr, result) : null,
     derived: reportedQuantities(result, job.ties, job.derive),
+    ...(predict ? { assay: { interpolated: null, predicted: predict, outliers: null, bootstrap: null } } : {}),
     odr,
     fitMs: host.now() - t1,
   };
