@@ -9,6 +9,7 @@
  *
  * X = ∂f/∂β at the solution (for a nonlinear model the REML criterion of its linearization, as
  * the mixed fit's REML is). Its parameters: p + 1 (σ). BIC counts N − p rows under REML, as nlme.
+ * With per-row σᵢ (weights 1/σᵢ²) the RSS is weighted and `logWeights` = −Σ log σᵢ is added.
  */
 import { choleskyInPlace } from '../../solver/cholesky';
 import type { GroupCross } from './pnlsEvaluator';
@@ -31,7 +32,7 @@ export interface GlobalLikelihood extends ModelLikelihood {
 }
 
 /** The global fit's (RE)ML likelihood from every group's cross-products at its solution. */
-export function globalLikelihood(cross: readonly GroupCross[], fixed: ArrayLike<number>, N: number, method: MixedMethod): GlobalLikelihood {
+export function globalLikelihood(cross: readonly GroupCross[], fixed: ArrayLike<number>, N: number, method: MixedMethod, logWeights = 0): GlobalLikelihood {
   const p = fixed.length;
   const rss = cross.reduce((t, c) => t + c.ftf, 0);
   const k = p + 1;
@@ -49,6 +50,7 @@ export function globalLikelihood(cross: readonly GroupCross[], fixed: ArrayLike<
     }
     logLik = (-(N - p) / 2) * (Math.log(2 * Math.PI) + 1 + Math.log(rss / (N - p))) - logDet / 2;
   }
+  logLik += logWeights;
   return {
     fixed: Array.from(fixed),
     sigma: Math.sqrt(rss / (N - p)),

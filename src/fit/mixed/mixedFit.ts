@@ -78,7 +78,10 @@ export function mixedFit(input: MixedInput): MixedResult {
   const pooled = arrowTrf(shared, beta0, { ftol: PNLS_TOL, xtol: PNLS_TOL, gtol: PNLS_TOL, xScale: 'jac', signal: input.signal });
   let nfev = pooled.nfev;
   // Its likelihood, for the comparison with the mixed model (globalLikelihood.ts).
-  const global = globalLikelihood(shared.crossProducts(pooled.x), pooled.x, N, method);
+  // Per-row σᵢ (residual weights wᵢ = 1/σᵢ) enter the likelihood of y through the density's
+  // scale, Σ log wᵢ (nlme's varFixed, R's logLik.nls with weights). The fits do not depend on it.
+  const logWeights = weightsLogLik(datas);
+  const global = globalLikelihood(shared.crossProducts(pooled.x), pooled.x, N, method, logWeights);
   const x = new Float64Array(p + G * r);
   x.set(pooled.x);
   // 0′. Ψ from the spread of the groups' effects under a weak penalty.
@@ -165,7 +168,7 @@ export function mixedFit(input: MixedInput): MixedResult {
   const tValue = fixed.map((b, i) => b / fixedStderr[i]);
   const pValue = tValue.map((t, i) => studentTTwoSided(t, fixedDf[i]));
   const parameterCount = p + k + 1;
-  const logLik = last.logLik;
+  const logLik = last.logLik + logWeights;
   const aic = -2 * logLik + 2 * parameterCount;
   const bic = -2 * logLik + parameterCount * Math.log(method === 'reml' ? N - p : N);
 
@@ -176,4 +179,11 @@ export function mixedFit(input: MixedInput): MixedResult {
     logLik, aic, bic, global, points: N, groupsFitted: G, parameterCount, rows, iterations, converged, message, warnings, nfev,
     fitMs: now() - started,
   };
+}
+
+/** Σ log wᵢ = −Σ log σᵢ over the rows' weights wᵢ = 1/σᵢ, 0 without weights (see its use). */
+function weightsLogLik(datas: readonly ModelData[]): number {
+  let sum = 0;
+  for (const d of datas) if (d.w) for (let i = 0; i < d.w.length; i++) sum += Math.log(d.w[i]);
+  return sum;
 }
