@@ -24,7 +24,8 @@ import { CliError, EXIT } from './errors';
 import { singleJob } from './job';
 import { odrColumns, odrErrors, odrSetup } from './odrLoad';
 import { fitOdrGroupsCommand } from './odrGroups';
-import { jsonReport, textReport } from './report';
+import { jsonReport } from '../job/report/json';
+import { textReport } from '../job/report/text';
 import { startSearchProgress } from './startProgress';
 
 /** Whether the command is an errors-in-x fit (--sigma-x, or a model that is one equation). */

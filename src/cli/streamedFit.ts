@@ -21,7 +21,8 @@ import { singleJob } from './job';
 import { compileForTable } from './load';
 import { formatBytes } from './memoryLimit';
 import { parameterTable } from './parameters';
-import { jsonReport, textReport } from './report';
+import { jsonReport } from '../job/report/json';
+import { textReport } from '../job/report/text';
 import { loadStreamed, streamRefusal, type MemoryPlan } from './streamLoad';
 import { progressLines } from './streamProgress';
 

@@ -10,7 +10,7 @@ import type { CompiledModel } from '../model/index';
 import { fitReportData, fitReportHtml } from '../export/report/index';
 import { CliError } from './errors';
 import type { OutputTarget } from './outputTarget';
-import type { RunFacts } from './report';
+import type { RunFacts } from '../job/report/facts';
 
 export interface ReportRun {
   readonly path: string;
