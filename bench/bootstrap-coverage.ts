@@ -36,11 +36,11 @@ async function coverage(kind: BootstrapKind, seed: number) {
     const input = { model, data: { vars: [x], y }, parameters };
     const fit = await curveFit(input);
     if (!fit.success) continue;
-    const boot = await bootstrapFit(input, fit, { kind, resamples: B, seed: k, level: 0.95 });
+    const boot = await bootstrapFit(input, fit, { kind, resamples: B, seed: k, level: 0.95, interval: 'bca' });
     curves++;
     failed += boot.failed;
     for (const p of fit.parameters) {
-      const by = { percentile: boot.intervals, bca: boot.bca, studentized: boot.studentized };
+      const by = { percentile: boot.intervals, bca: boot.bca!, studentized: boot.studentized };
       for (const [interval, ci] of Object.entries(by)) {
         const [lo, hi] = ci[p.name];
         if (lo <= TRUE[p.name] && TRUE[p.name] <= hi) hits[interval as keyof typeof hits][p.name]++;

@@ -37,8 +37,14 @@ describe('the start search on stderr', () => {
   });
 
   it('below START_PROGRESS_ROWS says nothing', async () => {
-    const small = await run('fit', file('small.csv', decay(START_PROGRESS_ROWS - 1)), '--model', 'a*exp(-x/tau)', '--json');
+    // The threshold is startSearchProgress's: one row below it, no progress and no line; and a
+    // search through the CLI below it (a fit of 99 999 rows only took longer) prints nothing.
+    const lines: string[] = [];
+    expect(startSearchProgress(START_PROGRESS_ROWS - 1, ['a', 'tau'], 256, (l) => lines.push(l))).toBeUndefined();
+    expect(lines).toEqual([]);
+    const small = await run('fit', file('small.csv', decay(2_000)), '--model', 'a*exp(-x/tau)', '--json');
     expect(small.code).toBe(0);
+    expect(JSON.parse(small.out).autoStart.candidates).toBeGreaterThan(0);
     expect(small.err).toBe('');
   });
 

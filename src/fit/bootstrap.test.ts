@@ -2,7 +2,8 @@
  * Bootstrap percentile intervals on a straight line, where the exact answer is known: with normal
  * errors the t interval of an OLS slope and intercept is exact, and both resampling schemes must
  * land on it within their Monte Carlo error (B = 400: ±10% of the interval's width). A seed gives
- * the same intervals again. The BCa and studentized intervals must land on it as well.
+ * the same intervals again. The BCa and studentized intervals must land on it as well; BCa (its
+ * jackknife) only when asked for.
  */
 import { describe, expect, it } from 'vitest';
 import { compileModel } from '../model';
@@ -22,7 +23,7 @@ const input = { model, data: { vars: [x], y }, parameters: [{ name: 'a', value: 
 describe('bootstrapFit', () => {
   it.each(['residual', 'case'] as const)('%s resampling reproduces the exact t interval of a line', async (kind) => {
     const fit = await curveFit(input);
-    const boot = await bootstrapFit(input, fit, { kind, resamples: 400, seed: 3, level: 0.95 });
+    const boot = await bootstrapFit(input, fit, { kind, resamples: 400, seed: 3, level: 0.95, interval: 'bca' });
     expect(boot.failed).toBe(0);
     for (const p of fit.parameters) {
       const width = p.ciUpper - p.ciLower;
@@ -31,12 +32,15 @@ describe('bootstrapFit', () => {
       expect(Math.abs(hi - p.ciUpper)).toBeLessThan(0.1 * width);
       // BCa and bootstrap-t land on the exact interval too, within ±15%: their shifted tail
       // quantiles and t* ratios carry more Monte Carlo error at B = 400 than the plain percentiles.
-      for (const [blo, bhi] of [boot.bca[p.name], boot.studentized[p.name]]) {
+      for (const [blo, bhi] of [boot.bca![p.name], boot.studentized[p.name]]) {
         expect(Math.abs(blo - p.ciLower)).toBeLessThan(0.15 * width);
         expect(Math.abs(bhi - p.ciUpper)).toBeLessThan(0.15 * width);
       }
     }
+    // The same seed gives the same resamples; without BCa asked for, its jackknife is not run.
     const again = await bootstrapFit(input, fit, { kind, resamples: 400, seed: 3, level: 0.95 });
     expect(again.intervals).toEqual(boot.intervals);
+    expect(again.studentized).toEqual(boot.studentized);
+    expect(again.bca).toBeUndefined();
   });
 });

@@ -14,9 +14,10 @@
  * seed gives the same intervals every run. The refits run in this thread, on the CPU.
  *
  * Beside the percentile intervals: BCa and studentized (bootstrap-t) intervals
- * (bootstrapIntervals.ts). BCa's acceleration comes from n more refits, the jackknife over the
- * fit's rows (each left out once), for both resampling kinds; bootstrap-t takes each refit's own
- * standard error.
+ * (bootstrapIntervals.ts). Bootstrap-t takes each refit's own standard error, which every refit
+ * has, so it is always computed. BCa's acceleration needs n more refits, the jackknife over the
+ * fit's rows (each left out once), for both resampling kinds: they run only when BCa is the
+ * interval asked for (options.interval 'bca'); otherwise `bca` is absent.
  */
 import { curveFit, type CurveFitInput } from './curveFit';
 import type { FitResult } from './types';
@@ -34,7 +35,8 @@ export interface BootstrapOptions {
   readonly seed: number;
   /** Interval level (the fit's confidenceLevel, 0.95). */
   readonly level: number;
-  /** The interval the report leads with (--bootstrap-interval; absent: percentile). All three are computed. */
+  /** The interval the report leads with (--bootstrap-interval; absent: percentile). Percentile and
+   *  studentized are always computed; BCa (and its n jackknife refits) only when this is 'bca'. */
   readonly interval?: BootstrapInterval;
   /** What a caller may watch and interleave (the page's worker): a pause between refits so that
    *  Cancel gets in, the stop flag it sets, and the resamples done of B. */
@@ -53,8 +55,9 @@ export interface BootstrapResult {
   readonly failed: number;
   /** Percentile interval of each free parameter. */
   readonly intervals: Record<string, [number, number]>;
-  /** BCa interval of each free parameter (Efron 1987), its acceleration from the jackknife over rows. */
-  readonly bca: Record<string, [number, number]>;
+  /** BCa interval of each free parameter (Efron 1987), its acceleration from the jackknife over
+   *  rows; present only when `interval` is 'bca' (the jackknife's n refits are not run otherwise). */
+  readonly bca?: Record<string, [number, number]>;
   /** Studentized (bootstrap-t) interval of each free parameter, from each refit's standard error. */
   readonly studentized: Record<string, [number, number]>;
   /** Each free parameter's resampled values, in resample order (the page's histograms). */
@@ -108,25 +111,40 @@ export async function bootstrapFit(given: CurveFitInput, fit: FitResult, options
       sampleSe[j].push(refit.se[j]);
     });
   }
-  // The jackknife over rows for BCa's acceleration: each row left out once, refitted from p̂.
-  const leaveOneOut = fit.free.map(() => [] as number[]);
-  for (let i = 0; i < n && !stopped; i++) {
-    if (options.pause) await options.pause();
-    const keep = Array.from({ length: n - 1 }, (_, r) => (r < i ? r : r + 1));
-    const pick = (a: Float64Array) => Float64Array.from(keep, (r) => a[r]);
-    const dropped = { vars: data.vars.map(pick), y: pick(data.y), sigma: data.sigma ? pick(data.sigma) : null, yLo: null, lines: data.lines ? keep.map((r) => data.lines![r]) : null };
-    const refit = await refitValues(input, dropped, starts, fit.free);
-    if (refit) refit.values.forEach((v, j) => leaveOneOut[j].push(v));
-  }
+  const interval = options.interval ?? 'percentile';
+  const leaveOneOut = interval === 'bca' && !stopped ? await jackknife(input, starts, fit.free, options.pause) : null;
   const level = options.level;
   const per = (f: (j: number) => [number, number]) => Object.fromEntries(fit.free.map((name, j) => [name, f(j)])) as Record<string, [number, number]>;
   const estimate = (j: number) => fit.parameters.find((p) => p.name === fit.free[j])!;
   const intervals = per((j) => percentileInterval(samples[j], level));
-  const bca = per((j) => bcaInterval(samples[j], estimate(j).value, leaveOneOut[j], level));
+  const bca = leaveOneOut ? per((j) => bcaInterval(samples[j], estimate(j).value, leaveOneOut[j], level)) : undefined;
   const studentized = per((j) => studentizedInterval(samples[j], sampleSe[j], estimate(j).value, estimate(j).stderr, level));
   const kept = Object.fromEntries(fit.free.map((name, j) => [name, Float64Array.from(samples[j])]));
   options.onProgress?.(options.resamples, options.resamples);
-  return { kind: options.kind, interval: options.interval ?? 'percentile', resamples: options.resamples, seed: options.seed, failed, intervals, bca, studentized, samples: kept, stopped };
+  return { kind: options.kind, interval, resamples: options.resamples, seed: options.seed, failed, intervals, ...(bca ? { bca } : {}), studentized, samples: kept, stopped };
+}
+
+/** The jackknife over rows for BCa's acceleration (Efron 1987; D&H §5.3.2): each row left out once,
+ *  refitted from p̂; each free parameter's leave-one-out values (failed refits left out). */
+async function jackknife(input: CurveFitInput, starts: CurveFitInput['parameters'], free: readonly string[], pause?: () => Promise<void>): Promise<number[][]> {
+  const { data } = input;
+  const n = data.y.length;
+  const leaveOneOut = free.map(() => [] as number[]);
+  for (let i = 0; i < n; i++) {
+    if (pause) await pause();
+    const keep = Array.from({ length: n - 1 }, (_, r) => (r < i ? r : r + 1));
+    const pick = (a: Float64Array) => Float64Array.from(keep, (r) => a[r]);
+    const dropped = { vars: data.vars.map(pick), y: pick(data.y), sigma: data.sigma ? pick(data.sigma) : null, yLo: null, lines: data.lines ? keep.map((r) => data.lines![r]) : null };
+    const refit = await refitValues(input, dropped, starts, free);
+    if (refit) refit.values.forEach((v, j) => leaveOneOut[j].push(v));
+  }
+  return leaveOneOut;
+}
+
+/** The ends of the interval the report leads with (b.interval): BCa is computed exactly when it leads. */
+export function leadingIntervals(b: BootstrapResult): Record<string, [number, number]> {
+  if (b.interval === 'studentized') return b.studentized;
+  return b.interval === 'bca' && b.bca ? b.bca : b.intervals;
 }
 
 /** One refit from p̂'s starts: the free parameters' values and standard errors, or null when it fails (throws, does not converge, non-finite). */

@@ -18,7 +18,9 @@ const COLUMNS = ['x', 't'];
 function check(text: string, run = false): void {
   const t0 = performance.now();
   const r = compileModel(text, { columns: COLUMNS });
-  expect(performance.now() - t0).toBeLessThan(2000);
+  // A hang guard, not a speed target: 999 parameters take ~0.8 s quiet (forward-mode derivatives,
+  // one pass a parameter: differentiate.ts) and 2 s at a load of 12 on 2 cores.
+  expect(performance.now() - t0).toBeLessThan(10_000);
   if (!r.ok) {
     const e = r.error;
     expect(e.code).not.toBe('internal');

@@ -186,6 +186,7 @@ export interface AssaySettings {
   readonly kind: 'residual' | 'case';
   readonly seed: number;
   /** The bootstrap interval the results show (the CLI's --bootstrap-interval; default percentile).
-   *  Every bootstrap run computes all three (src/fit/bootstrap.ts), so this choice picks one to show. */
+   *  Every bootstrap run computes percentile and studentized; BCa's jackknife runs only when this
+   *  is 'bca' (src/fit/bootstrap.ts), so picking BCa refits (it is part of the fit's signature). */
   readonly interval: 'percentile' | 'bca' | 'studentized';
 }

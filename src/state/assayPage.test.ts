@@ -69,10 +69,23 @@ describe('the assay workflow on the page', () => {
       expect(bca.ends[name]).not.toEqual(cli.bootstrapCi[name]);
     }
     expect(resultsFresh(getState())).toBe(true);
-    // Every bootstrap computes all three intervals: choosing another shows it without a refit.
+    // Percentile and studentized come with every bootstrap: choosing between them needs no refit.
+    // BCa's jackknife runs only when BCa is asked for, so leaving BCa or picking it is a change.
     setAssay({ interval: 'studentized' });
+    expect(resultsFresh(getState())).toBe(false);
+    await runFit();
+    const refit = getState().outcome!.assay!.bootstrap!;
+    expect(refit.bca).toBeUndefined();
+    // The same seed, the same resamples (the refit starts at the fit's values: its last digits move).
+    for (const name of cli.free as string[]) refit.intervals[name].forEach((end, k) => close(end, a.bootstrap!.intervals[name][k]));
+    expect(shownInterval(refit, 'studentized').interval).toBe('studentized');
+    setAssay({ interval: 'percentile' });
     expect(resultsFresh(getState())).toBe(true);
     setAssay({ interval: 'bca' });
+    expect(resultsFresh(getState())).toBe(false);
+    // Until the refit the page names what it shows: the percentile interval.
+    expect(shownInterval(refit, 'bca').interval).toBe('percentile');
+    setAssay({ interval: 'studentized' });
     // A changed assay setting makes the results stale; set back, fresh again.
     setAssay({ q: 5 });
     expect(resultsFresh(getState())).toBe(false);

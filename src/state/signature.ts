@@ -53,7 +53,9 @@ function settingsKey(settings: SolverSettings | undefined): string {
  * The assay part (issue 26): every setting the assay steps read, written only while a step is on,
  * so that signatures saved before the assay read the same, and a page with every switch off is
  * not stale because a default changed text. `keep` (lines put back) changes which rows ROUT may flag.
- * `interval` is left out: every bootstrap computes all three intervals, the choice only picks one to show.
+ * `interval` enters only as BCa: the percentile and studentized intervals come with every bootstrap,
+ * so a choice between them only picks one to show, while BCa's jackknife (n more refits) runs only
+ * when BCa is asked for, so picking it makes the results stale until a refit computes it.
  */
 export function assayKey(assay: AssaySettings | undefined): string {
   if (!assay || !assayOn(assay)) return '';
@@ -62,7 +64,7 @@ export function assayKey(assay: AssaySettings | undefined): string {
     a.interpolate ? `interpolate:${a.sample ?? ''}` : '',
     a.predict.trim() !== '' ? `predict:${a.predict.trim()}` : '',
     a.rout ? `rout:${a.q}:${a.keep.join(',')}` : '',
-    a.bootstrap ? `bootstrap:${a.kind}:${a.resamples}:${a.seed}` : '',
+    a.bootstrap ? `bootstrap:${a.kind}:${a.resamples}:${a.seed}${a.interval === 'bca' ? ':bca' : ''}` : '',
   ].filter(Boolean);
   return `|assay:${parts.join(';')}`;
 }

@@ -31,8 +31,10 @@ export interface PageAssay {
     readonly rsdr: number;
   } | null;
   /** Bootstrap intervals and each free parameter's resampled values (the histograms): the
-   *  percentile `intervals`, and BCa and studentized (absent in fits saved before them), which the
-   *  page's interval choice picks from without a refit. */
+   *  percentile `intervals`, studentized (absent in fits saved before it), and BCa only when the fit
+   *  asked for it (its jackknife costs n refits; absent otherwise and in fits saved before it). The
+   *  page switches between percentile and studentized without a refit; BCa is part of the fit's
+   *  signature (src/state/signature.ts). */
   readonly bootstrap: {
     readonly kind: 'residual' | 'case';
     readonly resamples: number;

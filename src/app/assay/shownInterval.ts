@@ -1,9 +1,10 @@
 /**
  * Which bootstrap interval the results show (issue 26): the assay card's choice — percentile,
  * BCa (Efron, JASA 82:171, 1987) or studentized (bootstrap-t; Davison & Hinkley 1997, §5.2.1) —
- * picked from the fit's bootstrap, which computes all three (src/fit/bootstrap.ts), so a change
- * needs no refit. A fit saved before BCa and studentized has only the percentile ends: then the
- * percentile interval is shown and named, so that the header always says what the column holds.
+ * picked from the fit's bootstrap. Percentile and studentized come with every bootstrap; BCa only
+ * with a fit that asked for it (src/fit/bootstrap.ts), and picking it marks the results stale until
+ * the refit. A fit without the chosen ends (BCa not asked for, or saved before studentized) shows
+ * the percentile interval and names it, so that the header always says what the column holds.
  */
 import type { AssaySettings } from '../../share/types';
 import type { PageAssay } from '../../worker/api';

@@ -64,12 +64,15 @@ export interface StreamIngestInput {
   readonly onProgress?: (p: { fraction: number; rows: number }) => void;
   /** Where the columns go (default: a new folder in the Origin Private File System; tests: arrays). */
   readonly createColumns?: (count: number) => Promise<OpfsColumns>;
+  /** The sample's size (default SAMPLE_MAX; tests: a smaller one, so that a file of a few MB
+   *  exercises the halving that a page's file needs millions of rows for). */
+  readonly sampleMax?: number;
 }
 
 type Failure = { ok: false; error: { code: string; message: string; line?: number; field: 'data' } };
 const fail = (message: string, code = 'stream', line?: number): Failure => ({ ok: false, error: { code, message, ...(line ? { line } : {}), field: 'data' } });
 
-export async function streamIngest({ file, plan, signal, onProgress, createColumns }: StreamIngestInput): Promise<Status<{ table: Table; stream: StreamedTable }> | Failure> {
+export async function streamIngest({ file, plan, signal, onProgress, createColumns, sampleMax = SAMPLE_MAX }: StreamIngestInput): Promise<Status<{ table: Table; stream: StreamedTable }> | Failure> {
   const first = plan.first!;
   const head = first.table;
   const kept = head.columns.map((c, i) => ({ c, i })).filter(({ c }) => !c.categories && c.numericCount > 0);
@@ -78,9 +81,9 @@ export async function streamIngest({ file, plan, signal, onProgress, createColum
   const width = Math.max(...index) + 1;
   const options: ParseOptions = { delimiter: head.delimiter as Delimiter, decimal: head.decimalComma ? ',' : '.', header: false, maxLoCells: 0, previewRows: 0 };
   const estimatedRows = (head.rowCount / first.bytes) * plan.fileBytes;
-  let stride = Math.max(1, Math.ceil((estimatedRows * 1.05) / SAMPLE_MAX));
-  const sample = index.map(() => new Float64Array(SAMPLE_MAX));
-  const sampleLines = new Int32Array(SAMPLE_MAX);
+  let stride = Math.max(1, Math.ceil((estimatedRows * 1.05) / sampleMax));
+  const sample = index.map(() => new Float64Array(sampleMax));
+  const sampleLines = new Int32Array(sampleMax);
   let sampled = 0;
   const counts = index.map(() => ({ numeric: 0, nonNumeric: 0, empty: 0 }));
   const cells: StoredCellNote[][] = index.map(() => []);
@@ -137,7 +140,7 @@ export async function streamIngest({ file, plan, signal, onProgress, createColum
       for (let g = Math.ceil(before / stride) * stride; g < writer.rows; g += stride) {
         // More rows than the first piece promised: every other sampled row goes, the stride doubles,
         // and the sample stays even over the whole file.
-        if (sampled === SAMPLE_MAX) {
+        if (sampled === sampleMax) {
           halveSample();
           g = Math.ceil(g / stride) * stride;
           if (g >= writer.rows) break;

@@ -26,7 +26,7 @@ export function assayJson(a: AssayOutcome | null | undefined) {
       ? {
           bootstrapCi: ends(a.bootstrap.intervals),
           bootstrap: { kind: a.bootstrap.kind, resamples: a.bootstrap.resamples, seed: a.bootstrap.seed, failed: a.bootstrap.failed },
-          ...(a.bootstrap.interval === 'bca' ? { bootstrapBca: ends(a.bootstrap.bca) } : {}),
+          ...(a.bootstrap.interval === 'bca' && a.bootstrap.bca ? { bootstrapBca: ends(a.bootstrap.bca) } : {}),
           ...(a.bootstrap.interval === 'studentized' ? { bootstrapStudentized: ends(a.bootstrap.studentized) } : {}),
         }
       : {}),

@@ -4,6 +4,7 @@
  */
 import type { AssayOutcome, GroupAssay } from '../steps/assay';
 import { num as groupNum, textTable } from './textTable';
+import { leadingIntervals } from '../../fit/bootstrap';
 
 /** groupNum, with a dash for a missing or non-finite number. */
 const num = (v: number | null, digits = 6) => (v === null || !Number.isFinite(v) ? '—' : groupNum(v, digits));
@@ -24,8 +25,7 @@ export function assayText(a: AssayOutcome | null | undefined, level = 95): strin
   const b = a.bootstrap;
   if (b) {
     lines.push(`  bootstrap (${b.kind} resampling, ${b.resamples} resamples, seed ${b.seed}${b.failed ? `, ${b.failed} refits failed and left out` : ''}): ${level}% ${b.interval === 'bca' ? 'BCa' : b.interval} intervals`);
-    const shown = b.interval === 'bca' ? b.bca : b.interval === 'studentized' ? b.studentized : b.intervals;
-    lines.push(...Object.entries(shown).map(([name, [lo, hi]]) => `    ${name}: [${num(lo)}, ${num(hi)}]`));
+    lines.push(...Object.entries(leadingIntervals(b)).map(([name, [lo, hi]]) => `    ${name}: [${num(lo)}, ${num(hi)}]`));
   }
   if (a.interpolated) {
     lines.push(`  unknowns read off the curve (${level}% inverse-prediction intervals):`);
