@@ -11,7 +11,8 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkpointSubject, checkpointWriter } from '../src/cli/checkpoint';
+import { checkpointSubject } from '../src/store/checkpointSubject';
+import { checkpointWriter } from '../src/job/node/checkpointFile';
 import { curveFit } from '../src/fit/curveFit';
 import type { FitResult } from '../src/fit/types';
 import { compileModel } from '../src/model';

@@ -13,11 +13,11 @@ import type { PooledStarts } from '../job/steps/groupStarts';
 import { now } from '../solver/clock';
 import type { FitCommand } from './args';
 import { CliError, EXIT } from './errors';
-import { groupTextReport } from './groupReport';
+import { groupTextReport } from '../job/report/groupText';
 import { groupedJob } from './job';
 import { loadGroupedProblem } from './load';
 import { groupUnknowns, jobAssay } from './assayLoad';
-import { groupAssayText } from './assayReport';
+import { groupAssayText } from '../job/report/assayText';
 import { readOffGroups } from '../job/steps/assay';
 
 export const startsWarning = (s: PooledStarts): string =>

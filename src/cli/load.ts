@@ -16,7 +16,6 @@ import {
   skipOf,
   splitGroups,
   splitWide,
-  type DataError,
   type FitData,
   type GroupSplit,
   type Result,
@@ -25,6 +24,7 @@ import {
 } from '../data';
 import { defaultY, tableCandidates } from '../data/defaultColumns';
 import { readTableFile } from '../data/node/readTable';
+import { dataError } from '../job/node/dataError';
 import { compileModel, type CompiledModel } from '../model';
 import { tieParameters } from '../fit/ties';
 import { compileDerived } from '../fit/derived';
@@ -59,11 +59,7 @@ export interface LoadedGroups {
 /** Whether the command asks for a grouped fit (--group or --wide). */
 export const isGrouped = (command: FitCommand): boolean => command.group !== null || command.wide;
 
-/** An error from src/data as a CLI error naming the file (and line). */
-export function dataError(file: string, error: DataError, option?: string): CliError {
-  const where = error.line ? `${file}:${error.line}` : file;
-  return new CliError(`${option ? `${option}: ` : ''}${where}: ${error.message}`);
-}
+export { dataError } from '../job/node/dataError';
 
 /** The file parsed on this thread (src/data/node/readTable.ts), its size checked first. */
 export const readTable = (file: string): Result<Table> => readTableFile(file, fileSize(file));

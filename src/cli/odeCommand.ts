@@ -13,7 +13,8 @@ import type { FitCommand } from './args';
 import { CliError, EXIT } from './errors';
 import { loadOdeProblem } from './odeLoad';
 import { ODE_DEFAULT_STARTS } from '../start/ode/odeAutoStart';
-import { jsonReport, textReport } from './report';
+import { jsonReport } from '../job/report/json';
+import { textReport } from '../job/report/text';
 import { fitOdeGroupsCommand } from './odeGroups';
 import { oneLineModel } from './modelText';
 

@@ -12,7 +12,7 @@ import { now } from '../solver/clock';
 import type { FitCommand } from './args';
 import { CliError, EXIT } from './errors';
 import { startsWarning, ungroupedWarning } from './groupFit';
-import { groupTextReport } from './groupReport';
+import { groupTextReport } from '../job/report/groupText';
 import { oneLineModel } from './modelText';
 import { loadOdeGroups } from './odeLoad';
 import { odeFitJobParameters } from './odeParameters';

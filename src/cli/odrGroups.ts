@@ -12,7 +12,7 @@ import { now } from '../solver/clock';
 import type { FitCommand } from './args';
 import { EXIT } from './errors';
 import { startsWarning, ungroupedWarning } from './groupFit';
-import { groupTextReport } from './groupReport';
+import { groupTextReport } from '../job/report/groupText';
 import { singleJob } from './job';
 import { oneLineModel } from './modelText';
 import { odrColumns, odrErrors, odrSetup } from './odrLoad';

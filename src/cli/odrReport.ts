@@ -4,11 +4,11 @@ import { odrReportParts } from '../export/report/odrSection';
 import { DEFAULTS } from '../fit/defaults';
 import type { OdrRows } from '../job/job';
 import type { JobRun } from '../job/run';
-import type { RunFacts } from './report';
+import type { RunFacts } from '../job/report/facts';
 import { odrErrors, type odrSetup } from './odrLoad';
-import type { ReportRun } from './writeReport';
+import type { ReportRun } from '../export/report/runReport';
 
-export function odrReportRun(command: FitCommand, path: string, setup: ReturnType<typeof odrSetup>, columns: OdrRows, run: JobRun, facts: RunFacts): ReportRun {
+export function odrReportRun(command: FitCommand, path: string, setup: ReturnType<typeof odrSetup>, columns: OdrRows, run: JobRun, facts: RunFacts): ReportRun & { readonly path: string } {
   const { model } = setup;
   const y = columns.y!;
   const x = model.variables;

@@ -14,6 +14,7 @@
 import { existsSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
+import { temporaryName } from '../job/node/checkpointFile';
 import { CliError } from './errors';
 
 export interface OutputTarget {
@@ -26,11 +27,6 @@ export interface OutputTarget {
   readonly mayReplace?: (file: string) => string | null;
   /** Words before why the folder cannot be written (`could not write it: `), as the option has said them. */
   readonly cannot?: string;
-}
-
-/** The file a save writes first, renamed into place once whole. */
-export function temporaryName(file: string): string {
-  return `${file}.${process.pid}.tmp`;
 }
 
 function statOrNull(file: string): Stats | null {

@@ -1,6 +1,6 @@
 /**
  * `fitbench fit` on a file whose columns exceed --memory-limit (issue 12): the model's columns are
- * stored in a temporary binary file (streamLoad.ts), every pass of the fit reads them chunk by
+ * stored in a temporary binary file (src/job/node/streamIngest.ts), every pass of the fit reads them chunk by
  * chunk (fit/stream), and the file is removed at the end, on an error too. The result is the
  * in-memory fit's (the passes sum in the same order); the JSON adds `memory`.
  *
@@ -18,11 +18,13 @@ import type { FitCommand } from './args';
 import { fileCheckpoints } from './checkpoint';
 import { CliError, EXIT } from './errors';
 import { singleJob } from './job';
-import { compileForTable } from './load';
+import { chooseY, compileForTable } from './load';
 import { formatBytes } from './memoryLimit';
 import { parameterTable } from './parameters';
-import { jsonReport, textReport } from './report';
-import { loadStreamed, streamRefusal, type MemoryPlan } from './streamLoad';
+import { jsonReport } from '../job/report/json';
+import { textReport } from '../job/report/text';
+import { streamRefusal, type MemoryPlan } from './streamLoad';
+import { loadStreamed } from '../job/node/streamIngest';
 import { progressLines } from './streamProgress';
 
 export async function fitStreamed(command: FitCommand, plan: MemoryPlan, t0: number): Promise<number> {
@@ -38,7 +40,7 @@ export async function fitStreamed(command: FitCommand, plan: MemoryPlan, t0: num
   }
   const free = parameters.filter((p) => !p.fixed).length;
   const progress = progressLines();
-  const loaded = loadStreamed({ command, plan, model, freeParameters: free, onBytes: (read, rows) => progress.bytes(read, plan.fileBytes, rows) });
+  const loaded = loadStreamed({ file: command.file, plan, y: chooseY(command, first.table, model.variables), sigma: command.sigma, weights: command.options.weights ?? 'sigma', digest: command.checkpoint !== null, model, freeParameters: free, onBytes: (read, rows) => progress.bytes(read, plan.fileBytes, rows) });
   try {
     const { source } = loaded;
     const parseMs = now() - t0;

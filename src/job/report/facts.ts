@@ -1,6 +1,6 @@
 /**
  * The one report of a fit (issue 22): what a run adds to its FitResult, the shape the CLI prints
- * as text or JSON (cli/report.ts, json.ts here), the HTML report reads and the API returns.
+ * as text or JSON (text.ts, json.ts here), the HTML report reads and the API returns.
  */
 import type { PoissonFacts } from '../../fit/poissonMle';
 import type { DerivedQuantity } from '../../fit/derived';
@@ -47,7 +47,7 @@ export interface RunFacts {
   readonly poisson?: PoissonFactsJson | null;
   /** --checkpoint: where the state was saved, how often, the time it took, and what was resumed. */
   readonly checkpoint?: { readonly file: string; readonly saves: number; readonly saveMs: number; readonly resumed: { readonly nit: number; readonly nfev: number } | null } | null;
-  /** --compare-model: the second model's fit and the comparison (compareReport.ts). */
+  /** --compare-model: the second model's fit and the comparison (compareText.ts). */
   readonly modelComparison?: ComparedFit | null;
   /** --memory-limit: the budget, and whether the columns were held in memory or streamed from a temporary file. */
   readonly memory?: MemoryFacts | null;

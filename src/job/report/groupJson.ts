@@ -1,6 +1,6 @@
 /**
  * The report of a grouped fit job (issue 22): what the command line prints (`--json`, a contract:
- * fields are added, never renamed or dropped; and its text table, src/cli/groupReport.ts) from the
+ * fields are added, never renamed or dropped; and its text table, groupText.ts) from the
  * run's group rows (src/fit/groupRow.ts, the rows the page's tables show).
  *
  * JSON: mode ("per-group" | "global"), shared (names), groups (in file order:

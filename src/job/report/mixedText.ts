@@ -1,22 +1,18 @@
 /**
- * The text block of a mixed-effects fit in the command line's group report: the fixed effects'
- * t table with nlme's denominator df, the random effects' SDs and correlations, σ and the
+ * The text block of a mixed-effects fit in a grouped fit's text report (groupText.ts): the fixed
+ * effects' t table with nlme's denominator df, the random effects' SDs and correlations, σ and the
  * likelihood, laid out as nlme's summary lays them out (Pinheiro & Bates 2000, §7.2).
  */
-import type { MixedComparison } from '../fit/mixed/compareMixed';
-import { comparisonVerdict, modelName } from '../fit/mixed/comparisonWords';
-import { BOUNDARY_NOTE } from '../fit/mixed/likelihoodRatio';
-import type { MixedResult } from '../fit/mixed/types';
+import type { MixedComparison } from '../../fit/mixed/compareMixed';
+import { comparisonVerdict, modelName } from '../../fit/mixed/comparisonWords';
+import { BOUNDARY_NOTE } from '../../fit/mixed/likelihoodRatio';
+import type { MixedResult } from '../../fit/mixed/types';
+import { num, textTable } from './textTable';
 
-/** A number as the group reports print it: 6 significant digits, exponents outside [1e-3, 1e7). */
-export const num = (v: number, digits = 6) => (Number.isFinite(v) ? (v === 0 ? '0' : Math.abs(v) >= 1e-3 && Math.abs(v) < 1e7 ? v.toPrecision(digits) : v.toExponential(digits - 1)) : String(v));
 const pv = (p: number) => (Number.isFinite(p) ? (p < 1e-4 ? '<1e-4' : p.toFixed(4)) : String(p));
 
-function table(header: string[], rows: string[][]): string[] {
-  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
-  const line = (cells: string[]) => '  ' + cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ').trimEnd();
-  return [line(header), ...rows.map(line)];
-}
+/** nlme's tables: the first column (names) left, the numbers right-aligned. */
+const table = (header: string[], rows: string[][]): string[] => textTable(header, rows, { indent: '  ', align: 'numbers' });
 
 /** anova()'s table: each model's parameters, AIC, BIC and logLik, the test on the richer's row. */
 function comparisonLines(comparisons: readonly MixedComparison[]): string[] {

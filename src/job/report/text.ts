@@ -1,15 +1,17 @@
-/** The CLI's two outputs: one JSON object (--json) or a readable report. */
-import { visibleText } from '../data/visibleText';
-import type { ProfileResult } from '../fit/profileFit';
-import type { OdeFacts } from '../fit/ode';
-import type { FitResult } from '../fit/types';
-import type { RunFacts } from '../job/report/facts';
-import { intervals } from '../job/report/json';
-import { modelComparisonText } from './compareReport';
-import { assayText } from './assayReport';
-
-export type { MemoryFacts, PoissonFactsJson, RunFacts } from '../job/report/facts';
-export { jsonReport } from '../job/report/json';
+/**
+ * A fit's report as readable text: the same facts as its JSON (json.ts), laid out for a terminal
+ * (the CLI's output without --json) or any page that shows a fit as plain text. The goodness
+ * lines follow lmfit's and R's names for the same statistics.
+ */
+import { visibleText } from '../../data/visibleText';
+import type { ProfileResult } from '../../fit/profileFit';
+import type { OdeFacts } from '../../fit/ode';
+import type { FitResult } from '../../fit/types';
+import type { RunFacts } from './facts';
+import { intervals } from './json';
+import { modelComparisonText } from './compareText';
+import { assayText } from './assayText';
+import { num as groupNum, textTable } from './textTable';
 
 /**
  * The goodness-of-fit lines of the text report. A Poisson fit has the likelihood's statistics
@@ -32,7 +34,8 @@ function goodnessText(result: FitResult, facts: RunFacts): string[] {
   ];
 }
 
-const num = (v: number, digits = 7) => (Number.isFinite(v) ? (v === 0 ? '0' : Math.abs(v) >= 1e-3 && Math.abs(v) < 1e7 ? v.toPrecision(digits) : v.toExponential(digits - 1)) : String(v));
+/** Seven significant digits unless told (a group row's table prints six). */
+const num = (v: number, digits = 7) => groupNum(v, digits);
 
 /** An ODE model's integration and each response's fit (the JSON's ode object). */
 function odeText(o: OdeFacts): string[] {
@@ -73,8 +76,6 @@ export function textReport(result: FitResult, facts: RunFacts, profile: ProfileR
     p.atBound === -1 ? 'at lower bound' : p.atBound === 1 ? 'at upper bound' : '',
   ]);
   const header = ['parameter', 'value', 'std. error', result.statistic ?? 't', 'p', `${Math.round(result.confidenceLevel * 100)}% ${profile ? 'profile ' : ''}interval`, ''];
-  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
-  const line = (cells: string[]) => '  ' + cells.map((cell, c) => cell.padEnd(widths[c])).join('  ').trimEnd();
   const phases = result.phases.map((p) => `${p.role} ${p.backend}/${p.linearization} (${p.nit} it${p.lost ? ', lost' : ''})`).join(' → ');
   // File and column names may hold bidi or control characters: escaped (visibleText.ts).
   return visibleText([
@@ -82,8 +83,7 @@ export function textReport(result: FitResult, facts: RunFacts, profile: ProfileR
     `model: ${facts.model}${result.weighting ? `; ${result.weighting}` : ''}`,
     `${head}: ${result.message} (status ${result.status})`,
     '',
-    line(header),
-    ...rows.map(line),
+    ...textTable(header, rows, { indent: '  ' }),
     '',
     ...goodnessText(result, facts),
     ...diagnosticsText(result),

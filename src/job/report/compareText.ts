@@ -1,8 +1,8 @@
 /**
- * The model comparison in the readable report: a few lines (the JSON field `modelComparison` is
- * src/fit/compare/comparisonJson.ts's, through src/job/report/json.ts).
+ * The model comparison in a fit's text report (text.ts): a few lines (the JSON field
+ * `modelComparison` is src/fit/compare/comparisonJson.ts's, through json.ts).
  */
-import type { ComparedFit } from '../job/report/facts';
+import type { ComparedFit } from './facts';
 
 const num = (v: number, digits = 6) => (Number.isFinite(v) ? v.toPrecision(digits) : String(v));
 

@@ -1,16 +1,11 @@
 /**
- * The command line's text report of a grouped fit: a readable table with a row per group (the
- * JSON and the report's facts: src/job/report/groupJson.ts).
+ * A grouped fit's report as readable text: a table with a row per group (the same report as the
+ * JSON of groupJson.ts), the mixed-effects block (mixedText.ts) and the comparison's verdict.
  */
-import { visibleText, visibleValue } from '../data/visibleText';
-import { groupMessage, type GroupReport } from '../job/report/groupJson';
-import { mixedTextBlock, num } from './mixedReport';
-
-function table(header: string[], rows: string[][]): string {
-  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
-  const line = (cells: string[]) => cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ').trimEnd();
-  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
-}
+import { visibleText, visibleValue } from '../../data/visibleText';
+import { groupMessage, type GroupReport } from './groupJson';
+import { mixedTextBlock } from './mixedText';
+import { num, textTable } from './textTable';
 
 export function groupTextReport(r: GroupReport): string {
   const ok = r.rows.filter((g) => g.success).length;
@@ -37,7 +32,7 @@ export function groupTextReport(r: GroupReport): string {
     num(g.cost),
   ]);
   const notes = r.rows.flatMap((g, i) => (g.success ? [] : [`  ${visibleValue(g.key)}: ${groupMessage(r, i)}`]));
-  const parts = [head.join('\n'), ...(r.mixed ? ['', mixedTextBlock(r.mixed, r.mixedComparisons)] : []), '', table(header, rows)];
+  const parts = [head.join('\n'), ...(r.mixed ? ['', mixedTextBlock(r.mixed, r.mixedComparisons)] : []), '', textTable(header, rows, { align: 'numbers', rule: true }).join('\n')];
   if (notes.length > 0) parts.push('', 'Not fitted or not converged:', ...notes);
   if (r.comparison) parts.push('', `Global vs separate: ${r.comparison.verdict}`);
   if (r.warnings.length > 0) parts.push('', ...r.warnings.map((w) => `warning: ${w}`));

@@ -1,16 +1,15 @@
-/** The assay lines of the text report (issue 26): ROUT's outliers, the unknowns' table, the predictions' table. */
-import type { AssayOutcome, GroupAssay } from '../job/steps/assay';
-import { num as groupNum } from './mixedReport';
-import { leadingIntervals } from '../fit/bootstrap';
+/**
+ * The assay lines of a fit's text report (issue 26; their JSON: assayJson.ts): ROUT's outliers,
+ * the bootstrap intervals, the unknowns' table, the predictions' table.
+ */
+import type { AssayOutcome, GroupAssay } from '../steps/assay';
+import { num as groupNum, textTable } from './textTable';
+import { leadingIntervals } from '../../fit/bootstrap';
 
 /** groupNum, with a dash for a missing or non-finite number. */
 const num = (v: number | null, digits = 6) => (v === null || !Number.isFinite(v) ? '—' : groupNum(v, digits));
 
-function table(header: string[], rows: string[][]): string[] {
-  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
-  const line = (cells: string[]) => '    ' + cells.map((cell, c) => cell.padEnd(widths[c])).join('  ').trimEnd();
-  return [line(header), ...rows.map(line)];
-}
+const table = (header: string[], rows: string[][]): string[] => textTable(header, rows, { indent: '    ' });
 
 export function assayText(a: AssayOutcome | null | undefined, level = 95): string[] {
   if (!a) return [];
