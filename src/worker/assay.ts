@@ -7,7 +7,6 @@
  */
 import { findColumn, skipOf, ALL_ROWS, type Table } from '../data';
 import type { FitData } from '../fit/types';
-import type { InterpolatedUnknown, PredictedPoint } from '../fit/interpolate';
 import { unknownRows } from '../fit/unknownRows';
 import type { JobAssay, AssayOutcome } from '../job/steps/assay';
 import { assayClash, clashMessage } from '../job/validate';
@@ -15,35 +14,8 @@ import type { FitJob } from '../job/job';
 import type { CompiledModel } from '../model/index';
 import { assayOn, predictValues } from '../share/assay';
 import type { AssaySettings } from '../share/types';
-import type { DataMapping, Status, WorkerError } from './api';
+import type { DataMapping, PageAssay, Status, WorkerError } from './api';
 import { session } from './session';
-
-/** The assay results a single fit brings to the page (FitOutcome.assay). */
-export interface PageAssay {
-  readonly interpolated: readonly InterpolatedUnknown[] | null;
-  readonly predicted: readonly PredictedPoint[] | null;
-  /** ROUT's outliers: their file lines, and where they lie on the plot (the plotted variable, y). */
-  readonly outliers: {
-    readonly q: number;
-    readonly lines: readonly number[];
-    readonly x: readonly number[];
-    readonly y: readonly number[];
-    readonly rsdr: number;
-  } | null;
-  /** Bootstrap intervals and each free parameter's resampled values (the histograms): the
-   *  percentile `intervals`, and BCa and studentized (absent in fits saved before them), which the
-   *  page's interval choice picks from without a refit. */
-  readonly bootstrap: {
-    readonly kind: 'residual' | 'case';
-    readonly resamples: number;
-    readonly seed: number;
-    readonly failed: number;
-    readonly intervals: Readonly<Record<string, readonly [number, number]>>;
-    readonly bca?: Readonly<Record<string, readonly [number, number]>>;
-    readonly studentized?: Readonly<Record<string, readonly [number, number]>>;
-    readonly samples: Readonly<Record<string, Float64Array>>;
-  } | null;
-}
 
 const refusal = (code: string, message: string): { ok: false; error: WorkerError } => ({ ok: false, error: { code, message, field: 'assay' } });
 
