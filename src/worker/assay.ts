@@ -1,15 +1,14 @@
 /**
  * The page's assay settings as the fit job's `assay` (issue 26; the CLI's translation is
- * src/cli/assayLoad.ts), and the job's assay outcome as the page draws it. The unknowns are the
+ * src/cli/assayLoad.ts; the job's outcome as the page draws it: src/job/protocol/assay.ts). The unknowns are the
  * loaded table's rows with a y and an empty x cell (src/fit/unknownRows.ts, the CLI's rule), under
  * the page's row filters and exclusions; the selection already leaves them out of the fit (their x
  * is not a number). Bad settings come back as statuses naming the assay control.
  */
 import { findColumn, skipOf, ALL_ROWS, type Table } from '../data';
-import type { FitData } from '../fit/types';
-import type { InterpolatedUnknown, PredictedPoint } from '../fit/interpolate';
 import { unknownRows } from '../fit/unknownRows';
-import type { JobAssay, AssayOutcome } from '../job/steps/assay';
+import type { JobAssay } from '../job/steps/assay';
+import { assayJob } from '../job/protocol/assay';
 import { assayClash, clashMessage } from '../job/validate';
 import type { FitJob } from '../job/job';
 import type { CompiledModel } from '../model/index';
@@ -17,35 +16,6 @@ import { assayOn, predictValues } from '../share/assay';
 import type { AssaySettings } from '../share/types';
 import type { DataMapping, Status, WorkerError } from './api';
 import { session } from './session';
-
-/** The assay results a single fit brings to the page (FitOutcome.assay). */
-export interface PageAssay {
-  readonly interpolated: readonly InterpolatedUnknown[] | null;
-  readonly predicted: readonly PredictedPoint[] | null;
-  /** ROUT's outliers: their file lines, and where they lie on the plot (the plotted variable, y). */
-  readonly outliers: {
-    readonly q: number;
-    readonly lines: readonly number[];
-    readonly x: readonly number[];
-    readonly y: readonly number[];
-    readonly rsdr: number;
-  } | null;
-  /** Bootstrap intervals and each free parameter's resampled values (the histograms): the
-   *  percentile `intervals`, studentized (absent in fits saved before it), and BCa only when the fit
-   *  asked for it (its jackknife costs n refits; absent otherwise and in fits saved before it). The
-   *  page switches between percentile and studentized without a refit; BCa is part of the fit's
-   *  signature (src/state/signature.ts). */
-  readonly bootstrap: {
-    readonly kind: 'residual' | 'case';
-    readonly resamples: number;
-    readonly seed: number;
-    readonly failed: number;
-    readonly intervals: Readonly<Record<string, readonly [number, number]>>;
-    readonly bca?: Readonly<Record<string, readonly [number, number]>>;
-    readonly studentized?: Readonly<Record<string, readonly [number, number]>>;
-    readonly samples: Readonly<Record<string, Float64Array>>;
-  } | null;
-}
 
 const refusal = (code: string, message: string): { ok: false; error: WorkerError } => ({ ok: false, error: { code, message, field: 'assay' } });
 
@@ -80,15 +50,7 @@ export function pageAssayJob(settings: AssaySettings | null | undefined, model: 
     if (!found.ok) return found;
     unknowns = found.value;
   }
-  return {
-    ok: true,
-    value: {
-      unknowns,
-      predict: predict.value,
-      outliers: settings.rout ? { method: 'rout', q: settings.q / 100, ...(settings.keep.length > 0 ? { keep: [...settings.keep] } : {}) } : null,
-      bootstrap: settings.bootstrap ? { kind: settings.kind, resamples: settings.resamples, seed: settings.seed, interval: settings.interval } : null,
-    },
-  };
+  return { ok: true, value: assayJob(settings, unknowns, predict.value) };
 }
 
 /** The job's assay clash in the page's words (the controls: Solver options, the assay card). */
@@ -100,17 +62,4 @@ export function pageAssayClash(job: FitJob): WorkerError | null {
     'rout-least-squares': 'ROUT runs its own robust fit, then least squares: set the loss to linear and the objective to least squares (Solver options), or turn ROUT off.',
   };
   return { code: clash, message: page[clash] ?? clashMessage(clash), field: 'assay' };
-}
-
-/** The job's assay outcome as the page draws it; `data`: the rows the fit started from (the selection). */
-export function pageAssayOutcome(a: AssayOutcome, data: FitData, plotVar: number): PageAssay {
-  const o = a.outliers;
-  const b = a.bootstrap ?? null;
-  const xs = data.vars[plotVar] ?? data.vars[0];
-  return {
-    interpolated: a.interpolated,
-    predicted: a.predicted,
-    outliers: o ? { q: o.q, lines: o.rows.map((r) => r ?? 0), x: o.indices.map((i) => xs[i]), y: o.indices.map((i) => data.y[i]), rsdr: o.rsdr } : null,
-    bootstrap: b ? { kind: b.kind, resamples: b.resamples, seed: b.seed, failed: b.failed, intervals: b.intervals, bca: b.bca, studentized: b.studentized, samples: b.samples } : null,
-  };
 }

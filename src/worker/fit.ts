@@ -16,7 +16,7 @@ import { modelVars, withDeviance, withWeights } from '../plot/curve';
 import { evaluateCurve } from './curve';
 import { toWorkerError } from './errors';
 import { fitInputs } from './fitInputs';
-import { requestJob } from './fitJob';
+import { requestJob } from '../job/protocol/fitJob';
 import { fitProgress } from '../job/browser/fitProgress';
 import { CheckpointUnavailable, pageHost } from '../job/browser/pageHost';
 import { isEquationModel, isOdeModel } from '../model/modelKind';
@@ -26,7 +26,8 @@ import { runOdeFit } from './odeFit';
 import { endRun, session, startRun, type CancelFlag } from './session';
 import { streamedSource } from './streamedFit';
 import { FitCancelledError, macrotask } from '../job/browser/yielding';
-import { pageAssayClash, pageAssayJob, pageAssayOutcome } from './assay';
+import { pageAssayClash, pageAssayJob } from './assay';
+import { pageAssayOutcome } from '../job/protocol/assay';
 import { assayOn } from '../share/assay';
 
 /**

@@ -6,8 +6,7 @@
 import type { FitData } from '../data/selectColumns';
 import type { CompiledModel } from '../model/index';
 import type { ParameterRow } from '../share/types';
-import type { FitOptions } from '../fit/defaults';
-import type { DataMapping, FitRequest, Status } from './api';
+import type { DataMapping, Status } from './api';
 import { workLimit } from '../job/browser/limits';
 import { compiled } from './modelCache';
 import { ensureSelection } from './select';
@@ -22,10 +21,4 @@ export function fitInputs(request: { readonly model: string; readonly mapping: D
   const tooMuch = workLimit(data.rows, model.value.params.filter((name) => !fixed.has(name)).length);
   if (tooMuch) return { ok: false, error: tooMuch };
   return { ok: true, value: { data, model: model.value } };
-}
-
-/** The solver settings minus the backend, which the worker decides on its own (backend.ts). */
-export function fitOptions(settings: FitRequest['settings']): FitOptions {
-  const { backend: _backend, varpro: _varpro, objective: _objective, ...options } = settings;
-  return options;
 }

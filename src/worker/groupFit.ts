@@ -13,22 +13,17 @@
  * phase of a comparison (which yields between groups) stops at once.
  */
 import { fitGroups } from '../fit/batch/fitGroups';
-import type { DataGroup } from '../data';
-import type { BatchProgress, GroupGuess } from '../fit/batch/types';
-import type { ParameterSpec } from '../fit/parameters';
+import type { BatchProgress } from '../fit/batch/types';
 import type { BatchPhase, GroupHost } from '../job/groupHost';
 import { runGroupJob, type GlobalRun, type GroupRun } from '../job/groupRun';
-import { groupedJob, type GroupMode, type MixedSpec } from '../job/groups';
 import type { FitJob } from '../job/job';
-import { clashMessage, groupClash } from '../job/validate';
+import { groupRequestJob, type GroupHow, type Grouped } from '../job/protocol/groupJob';
+import { batchOutcome, globalOutcome } from '../job/protocol/groupOutcome';
 import type { CompiledModel } from '../model';
 import { now } from '../solver/clock';
-import type { GlobalComparison, GlobalFitOutcome, GlobalFitProgress, GroupBatchOutcome, GroupBatchProgress, GroupBatchRequest, GlobalFitRequest, GroupOverlay, Status } from './api';
+import type { GlobalComparison, GlobalFitOutcome, GlobalFitProgress, GroupBatchOutcome, GroupBatchProgress, GroupBatchRequest, GlobalFitRequest, Status } from './api';
 import { toWorkerError } from './errors';
-import { OVERLAY_MAX } from '../plot/groupLimits';
-import { overlayOf, plottedVariable } from '../plot/groupOverlay';
 import { splitRequest } from './groupSplit';
-import { findLibraryModel } from './library';
 import { compiled } from './modelCache';
 import { rowChoice } from './select';
 import { endRun, session, startRun, type CancelFlag } from './session';
@@ -37,47 +32,17 @@ import { macrotask } from '../job/browser/yielding';
 
 const PROGRESS_MS = 100;
 
-/** A grouped job with its compiled model and its groups (the picked ones, in the split's order). */
-export interface Grouped {
-  readonly job: FitJob;
-  readonly model: CompiledModel;
-  readonly groups: readonly DataGroup[];
-}
-
-/** The page's request as a grouped job: the model compiled against the x columns, the picked groups. */
-export function groupJobOf(request: GroupBatchRequest, mode: GroupMode, shared: readonly string[], compare: boolean, mixed: MixedSpec | null = null): Status<Grouped> {
+/** The page's request as a grouped job (src/job/protocol/groupJob.ts) on the session's table: the model compiled against the x columns, the rows split. */
+export function groupJobOf(request: GroupBatchRequest, how: GroupHow): Status<Grouped> {
   const table = session.table;
   if (!table) return { ok: false, error: { code: 'no-data', message: 'Load data first.', field: 'data' } };
   const model = compiled(request.model, request.mapping.x);
   if (!model.ok) return model;
-  const m = model.value;
   const choice = rowChoice(table, request.mapping.rows);
   if (!choice.ok) return choice;
-  const split = splitRequest(table, m.variables, request.mapping, request, choice.value);
+  const split = splitRequest(table, model.value.variables, request.mapping, request, choice.value);
   if (!split.ok) return split;
-  const picked = request.keys ? new Set(request.keys) : null;
-  const groups = split.value.groups.filter((g) => !picked || picked.has(g.key));
-  if (groups.length === 0) return { ok: false, error: { code: 'no-groups', message: request.wide ? 'No y column is picked: pick at least one in the data panel.' : 'No group is picked: pick at least one group in "Group by".', field: 'mapping' } };
-  // A mixed-effects fit starts every group from the table's values (its fixed effects' starts).
-  const library = request.libraryId && !mixed ? findLibraryModel(request.libraryId) : null;
-  const guess: GroupGuess | null = library ? (x, y) => library.guess(x, y) : null;
-  // With a guesser, the free parameters' starts come from each group's data (the table's bounds stay).
-  const parameters: ParameterSpec[] = request.parameters.map((p) => ({ name: p.name, value: guess && !p.fixed ? null : p.value, min: p.min, max: p.max, fixed: p.fixed }));
-  const { backend: _backend, ...options } = request.settings;
-  const job = groupedJob({
-    model: request.model,
-    compiled: m,
-    groups,
-    parameters,
-    options,
-    start: { always: false, starts: null, seed: 0 },
-    backend: 'cpu',
-    workers: 0,
-    mode: { column: split.value.column, ungrouped: split.value.ungroupedCount, mode, shared, compare, guess, pooledStarts: false, ...(mixed ? { mixed } : {}) },
-  });
-  const clash = groupClash(job);
-  if (clash) return { ok: false, error: { code: clash === 'global-needs-shared' ? 'no-shared' : clash, message: clashMessage(clash), field: 'parameter' } };
-  return { ok: true, value: { job, model: m, groups } };
+  return groupRequestJob(request, model.value, split.value, how);
 }
 
 /** The page's host: batches in this thread, yielding for Cancel, progress at most every PROGRESS_MS. */
@@ -93,15 +58,6 @@ export function pageHost(flag: CancelFlag, total: number, onBatch: (p: BatchProg
   };
 }
 
-/** The first groups' data and curves (`fitted`: a row's curve is drawn). */
-export function overlay(request: GroupBatchRequest, { model: m, groups }: Grouped, run: GroupRun): GroupOverlay[] {
-  const xIndex = plottedVariable(m, request.mapping.x, request.plotVar);
-  return run.rows.slice(0, OVERLAY_MAX).flatMap((row, i) => {
-    const group = run.mode === 'per-group' ? groups.find((g) => g.key === row.key) : groups[i];
-    return group ? [overlayOf(m, row.key, group.data, row.params, xIndex, run.mode === 'per-group' ? true : row.included === true)] : [];
-  });
-}
-
 /** Runs the job as the worker's one fit in flight (a new fit or cancelFit stops the previous one). */
 export async function asTheFit<T>(job: FitJob, m: CompiledModel, host: (flag: CancelFlag) => GroupHost, answer: (run: GroupRun, flag: CancelFlag) => Status<T>): Promise<Status<T>> {
   const flag = startRun();
@@ -115,34 +71,34 @@ export async function asTheFit<T>(job: FitJob, m: CompiledModel, host: (flag: Ca
 }
 
 export async function fitEachGroup(request: GroupBatchRequest, onProgress?: (p: GroupBatchProgress) => void): Promise<Status<GroupBatchOutcome>> {
-  const built = groupJobOf(request, 'per-group', [], false);
+  const built = groupJobOf(request, { mode: 'per-group', shared: [], compare: false, mixed: null });
   if (!built.ok) return built;
   const { job, model: m, groups } = built.value;
-  const total = groups.length;
-  return asTheFit(job, m, (flag) => pageHost(flag, total, (p) => onProgress?.({ done: p.done, total: p.total, failed: p.failed })), (run) => {
+  return asTheFit(job, m, (flag) => pageHost(flag, groups.length, (p) => onProgress?.({ done: p.done, total: p.total, failed: p.failed })), (run) => {
     if (run.mode !== 'per-group') throw new Error('fitEachGroup: the per-group job ran as a global fit.');
-    const result = run.batch.result;
-    return { ok: true, value: { names: result.names, free: result.free, rows: result.rows, cancelled: result.cancelled, failed: result.failed, total, overlay: overlay(request, built.value, run), overlayCapped: total > OVERLAY_MAX, fitMs: result.fitMs } };
+    return { ok: true, value: batchOutcome(request, built.value, run) };
   });
 }
 
-const cancelled = { ok: false as const, error: { code: 'cancelled', message: 'Cancelled: the global fit was stopped before it finished.' } };
-
-/** The global fit as the page shows it: src/fit/global's result and the groups drawn. */
-function globalOutcome(request: GroupBatchRequest, grouped: Grouped, run: GlobalRun): GlobalFitOutcome {
-  const total = grouped.groups.length;
-  return { ...run.global, total, overlay: overlay(request, grouped, run), overlayCapped: total > OVERLAY_MAX };
-}
-
-function globalRun<T>(request: GlobalFitRequest, compare: boolean, onProgress: ((p: GlobalFitProgress) => void) | undefined, answer: (outcome: GlobalFitOutcome, run: GlobalRun) => T): Promise<Status<T>> {
-  const built = groupJobOf(request, 'global', request.shared, compare);
+/**
+ * A joint fit of the picked groups (global or mixed) as the worker's one fit: its iterations' progress,
+ * then the per-group fits' (a comparison's 'separate' phase). Cancel answers 'cancelled' naming `what`.
+ */
+export function jointRun<T>(request: GroupBatchRequest, how: GroupHow, what: string, onProgress: ((p: GlobalFitProgress) => void) | undefined, answer: (run: GroupRun, grouped: Grouped) => T): Promise<Status<T>> {
+  const built = groupJobOf(request, how);
   if (!built.ok) return Promise.resolve(built);
   const { job, model: m, groups } = built.value;
   const total = groups.length;
   const separate = (b: BatchProgress) => onProgress?.({ iteration: 0, cost: NaN, nfev: 0, phase: 'separate', done: b.done, total });
-  return asTheFit(job, m, (flag) => pageHost(flag, total, separate, onProgress), (run, flag) => {
+  return asTheFit(job, m, (flag) => pageHost(flag, total, separate, onProgress), (run, flag) =>
+    flag.aborted ? { ok: false, error: { code: 'cancelled', message: `Cancelled: the ${what} was stopped before it finished.` } } : { ok: true, value: answer(run, built.value) },
+  );
+}
+
+function globalRun<T>(request: GlobalFitRequest, compare: boolean, onProgress: ((p: GlobalFitProgress) => void) | undefined, answer: (outcome: GlobalFitOutcome, run: GlobalRun) => T): Promise<Status<T>> {
+  return jointRun(request, { mode: 'global', shared: request.shared, compare, mixed: null }, 'global fit', onProgress, (run, grouped) => {
     if (run.mode !== 'global') throw new Error('fitGlobalGroups: the global job ran per group.');
-    return flag.aborted ? cancelled : { ok: true, value: answer(globalOutcome(request, built.value, run), run) };
+    return answer(globalOutcome(request, grouped, run), run);
   });
 }
 

@@ -10,8 +10,8 @@ import type { FitJob } from '../job/job';
 import { clashMessage, jobClash } from '../job/validate';
 import type { FitOutcome, FitRequest, Status, WorkerError } from './api';
 import { toWorkerError } from './errors';
-import { fitOptions } from './fitInputs';
-import { jobObjective, requestParameters, runCancellableJob } from './fitJob';
+import { requestJob } from '../job/protocol/fitJob';
+import { runCancellableJob } from './fitJob';
 import { odeCurve } from '../plot/odeCurve';
 import { odeProblem } from './odeProblem';
 import { session } from './session';
@@ -31,20 +31,8 @@ export async function runOdeFit(request: FitRequest): Promise<Status<FitOutcome>
   if (!problem.ok) return problem;
   const { model, data } = problem.value;
   const { settings } = request;
-  const job: FitJob = {
-    model: request.model,
-    ties: [],
-    data: { kind: 'ode', model, data, integration: request.ode ?? ODE_DEFAULTS },
-    parameters: requestParameters(request),
-    options: fitOptions(settings),
-    ...jobObjective(settings),
-    start: { always: false, starts: null, seed: 0 },
-    intervals: 'wald',
-    derive: [],
-    checkpoint: null,
-    backend: settings.backend,
-    workers: null,
-  };
+  // No checkpoints: the job's rule (notCheckpointed 'ode') leaves them out.
+  const job = requestJob(request, { kind: 'ode', model, data, integration: request.ode ?? ODE_DEFAULTS });
   const refused = odeRefusal(job);
   if (refused) return { ok: false, error: refused };
   const ran = await runCancellableJob(job, settings.method);

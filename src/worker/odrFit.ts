@@ -8,17 +8,17 @@
  * does not run with errors in x; the job's row checks name a bad σ's line.
  */
 import { isEquationModel } from '../model/index';
-import type { FitJob, OdrJobData } from '../job/job';
+import type { OdrJobData } from '../job/job';
 import { clashMessage, jobClash } from '../job/validate';
 import { implicitCurve } from '../plot/implicitCurve';
-import { projectionSegments } from '../plot/projections';
 import type { FitData } from '../data/selectColumns';
 import type { CompiledModel } from '../model/index';
-import type { OdrResult } from '../fit/odr';
-import type { FitOutcome, FitRequest, OdrFacts, Status, WorkerError } from './api';
+import type { FitOutcome, FitRequest, Status, WorkerError } from './api';
+import { odrFacts } from '../job/protocol/odrFacts';
 import { evaluateCurve } from './curve';
 import { toWorkerError } from './errors';
-import { requestJob, runCancellableJob } from './fitJob';
+import { requestJob } from '../job/protocol/fitJob';
+import { runCancellableJob } from './fitJob';
 import { workLimit } from '../job/browser/limits';
 import { compiled, compiledEquation } from './modelCache';
 import { variableSigmas } from './odrColumns';
@@ -64,39 +64,13 @@ export function odrProblem(request: Pick<FitRequest, 'model' | 'mapping' | 'para
 /** Where a job's error belongs on the page: a σ beside the pickers, an equation in the model. */
 const FIELD: Record<string, WorkerError['field']> = { 'sigma-x': 'mapping', 'implicit-columns': 'model', 'odr-loss': 'settings', 'odr-poisson': 'settings', 'odr-varpro': 'settings', 'odr-gpu': 'settings', 'odr-implicit-starts': 'parameter' };
 
-function facts(odr: OdrResult, request: FitRequest, data: FitData): OdrFacts {
-  const l = odr.observed.length;
-  const along = (name: string | undefined): Float64Array | null => {
-    const j = name === undefined ? -1 : odr.observed.indexOf(name);
-    return j < 0 ? null : Float64Array.from({ length: odr.rows }, (_, i) => odr.delta[i * l + j]);
-  };
-  const plotVar = Math.min(Math.max(0, request.plotVar), data.names.x.length - 1);
-  const x = data.vars[plotVar];
-  const dx = along(data.names.x[plotVar]);
-  const dy = odr.kind === 'explicit' ? odr.eps : along(data.names.y);
-  return {
-    kind: odr.kind,
-    observed: odr.observed,
-    sumSquares: odr.sumSquares,
-    sumSquaresDelta: odr.sumSquaresDelta,
-    sumSquaresEps: odr.sumSquaresEps,
-    resVar: odr.resVar,
-    absoluteSigma: request.settings.absoluteSigma,
-    startCost: odr.startFit ? odr.startFit.cost : null,
-    rounds: odr.rounds ?? null,
-    constraintViolation: odr.constraintViolation ?? null,
-    projections: x ? projectionSegments(x, data.y, dx, dy) : null,
-    plotVar,
-  };
-}
-
 export async function runOdrFit(request: FitRequest): Promise<Status<FitOutcome>> {
   const problem = odrProblem(request);
   if (!problem.ok) return problem;
   const { model, data, odr } = problem.value;
   const { settings } = request;
   // No checkpoints (the job's rule: notCheckpointed 'odr'); the page searched for missing starts first.
-  const job: FitJob = { ...requestJob(request, odr), checkpoint: null };
+  const job = requestJob(request, odr);
   const clash = jobClash(job);
   if (clash) return { ok: false, error: { code: clash, message: clashMessage(clash), field: FIELD[clash] ?? 'settings' } };
   const ran = await runCancellableJob(job, settings.method);
@@ -121,5 +95,5 @@ export async function runOdrFit(request: FitRequest): Promise<Status<FitOutcome>
     curve = evaluateCurve(model, data, params, request).curve;
   }
   const backend = { requested: settings.backend, used: 'cpu' as const, reason: 'Errors in x are fitted in float64 on the CPU (fit/odr: β and every δ through the arrow system).', cpuKernels: model.kernels().kind };
-  return { ok: true, value: { result, backend, curve, varpro: null, poisson: null, resumed: null, checkpoint: null, odr: facts(fitted, request, data) } };
+  return { ok: true, value: { result, backend, curve, varpro: null, poisson: null, resumed: null, checkpoint: null, odr: odrFacts(fitted, data, request.plotVar, settings.absoluteSigma) } };
 }

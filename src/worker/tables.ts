@@ -11,7 +11,7 @@ import type { FitResult } from '../fit/types';
 import type { Weighting } from '../fit/weights';
 import type { SolverSettings } from '../share/types';
 import type { DataMapping, Status, TableSummary } from './api';
-import { fitOptions } from './fitInputs';
+import { fitOptions } from '../job/protocol/fitJob';
 import { adoptTable, keepStream } from './load';
 import { ensureSelection } from './select';
 import { session, type TableInput } from './session';
