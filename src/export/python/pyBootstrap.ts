@@ -8,7 +8,8 @@
  * refits' convergence (scipy's forward differences against Fitbench's analytic Jacobian), not to
  * Monte Carlo error. Residual resampling draws the centred modified residuals eᵢ/√(1 − hᵢᵢ), the
  * leverages hᵢᵢ from a central-difference Jacobian. BCa's acceleration is the jackknife over the
- * rows (n more refits, each row left out once): BCA below turns it off for a large table.
+ * rows (n more refits, each row left out once): like Fitbench, the script runs it when BCa is the
+ * interval asked for (BCA = True; set it by hand for the others).
  */
 import type { AssaySettings } from '../../share/types';
 import { pyBool, pyString } from './pyLiteral';
@@ -21,7 +22,7 @@ export function pyBootstrap(a: AssaySettings, absoluteSigma: boolean, fitArgumen
     `RESAMPLES = ${a.resamples}`,
     `SEED = ${a.seed}  # Fitbench's --seed: the same resamples as Fitbench's`,
     'LEVEL = 0.95',
-    'BCA = True  # BCa intervals: n more refits (the jackknife over the rows)',
+    `BCA = ${pyBool(a.interval === 'bca')}  # BCa intervals (n more refits, the jackknife over the rows), as Fitbench computes them when BCa is the interval shown`,
     '',
     '',
     'def mulberry32(seed):',
