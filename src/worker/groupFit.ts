@@ -19,7 +19,7 @@ import { runGroupJob, type GlobalRun, type GroupRun } from '../job/groupRun';
 import type { FitJob } from '../job/job';
 import { groupRequestJob, type GroupHow, type Grouped } from '../job/protocol/groupJob';
 import { batchOutcome, globalOutcome } from '../job/protocol/groupOutcome';
-import { groupBootstraps } from '../job/protocol/groupBootstrap';
+import { withGroupBootstraps } from '../job/protocol/groupBootstrap';
 import type { CompiledModel } from '../model';
 import { now } from '../solver/clock';
 import type { GlobalComparison, GlobalFitOutcome, GlobalFitProgress, GroupBatchOutcome, GroupBatchProgress, GroupBatchRequest, GlobalFitRequest, Status } from './api';
@@ -77,12 +77,10 @@ export async function fitEachGroup(request: GroupBatchRequest, onProgress?: (p: 
   const { job, model: m, groups } = built.value;
   return asTheFit(job, m, (flag) => pageHost(flag, groups.length, (p) => onProgress?.({ done: p.done, total: p.total, failed: p.failed })), async (run, flag) => {
     if (run.mode !== 'per-group') throw new Error('fitEachGroup: the per-group job ran as a global fit.');
-    const outcome = batchOutcome(request, built.value, run);
-    // The assay card's bootstrap, each group's own fit resampled (issue 26), yielding for Cancel.
-    const bootstrapProgress = throttle<number[]>(([done, total]) => onProgress?.({ done: outcome.rows.length, total: outcome.total, failed: outcome.failed, bootstrap: { done, total } }), PROGRESS_MS);
-    const bootstrap = run.batch.result.cancelled ? null : await groupBootstraps(request, built.value, run, { pause: macrotask, stopped: () => flag.aborted, onProgress: (d, n) => bootstrapProgress.push([d, n]) });
-    bootstrapProgress.flush();
-    return { ok: true, value: bootstrap ? { ...outcome, bootstrap } : outcome };
+    const progress = throttle<GroupBatchProgress>((p) => onProgress?.(p), PROGRESS_MS);
+    const value = await withGroupBootstraps(request, built.value, run, batchOutcome(request, built.value, run), { pause: macrotask, stopped: () => flag.aborted, onProgress: (p) => progress.push(p) });
+    progress.flush();
+    return { ok: true, value };
   });
 }
 

@@ -9,7 +9,7 @@ import type { PerGroupRun } from '../groupRun';
 import { groupAssaySteps } from '../steps/groupAssay';
 import type { BootstrapWatch } from '../steps/assay';
 import type { Grouped } from './groupJob';
-import type { GroupBatchRequest } from './groups';
+import type { GroupBatchOutcome, GroupBatchProgress, GroupBatchRequest } from './groups';
 
 /** One group's intervals: percentile, studentized, and BCa when it was asked for. */
 export type GroupBootstrap = Omit<BootstrapResult, 'samples' | 'stopped'>;
@@ -25,4 +25,17 @@ export async function groupBootstraps(request: Pick<GroupBatchRequest, 'bootstra
     const { samples: _samples, stopped: _stopped, ...kept } = g.bootstrap;
     return kept;
   });
+}
+
+/**
+ * The outcome of "Fit each group" with its groups' bootstraps when asked (none after a cancelled
+ * batch), the watch's pause and stop flag between refits (Cancel keeps the groups done), and
+ * progress as the batch's with the resamples done.
+ */
+export async function withGroupBootstraps(request: Pick<GroupBatchRequest, 'bootstrap' | 'settings'>, grouped: Grouped, run: PerGroupRun, outcome: GroupBatchOutcome, watch: Omit<BootstrapWatch, 'onProgress'> & { readonly onProgress?: (p: GroupBatchProgress) => void }): Promise<GroupBatchOutcome> {
+  if (!request.bootstrap || outcome.cancelled) return outcome;
+  const { done, total, failed } = { done: outcome.rows.length, total: outcome.total, failed: outcome.failed };
+  const onProgress = watch.onProgress ? (d: number, n: number) => watch.onProgress!({ done, total, failed, bootstrap: { done: d, total: n } }) : undefined;
+  const bootstrap = await groupBootstraps(request, grouped, run, { pause: watch.pause, stopped: watch.stopped, onProgress });
+  return bootstrap ? { ...outcome, bootstrap } : outcome;
 }
