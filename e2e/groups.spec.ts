@@ -159,6 +159,11 @@ describe('fit each group with the bootstrap (issue 26)', () => {
     await page.getByTestId('group-results').scrollIntoViewIfNeeded();
     await shot(page, 'groups-bootstrap-1440');
     await page.setViewportSize({ width: 390, height: 844 });
+    // Plotly redraws the overlay for the narrower column on its resize observer (as above).
+    await page.waitForFunction(() => {
+      const el = document.querySelector('[data-testid="group-results"]');
+      return el !== null && el.scrollWidth <= el.clientWidth;
+    }, undefined, { timeout: 5000 }).catch(() => undefined);
     await page.getByTestId('group-table').scrollIntoViewIfNeeded();
     await shot(page, 'groups-bootstrap-390');
     await page.setViewportSize({ width: 1440, height: 900 });
