@@ -2,8 +2,10 @@
  * Issue 9, "Fit each group" in the page: the Puromycin sample grouped by state, fitted per group;
  * the results table against R's nls per state (fixtures/groupfits/nls_groups.json); sorting by a
  * column header; Export CSV with one row per group; the overlay plot; the desktop (1440×900) and
- * phone (390×844) layouts. Screenshots in e2e/screenshots/.
+ * phone (390×844) layouts; with the assay card's bootstrap, each group's interval as the CLI's
+ * --group --ci bootstrap gives it (issue 26). Screenshots in e2e/screenshots/.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -130,6 +132,44 @@ describe('fit each group', () => {
     await shot(page, 'groups-fitbar-390');
     expect(pageErrors(page)).toEqual([]);
   });
+});
+
+describe('fit each group with the bootstrap (issue 26)', () => {
+  it('shows each group’s bootstrap interval under its value, as the CLI’s --group --ci bootstrap', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const panel = page.getByTestId('assay-panel');
+    if ((await panel.getAttribute('open')) === null) await panel.locator('summary').click();
+    await page.getByTestId('assay-bootstrap').check();
+    await page.getByTestId('assay-resamples').fill('200');
+    await page.getByTestId('assay-seed').fill('3');
+    await page.getByTestId('fit-groups-button').click();
+    await page.getByTestId('group-boot-Vm').first().waitFor({ timeout: 60_000 });
+    // The reference: the command line on the same file, each group's own bootstrap with the same seed.
+    const out = execFileSync('node', [join(root, 'bin', 'fitbench.mjs'), 'fit', join(root, 'public', 'samples', 'puromycin.csv'), '--model', 'Vm*conc/(K + conc)', '--y', 'rate', '--p0', 'Vm=200,K=0.1', '--group', 'state', '--ci', 'bootstrap', '--bootstrap', '200', '--seed', '3', '--json'], { encoding: 'utf8', env: { ...process.env, FITBENCH_TSX: '1' } });
+    const cli = JSON.parse(out) as { groups: { group: string; bootstrapCi: Record<string, [number, number]> }[] };
+    for (const g of cli.groups) {
+      for (const name of ['Vm', 'K']) {
+        const cell = page.locator(`tr[data-group="${g.group}"] [data-testid="group-boot-${name}"]`);
+        const [lo, hi] = [Number(await cell.getAttribute('data-lower')), Number(await cell.getAttribute('data-upper'))];
+        expect(Math.abs(lo - g.bootstrapCi[name][0]) / Math.abs(g.bootstrapCi[name][0]), `${g.group} ${name} lower`).toBeLessThan(1e-6);
+        expect(Math.abs(hi - g.bootstrapCi[name][1]) / Math.abs(g.bootstrapCi[name][1]), `${g.group} ${name} upper`).toBeLessThan(1e-6);
+      }
+    }
+    expect(await page.getByTestId('group-boot-note').textContent()).toContain('95% bootstrap percentile interval (residual resampling, 200 resamples');
+    await page.getByTestId('group-results').scrollIntoViewIfNeeded();
+    await shot(page, 'groups-bootstrap-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    // Plotly redraws the overlay for the narrower column on its resize observer (as above).
+    await page.waitForFunction(() => {
+      const el = document.querySelector('[data-testid="group-results"]');
+      return el !== null && el.scrollWidth <= el.clientWidth;
+    }, undefined, { timeout: 5000 }).catch(() => undefined);
+    await page.getByTestId('group-table').scrollIntoViewIfNeeded();
+    await shot(page, 'groups-bootstrap-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByTestId('assay-bootstrap').uncheck();
+    expect(pageErrors(page)).toEqual([]);
+  }, 120_000);
 });
 
 describe('fit each group: a large batch in the worker', () => {

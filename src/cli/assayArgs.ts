@@ -100,7 +100,8 @@ export function assayArgs(t: AssayArgText, with_: { grouped: boolean; wide: bool
     if (clash) throw new CliError(`${option} does not combine with ${clash}.`);
   }
   const bootstrap = bootstrapArgs(t);
-  if (bootstrap && with_.grouped) throw new CliError('--ci bootstrap runs on one fit; group fits (--group, --wide) do not take it yet (fit one group with --where).');
+  // Per group (steps/groupAssay.ts): each group's own fit is resampled; a global or mixed fit's groups are not fits of their own.
+  if (bootstrap && (with_.shared || with_.random)) throw new CliError(`--ci bootstrap resamples each group's own fit; it does not combine with ${with_.shared ? '--shared (a global fit)' : '--random (a mixed-effects fit)'}: drop it, or fit each group with --group alone.`);
   if (bootstrap && with_.mle) throw new CliError('--ci bootstrap resamples least-squares fits; it does not combine with --mle poisson.');
   return { interpolate: t.interpolate, sample: t.sample ?? null, predict, outliers, bootstrap };
 }

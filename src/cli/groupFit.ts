@@ -18,7 +18,7 @@ import { groupedJob } from './job';
 import { loadGroupedProblem } from './load';
 import { groupUnknowns, jobAssay } from './assayLoad';
 import { groupAssayText } from '../job/report/assayText';
-import { readOffGroups } from '../job/steps/assay';
+import { groupAssaySteps } from '../job/steps/groupAssay';
 
 export const startsWarning = (s: PooledStarts): string =>
   `Start values for ${s.searched.join(', ')} were found automatically on the rows of all groups together (${s.candidates} candidates) and start every group; give --p0 to choose them.`;
@@ -40,7 +40,7 @@ export async function fitGroupsCommand(command: FitCommand): Promise<number> {
   const unknowns = command.assay.interpolate ? groupUnknowns(command, loaded) : null;
   const assayJob = jobAssay(command, model, null);
   const run = await runGroupJob(job, nodeGroupHost);
-  const assay = assayJob ? await readOffGroups(model, split.groups, run.rows, job.parameters, command.options, unknowns?.byGroup ?? null, assayJob.predict) : null;
+  const assay = assayJob ? await groupAssaySteps({ model, groups: split.groups, rows: run.rows, parameters: job.parameters, options: command.options }, unknowns?.byGroup ?? null, assayJob) : null;
   const u = split.ungroupedCount;
   const warnings = [
     ...loaded.warnings,

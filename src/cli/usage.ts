@@ -122,7 +122,8 @@ options:
                        bootstrap: Wald in ci, and percentile intervals from --bootstrap N
                        refits (default 2000) of --bootstrap-kind residual|case resamples,
                        seeded by --seed, in bootstrapCi; --bootstrap-interval bca|studentized
-                       adds bootstrapBca or bootstrapStudentized (default percentile only)
+                       adds bootstrapBca or bootstrapStudentized (default percentile only);
+                       with --group, each group's own in groups[] (the same seed)
   --interpolate        rows with a y and an empty x cell are unknowns (as in Prism): each gets x̂
                        on the fitted curve within the standards' x range and a 95%
                        inverse-prediction interval, or a status (above-range, below-range,

@@ -19,6 +19,7 @@ import { runGroupJob, type GlobalRun, type GroupRun } from '../job/groupRun';
 import type { FitJob } from '../job/job';
 import { groupRequestJob, type GroupHow, type Grouped } from '../job/protocol/groupJob';
 import { batchOutcome, globalOutcome } from '../job/protocol/groupOutcome';
+import { withGroupBootstraps } from '../job/protocol/groupBootstrap';
 import type { CompiledModel } from '../model';
 import { now } from '../solver/clock';
 import type { GlobalComparison, GlobalFitOutcome, GlobalFitProgress, GroupBatchOutcome, GroupBatchProgress, GroupBatchRequest, GlobalFitRequest, Status } from './api';
@@ -59,10 +60,10 @@ export function pageHost(flag: CancelFlag, total: number, onBatch: (p: BatchProg
 }
 
 /** Runs the job as the worker's one fit in flight (a new fit or cancelFit stops the previous one). */
-export async function asTheFit<T>(job: FitJob, m: CompiledModel, host: (flag: CancelFlag) => GroupHost, answer: (run: GroupRun, flag: CancelFlag) => Status<T>): Promise<Status<T>> {
+export async function asTheFit<T>(job: FitJob, m: CompiledModel, host: (flag: CancelFlag) => GroupHost, answer: (run: GroupRun, flag: CancelFlag) => Status<T> | Promise<Status<T>>): Promise<Status<T>> {
   const flag = startRun();
   try {
-    return answer(await runGroupJob(job, host(flag)), flag);
+    return await answer(await runGroupJob(job, host(flag)), flag);
   } catch (error) {
     return { ok: false, error: toWorkerError(error, m.params) };
   } finally {
@@ -74,9 +75,12 @@ export async function fitEachGroup(request: GroupBatchRequest, onProgress?: (p: 
   const built = groupJobOf(request, { mode: 'per-group', shared: [], compare: false, mixed: null });
   if (!built.ok) return built;
   const { job, model: m, groups } = built.value;
-  return asTheFit(job, m, (flag) => pageHost(flag, groups.length, (p) => onProgress?.({ done: p.done, total: p.total, failed: p.failed })), (run) => {
+  return asTheFit(job, m, (flag) => pageHost(flag, groups.length, (p) => onProgress?.({ done: p.done, total: p.total, failed: p.failed })), async (run, flag) => {
     if (run.mode !== 'per-group') throw new Error('fitEachGroup: the per-group job ran as a global fit.');
-    return { ok: true, value: batchOutcome(request, built.value, run) };
+    const progress = throttle<GroupBatchProgress>((p) => onProgress?.(p), PROGRESS_MS);
+    const value = await withGroupBootstraps(request, built.value, run, batchOutcome(request, built.value, run), { pause: macrotask, stopped: () => flag.aborted, onProgress: (p) => progress.push(p) });
+    progress.flush();
+    return { ok: true, value };
   });
 }
 

@@ -22,7 +22,7 @@ export const INTERVAL_TITLES: Readonly<Record<IntervalChoice, string>> = {
   studentized: 'Studentized (bootstrap-t) interval: from each refit’s own standard error (Davison & Hinkley 1997, §5.2.1)',
 };
 
-export function shownInterval(b: NonNullable<PageAssay['bootstrap']>, choice: IntervalChoice): { readonly interval: IntervalChoice; readonly ends: Ends } {
+export function shownInterval(b: Pick<NonNullable<PageAssay['bootstrap']>, 'intervals' | 'bca' | 'studentized'>, choice: IntervalChoice): { readonly interval: IntervalChoice; readonly ends: Ends } {
   const ends = choice === 'bca' ? b.bca : choice === 'studentized' ? b.studentized : b.intervals;
   return ends ? { interval: choice, ends } : { interval: 'percentile', ends: b.intervals };
 }

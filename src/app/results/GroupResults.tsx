@@ -23,6 +23,10 @@ import { formatCount } from '../format/count';
 import { ScrollingTable } from '../common/ScrollingTable';
 import { visibleValue } from '../../data/visibleText';
 import { groupResultsStale } from '../../state/selectors/groupFits';
+import { INTERVAL_TITLES, INTERVAL_WORDS, shownInterval, type IntervalChoice } from '../assay/shownInterval';
+import type { GroupBatchOutcome } from '../../worker/api';
+
+type GroupBootstrap = NonNullable<NonNullable<GroupBatchOutcome['bootstrap']>[number]>;
 
 /** Rows drawn in the table: enough to read and sort; beyond this the page would slow to a crawl
  *  (ten thousand groups are 70 000 cells), and Export CSV has every group. */
@@ -46,6 +50,22 @@ function SortHeader({ column, label, numeric = false }: { column: string; label:
   );
 }
 
+/** A group's bootstrap interval of one parameter, under its value ± SE (nothing without one). */
+function BootEnds({ ends, name }: { readonly ends: readonly [number, number] | undefined; readonly name: string }) {
+  if (!ends) return null;
+  return (
+    <span className="group-boot" data-testid={`group-boot-${name}`} data-lower={String(ends[0])} data-upper={String(ends[1])}>
+      [{num(ends[0], 5)}, {num(ends[1], 5)}]
+    </span>
+  );
+}
+
+/** What the brackets under the values are: which interval, and how it was resampled. */
+function bootNote(b: GroupBootstrap, choice: IntervalChoice): string {
+  const shown = shownInterval(b, choice).interval;
+  return `In brackets: each group's 95% bootstrap ${INTERVAL_WORDS[shown]} interval (${b.kind} resampling, ${formatCount(b.resamples)} resamples of the group's own fit, seed ${b.seed} for every group).`;
+}
+
 export function GroupResults() {
   const batch = useApp((s) => s.batch);
   const stale = useApp((s) => groupResultsStale(s, s.batch?.model));
@@ -63,6 +83,10 @@ export function GroupResults() {
   // Plotly leaves x ≤ 0 (y ≤ 0) off a log axis without a word: said under the plot, as the main plot does.
   const logNote = useMemo(() => (batch ? groupLogHiddenNote(batch.overlay, { logX: plot.logX, logY: plot.logY, xName: xLabel, yName: yLabel }) : null), [batch, plot.logX, plot.logY, xLabel, yLabel]);
   const rows = useMemo(() => (batch ? sortedBatchRows(batch, sort) : []), [batch, sort]);
+  // Each group's bootstrap interval (issue 26), the one the assay card shows, by group key.
+  const intervalChoice = useApp((s) => s.assay.interval);
+  const boots = useMemo(() => (batch?.bootstrap ? new Map(batch.rows.flatMap((row, i) => (batch.bootstrap![i] ? [[row.key, shownInterval(batch.bootstrap![i]!, intervalChoice)] as const] : []))) : null), [batch, intervalChoice]);
+  const boot = batch?.bootstrap?.find((b) => b !== null) ?? null;
   if (!batch) return null;
   const column = groupBy ?? 'group';
   if (opened) return <OpenedGroup column={column} />;
@@ -132,6 +156,7 @@ export function GroupResults() {
                       <td key={n} className="cell-num" data-param={n}>
                         {num(row.params[j], 6)}
                         {Number.isNaN(row.stderr[j]) ? '' : <span className="pm"> ± {num(row.stderr[j], 3)}</span>}
+                        <BootEnds ends={boots?.get(row.key)?.ends[n]} name={n} />
                       </td>
                     ))}
                     {groupTiedValues(ties, batch.names, row.params).map((v, i) => (
@@ -146,6 +171,7 @@ export function GroupResults() {
           </tbody>
         </table>
       </ScrollingTable>
+      {boot && <p className="muted small" data-testid="group-boot-note" title={INTERVAL_TITLES[shownInterval(boot, intervalChoice).interval]}>{bootNote(boot, intervalChoice)}</p>}
       {ties.length > 0 && <p className="muted small" data-testid="group-tied-note">{tiedNote(ties, true)}</p>}
       {rows.length > TABLE_ROWS_MAX && (
         <p className="muted" data-testid="group-table-note">

@@ -3,26 +3,24 @@
  * the curve with scipy's brentq (x̂ solves f(x) = ȳ inside the standards' x range; the interval is
  * where |f(x) − ȳ| ≤ t·√(gᵀCg + s²·Σσᵢ²/k²), the inverted prediction band, Seber & Wild 1989
  * §5.12, on the bracketing grid of src/fit/interpolate.ts), ŷ at new x with confidence and
- * prediction intervals, and a numpy bootstrap of curve_fit refits (residual resampling of the
- * leverage-adjusted, centred residuals eᵢ/√(1 − hᵢᵢ) − mean as src/fit/bootstrap.ts draws them,
- * Davison & Hinkley 1997 §6.2.3, the leverages from a forward-difference Jacobian; or case
- * resampling; percentile intervals). numpy's generator is not Fitbench's, so the bootstrap's intervals agree
- * with the page's to Monte Carlo error, not digit for digit. ROUT is not repeated: the script says so.
+ * prediction intervals, and the bootstrap (pyBootstrap.ts: Fitbench's resamples, drawn with its
+ * generator; percentile, studentized and BCa intervals). ROUT runs before them (pyRout.ts), on the
+ * script's least-squares fit, so they read the fit without the outliers, as Fitbench's do.
  */
 import type { AssaySettings } from '../../share/types';
 import { predictValues } from '../../share/assay';
 import { pyFloat, pyList, pyString } from './pyLiteral';
+import { pyBootstrap } from './pyBootstrap';
 
 /** The script's lines for the assay steps that are on (none: an empty list). */
-export function pyAssaySteps(a: AssaySettings | undefined, options: { readonly rowRules: boolean; readonly absoluteSigma: boolean }): string[] {
+export function pyAssaySteps(a: AssaySettings | undefined, options: { readonly rowRules: boolean; readonly absoluteSigma: boolean; readonly fitArguments: readonly string[] }): string[] {
   if (!a) return [];
   const predict = predictValues(a.predict);
   const xs = predict.ok ? predict.value : null;
-  if (!a.interpolate && !xs && !a.bootstrap && !a.rout) return [];
+  if (!a.interpolate && !xs && !a.bootstrap) return [];
   return [
     '',
     '# --- The assay steps (Fitbench issue 26) ---',
-    ...(a.rout ? [`# Fitbench flagged outliers by ROUT (Q = ${pyFloat(a.q)}%) and fitted without them; this script does not repeat ROUT, so it fits every standard.`] : []),
     'from scipy.optimize import brentq',
     'from scipy.stats import t as student_t',
     '',
@@ -48,7 +46,7 @@ export function pyAssaySteps(a: AssaySettings | undefined, options: { readonly r
     '',
     ...(a.interpolate ? interpolation(a.sample, options.rowRules) : []),
     ...(xs ? prediction(xs) : []),
-    ...(a.bootstrap ? bootstrap(a, options.absoluteSigma) : []),
+    ...(a.bootstrap ? pyBootstrap(a, options.absoluteSigma, options.fitArguments) : []),
   ];
 }
 
@@ -150,48 +148,5 @@ function prediction(xs: readonly number[]): string[] {
     '',
     '',
     'print_predictions()',
-  ];
-}
-
-function bootstrap(a: AssaySettings, absoluteSigma: boolean): string[] {
-  return [
-    '',
-    `BOOTSTRAP_KIND = ${pyString(a.kind)}`,
-    `RESAMPLES = ${a.resamples}`,
-    '',
-    '',
-    'def print_bootstrap():',
-    `    rng = np.random.default_rng(${a.seed})  # numpy's generator: the intervals agree with Fitbench's to Monte Carlo error`,
-    '    fitted = model(X, *popt)',
-    '    scale = SIGMA if SIGMA is not None else np.ones_like(Y)',
-    '    # Leverages h of the linearized fit (the hat matrix of the weighted Jacobian, by forward differences):',
-    '    # e/sqrt(1 - h) has the error variance where e has sigma^2 (1 - h) (Davison & Hinkley 1997, 6.2.3).',
-    '    step = np.sqrt(np.finfo(float).eps) * np.maximum(np.abs(popt), 1.0)',
-    '    J = np.column_stack([(model(X, *(popt + step[j] * np.eye(popt.size)[j])) - fitted) / step[j] for j in range(popt.size)]) / scale[:, None]',
-    '    h = (np.linalg.qr(J)[0] ** 2).sum(axis=1)',
-    '    e = (Y - fitted) / scale',
-    '    residuals = np.where(1 - h > 1e-10, e / np.sqrt(np.maximum(1 - h, 1e-10)), e)',
-    '    residuals -= residuals.mean()',
-    '    values, failed = [], 0',
-    '    for b in range(RESAMPLES):',
-    '        if BOOTSTRAP_KIND == "residual":',
-    '            Xb, Sb = X, SIGMA',
-    '            Yb = fitted + scale * rng.choice(residuals, size=Y.size, replace=True)',
-    '        else:',
-    '            pick = rng.integers(0, Y.size, size=Y.size)',
-    '            Xb, Yb, Sb = X[:, pick], Y[pick], None if SIGMA is None else SIGMA[pick]',
-    '        try:',
-    `            pb, _ = curve_fit(model, Xb, Yb, p0=popt, sigma=Sb, absolute_sigma=${absoluteSigma ? 'True' : 'False'}, bounds=(lower, upper), method="trf")`,
-    '            values.append(pb)',
-    '        except (RuntimeError, ValueError):',
-    '            failed += 1',
-    '    values = np.array(values)',
-    '    print("bootstrap (%s, %d resamples, %d failed) 95%% percentile intervals:" % (BOOTSTRAP_KIND, RESAMPLES, failed))',
-    '    for i, name in enumerate(FREE):',
-    '        lo, hi = np.percentile(values[:, i], [2.5, 97.5])',
-    '        print("  %s: [%.6g, %.6g]" % (name, lo, hi))',
-    '',
-    '',
-    'print_bootstrap()',
   ];
 }

@@ -33,6 +33,7 @@ import { PY_GROUP_REPORT } from './pyGroupReport';
 import { PY_LOADER, PY_ROW_MASK } from './pyLoader';
 import { pyBool, pyFloat, pyList, pyString } from './pyLiteral';
 import { pyAssaySteps } from './pyAssay';
+import { pyRout } from './pyRout';
 import { calledFunctions, pyModelFunction } from './pyModel';
 import { PY_REPORT, PY_REPORT_JSON, pyPageFit } from './pyReport';
 import { pyTies, withTiedJson } from './pyTies';
@@ -142,6 +143,14 @@ export function pythonScript(tiedSpec: FitSpec, options: PythonScriptOptions): s
     ...(s.varpro ? ['# Fitbench fitted with VarPro first (the linear parameters eliminated); curve_fit fits all parameters at once.'] : []),
     ...(s.objective === 'poisson' ? ['# Fitbench maximised the Poisson likelihood (the Cash statistic; its errors from the Fisher information).', '# curve_fit below is least squares, so its values differ: minimise 2*sum(mu - y*log(mu)) over the parameters for the same fit.'] : []),
   ];
+  // curve_fit's keywords after sigma (the fit, ROUT's refit and the bootstrap's refits use them alike).
+  const fitArguments = [
+    `    absolute_sigma=${pyBool(s.absoluteSigma)},`,
+    ...pyTrfArguments(s),
+    `    max_nfev=${maxNfev},${maxNfevNote}`,
+    `    x_scale=${s.xScale === 'jac' ? '"jac"' : pyFloat(s.xScale)},`,
+  ];
+  const robustArguments = `ftol=${pyFloat(s.ftol)}, xtol=${pyFloat(s.xtol)}, gtol=${pyFloat(s.gtol)}, x_scale=${s.xScale === 'jac' ? '"jac"' : pyFloat(s.xScale)}, max_nfev=${maxNfev}`;
   const single = [
     'columns = load_columns(CSV_FILE, X_COLUMNS + [Y_COLUMN] + ([SIGMA_COLUMN] if SIGMA_COLUMN is not None else []))',
     'keep = np.all([np.isfinite(c) for c in columns], axis=0)',
@@ -158,17 +167,16 @@ export function pythonScript(tiedSpec: FitSpec, options: PythonScriptOptions): s
     ...table,
     'popt, pcov, info, message, status = curve_fit(',
     '    model, X, Y, p0=p0, sigma=SIGMA,',
-    `    absolute_sigma=${pyBool(s.absoluteSigma)},`,
-    ...pyTrfArguments(s),
-    `    max_nfev=${maxNfev},${maxNfevNote}`,
-    `    x_scale=${s.xScale === 'jac' ? '"jac"' : pyFloat(s.xScale)},`,
+    ...fitArguments,
     '    full_output=True,',
     ')',
     PY_REPORT,
+    // ROUT (issue 26, pyRout.ts): the fit without the outliers replaces the one above.
+    ...(spec.assay ? pyRout(spec.assay, { fitArguments, robustArguments, rowRules: rowRules !== null, report: PY_REPORT }) : []),
     ...pyTies(ties, model.params),
     ...(options.pageFit ? pyPageFit(rows.map((p) => p.name), options.pageFit) : []),
-    // The assay steps (issue 26): unknowns by brentq, predictions, a numpy bootstrap (pyAssay.ts).
-    ...(model.variables.length === 1 ? pyAssaySteps(spec.assay, { rowRules: rowRules !== null, absoluteSigma: s.absoluteSigma }) : []),
+    // The assay steps (issue 26): unknowns by brentq, predictions, the bootstrap (pyAssay.ts).
+    ...(model.variables.length === 1 ? pyAssaySteps(spec.assay, { rowRules: rowRules !== null, absoluteSigma: s.absoluteSigma, fitArguments: fitArguments.slice(1) }) : []),
     ties.length > 0 ? withTiedJson(PY_REPORT_JSON) : PY_REPORT_JSON,
   ];
   const grouped = groups

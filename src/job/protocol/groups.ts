@@ -8,7 +8,8 @@ import type { FitComparison } from '../../fit/compare/compareFits';
 import type { GlobalResult } from '../../fit/global/types';
 import type { BatchRow } from '../../fit/groupRow';
 import type { GroupOverlay } from '../../plot/shapes';
-import type { ParameterRow, SolverSettings } from '../../share/types';
+import type { AssaySettings, ParameterRow, SolverSettings } from '../../share/types';
+import type { GroupBootstrap } from './groupBootstrap';
 import type { DataMapping } from './request';
 
 /** "Fit each group": the page's model and parameter table fitted to each picked group on its own. */
@@ -28,12 +29,17 @@ export interface GroupBatchRequest {
   readonly settings: SolverSettings;
   /** Index into mapping.x of the plotted variable (the overlay's x). */
   readonly plotVar: number;
+  /** The assay card's bootstrap (issue 26; "Fit each group" only): each group's own fit resampled
+   *  with the same seed (src/job/steps/groupAssay.ts); absent or off: none. */
+  readonly bootstrap?: Pick<AssaySettings, 'kind' | 'resamples' | 'seed' | 'interval'> | null;
 }
 
 export interface GroupBatchProgress {
   readonly done: number;
   readonly total: number;
   readonly failed: number;
+  /** The bootstrap after the fits: resamples done of all groups' (absent: fitting). */
+  readonly bootstrap?: { readonly done: number; readonly total: number };
 }
 
 export interface GroupBatchOutcome {
@@ -57,6 +63,9 @@ export interface GroupBatchOutcome {
   /** More groups were fitted than are drawn. */
   readonly overlayCapped: boolean;
   readonly fitMs: number;
+  /** Each row's bootstrap intervals, in the rows' order (null: not fitted, or cancelled first);
+   *  absent: not asked for. */
+  readonly bootstrap?: readonly (GroupBootstrap | null)[];
 }
 
 /** "Global": one joint fit over the picked groups, the `shared` parameters one value for all. */

@@ -2,7 +2,8 @@
  * The assay lines of a fit's text report (issue 26; their JSON: assayJson.ts): ROUT's outliers,
  * the bootstrap intervals, the unknowns' table, the predictions' table.
  */
-import type { AssayOutcome, GroupAssay } from '../steps/assay';
+import type { AssayOutcome } from '../steps/assay';
+import type { GroupAssay } from '../steps/groupAssay';
 import { num as groupNum, textTable } from './textTable';
 import { leadingIntervals } from '../../fit/bootstrap';
 
@@ -38,8 +39,8 @@ export function assayText(a: AssayOutcome | null | undefined, level = 95): strin
   return lines;
 }
 
-/** Per group: its unknowns' and predictions' tables under the group's key. */
+/** Per group: its bootstrap intervals and its unknowns' and predictions' tables under the group's key. */
 export function groupAssayText(assay: readonly GroupAssay[] | null): string[] {
   if (!assay) return [];
-  return assay.flatMap((g) => (g.interpolated || g.predicted ? [`group ${g.key}:`, ...assayText({ ...g, outliers: null })] : []));
+  return assay.flatMap((g) => (g.interpolated || g.predicted || g.bootstrap ? [`group ${g.key}:`, ...assayText({ ...g, outliers: null })] : []));
 }

@@ -11,7 +11,7 @@
  * errors in x per group (steps/odrGroups.ts) each group's `odr` (odrJson.ts, null when not fitted).
  */
 import { assayJson } from './assayJson';
-import type { GroupAssay } from '../steps/assay';
+import type { GroupAssay } from '../steps/groupAssay';
 import type { AcceleratedStats } from '../../fit/batch/acceleratedBatch';
 import type { FitComparison } from '../../fit/compare/compareFits';
 import type { GroupRow } from '../../fit/groupRow';
@@ -105,13 +105,13 @@ export function groupMessage(r: GroupReport, i: number): string {
 
 const finite = (v: number | null | undefined): number | null => (v !== null && v !== undefined && Number.isFinite(v) ? v : null);
 
-/** A group's --interpolate/--predict fields (none without them). */
+/** A group's --interpolate/--predict/--ci bootstrap fields (none without them). */
 function readings(assay: readonly GroupAssay[] | null, key: string) {
   const a = assay?.find((x) => x.key === key);
   return a ? assayJson({ ...a, outliers: null }) : {};
 }
 
-/** `assay`: --interpolate/--predict's readings per group (issue 26), added to each groups[] entry. */
+/** `assay`: --interpolate/--predict's readings and --ci bootstrap's intervals per group (issue 26), added to each groups[] entry. */
 export function groupJsonReport(r: GroupReport, assay: readonly GroupAssay[] | null = null): string {
   const byName = (values: Float64Array) => Object.fromEntries(r.names.map((name, i) => [name, finite(values[i])]));
   const c = r.comparison;

@@ -7,7 +7,7 @@
  *   read off   the unknowns' x̂ with inverse-prediction intervals, and ŷ at new x with confidence and
  *              prediction intervals (src/fit/interpolate.ts), on the final fit and its rows
  */
-import { curveFit, type CurveFitInput } from '../../fit/curveFit';
+import type { CurveFitInput } from '../../fit/curveFit';
 import { interpolateUnknowns, predictAt, type InterpolatedUnknown, type PredictedPoint, type UnknownSample, type Weighing } from '../../fit/interpolate';
 import { routFit } from '../../fit/rout';
 import type { BootstrapInterval } from '../../fit/bootstrapIntervals';
@@ -85,46 +85,3 @@ export function readOffStep(assay: JobAssay | null | undefined, input: Pick<Curv
     predicted: assay.predict ? predictAt(input.model, result, assay.predict, w) : null,
   };
 }
-
-/** One group's readings (JSON groups[i].interpolated / .predicted). */
-export interface GroupAssay {
-  readonly key: string;
-  readonly interpolated: InterpolatedUnknown[] | null;
-  readonly predicted: PredictedPoint[] | null;
-}
-
-/**
- * read off, per group (per-group fits only): each fitted group's unknowns (`unknowns` by group key)
- * and the predictions. A batch row keeps parameters and errors, not the covariance, so the group is
- * fitted again by curveFit from its batch solution (the same minimum, a few iterations), and its
- * covariance and t read there.
- */
-export async function readOffGroups(
-  model: CurveFitInput['model'],
-  groups: readonly { readonly key: string; readonly data: FitData }[],
-  rows: readonly { readonly key: string; readonly success: boolean; readonly params: Float64Array }[],
-  parameters: CurveFitInput['parameters'],
-  options: FitOptions,
-  unknowns: ReadonlyMap<string, readonly UnknownSample[]> | null,
-  predict: readonly number[] | null,
-): Promise<GroupAssay[]> {
-  const out: GroupAssay[] = [];
-  for (const row of rows) {
-    const group = groups.find((g) => g.key === row.key);
-    const samples = unknowns?.get(row.key) ?? null;
-    if (!group || !row.success || (!samples && !predict)) {
-      out.push({ key: row.key, interpolated: samples ? samples.map(unread) : null, predicted: null });
-      continue;
-    }
-    const starts = parameters.map((p) => (p.fixed ? p : { ...p, value: row.params[model.params.indexOf(p.name)] }));
-    const result = await curveFit({ model, data: group.data, parameters: starts, options });
-    out.push({ key: row.key, ...readOffStep({ unknowns: samples, predict, outliers: null }, { model }, options, group.data, result) });
-  }
-  return out;
-}
-
-/** An unknown of a group that was not fitted: no reading. */
-const unread = (u: UnknownSample): InterpolatedUnknown => {
-  const y = u.y.reduce((a, b) => a + b, 0) / u.y.length;
-  return { row: u.lines[0], y, x: null, lower: null, upper: null, status: 'not-fitted', rows: u.lines, n: u.y.length, sample: u.sample };
-};

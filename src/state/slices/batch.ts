@@ -73,7 +73,8 @@ export const NO_GLOBAL_RESULTS: Pick<BatchSlice, keyof typeof NO_GLOBAL> = NO_GL
 
 /** "412 / 1000 groups, 3 failed". */
 export function batchProgressText(p: GroupBatchProgress): string {
-  return `${p.done.toLocaleString('en-US')} / ${p.total.toLocaleString('en-US')} groups${p.failed ? `, ${p.failed.toLocaleString('en-US')} failed` : ''}`;
+  const boot = p.bootstrap ? `, bootstrap ${p.bootstrap.done.toLocaleString('en-US')} / ${p.bootstrap.total.toLocaleString('en-US')} resamples` : '';
+  return `${p.done.toLocaleString('en-US')} / ${p.total.toLocaleString('en-US')} groups${p.failed ? `, ${p.failed.toLocaleString('en-US')} failed` : ''}${boot}`;
 }
 
 /** "Global fit: iteration 12, cost 1120.4" or "Separate fits: 3 / 12 groups". */
