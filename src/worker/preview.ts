@@ -8,7 +8,7 @@ import { isEquationModel, isOdeModel } from '../model/modelKind';
 import { implicitCurve } from '../plot/implicitCurve';
 import { compiledEquation } from './modelCache';
 import { equationColumns } from './odrFit';
-import { variableSigmas } from './odrColumns';
+import { variableSigmas } from '../job/protocol/sigmaX';
 import { session } from './session';
 import { odeCurve } from '../plot/odeCurve';
 import { odeProblem } from './odeProblem';
