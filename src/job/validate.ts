@@ -217,6 +217,22 @@ export function settingClash(fit: keyof typeof SETTING_CLASHES, settings: FitSet
   return SETTING_CLASHES[fit].find((c) => HOLDS[c](settings)) ?? null;
 }
 
+/**
+ * What a streamed source (issue 12: one chunk in memory at a time) cannot run, in the order the
+ * adapters report it: groups and row filters (they split or pick rows of the whole file), the start
+ * search, VarPro, the Poisson likelihood and profile intervals (the job's 'stream-needs-rows'), a
+ * model comparison and a report's plots (they read every row again), the GPU (it uploads the
+ * columns), and weights from y (the chunks carry σ only).
+ */
+export type StreamClash = 'groups' | 'filters' | 'start-search' | 'varpro' | 'poisson' | 'profile' | 'compare-model' | 'report' | 'gpu' | 'weights';
+
+const STREAM_CLASHES: readonly StreamClash[] = ['groups', 'filters', 'start-search', 'varpro', 'poisson', 'profile', 'compare-model', 'report', 'gpu', 'weights'];
+
+/** The first of a streamed fit's settings that needs all rows in memory (`asks`: which are set), or null. */
+export function streamClash(asks: Partial<Record<StreamClash, boolean>>): StreamClash | null {
+  return STREAM_CLASHES.find((c) => asks[c]) ?? null;
+}
+
 /** Checks a job once, before anything runs; throws JobInputError on a clash. */
 export function validateJob(job: FitJob): FitJob {
   const clash = groupClash(job) ?? jobClash(job) ?? assayClash(job);

@@ -11,7 +11,7 @@ import { modelFitData } from '../plot/curve';
 import { toWorkerError } from '../job/protocol/status';
 import { lastLeastSquaresFit } from './lastFitInput';
 import { workLimit } from '../job/browser/limits';
-import { compiled } from './modelCache';
+import { compiled } from '../job/browser/pageModels';
 import { endRun, startRun } from './session';
 import { throttle } from '../job/browser/throttle';
 

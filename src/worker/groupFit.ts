@@ -22,8 +22,8 @@ import { batchOutcome, globalOutcome } from '../job/protocol/groupOutcome';
 import type { CompiledModel } from '../model';
 import type { GlobalComparison, GlobalFitOutcome, GlobalFitProgress, GroupBatchOutcome, GroupBatchProgress, GroupBatchRequest, GlobalFitRequest, Status } from './api';
 import { toWorkerError } from '../job/protocol/status';
-import { splitRequest } from './groupSplit';
-import { compiled } from './modelCache';
+import { splitRequest } from '../job/protocol/groupSplit';
+import { compiled } from '../job/browser/pageModels';
 import { rowChoice } from './select';
 import { endRun, session, startRun, type CancelFlag } from './session';
 

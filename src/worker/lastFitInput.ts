@@ -7,7 +7,7 @@ import type { FitResult } from '../fit/types';
 import { fittedWeights } from '../fit/fittedWeights';
 import type { Status } from './api';
 import { modelFitData } from '../plot/curve';
-import { compiled } from './modelCache';
+import { compiled } from '../job/browser/pageModels';
 import { session, type LastFit } from './session';
 
 export interface LastFitInput {

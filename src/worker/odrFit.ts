@@ -20,7 +20,7 @@ import { toWorkerError } from '../job/protocol/status';
 import { requestJob } from '../job/protocol/fitJob';
 import { runCancellableJob } from './fitJob';
 import { workLimit } from '../job/browser/limits';
-import { compiled, compiledEquation } from './modelCache';
+import { compiled, compiledEquation } from '../job/browser/pageModels';
 import { variableSigmas } from '../job/protocol/sigmaX';
 import { ensureSelection } from './select';
 import { session } from './session';

@@ -1,8 +1,12 @@
-/** Compiled models by (text, columns), closed-form and ODE (src/job/browser/compiledCache.ts), their errors as the page's. */
-import { compileEquation, compileModel, compileOde, parseStatements, type CompiledModel, type CompiledOde } from '../model/index';
-import type { Status } from './api';
-import { compiledCache } from '../job/browser/compiledCache';
-import { parameterLimit, tapeLimit } from '../job/browser/limits';
+/**
+ * The page's compiled models by (text, columns), closed-form, ODE and implicit (compiledCache.ts:
+ * the last few kept), each checked against the page's limits on parameters and tape size
+ * (limits.ts) before a kernel is built; their errors as the page's (the model field).
+ */
+import { compileEquation, compileModel, compileOde, parseStatements, type CompiledModel, type CompiledOde } from '../../model/index';
+import type { Status } from '../protocol/status';
+import { compiledCache } from './compiledCache';
+import { parameterLimit, tapeLimit } from './limits';
 
 const modelError = (e: { readonly code: string; readonly message: string }): Status<never> => ({ ok: false, error: { code: e.code, message: e.message, field: 'model' } });
 
