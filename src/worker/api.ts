@@ -11,11 +11,10 @@ import type { Fingerprint, LinkPlan, PlanOptions } from '../share/index';
 import type { FitSpec } from '../share/types';
 import type { CurveExportRequest } from './exports';
 import type { Curve, PlotRequest, SelectionSummary, TableSummary } from '../plot/shapes';
-import type { RestoredFit } from './tables';
 import type { TableInput } from './session';
 import type { CurveRequest, DataMapping, FitRequest, RowRequest } from '../job/protocol/request';
 import type { Status } from '../job/protocol/status';
-import type { GroupList, LoadOptions, LoadProgress, WideGroups } from '../job/protocol/table';
+import type { GroupList, LoadOptions, LoadProgress, RestoredFit, WideGroups } from '../job/protocol/table';
 import type { CheckpointOffer } from '../job/protocol/checkpoint';
 import type { AutoStartOutcome, AutoStartRequest, AutoStartStep } from '../job/protocol/autoStart';
 import type { FitOutcome, FitProgress } from '../job/protocol/fitOutcome';
@@ -27,7 +26,7 @@ import type { ModelCompareRequest, PageModelComparison, PageProfile } from '../j
 // boundary from here.
 export type { CurveRequest, DataMapping, FitRequest, RowRequest } from '../job/protocol/request';
 export type { Status, WorkerError } from '../job/protocol/status';
-export type { GroupList, LoadOptions, LoadProgress, WideGroups } from '../job/protocol/table';
+export type { GroupList, LoadOptions, LoadProgress, RestoredFit, WideGroups } from '../job/protocol/table';
 export type { CheckpointFacts, CheckpointOffer } from '../job/protocol/checkpoint';
 export type { AutoStartOutcome, AutoStartRequest, AutoStartStep } from '../job/protocol/autoStart';
 export type { BackendReport, FitOutcome, FitProgress, PoissonFacts } from '../job/protocol/fitOutcome';
@@ -39,7 +38,6 @@ export type { ModelCompareRequest, PageModelComparison, PageProfile } from '../j
 export type { CurveExportRequest } from './exports';
 export type { ReportData } from '../export/report/reportData';
 export type { NamedProfile, ProfileProgress } from '../fit/profileFit';
-export type { RestoredFit } from './tables';
 export type { TableInput } from './session';
 export type { BandPair, ColumnInfo, Curve, ExcludedPoints, SelectionSummary, Series, StreamFacts, TableSummary, VariableRange, GroupOverlay, PlotRequest } from '../plot/shapes';
 export type { Density } from '../plot/density';

@@ -12,11 +12,11 @@
  * restores the session's folder, or the same file dropped again, resumes; other data or columns do not.
  */
 import { DEFAULT_CHUNK_ROWS } from '../fit/cpuEvaluator';
-import type { StreamedRows } from '../fit/stream/streamedRows';
+import { budgetedRows } from '../fit/stream/streamedRows';
 import type { StreamProgress } from '../fit/stream/streamProgress';
 import type { JobData } from '../job/job';
 import type { CompiledModel } from '../model/index';
-import { CHUNK_SHARE, chunkRowsFor } from '../store/chunkPlan';
+import { chunkRowsFor } from '../store/chunkPlan';
 import type { DataDigest } from '../store/checkpointSubject';
 import { columnChunks } from '../store/columnFiles';
 import { formatBudget } from '../store/memoryBudget';
@@ -115,8 +115,7 @@ export function streamedSource(request: FitRequest, stream: StreamedTable, model
   const source = columnChunks({ files: stream.store.files, rows: stream.rows, chunkRows, x, y, sigma, sortedX, usable });
   const passes = { count: 0, onChunk };
   const digest = streamDigest(usable);
-  // The replicate groups' means may take the budget's share of a chunk (8 bytes each), as in the CLI.
-  const streamed: StreamedRows = { source, sumRows: DEFAULT_CHUNK_ROWS, maxGroups: Math.floor(stream.budget / CHUNK_SHARE / 8), passes, wrap: (e) => yielding(e) };
+  const streamed = budgetedRows(source, stream.budget, passes, (e) => yielding(e));
   return {
     ok: true,
     value: {
