@@ -14,14 +14,15 @@ const closedForms = compiledCache<Status<CompiledModel>>();
 const odes = compiledCache<Status<CompiledOde>>();
 const equations = compiledCache<Status<CompiledModel>>();
 
+/** A compiled model within the page's limits, checked before any kernel is built: the tape is the model with its derivatives (cached). */
+function withinLimits(result: ReturnType<typeof compileModel>): Status<CompiledModel> {
+  if (!result.ok) return modelError(result.error);
+  const tooLarge = parameterLimit(result.value.params.length) ?? tapeLimit(result.value.tape().instrs.length);
+  return tooLarge ? { ok: false, error: tooLarge } : result;
+}
+
 export function compiled(text: string, columns: readonly string[]): Status<CompiledModel> {
-  return closedForms(text, columns, () => {
-    const result = compileModel(text, { columns });
-    if (!result.ok) return modelError(result.error);
-    // Checked before any kernel is built: the tape is the model with its derivatives (cached).
-    const tooLarge = parameterLimit(result.value.params.length) ?? tapeLimit(result.value.tape().instrs.length);
-    return tooLarge ? { ok: false, error: tooLarge } : result;
-  });
+  return closedForms(text, columns, () => withinLimits(compileModel(text, { columns })));
 }
 
 /** An ODE model's statements parsed against the columns and compiled (issue 23). */
@@ -36,10 +37,5 @@ export function compiledOde(text: string, columns: readonly string[]): Status<Co
 
 /** An implicit model (issue 24): one equation g = lhs − rhs over the columns (model/equation.ts). */
 export function compiledEquation(text: string, columns: readonly string[]): Status<CompiledModel> {
-  return equations(text, columns, () => {
-    const result = compileEquation(text, { columns });
-    if (!result.ok) return modelError(result.error);
-    const tooLarge = parameterLimit(result.value.params.length) ?? tapeLimit(result.value.tape().instrs.length);
-    return tooLarge ? { ok: false, error: tooLarge } : result;
-  });
+  return equations(text, columns, () => withinLimits(compileEquation(text, { columns })));
 }
