@@ -10,12 +10,14 @@
  */
 import { parseArgs } from 'node:util';
 import { parseLineList, parseWhere, type LineRange, type WhereClause } from '../data';
+import { parseKeyList as keyList } from '../data/keyList';
 import type { FitOptions, Method } from '../fit/defaults';
 import { WEIGHTINGS, type Weighting } from '../fit/weights';
 import { isLossName, type LossName } from '../solver/loss';
 import { parseDerivedSpec, type DerivedSpec } from '../fit/derived';
 import { ODE_DEFAULTS, ODE_METHODS, type OdeIntegration } from '../fit/ode';
 import type { OdeMethod } from '../ode/types';
+import { notCheckpointed, settingClash, type FitSettings, type SettingClash } from '../job/validate';
 import { CliError } from './errors';
 import { parseMemoryLimit } from './memoryLimit';
 import { assayArgs, type AssayCommand } from './assayArgs';
@@ -289,35 +291,12 @@ function parseExcludeArgs(texts: readonly string[]): LineRange[] {
   return ranges;
 }
 
-/**
- * --groups KEY,KEY,…: group keys as written in the file, separated by commas. A backslash takes the
- * next character as it is, so a key with a comma is written `a\,b` and one with a backslash `a\\b`;
- * blanks around a key are dropped (keys never start or end with one: cells are trimmed). Repeated
- * --groups options are merged; a key given twice is an error.
- */
+/** --groups KEY,KEY,… (src/data/keyList.ts: a comma in a key is written \\,); repeated --groups merge. */
 export function parseKeyList(texts: readonly string[]): string[] {
-  const keys: string[] = [];
-  const add = (key: string) => {
-    const k = key.trim();
-    if (k === '') return;
-    if (keys.includes(k)) throw new CliError(`--groups: the group ${JSON.stringify(k)} is given twice.`);
-    keys.push(k);
-  };
-  for (const text of texts) {
-    let key = '';
-    for (let i = 0; i < text.length; i++) {
-      const ch = text[i] as string;
-      if (ch === ',') {
-        add(key);
-        key = '';
-      } else if (ch !== '\\') key += ch;
-      else if (i + 1 < text.length) key += text[++i];
-      else throw new CliError(`--groups: ${JSON.stringify(text)} ends with a lone backslash; write \\\\ for a backslash in a key.`);
-    }
-    add(key);
-  }
-  if (keys.length === 0) throw new CliError('--groups needs group keys, e.g. --groups treated,untreated.');
-  return keys;
+  const keys = keyList(texts);
+  if (!keys.ok) throw new CliError(`--groups: ${keys.problem}.`);
+  if (keys.value.length === 0) throw new CliError('--groups needs group keys, e.g. --groups treated,untreated.');
+  return keys.value;
 }
 
 /** --shared, --compare and --groups, which only mean something with --group or --wide, and --workers. */
@@ -344,30 +323,27 @@ function groupModeArgs(sharedText: string | undefined, compare: boolean, workers
   return { shared, compare, workers, groups: groupsTexts === undefined ? null : parseKeyList(groupsTexts) };
 }
 
-/** --varpro, and the options it cannot be combined with (it fits one least-squares problem from given starts). */
-function varproArg(on: boolean, with_: { grouped: boolean; loss: string; starts: boolean; mle: boolean; checkpoint: boolean }): boolean {
-  if (!on) return false;
-  const clash = with_.grouped
-    ? '--group/--wide (it fits one dataset)'
-    : with_.loss !== 'linear'
-      ? `--loss ${with_.loss} (the linear parameters are solved by least squares)`
-      : with_.starts
-        ? '--starts (the start search already solves the linear parameters at every candidate)'
-        : with_.mle
-          ? '--mle'
-          : with_.checkpoint
-            ? '--checkpoint'
-            : null;
-  if (clash) throw new CliError(`--varpro does not combine with ${clash}; drop one of them.`);
-  return true;
+/** The option a setting clash names (src/job/validate.ts settingClash), in each fit's own words. */
+function clashWords(fit: 'varpro' | 'poisson' | 'compare-model', clash: SettingClash, loss: string): string {
+  if (clash === 'loss') return `--loss ${loss}${fit === 'varpro' ? ' (the linear parameters are solved by least squares)' : ''}`;
+  if (clash === 'groups') return fit === 'varpro' ? '--group/--wide (it fits one dataset)' : fit === 'poisson' ? '--group/--wide' : '--group/--wide (compare a global fit with --shared and --compare instead)';
+  const words = { starts: '--starts (the start search already solves the linear parameters at every candidate)', poisson: fit === 'varpro' ? '--mle' : '--mle poisson', checkpoint: '--checkpoint', weights: '--sigma/--weights (Poisson counts carry their own variance)', profile: '--ci profile' } as const;
+  return words[clash];
+}
+
+/** --varpro, refused with what it does not combine with (it fits one least-squares problem from given starts). */
+function varproArg(on: boolean, settings: FitSettings): boolean {
+  const clash = on ? settingClash('varpro', settings) : null;
+  if (clash) throw new CliError(`--varpro does not combine with ${clashWords('varpro', clash, settings.loss)}; drop one of them.`);
+  return on;
 }
 
 /** --mle poisson, and the options it cannot be combined with. */
-function mleArg(text: string | undefined, with_: { grouped: boolean; checkpoint: boolean; sigma: boolean; loss: string | undefined; profile: boolean }): 'poisson' | null {
+function mleArg(text: string | undefined, settings: FitSettings): 'poisson' | null {
   if (text === undefined) return null;
   if (text !== 'poisson') throw new CliError(`--mle takes poisson (Poisson maximum likelihood for counts), got "${text}".`);
-  const clash = with_.grouped ? '--group/--wide' : with_.checkpoint ? '--checkpoint' : with_.sigma ? '--sigma/--weights (Poisson counts carry their own variance)' : with_.loss && with_.loss !== 'linear' ? `--loss ${with_.loss}` : with_.profile ? '--ci profile' : null;
-  if (clash) throw new CliError(`--mle poisson does not combine with ${clash}; drop one of them.`);
+  const clash = settingClash('poisson', settings);
+  if (clash) throw new CliError(`--mle poisson does not combine with ${clashWords('poisson', clash, settings.loss)}; drop one of them.`);
   return 'poisson';
 }
 
@@ -394,7 +370,7 @@ function checkpointArgs(file: string | undefined, everyText: string | undefined,
     return null;
   }
   if (file === '') throw new CliError('--checkpoint needs a file name (e.g. --checkpoint fit.ckpt.json).');
-  if (grouped) throw new CliError('--checkpoint saves one fit; group fits (--group, --wide) are not checkpointed yet. Drop --checkpoint.');
+  if (notCheckpointed({ grouped }) === 'groups') throw new CliError('--checkpoint saves one fit; group fits (--group, --wide) are not checkpointed yet. Drop --checkpoint.');
   const every = everyText === undefined ? 2 : Number(everyText);
   if (!(every >= 0 && Number.isFinite(every))) throw new CliError(`--checkpoint-every must be a number of seconds ≥ 0 (0: after every iteration), got "${everyText}".`);
   return { file, resume, everyMs: every * 1000 };
@@ -405,7 +381,7 @@ function compareModelArgs(
   model: string | undefined,
   merged: (name: 'compare-p0' | 'compare-bounds' | 'compare-fix') => string,
   nested: boolean,
-  with_: { grouped: boolean; mle: boolean; loss: string; checkpoint: boolean },
+  settings: FitSettings,
 ): CompareModelCommand | null {
   if (model === undefined) {
     const stray = (['compare-p0', 'compare-bounds', 'compare-fix'] as const).find((o) => merged(o) !== '');
@@ -413,9 +389,8 @@ function compareModelArgs(
     return null;
   }
   if (model.trim() === '') throw new CliError('--compare-model needs the second model (e.g. --compare-model "Vm*conc/(K + conc) + b*conc").');
-  const clash = with_.grouped ? '--group/--wide (compare a global fit with --shared and --compare instead)' : with_.mle ? '--mle poisson' : with_.loss !== 'linear' ? `--loss ${with_.loss}` : with_.checkpoint ? '--checkpoint' : null;
-  // The F test and AICc here are least-squares statistics of one dataset.
-  if (clash) throw new CliError(`--compare-model compares two least-squares fits of one dataset; it does not combine with ${clash}.`);
+  const clash = settingClash('compare-model', settings);
+  if (clash) throw new CliError(`--compare-model compares two least-squares fits of one dataset; it does not combine with ${clashWords('compare-model', clash, settings.loss)}.`);
   return {
     model,
     p0: parseAssignments(merged('compare-p0'), 'compare-p0', (s, n) => parseNumberArg(s, `--compare-p0 ${n}`)),
@@ -512,8 +487,10 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
   const seed = v.seed === undefined ? 0 : Number(v.seed);
   if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new CliError(`--seed must be a whole number from 0 to 4294967295 (e.g. --seed 1), got "${v.seed}".`);
   const refused = [...(['bounds', 'loss', 'varpro', 'mle', 'tie', 'derive'] as const).filter((o) => all[o] !== undefined).map((o) => `--${o}`), ...(v.ci === 'profile' ? ['--ci profile'] : [])];
-  const mixed = mixedArgs(v.random, v['random-cov'], v.method, { grouped: v.group !== undefined || Boolean(v.wide), shared: v.shared !== undefined, refused }, { random: v['compare-random'], cov: v['compare-random-cov'] });
-  const checkpoint = checkpointArgs(v.checkpoint, v['checkpoint-every'], Boolean(v.resume), v.group !== undefined || Boolean(v.wide));
+  const grouped = v.group !== undefined || Boolean(v.wide);
+  const mixed = mixedArgs(v.random, v['random-cov'], v.method, { grouped, shared: v.shared !== undefined, refused }, { random: v['compare-random'], cov: v['compare-random-cov'] });
+  const checkpoint = checkpointArgs(v.checkpoint, v['checkpoint-every'], Boolean(v.resume), grouped);
+  const settings: FitSettings = { grouped, loss, starts: v.starts !== undefined, poisson: v.mle !== undefined, checkpoint: checkpoint !== null, weights: v.sigma !== undefined || v.weights !== undefined, profile: v.ci === 'profile' };
   const options: FitOptions = {
     loss: loss as LossName,
     fScale: positive(v['f-scale'], 'f-scale'),
@@ -559,23 +536,23 @@ export function parseFitArgs(argv: readonly string[]): FitCommand | 'help' {
     wide: Boolean(v.wide),
     where: parseWhereArgs(v.where ?? []),
     excludeRows: parseExcludeArgs(v['exclude-rows'] ?? []),
-    ...groupModeArgs(v.shared, Boolean(v.compare), v.workers, all.groups, v.group !== undefined || Boolean(v.wide)),
+    ...groupModeArgs(v.shared, Boolean(v.compare), v.workers, all.groups, grouped),
     ci,
     starts,
     seed,
     checkpoint,
-    mle: mleArg(v.mle, { grouped: v.group !== undefined || Boolean(v.wide), checkpoint: checkpoint !== null, sigma: v.sigma !== undefined || v.weights !== undefined, loss: v.loss, profile: v.ci === 'profile' }),
-    ...tiesAndDerived(v.tie ?? [], v.derive ?? [], v.group !== undefined || Boolean(v.wide)),
+    mle: mleArg(v.mle, settings),
+    ...tiesAndDerived(v.tie ?? [], v.derive ?? [], grouped),
     report: v.report ?? null,
-    varpro: varproArg(Boolean(v.varpro), { grouped: v.group !== undefined || Boolean(v.wide), loss, starts: v.starts !== undefined, mle: v.mle !== undefined, checkpoint: checkpoint !== null }),
-    compareModel: compareModelArgs(v['compare-model'], merged, Boolean(v.nested), { grouped: v.group !== undefined || Boolean(v.wide), mle: v.mle !== undefined, loss, checkpoint: checkpoint !== null }),
+    varpro: varproArg(Boolean(v.varpro), settings),
+    compareModel: compareModelArgs(v['compare-model'], merged, Boolean(v.nested), settings),
     memoryLimit: v['memory-limit'] === undefined ? null : parseMemoryLimit(v['memory-limit']),
     ...(mixed ? { mixed } : {}),
     sigmaX: v['sigma-x'] ?? null,
     deltas: Boolean(all.deltas),
     assay: assayArgs(
       { interpolate: Boolean(all.interpolate), sample: one('sample'), predict: one('predict'), outliers: one('outliers'), outlierQ: one('outlier-q'), keepRows: one('keep-rows'), ci: v.ci, bootstrap: one('bootstrap'), bootstrapKind: one('bootstrap-kind'), bootstrapInterval: one('bootstrap-interval'), seed },
-      { grouped: v.group !== undefined || Boolean(v.wide), wide: Boolean(v.wide), shared: v.shared !== undefined, random: v.random !== undefined, loss, mle: v.mle !== undefined },
+      { grouped, wide: Boolean(v.wide), shared: v.shared !== undefined, random: v.random !== undefined, loss, mle: v.mle !== undefined },
     ),
   };
 }

@@ -15,7 +15,7 @@ import { variableNames } from '../data/modelColumns';
 import { namedTimeColumn } from '../data/odeTime';
 import { findColumn, skipOf, type Result, type RowChoice, type Table } from '../data';
 import { compileDerived } from '../fit/derived';
-import { observedRows, type OdeFitData } from '../fit/ode';
+import { observedRows, observeYLine, type OdeFitData } from '../fit/ode';
 import { compileOde, parseStatements, type CompiledOde, type OdeModelSpec } from '../model';
 import type { FitCommand } from './args';
 import { CliError } from './errors';
@@ -67,8 +67,7 @@ function observedSpec(command: FitCommand, table: Table, columns: readonly strin
   const y = command.y ?? defaultY(tableCandidates(table), [time, ...(command.sigma ? [command.sigma] : [])]);
   if (!y) throw new CliError(`${command.file}: no column left to observe; name it with --y COL, or write COL ~ ${spec.states[0].name} in the model.`);
   if (!findColumn(table, y).ok) throw new CliError(`--y: ${command.file} has no column "${y}"; its columns are ${columns.join(', ')}.`);
-  const line = `${y} ~ ${spec.states[0].name}${command.sigma ? ` | ${command.sigma}` : ''}`;
-  return { spec: parse(command, `${command.model}\n${line}`, columns), time };
+  return { spec: parse(command, `${command.model}\n${observeYLine(spec, y, command.sigma)}`, columns), time };
 }
 
 /** The statements parsed and compiled against the file's columns, the time column and the rows --where and --exclude-rows keep. */

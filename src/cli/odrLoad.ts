@@ -6,7 +6,7 @@
  */
 import { selectColumns, type Table } from '../data';
 import { variableNames } from '../data/modelColumns';
-import type { OdrRows } from '../job/job';
+import { odrRowsOf, type OdrRows } from '../job/job';
 import { compileEquation, type CompiledModel } from '../model';
 import type { FitCommand } from './args';
 import { CliError } from './errors';
@@ -68,13 +68,7 @@ export function odrColumns(command: FitCommand, s: ReturnType<typeof odrSetup>, 
   const data = selected.value;
   if (data.dropped.length > 0) throw new CliError(unusableRowsMessage(command.file, data.dropped, data.droppedCount, command.excludeRows.length > 0));
   const column = (name: string): Float64Array => (name === y ? data.y : name === sigma ? data.sigma! : data.vars[xs.indexOf(name)]);
-  const columns: OdrRows = {
-    vars: model.variables.map(column),
-    y: implicit ? null : data.y,
-    sigmaY: implicit ? null : data.sigma,
-    sigmaX: model.variables.map((v) => (sigmaOf.has(v) ? column(sigmaOf.get(v)!) : null)),
-    lines: data.lines,
-  };
+  const columns = odrRowsOf(data, model.variables, implicit, column, (v) => (sigmaOf.has(v) ? column(sigmaOf.get(v)!) : null));
   return { columns, count: data.rows };
 }
 

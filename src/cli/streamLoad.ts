@@ -6,6 +6,7 @@
  */
 import type { MemoryPlan } from '../store/memoryPlan';
 import type { ParameterSpec } from '../fit/parameters';
+import { streamClash, type StreamClash } from '../job/validate';
 import type { FitCommand } from './args';
 import { formatBytes } from './memoryLimit';
 
@@ -17,19 +18,24 @@ export type { MemoryPlan };
  */
 export function streamRefusal(command: FitCommand, parameters: readonly ParameterSpec[]): { what: string; fix: string | null } | null {
   const missing = parameters.some((p) => !p.fixed && (p.value === null || p.value === undefined));
-  const they = (what: string) => ({ what: `${what} cannot run (they need all rows in memory)`, fix: null });
-  const it = (what: string) => ({ what: `${what} cannot run (it needs all rows in memory)`, fix: null });
-  if (command.group !== null || command.wide) return they('--group and --wide fits');
-  if (command.where.length > 0 || command.excludeRows.length > 0) return they('row filters (--where, --exclude-rows)');
-  if (missing || command.starts !== null) return { ...it('the automatic start search'), fix: 'give --p0 for every free parameter (e.g. from a fit of the first rows), or raise --memory-limit' };
-  if (command.varpro) return it('--varpro');
-  if (command.mle !== null) return it('--mle poisson');
-  if (command.ci === 'profile') return it('--ci profile');
-  if (command.compareModel) return it('--compare-model');
-  if (command.report) return it('--report (its plots)');
-  if (command.backend === 'gpu') return it('--backend gpu (it uploads the columns)');
-  return null;
+  const clash = streamClash({ groups: command.group !== null || command.wide, filters: command.where.length > 0 || command.excludeRows.length > 0, 'start-search': missing || command.starts !== null, varpro: command.varpro, poisson: command.mle !== null, profile: command.ci === 'profile', 'compare-model': Boolean(command.compareModel), report: Boolean(command.report), gpu: command.backend === 'gpu' });
+  if (clash === null || clash === 'weights') return null;
+  if (clash === 'groups' || clash === 'filters') return { what: `${STREAM_WORDS[clash]} cannot run (they need all rows in memory)`, fix: null };
+  const fix = clash === 'start-search' ? 'give --p0 for every free parameter (e.g. from a fit of the first rows), or raise --memory-limit' : null;
+  return { what: `${STREAM_WORDS[clash]} cannot run (it needs all rows in memory)`, fix };
 }
+
+const STREAM_WORDS: Record<Exclude<StreamClash, 'weights'>, string> = {
+  groups: '--group and --wide fits',
+  filters: 'row filters (--where, --exclude-rows)',
+  'start-search': 'the automatic start search',
+  varpro: '--varpro',
+  poisson: '--mle poisson',
+  profile: '--ci profile',
+  'compare-model': '--compare-model',
+  report: '--report (its plots)',
+  gpu: '--backend gpu (it uploads the columns)',
+};
 
 /** The in-memory estimate, in words, for messages. */
 export function planWords(plan: MemoryPlan): string {

@@ -8,12 +8,11 @@
  * usable-cells digest the ingest takes as it stores the pieces (src/store/cellDigest.ts), the one an
  * in-memory fit of the file takes, so a streamed fit's checkpoint resumes in memory and the reverse.
  */
-import { DEFAULT_CHUNK_ROWS } from '../fit/cpuEvaluator';
+import { budgetedRows } from '../fit/stream/streamedRows';
 import { compileDerived } from '../fit/derived';
 import { nodeHost } from '../job/node/host';
 import { runJob } from '../job/run';
 import { now } from '../solver/clock';
-import { CHUNK_SHARE } from '../store/chunkPlan';
 import type { FitCommand } from './args';
 import { fileCheckpoints } from './checkpoint';
 import { CliError, EXIT } from './errors';
@@ -45,9 +44,7 @@ export async function fitStreamed(command: FitCommand, plan: MemoryPlan, t0: num
     const { source } = loaded;
     const parseMs = now() - t0;
     const passes = { count: 0, onChunk: progress.chunk };
-    // The replicate groups' means may take the budget's share of a chunk (8 bytes each).
-    const streamed = { source, sumRows: DEFAULT_CHUNK_ROWS, maxGroups: Math.floor(plan.limit / CHUNK_SHARE / 8), passes };
-    const job = singleJob(command, model, { kind: 'stream', model, rows: source.rows, streamed, digest: loaded.digest });
+    const job = singleJob(command, model, { kind: 'stream', model, rows: source.rows, streamed: budgetedRows(source, plan.limit, passes), digest: loaded.digest });
     const run = await runJob(job, nodeHost({ checkpoints: command.checkpoint ? fileCheckpoints(command.checkpoint.file, command.checkpoint.everyMs) : undefined }));
     const facts = {
       file: command.file,

@@ -38,6 +38,7 @@ import type { FitSpec, ParameterRow } from '../share/types';
 import { exportGroups } from './groupPlan';
 import { shellJoin } from './shellQuote';
 import { untieSpec } from './untie';
+import { escapeKey } from '../data/keyList';
 
 /** How the command starts: node and the downloaded one-file CLI (in a clone, `npx fitbench` does the same). */
 export const CLI_PROGRAM = ['node', 'fitbench.mjs'] as const;
@@ -71,7 +72,7 @@ export function lineList(lines: readonly number[]): string {
 }
 
 /** A group key for --groups: a comma (the separator) and a backslash (the escape) escaped. */
-export const escapeKey = (key: string): string => key.replace(/[\\,]/g, (c) => `\\${c}`);
+export { escapeKey };
 
 /** Words of the command, unquoted (for programs: execFile, spawn). */
 export function cliWords(tiedSpec: FitSpec, options: CliCommandOptions): string[] {

@@ -81,6 +81,15 @@ export interface OdrJobData {
 export type OdrRows = Omit<OdrJobData, 'kind' | 'model' | 'implicit'>;
 
 /**
+ * An errors-in-x job's columns from a selection of rows, as the CLI and the page both assemble
+ * them: each model variable's column (`column`, by name) and its σ (`sigmaX`, null: exact), and
+ * y with its σ unless the model is an implicit equation (all its columns are observed).
+ */
+export function odrRowsOf(selected: { readonly y: Float64Array; readonly sigma: Float64Array | null; readonly lines: ArrayLike<number> }, variables: readonly string[], implicit: boolean, column: (name: string) => Float64Array, sigmaX: (variable: string, i: number) => Float64Array | null): OdrRows {
+  return { vars: variables.map(column), y: implicit ? null : selected.y, sigmaY: implicit ? null : selected.sigma, sigmaX: variables.map(sigmaX), lines: selected.lines };
+}
+
+/**
  * Errors in both variables per group (issue 24): each group's columns fitted by its own ODR fit
  * (steps/odrGroups.ts; the job's `groups` mode is per-group, nothing shared), one model for all.
  */

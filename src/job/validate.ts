@@ -170,6 +170,69 @@ const CLASH_TEXT: Record<JobClash, string> = {
 /** The sentence that says a clash and its fix (the page's words; the CLI refuses in its options' words first). */
 export const clashMessage = (clash: JobClash): string => CLASH_TEXT[clash];
 
+/**
+ * A fit's settings, before there is a job (the CLI checks its options before it reads the file):
+ * which of them are set. `loss` is the robust loss's name ('linear': least squares).
+ */
+export interface FitSettings {
+  readonly grouped: boolean;
+  readonly loss: string;
+  /** A start search was asked for (the CLI's --starts). */
+  readonly starts: boolean;
+  readonly poisson: boolean;
+  readonly checkpoint: boolean;
+  /** A σ column or a weighting from y. */
+  readonly weights: boolean;
+  readonly profile: boolean;
+}
+
+/** A setting that clashes with VarPro, the Poisson likelihood or a model comparison (see SETTING_CLASHES). */
+export type SettingClash = 'groups' | 'loss' | 'starts' | 'poisson' | 'checkpoint' | 'weights' | 'profile';
+
+/**
+ * What each of these fits of one dataset does not combine with, in the order it is reported:
+ * VarPro solves the linear parameters by least squares from given starts (the start search already
+ * solves them at every candidate); Poisson counts carry their own variance and the likelihood has
+ * no robust loss or profile here; a model comparison's F test and AICc are least-squares statistics
+ * of one dataset. None is checkpointed (notCheckpointed) or runs per group (groupClash).
+ */
+const SETTING_CLASHES = {
+  varpro: ['groups', 'loss', 'starts', 'poisson', 'checkpoint'],
+  poisson: ['groups', 'checkpoint', 'weights', 'loss', 'profile'],
+  'compare-model': ['groups', 'poisson', 'loss', 'checkpoint'],
+} as const satisfies Record<string, readonly SettingClash[]>;
+
+const HOLDS: Record<SettingClash, (s: FitSettings) => boolean> = {
+  groups: (s) => s.grouped,
+  loss: (s) => s.loss !== 'linear',
+  starts: (s) => s.starts,
+  poisson: (s) => s.poisson,
+  checkpoint: (s) => s.checkpoint,
+  weights: (s) => s.weights,
+  profile: (s) => s.profile,
+};
+
+/** The first setting that `fit` does not combine with, or null. */
+export function settingClash(fit: keyof typeof SETTING_CLASHES, settings: FitSettings): SettingClash | null {
+  return SETTING_CLASHES[fit].find((c) => HOLDS[c](settings)) ?? null;
+}
+
+/**
+ * What a streamed source (issue 12: one chunk in memory at a time) cannot run, in the order the
+ * adapters report it: groups and row filters (they split or pick rows of the whole file), the start
+ * search, VarPro, the Poisson likelihood and profile intervals (the job's 'stream-needs-rows'), a
+ * model comparison and a report's plots (they read every row again), the GPU (it uploads the
+ * columns), and weights from y (the chunks carry σ only).
+ */
+export type StreamClash = 'groups' | 'filters' | 'start-search' | 'varpro' | 'poisson' | 'profile' | 'compare-model' | 'report' | 'gpu' | 'weights';
+
+const STREAM_CLASHES: readonly StreamClash[] = ['groups', 'filters', 'start-search', 'varpro', 'poisson', 'profile', 'compare-model', 'report', 'gpu', 'weights'];
+
+/** The first of a streamed fit's settings that needs all rows in memory (`asks`: which are set), or null. */
+export function streamClash(asks: Partial<Record<StreamClash, boolean>>): StreamClash | null {
+  return STREAM_CLASHES.find((c) => asks[c]) ?? null;
+}
+
 /** Checks a job once, before anything runs; throws JobInputError on a clash. */
 export function validateJob(job: FitJob): FitJob {
   const clash = groupClash(job) ?? jobClash(job) ?? assayClash(job);

@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { localClient } from '../client/localClient';
 import { setClient } from '../client/worker';
-import { compiled } from '../worker/modelCache';
+import { compiled } from '../job/browser/pageModels';
 import { MAX_PARAMETERS, MAX_ROW_PARAMETERS, workLimit } from '../job/browser/limits';
 import { loadText } from './actions/data';
 import { runFit } from './actions/fit';

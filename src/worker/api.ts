@@ -4,17 +4,17 @@
  * copies or transfers it as is. Expected failures come back as `Status` values `{ ok: false,
  * error }`; the worker never throws a class across the boundary.
  */
-import type { Weighting } from '../fit/weights';
 import type { ReportData } from '../export/report/reportData';
 import type { ProfileProgress } from '../fit/profileFit';
 import type { GuessedParameter } from '../library/types';
 import type { Fingerprint, LinkPlan, PlanOptions } from '../share/index';
-import type { ColumnMapping, FitSpec } from '../share/types';
+import type { FitSpec } from '../share/types';
 import type { CurveExportRequest } from './exports';
 import type { Curve, PlotRequest, SelectionSummary, TableSummary } from '../plot/shapes';
-import type { RestoredFit } from './tables';
 import type { TableInput } from './session';
-import type { DataMapping, FitRequest, RowRequest } from '../job/protocol/request';
+import type { CurveRequest, DataMapping, FitRequest, RowRequest } from '../job/protocol/request';
+import type { Status } from '../job/protocol/status';
+import type { GroupList, LoadOptions, LoadProgress, RestoredFit, WideGroups } from '../job/protocol/table';
 import type { CheckpointOffer } from '../job/protocol/checkpoint';
 import type { AutoStartOutcome, AutoStartRequest, AutoStartStep } from '../job/protocol/autoStart';
 import type { FitOutcome, FitProgress } from '../job/protocol/fitOutcome';
@@ -24,7 +24,9 @@ import type { ModelCompareRequest, PageModelComparison, PageProfile } from '../j
 
 // The fit job's requests and outcomes (src/job/protocol), re-exported: the page imports the whole
 // boundary from here.
-export type { DataMapping, FitRequest, RowRequest } from '../job/protocol/request';
+export type { CurveRequest, DataMapping, FitRequest, RowRequest } from '../job/protocol/request';
+export type { Status, WorkerError } from '../job/protocol/status';
+export type { GroupList, LoadOptions, LoadProgress, RestoredFit, WideGroups } from '../job/protocol/table';
 export type { CheckpointFacts, CheckpointOffer } from '../job/protocol/checkpoint';
 export type { AutoStartOutcome, AutoStartRequest, AutoStartStep } from '../job/protocol/autoStart';
 export type { BackendReport, FitOutcome, FitProgress, PoissonFacts } from '../job/protocol/fitOutcome';
@@ -36,70 +38,9 @@ export type { ModelCompareRequest, PageModelComparison, PageProfile } from '../j
 export type { CurveExportRequest } from './exports';
 export type { ReportData } from '../export/report/reportData';
 export type { NamedProfile, ProfileProgress } from '../fit/profileFit';
-export type { RestoredFit } from './tables';
 export type { TableInput } from './session';
 export type { BandPair, ColumnInfo, Curve, ExcludedPoints, SelectionSummary, Series, StreamFacts, TableSummary, VariableRange, GroupOverlay, PlotRequest } from '../plot/shapes';
 export type { Density } from '../plot/density';
-
-export interface WorkerError {
-  /** Stable code: a data code ('header-only', 'no-usable-rows'…), a model code, a fit input code
-   *  ('start-outside-bounds', 'nonfinite-x0'…), or 'no-data' / 'no-model' / 'internal'. */
-  readonly code: string;
-  readonly message: string;
-  /** 1-based line of the file the error points at. */
-  readonly line?: number;
-  /** The parameter the error concerns, when it names one. */
-  readonly param?: string;
-  /** The control the error concerns. */
-  readonly field?: 'data' | 'mapping' | 'model' | 'parameter' | 'settings' | 'assay';
-}
-
-export type Status<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: WorkerError };
-
-/** The groups of a column: key as written and row count (among rows the filters keep). */
-export interface GroupList {
-  /** The group column's name ('' for a wide file's y columns). */
-  readonly column: string;
-  readonly groups: readonly { readonly key: string; readonly rows: number }[];
-  /** Rows with an empty group cell (in no group). */
-  readonly ungrouped: number;
-}
-
-/** How to read a file: the header row (detected, or as the user said) and the sheet of a workbook
- *  (by name; absent: the first). */
-export interface LoadOptions {
-  readonly header?: 'auto' | boolean;
-  readonly sheet?: string | null;
-  /** The page's memory budget in bytes (issue 12): a text file whose in-memory fit would hold more
-   *  is streamed to the Origin Private File System (absent: half of navigator.deviceMemory). */
-  readonly memoryBudget?: number;
-}
-
-/** Each y column is a dataset: the groups of this mapping's x and sigma (GroupBatchRequest.wide). */
-export interface WideGroups {
-  readonly wide: Pick<ColumnMapping, 'x' | 'sigma'>;
-}
-
-export interface LoadProgress {
-  readonly fraction: number | null;
-  readonly rows: number;
-  /** The file is being streamed to browser storage (issue 12), not read into memory. */
-  readonly streaming?: boolean;
-}
-
-export interface CurveRequest extends PlotRequest {
-  readonly model: string;
-  /** The columns; mapping.x are the names the model may use as variables. */
-  readonly mapping: DataMapping;
-  /** Parameter values in the model's parameter order. */
-  readonly params: Float64Array;
-  /** Weights from y (settings.weights): the live χ² weighs the points as the fit will. */
-  readonly weights?: Weighting;
-  /** settings.objective: with 'poisson' the curve carries the deviance at these values. */
-  readonly objective?: 'least-squares' | 'poisson';
-}
-
-
 
 export interface WorkerApi {
   /** Streams a File/Blob through the CSV parser (progress about 10 times a second), or reads a

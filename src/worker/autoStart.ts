@@ -9,7 +9,7 @@ import type { FitOptions } from '../fit/defaults';
 import { autoStart } from '../start/index';
 import type { AutoStartOutcome, AutoStartRequest, AutoStartStep, Status } from './api';
 import { modelVars } from '../plot/curve';
-import { toWorkerError } from './errors';
+import { toWorkerError } from '../job/protocol/status';
 import { fitInputs } from './fitInputs';
 import { endRun, startRun } from './session';
 import { throttle } from '../job/browser/throttle';

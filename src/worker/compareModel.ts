@@ -8,10 +8,10 @@
 import { compareClash, fittedCount, runComparison, type ComparisonJob } from '../job/compare';
 import type { ModelCompareRequest, PageModelComparison, AutoStartStep, Status } from './api';
 import { modelFitData } from '../plot/curve';
-import { toWorkerError } from './errors';
+import { toWorkerError } from '../job/protocol/status';
 import { lastLeastSquaresFit } from './lastFitInput';
 import { workLimit } from '../job/browser/limits';
-import { compiled } from './modelCache';
+import { compiled } from '../job/browser/pageModels';
 import { endRun, startRun } from './session';
 import { throttle } from '../job/browser/throttle';
 

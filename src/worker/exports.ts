@@ -7,7 +7,7 @@ import { curveCsv, gridCurveCsv } from '../export/index';
 import type { DataMapping, Status, WorkerError } from './api';
 import { withWeights } from '../plot/curve';
 import { evaluateCurve } from './curve';
-import { compiled } from './modelCache';
+import { compiled } from '../job/browser/pageModels';
 import { ensureSelection } from './select';
 import { session, type LastFit } from './session';
 

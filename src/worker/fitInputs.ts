@@ -8,7 +8,7 @@ import type { CompiledModel } from '../model/index';
 import type { ParameterRow } from '../share/types';
 import type { DataMapping, Status } from './api';
 import { workLimit } from '../job/browser/limits';
-import { compiled } from './modelCache';
+import { compiled } from '../job/browser/pageModels';
 import { ensureSelection } from './select';
 
 export function fitInputs(request: { readonly model: string; readonly mapping: DataMapping; readonly parameters: readonly ParameterRow[] }): Status<{ data: FitData; model: CompiledModel }> {

@@ -12,26 +12,23 @@
  * grace period, and the call answers 'cancelled'. The flag is still set, so that the per-group
  * phase of a comparison (which yields between groups) stops at once.
  */
-import { fitGroups } from '../fit/batch/fitGroups';
 import type { BatchProgress } from '../fit/batch/types';
-import type { BatchPhase, GroupHost } from '../job/groupHost';
+import type { GroupHost } from '../job/groupHost';
+import { PROGRESS_MS, pageGroupHost } from '../job/browser/groupHost';
+import { throttle } from '../job/browser/throttle';
+import { macrotask } from '../job/browser/yielding';
 import { runGroupJob, type GlobalRun, type GroupRun } from '../job/groupRun';
 import type { FitJob } from '../job/job';
 import { groupRequestJob, type GroupHow, type Grouped } from '../job/protocol/groupJob';
 import { batchOutcome, globalOutcome } from '../job/protocol/groupOutcome';
 import { withGroupBootstraps } from '../job/protocol/groupBootstrap';
 import type { CompiledModel } from '../model';
-import { now } from '../solver/clock';
 import type { GlobalComparison, GlobalFitOutcome, GlobalFitProgress, GroupBatchOutcome, GroupBatchProgress, GroupBatchRequest, GlobalFitRequest, Status } from './api';
-import { toWorkerError } from './errors';
-import { splitRequest } from './groupSplit';
-import { compiled } from './modelCache';
+import { toWorkerError } from '../job/protocol/status';
+import { splitRequest } from '../job/protocol/groupSplit';
+import { compiled } from '../job/browser/pageModels';
 import { rowChoice } from './select';
 import { endRun, session, startRun, type CancelFlag } from './session';
-import { throttle } from '../job/browser/throttle';
-import { macrotask } from '../job/browser/yielding';
-
-const PROGRESS_MS = 100;
 
 /** The page's request as a grouped job (src/job/protocol/groupJob.ts) on the session's table: the model compiled against the x columns, the rows split. */
 export function groupJobOf(request: GroupBatchRequest, how: GroupHow): Status<Grouped> {
@@ -44,19 +41,6 @@ export function groupJobOf(request: GroupBatchRequest, how: GroupHow): Status<Gr
   const split = splitRequest(table, model.value.variables, request.mapping, request, choice.value);
   if (!split.ok) return split;
   return groupRequestJob(request, model.value, split.value, how);
-}
-
-/** The page's host: batches in this thread, yielding for Cancel, progress at most every PROGRESS_MS. */
-export function pageHost(flag: CancelFlag, total: number, onBatch: (p: BatchProgress, phase: BatchPhase) => void, onGlobal?: (p: GlobalFitProgress) => void): GroupHost {
-  const progress = throttle<GlobalFitProgress>((v) => onGlobal?.(v), PROGRESS_MS);
-  return {
-    now,
-    async batch(input, { phase }) {
-      const result = await fitGroups({ ...input, signal: flag, onProgress: (p) => onBatch(p, phase), progressMs: PROGRESS_MS, pause: macrotask });
-      return { result, workers: 0, accelerated: null, notes: [] };
-    },
-    global: { signal: flag, onIteration: (iteration, cost, nfev) => progress.push({ iteration, cost, nfev, phase: 'global', done: 0, total }), done: () => progress.flush() },
-  };
 }
 
 /** Runs the job as the worker's one fit in flight (a new fit or cancelFit stops the previous one). */
@@ -75,7 +59,7 @@ export async function fitEachGroup(request: GroupBatchRequest, onProgress?: (p: 
   const built = groupJobOf(request, { mode: 'per-group', shared: [], compare: false, mixed: null });
   if (!built.ok) return built;
   const { job, model: m, groups } = built.value;
-  return asTheFit(job, m, (flag) => pageHost(flag, groups.length, (p) => onProgress?.({ done: p.done, total: p.total, failed: p.failed })), async (run, flag) => {
+  return asTheFit(job, m, (flag) => pageGroupHost(flag, groups.length, (p) => onProgress?.({ done: p.done, total: p.total, failed: p.failed })), async (run, flag) => {
     if (run.mode !== 'per-group') throw new Error('fitEachGroup: the per-group job ran as a global fit.');
     const progress = throttle<GroupBatchProgress>((p) => onProgress?.(p), PROGRESS_MS);
     const value = await withGroupBootstraps(request, built.value, run, batchOutcome(request, built.value, run), { pause: macrotask, stopped: () => flag.aborted, onProgress: (p) => progress.push(p) });
@@ -94,7 +78,7 @@ export function jointRun<T>(request: GroupBatchRequest, how: GroupHow, what: str
   const { job, model: m, groups } = built.value;
   const total = groups.length;
   const separate = (b: BatchProgress) => onProgress?.({ iteration: 0, cost: NaN, nfev: 0, phase: 'separate', done: b.done, total });
-  return asTheFit(job, m, (flag) => pageHost(flag, total, separate, onProgress), (run, flag) =>
+  return asTheFit(job, m, (flag) => pageGroupHost(flag, total, separate, onProgress), (run, flag) =>
     flag.aborted ? { ok: false, error: { code: 'cancelled', message: `Cancelled: the ${what} was stopped before it finished.` } } : { ok: true, value: answer(run, built.value) },
   );
 }

@@ -3,7 +3,7 @@
  *  For a wide file, its y columns in file order with their usable rows (splitRequest). */
 import { groupKeys, countGroups, naturalCompare } from '../data/groupKeys';
 import type { GroupList, RowRequest, Status, WideGroups } from './api';
-import { splitRequest } from './groupSplit';
+import { splitRequest } from '../job/protocol/groupSplit';
 import { rowChoice } from './select';
 import { session } from './session';
 

@@ -2,14 +2,12 @@
  * The last fit as a curveFit input again (model, the fitted rows, its parameter table and
  * options), for the calls that work on a finished fit: profile intervals and the report's data.
  */
-import { DEFAULTS } from '../fit/defaults';
 import type { CurveFitInput } from '../fit/curveFit';
 import type { FitResult } from '../fit/types';
-import { poissonWeights } from '../fit/poissonMle';
-import { weightSigma } from '../fit/weights';
+import { fittedWeights } from '../fit/fittedWeights';
 import type { Status } from './api';
 import { modelFitData } from '../plot/curve';
-import { compiled } from './modelCache';
+import { compiled } from '../job/browser/pageModels';
 import { session, type LastFit } from './session';
 
 export interface LastFitInput {
@@ -48,11 +46,7 @@ export function lastFitInput(): Status<LastFitInput> {
   };
   let w: Float64Array | null = null;
   try {
-    if (last.poisson) w = poissonWeights(m, input.data.vars, input.data.y.length, result);
-    else {
-      const sigma = weightSigma({ ...DEFAULTS, ...options }.weights ?? 'sigma', input.data);
-      w = sigma ? sigma.map((v) => 1 / v) : null;
-    }
+    w = fittedWeights(m, input.data, result, { poisson: Boolean(last.poisson), weights: options.weights });
   } catch {
     w = null;
   }

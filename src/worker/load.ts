@@ -1,6 +1,5 @@
 /** Loading: a File streamed through the parser (or read as a spreadsheet or Parquet file), pasted
  *  text, or a link's inline columns. */
-import { columnFacts } from '../data/columnShape';
 import { defaultPageBudget } from '../store/memoryBudget';
 import { PIECE_BYTES, planFromHead } from '../store/memoryPlan';
 import { opfsAvailable } from '../job/browser/opfsColumns';
@@ -11,33 +10,8 @@ import type { Result, Table } from '../data/types';
 import type { LoadOptions, LoadProgress, Status, TableSummary } from './api';
 import { session, type TableInput } from './session';
 import { throttle } from '../job/browser/throttle';
-
-function summarize(table: Table, fileName: string | null, stream: StreamedTable | null): TableSummary {
-  return {
-    fileName,
-    rows: stream ? stream.rows : table.rowCount,
-    columns: table.columns.map((c) => ({ name: c.name, label: c.label, numeric: c.numericCount, nonNumeric: c.nonNumericCount, empty: c.emptyCount, categories: c.categories ? c.categories.levels.length : null, ...columnFacts(c) })),
-    delimiter: table.delimiter,
-    decimalComma: table.decimalComma,
-    hasHeader: table.hasHeader,
-    preview: table.preview,
-    issues: table.issues.slice(0, 200),
-    issueCount: table.issueCount,
-    source: table.source ?? null,
-    stream: stream && {
-      folder: stream.store.name,
-      budget: stream.budget,
-      estimateBytes: stream.estimateBytes,
-      fileBytes: stream.fileBytes,
-      storedBytes: stream.rows * 8 * stream.names.length,
-      chunkRows: stream.chunkRows,
-      chunks: Math.max(1, Math.ceil(stream.rows / stream.chunkRows)),
-      sampleRows: table.rowCount,
-      stride: stream.stride,
-      dropped: stream.dropped,
-    },
-  };
-}
+import { tableSummary } from '../job/browser/tableSummary';
+import { inlineCsv } from '../share/inlineCsv';
 
 /** The streamed tables whose folder a saved table refers to (saved by saveTable, or opened again
  *  for a restored session): their folders outlive them. */
@@ -73,7 +47,7 @@ export function adoptTable(table: Table, fileName: string | null, input: TableIn
   session.selection = null;
   session.choice = null;
   session.lastFit = null;
-  return { ok: true, value: summarize(table, fileName, stream) };
+  return { ok: true, value: tableSummary(table, fileName, stream) };
 }
 
 function adopt(parsed: Result<Table>, fileName: string | null, input: TableInput | null = null): Status<TableSummary> {
@@ -124,15 +98,8 @@ export function loadText(text: string, name: string | null, options: LoadOptions
 
 /** Inline columns (from a link) become CSV text, so they pass through the same ingest. */
 export function loadColumns(columns: Readonly<Record<string, readonly number[]>>, name: string | null, text: Readonly<Record<string, readonly string[]>> | null = null): Status<TableSummary> {
-  const names = Object.keys(columns);
-  if (names.length === 0) return { ok: false, error: { code: 'empty', message: 'The link carries no data columns.', field: 'data' } };
-  // Text columns (a link's group keys) are written quoted; one that repeats a number column's name is ignored.
-  const labels = text ? Object.keys(text).filter((n) => !names.includes(n)) : [];
-  const quote = (s: string) => (s === '' ? '' : `"${s.replace(/"/g, '""')}"`);
-  const rows = Math.max(...names.map((n) => columns[n]?.length ?? 0));
-  const lines = [[...names, ...labels].join(',')];
-  for (let r = 0; r < rows; r++) lines.push([...names.map((n) => (columns[n]?.[r] ?? NaN).toString()), ...labels.map((n) => quote(text?.[n]?.[r] ?? ''))].join(','));
-  return adopt(parseDelimitedText(lines.join('\n'), { header: true, delimiter: ',' }), name);
+  if (Object.keys(columns).length === 0) return { ok: false, error: { code: 'empty', message: 'The link carries no data columns.', field: 'data' } };
+  return adopt(parseDelimitedText(inlineCsv(columns, text), { header: true, delimiter: ',' }), name);
 }
 
 export function cancelLoad(): void {

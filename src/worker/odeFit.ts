@@ -9,7 +9,7 @@ import { ODE_DEFAULTS } from '../fit/ode';
 import type { FitJob } from '../job/job';
 import { clashMessage, jobClash } from '../job/validate';
 import type { FitOutcome, FitRequest, Status, WorkerError } from './api';
-import { toWorkerError } from './errors';
+import { toWorkerError } from '../job/protocol/status';
 import { requestJob } from '../job/protocol/fitJob';
 import { runCancellableJob } from './fitJob';
 import { odeCurve } from '../plot/odeCurve';

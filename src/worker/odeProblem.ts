@@ -8,11 +8,11 @@
  */
 import { variableNames } from '../data/modelColumns';
 import { skipOf } from '../data/chooseRows';
-import { observedRows } from '../fit/ode';
+import { observedRows, observeYLine } from '../fit/ode';
 import { parseStatements } from '../model';
 import type { OdeProblem } from '../plot/odeShapes';
 import type { DataMapping, Status, WorkerError } from './api';
-import { compiledOde } from './modelCache';
+import { compiledOde } from '../job/browser/pageModels';
 import { compiledCache } from '../job/browser/compiledCache';
 import { rowChoice } from './select';
 import { session } from './session';
@@ -28,8 +28,8 @@ const observedTexts = compiledCache<string>();
 function observedText(text: string, mapping: DataMapping, columns: readonly string[]): string {
   return observedTexts(`${mapping.y}\u0002${mapping.sigma ?? ''}\u0002${text}`, columns, () => {
     const spec = parseStatements(text, { columns });
-    if (!spec.ok || spec.value.observations.length > 0 || spec.value.states.length !== 1 || mapping.y === '') return text;
-    return `${text}\n${mapping.y} ~ ${spec.value.states[0].name}${mapping.sigma ? ` | ${mapping.sigma}` : ''}`;
+    const line = spec.ok && mapping.y !== '' ? observeYLine(spec.value, mapping.y, mapping.sigma) : null;
+    return line === null ? text : `${text}\n${line}`;
   });
 }
 

@@ -13,7 +13,7 @@ import { fitBands } from '../plot/bands';
 import { DEFAULT_SETTINGS } from '../state/slices/settings';
 import { runFit } from './fit';
 import { loadText } from './load';
-import { compiled } from './modelCache';
+import { compiled } from '../job/browser/pageModels';
 import { session } from './session';
 
 const fixture = (file: string) => readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', 'odr', file), 'utf8');

@@ -8,7 +8,7 @@
  * does not run with errors in x; the job's row checks name a bad σ's line.
  */
 import { isEquationModel } from '../model/index';
-import type { OdrJobData } from '../job/job';
+import { odrRowsOf, type OdrJobData } from '../job/job';
 import { clashMessage, jobClash } from '../job/validate';
 import { implicitCurve } from '../plot/implicitCurve';
 import type { FitData } from '../data/selectColumns';
@@ -16,12 +16,12 @@ import type { CompiledModel } from '../model/index';
 import type { FitOutcome, FitRequest, Status, WorkerError } from './api';
 import { odrFacts } from '../job/protocol/odrFacts';
 import { evaluateCurve } from './curve';
-import { toWorkerError } from './errors';
+import { toWorkerError } from '../job/protocol/status';
 import { requestJob } from '../job/protocol/fitJob';
 import { runCancellableJob } from './fitJob';
 import { workLimit } from '../job/browser/limits';
-import { compiled, compiledEquation } from './modelCache';
-import { variableSigmas } from './odrColumns';
+import { compiled, compiledEquation } from '../job/browser/pageModels';
+import { variableSigmas } from '../job/protocol/sigmaX';
 import { ensureSelection } from './select';
 import { session } from './session';
 
@@ -48,16 +48,7 @@ export function odrProblem(request: Pick<FitRequest, 'model' | 'mapping' | 'para
   const sigmas = variableSigmas(session.table!, data, mapping, m.variables);
   if (!sigmas.ok) return sigmas;
   const column = (name: string) => (name === data.names.y ? data.y : data.vars[data.names.x.indexOf(name)]);
-  const odr: OdrJobData = {
-    kind: 'odr',
-    model: m,
-    implicit,
-    vars: m.variables.map(column),
-    y: implicit ? null : data.y,
-    sigmaY: implicit ? null : data.sigma,
-    sigmaX: sigmas.value,
-    lines: data.lines,
-  };
+  const odr: OdrJobData = { kind: 'odr', model: m, implicit, ...odrRowsOf(data, m.variables, implicit, column, (_, i) => sigmas.value[i]) };
   return { ok: true, value: { model: m, data, odr } };
 }
 

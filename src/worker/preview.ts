@@ -2,13 +2,13 @@
 import type { Curve, CurveRequest, Status } from './api';
 import { withDeviance, withWeights } from '../plot/curve';
 import { evaluateCurve } from './curve';
-import { compiled } from './modelCache';
+import { compiled } from '../job/browser/pageModels';
 import { ensureSelection } from './select';
 import { isEquationModel, isOdeModel } from '../model/modelKind';
 import { implicitCurve } from '../plot/implicitCurve';
-import { compiledEquation } from './modelCache';
+import { compiledEquation } from '../job/browser/pageModels';
 import { equationColumns } from './odrFit';
-import { variableSigmas } from './odrColumns';
+import { variableSigmas } from '../job/protocol/sigmaX';
 import { session } from './session';
 import { odeCurve } from '../plot/odeCurve';
 import { odeProblem } from './odeProblem';

@@ -6,7 +6,7 @@
 import { profileIntervals, type ProfileProgress } from '../fit/profileFit';
 import { FitInputError } from '../fit/parameters';
 import type { PageProfile, Status } from './api';
-import { toWorkerError } from './errors';
+import { toWorkerError } from '../job/protocol/status';
 import { lastLeastSquaresFit } from './lastFitInput';
 import { endRun, startRun } from './session';
 import { throttle } from '../job/browser/throttle';

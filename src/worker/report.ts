@@ -1,7 +1,7 @@
 /** The data side of the fit report for the last fit (src/export/report/reportData.ts), computed where the rows are. */
 import { fitReportData, type ReportData } from '../export/report/reportData';
 import type { Status } from './api';
-import { toWorkerError } from './errors';
+import { toWorkerError } from '../job/protocol/status';
 import { lastFitInput } from './lastFitInput';
 
 export function lastFitReportData(): Status<ReportData> {

@@ -9,7 +9,7 @@ import type { DataMapping, PlotRequest, RowRequest, SelectionSummary, Status, Wo
 import { excludedPoints } from '../plot/excluded';
 import { buildSeries } from '../plot/series';
 import { sameMapping, session } from './session';
-import { rowsOf } from './odrColumns';
+import { rowsOf } from '../job/protocol/sigmaX';
 import { streamedSelection } from '../job/browser/streamedColumns';
 import type { StreamedTable } from '../job/browser/streamIngest';
 

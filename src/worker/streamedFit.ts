@@ -12,17 +12,18 @@
  * restores the session's folder, or the same file dropped again, resumes; other data or columns do not.
  */
 import { DEFAULT_CHUNK_ROWS } from '../fit/cpuEvaluator';
-import type { StreamedRows } from '../fit/stream/streamedRows';
+import { budgetedRows } from '../fit/stream/streamedRows';
 import type { StreamProgress } from '../fit/stream/streamProgress';
 import type { JobData } from '../job/job';
 import type { CompiledModel } from '../model/index';
-import { CHUNK_SHARE, chunkRowsFor } from '../store/chunkPlan';
+import { chunkRowsFor } from '../store/chunkPlan';
 import type { DataDigest } from '../store/checkpointSubject';
 import { columnChunks } from '../store/columnFiles';
 import { formatBudget } from '../store/memoryBudget';
 import type { UsableRows } from '../store/usableRows';
 import type { BackendReport, FitOutcome, FitRequest, Status, WorkerError } from './api';
 import { session } from './session';
+import { streamClash, type StreamClash } from '../job/validate';
 import type { StreamedTable } from '../job/browser/streamIngest';
 import { streamedSelection, type StreamedSelection } from '../job/browser/streamedColumns';
 import { yielding } from '../job/browser/yielding';
@@ -46,20 +47,31 @@ export function streamRefusal(what: string, fix: string | null = null): WorkerEr
   };
 }
 
-/** What this fit request asks that the streamed path cannot do (the job's clash 'stream-needs-rows', and the page's own). */
+/** What this fit request asks that the streamed path cannot do (validate.ts streamClash), in the page's words. */
 function requestRefusal(request: FitRequest): WorkerError | null {
   const rows = request.mapping.rows;
-  if (rows && (rows.where.length > 0 || rows.exclude.length > 0)) return streamRefusal('Filtering rows or excluding points', 'clear the row filters and exclusions');
-  if (request.parameters.some((p) => !p.fixed && (p.value === null || !Number.isFinite(p.value)))) {
-    return streamRefusal('The automatic start search', 'give a start value for every free parameter (Guess, or the sliders over the drawn sample)');
-  }
   const s = request.settings;
-  if (s.varpro) return streamRefusal('VarPro', 'turn it off in Solver options');
-  if (s.objective === 'poisson') return streamRefusal('The Poisson likelihood fit', 'choose least squares in Solver options');
-  if (s.backend === 'gpu') return streamRefusal('The GPU backend', 'choose Auto or CPU in Solver options');
-  if ((s.weights ?? 'sigma') !== 'sigma') return streamRefusal('Weights from y', 'use a σ column');
-  return null;
+  const clash = streamClash({
+    filters: Boolean(rows && (rows.where.length > 0 || rows.exclude.length > 0)),
+    'start-search': request.parameters.some((p) => !p.fixed && (p.value === null || !Number.isFinite(p.value))),
+    varpro: s.varpro,
+    poisson: s.objective === 'poisson',
+    gpu: s.backend === 'gpu',
+    weights: (s.weights ?? 'sigma') !== 'sigma',
+  });
+  const words = clash ? PAGE_WORDS[clash] : undefined;
+  return words ? streamRefusal(words[0], words[1]) : null;
 }
+
+/** What the page calls each refused setting, and what to do instead. */
+const PAGE_WORDS: Partial<Record<StreamClash, [string, string]>> = {
+  filters: ['Filtering rows or excluding points', 'clear the row filters and exclusions'],
+  'start-search': ['The automatic start search', 'give a start value for every free parameter (Guess, or the sliders over the drawn sample)'],
+  varpro: ['VarPro', 'turn it off in Solver options'],
+  poisson: ['The Poisson likelihood fit', 'choose least squares in Solver options'],
+  gpu: ['The GPU backend', 'choose Auto or CPU in Solver options'],
+  weights: ['Weights from y', 'use a σ column'],
+};
 
 /** A streamed fit's data fingerprint: the usable rows and the digest of their cells. */
 export function streamDigest(usable: UsableRows): DataDigest {
@@ -103,8 +115,7 @@ export function streamedSource(request: FitRequest, stream: StreamedTable, model
   const source = columnChunks({ files: stream.store.files, rows: stream.rows, chunkRows, x, y, sigma, sortedX, usable });
   const passes = { count: 0, onChunk };
   const digest = streamDigest(usable);
-  // The replicate groups' means may take the budget's share of a chunk (8 bytes each), as in the CLI.
-  const streamed: StreamedRows = { source, sumRows: DEFAULT_CHUNK_ROWS, maxGroups: Math.floor(stream.budget / CHUNK_SHARE / 8), passes, wrap: (e) => yielding(e) };
+  const streamed = budgetedRows(source, stream.budget, passes, (e) => yielding(e));
   return {
     ok: true,
     value: {

@@ -7,10 +7,7 @@
  */
 import type { Table } from '../data/types';
 import { INPUT_BYTES, inputBytes, isInput, isTable, type SavedTable } from '../job/browser/tableRecord';
-import type { FitResult } from '../fit/types';
-import type { Weighting } from '../fit/weights';
-import type { SolverSettings } from '../share/types';
-import type { DataMapping, Status, TableSummary } from './api';
+import type { RestoredFit, Status, TableSummary } from './api';
 import { fitOptions } from '../job/protocol/fitJob';
 import { adoptTable, keepStream } from './load';
 import { ensureSelection } from './select';
@@ -18,20 +15,6 @@ import { session, type TableInput } from './session';
 import { readValue, storageReason, writeValue } from '../job/browser/storage';
 import { openOpfsColumns } from '../job/browser/opfsColumns';
 import { readSavedStream, savedStream } from '../job/browser/streamRecord';
-
-export interface RestoredFit {
-  readonly model: string;
-  readonly mapping: DataMapping;
-  readonly result: FitResult;
-  readonly absoluteSigma: boolean;
-  /** The fit's weights from y (settings.weights), so that its bands follow a redraw; absent: none. */
-  readonly weights?: Weighting;
-  /** Fitted by Poisson maximum likelihood (settings.objective 'poisson'). */
-  readonly poisson?: boolean;
-  /** The settings the fit ran with, when the page knows them (a fit it showed before a group was
-   *  opened): the fit is then whole again, for profiles and comparisons; absent: a saved session's. */
-  readonly settings?: SolverSettings;
-}
 
 export async function saveTable(key: string): Promise<Status<{ rows: number; folder?: string }>> {
   const table = session.table;

@@ -2,4 +2,4 @@
 export { odeFit, type OdeFacts, type OdeFitInput, type OdeFitResult } from './odeFit';
 export { ODE_DEFAULTS, ODE_METHODS, type OdeIntegration } from './odeDefaults';
 export type { ObservedColumn, OdeFitData } from './observations';
-export { observedRows, type ObservedRows } from './observedRows';
+export { observedRows, observeYLine, type ObservedRows } from './observedRows';

@@ -6,8 +6,18 @@
  * beside it, for the adapter to refuse or to note (the CLI is strict with one response).
  */
 import { selectColumns, type Result, type RowIssue, type Table } from '../../data';
-import type { OdeObservation } from '../../model';
+import type { OdeModelSpec, OdeObservation } from '../../model';
 import type { ObservedColumn } from './observations';
+
+/**
+ * The `~` line that observes the y column (and its σ column) as the state of a one-state model
+ * written without one (`Y ~ X | SIGMA`), as the CLI's --y/--sigma and the page's y/σ pickers do;
+ * null when the model has its own `~` lines or more than one state.
+ */
+export function observeYLine(spec: Pick<OdeModelSpec, 'observations' | 'states'>, y: string, sigma: string | null): string | null {
+  if (spec.observations.length > 0 || spec.states.length !== 1) return null;
+  return `${y} ~ ${spec.states[0].name}${sigma ? ` | ${sigma}` : ''}`;
+}
 
 export interface ObservedRows extends ObservedColumn {
   /** Rows left out of this response as unusable (a capped list; `droppedCount` counts all). */

@@ -6,6 +6,8 @@
 import type { Evaluator } from '../../solver/evaluator';
 import type { ChunkSource } from '../../store/chunkSource';
 import type { PassCounter } from './streamProgress';
+import { DEFAULT_CHUNK_ROWS } from '../cpuEvaluator';
+import { CHUNK_SHARE } from '../../store/chunkPlan';
 
 export interface StreamedRows {
   readonly source: ChunkSource;
@@ -18,4 +20,13 @@ export interface StreamedRows {
   /** Wraps each streamed evaluator (the page's worker: `yielding`, so that a cancel message gets
    *  in between passes); the numbers are the wrapped evaluator's. */
   readonly wrap?: (evaluator: Evaluator) => Evaluator;
+}
+
+/**
+ * The streamed rows of a fit over `source` within a memory budget, as the CLI (--memory-limit) and
+ * the page (its memory budget) both set them: the in-memory chunk for the partial sums, and the
+ * replicate groups' means within the budget's share of a chunk (8 bytes each).
+ */
+export function budgetedRows(source: ChunkSource, budgetBytes: number, passes: PassCounter, wrap?: StreamedRows['wrap']): StreamedRows {
+  return { source, sumRows: DEFAULT_CHUNK_ROWS, maxGroups: Math.floor(budgetBytes / CHUNK_SHARE / 8), passes, ...(wrap ? { wrap } : {}) };
 }

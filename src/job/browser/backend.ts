@@ -16,7 +16,7 @@ import { acquireGpu, chooseBackend, gpuPrimary, type GpuContext } from '../../gp
 import type { CompiledModel } from '../../model/index';
 import type { BackendChoice } from '../host';
 import type { BackendRequest } from '../job';
-import type { BackendReport } from '../../worker/api';
+import type { BackendReport } from '../protocol/fitOutcome';
 import { cancelCheckpoint, FitCancelledError, yielding } from './yielding';
 
 type Primary = NonNullable<CurveFitInput['primary']>;

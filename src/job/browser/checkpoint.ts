@@ -25,7 +25,8 @@ import type { IterationSummary } from '../../solver/summary';
 import type { TrfState } from '../../solver/trfState';
 import { CHECKPOINT_FORMAT, CHECKPOINT_VERSION, readCheckpointRecord, type CheckpointRecord, type SavedIteration } from '../../store/checkpointRecord';
 import { checkpointSubject, subjectDifference, type CheckpointSubject, type DataDigest, type SubjectDifference } from '../../store/checkpointSubject';
-import type { CheckpointOffer, Status } from '../../worker/api';
+import type { CheckpointOffer } from '../protocol/checkpoint';
+import type { Status } from '../protocol/status';
 import { deleteValue, readValue, storageReason, writeValue } from './storage';
 
 export const CHECKPOINT_EVERY_MS = 2000;

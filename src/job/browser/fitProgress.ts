@@ -4,7 +4,7 @@
  * iterations since the last message (the page's cost trace misses none).
  */
 import type { CurveFitInput } from '../../fit/curveFit';
-import type { FitProgress } from '../../worker/api';
+import type { FitProgress } from '../protocol/fitOutcome';
 import { throttle } from './throttle';
 
 export interface FitProgressFeed {

@@ -8,7 +8,7 @@
  * A link starts its fit on its own only well inside these limits (LINK_AUTO_*); a larger one
  * waits for the user's click on Fit.
  */
-import type { WorkerError } from '../../worker/api';
+import type { WorkerError } from '../protocol/status';
 
 export const MAX_PARAMETERS = 300;
 export const MAX_TAPE = 40_000;

@@ -12,7 +12,7 @@ import { DEFAULT_CHUNK_ROWS } from '../../fit/cpuEvaluator';
 import { chunkRowsFor } from '../../store/chunkPlan';
 import { columnWriter, type StoredColumnFacts } from '../../store/columnFiles';
 import { PIECE_BYTES, parsePiece, type MemoryPlan } from '../../store/memoryPlan';
-import type { Status } from '../../worker/api';
+import type { Status } from '../protocol/status';
 import { usableSigma } from '../../data/selectColumns';
 import { createOpfsColumns, type OpfsColumns } from './opfsColumns';
 import { countLines, lineCutter, quoteIn } from '../../data/linePieces';

@@ -6,6 +6,7 @@
  */
 import type { AssaySettings, ColumnMapping, OdeSettings, ParameterRow, RowSpec, SolverSettings } from '../../share/types';
 import type { PlotRequest } from '../../plot/shapes';
+import type { Weighting } from '../../fit/weights';
 
 /**
  * Which rows take part: row filters in the where-language (`state=treated`, `conc>0.02`; all must
@@ -32,4 +33,17 @@ export interface FitRequest extends PlotRequest {
   readonly ode?: OdeSettings;
   /** The assay steps (issue 26: unknowns, predictions, ROUT, bootstrap; worker/assay.ts); absent: none. */
   readonly assay?: AssaySettings | null;
+}
+
+/** The model drawn at given parameter values over the selection (interactive tuning). */
+export interface CurveRequest extends PlotRequest {
+  readonly model: string;
+  /** The columns; mapping.x are the names the model may use as variables. */
+  readonly mapping: DataMapping;
+  /** Parameter values in the model's parameter order. */
+  readonly params: Float64Array;
+  /** Weights from y (settings.weights): the live χ² weighs the points as the fit will. */
+  readonly weights?: Weighting;
+  /** settings.objective: with 'poisson' the curve carries the deviance at these values. */
+  readonly objective?: 'least-squares' | 'poisson';
 }

@@ -4,11 +4,12 @@
  * column but the x columns and sigma). One place, so the per-group and global fits and the group
  * picker see the same groups with the same keys.
  */
-import type { RowChoice } from '../data/chooseRows';
-import { splitGroups, type GroupSplit } from '../data/splitGroups';
-import { splitWide, wideYColumns } from '../data/splitWide';
-import type { Table } from '../data/types';
-import type { DataMapping, Status } from './api';
+import type { RowChoice } from '../../data/chooseRows';
+import { splitGroups, type GroupSplit } from '../../data/splitGroups';
+import { splitWide, wideYColumns } from '../../data/splitWide';
+import type { Table } from '../../data/types';
+import type { DataMapping } from './request';
+import type { Status } from './status';
 
 export interface GroupSource {
   /** The group column (ignored when `wide`). */

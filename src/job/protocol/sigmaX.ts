@@ -2,12 +2,14 @@
  * The σ columns of an errors-in-variables fit on the page (issue 24): each x column's σ (the
  * mapping's sigmaX) read on the selection's rows, as they are in the file. They do not go through
  * the selection's row rules: ODR has no "drop the row" (a row's δ is a parameter), so a σ that is
- * empty, not finite or ≤ 0 reaches the job, which names its line and says what to do (odrRows.ts).
+ * empty, not finite or ≤ 0 reaches the job, which names its line and says what to do
+ * (src/fit/odr/odrRows.ts). The job's columns are then assembled by job.ts `odrRowsOf`, as the CLI's.
  */
-import { findColumn } from '../data/findColumn';
-import type { FitData } from '../data/selectColumns';
-import type { Table } from '../data/types';
-import type { DataMapping, Status } from './api';
+import { findColumn } from '../../data/findColumn';
+import type { FitData } from '../../data/selectColumns';
+import type { Table } from '../../data/types';
+import type { DataMapping } from './request';
+import type { Status } from './status';
 
 /** A column's values on the rows at `lines` (the selection's physical lines, in table order). */
 export function rowsOf(table: Table, lines: Int32Array, name: string): Status<Float64Array> {
