@@ -72,7 +72,7 @@ describe('odr-groups jobs', () => {
   });
 
   it('refuses mixed effects, a global implicit fit, the comparison, and a grouped source without a group mode', async () => {
-    await expect(runGroupJob(job({ groups: { ...mode('mixed'), mixed: { random: ['a'], cov: 'diagonal', method: 'reml', versus: null } } as FitJob['groups'] }), host)).rejects.toMatchObject({ clash: 'odr-groups-mixed' });
+    await expect(runGroupJob(job({ groups: { ...mode('mixed'), mixed: { random: ['a'], cov: 'diag', method: 'reml', versus: null } } as FitJob['groups'] }), host)).rejects.toMatchObject({ clash: 'odr-groups-mixed' });
     const d = job().data as Extract<FitJob['data'], { kind: 'odr-groups' }>;
     await expect(runGroupJob(job({ data: { ...d, implicit: true }, groups: { ...mode('global'), shared: ['b'] } }), host)).rejects.toMatchObject({ clash: 'odr-global-implicit' });
     await expect(runGroupJob(job({ groups: { ...mode('global'), shared: ['b'], compare: true } }), host)).rejects.toMatchObject({ clash: 'odr-global-compare' });

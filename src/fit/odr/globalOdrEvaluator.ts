@@ -8,9 +8,11 @@
  * Row i of group g meets only θ_shared, θ_g and its own δᵢ, so JᵀJ is the arrow of odrEvaluator.ts
  * with β as its "shared" block and one block per row (solver/arrow.ts): the δ reduction is
  * unchanged, and only the β block A (P×P) and each row's coupling Bᵢ (P×L) gain the group's
- * layout. A and Bᵢ are zero outside [shared | the row's group]: A is itself an arrow in β, but it
- * is held and factored dense here (P³ per factorization, n·P·L doubles for the Bᵢ), which is why
- * globalOdrFit.ts caps n·P·L (see there).
+ * layout. Bᵢ is zero outside [shared | the row's group], which the evaluator declares as the
+ * arrow's support (solver/arrowSupport.ts): each row's Schur term then costs (S + l)² rather than
+ * P², and only the P×P Schur complement itself is factored dense (P³/3; A is an arrow in β too,
+ * and S + the G local blocks would be one more level of the same elimination). The Bᵢ are held
+ * in full (n·P·L doubles), which is why globalOdrFit.ts caps n·P·L (see there).
  *
  * Why this structure rather than the global evaluator's group blocks holding their rows' δ: each
  * group's block would be l + n_g·L wide (unequal between groups, and the arrow holds one block
@@ -20,6 +22,7 @@
  * stacked one. Rows are stacked group by group in input order.
  */
 import { ArrowMatrix } from '../../solver/arrow';
+import type { ArrowSupport } from '../../solver/arrowSupport';
 import type { ArrowEvaluator } from '../../solver/arrowTrf';
 import type { OdrEvaluator } from './odrEvaluator';
 
@@ -31,6 +34,8 @@ export class GlobalOdrEvaluator implements ArrowEvaluator {
   readonly m: number;
   /** u = 1/σx of the observed columns over every row, stacked (solveOdr's δ scaling). */
   readonly rows: { readonly u: readonly Float64Array[] };
+  /** Row i's Bᵢ is nonzero in [shared | its group's locals] only. */
+  readonly support: ArrowSupport;
   /** Each group's first row in the stack. */
   readonly offsets: readonly number[];
   /** Each group's x = [shared | locals | δ], its arrow and gradient (scratch). */
@@ -60,6 +65,11 @@ export class GlobalOdrEvaluator implements ArrowEvaluator {
     this.G = n;
     this.m = n * (1 + L);
     this.rows = { u: Array.from({ length: L }, (_, j) => concat(groups.map((e) => e.rows.u[j]), n)) };
+    const cols = new Int32Array(n * k);
+    groups.forEach((e, g) => {
+      for (let i = 0; i < e.G; i++) for (let a = 0; a < k; a++) cols[(offsets[g] + i) * k + a] = a < shared ? a : shared + g * local + (a - shared);
+    });
+    this.support = { k, cols };
     this.xg = groups.map((e) => new Float64Array(k + e.G * L));
     this.Mg = groups.map((e) => new ArrowMatrix(k, L, e.G));
     this.gg = groups.map((e) => new Float64Array(k + e.G * L));
