@@ -97,4 +97,11 @@ describe('global fits with errors in x', () => {
     const groups = s.groups.map((g, k) => (k === 2 ? { ...g, data: { ...g.data, sigmaX: [sx], lines: Float64Array.from(sx, (_, i) => 40 + i) } } : g));
     await expect(globalOdrFit({ ...s, groups })).rejects.toThrow(/^Group "g3": σ of "x" is 0 at line 43/);
   });
+
+  it('refuses a problem too large for its dense β block before fitting', async () => {
+    const s = setup(fits[1]);
+    const one = s.groups[0];
+    const groups = Array.from({ length: 1100 }, (_, k) => ({ ...one, key: `g${k}` }));
+    await expect(globalOdrFit({ ...s, groups })).rejects.toMatchObject({ code: 'odr-global-size' });
+  });
 });

@@ -55,6 +55,13 @@ function checkedRows(input: GlobalOdrInput) {
   });
 }
 
+/** Refuses a problem over MAX_ENTRIES before anything runs (every group taking part). */
+function checkSize(n: number, free: number, shared: number, G: number, L: number): void {
+  const P = shared + G * (free - shared);
+  if (n * P * L <= MAX_ENTRIES) return;
+  throw new FitInputError('odr-global-size', `${n} rows × ${P} free parameters × ${L} column${L === 1 ? '' : 's'} with errors is too large for a global fit with errors in x (n·P·L at most ${MAX_ENTRIES.toExponential(0)}): share more parameters, fit fewer groups, or fit each group on its own (drop --shared).`);
+}
+
 export async function globalOdrFit(input: GlobalOdrInput): Promise<GlobalOdrResult> {
   const started = now();
   const { model } = input;
@@ -63,6 +70,9 @@ export async function globalOdrFit(input: GlobalOdrInput): Promise<GlobalOdrResu
   const checked = checkedRows(input);
   const observed = checked[0]?.observed ?? [];
   if (checked.some((c) => c.observed.join() !== observed.join())) throw new FitInputError('sigma-x', 'Every group needs the same columns with errors (--sigma-x).');
+  const names = model.params;
+  const params = resolveParameters(names, input.parameters);
+  checkSize(checked.reduce((t, c) => t + c.n, 0), params.free.length, input.shared.length, input.groups.length, observed.length);
 
   // start: the ordinary global fit (its shared values, each group's locals, who takes part).
   const ordinary = await globalFit({
@@ -73,8 +83,6 @@ export async function globalOdrFit(input: GlobalOdrInput): Promise<GlobalOdrResu
     options: { ...input.options, loss: 'linear' },
     signal: input.signal,
   });
-  const names = model.params;
-  const params = resolveParameters(names, input.parameters);
   const sharedIdx = ordinary.shared.map((n) => names.indexOf(n));
   const localIdx = ordinary.local.map((n) => names.indexOf(n));
   const S = sharedIdx.length;
@@ -91,7 +99,6 @@ export async function globalOdrFit(input: GlobalOdrInput): Promise<GlobalOdrResu
   const P = evaluator.s;
   const n = evaluator.G;
   const L = observed.length;
-  if (n * P * L > MAX_ENTRIES) throw new FitInputError('odr-global-size', `${n} rows × ${P} free parameters × ${L} column${L === 1 ? '' : 's'} with errors is too large for a global fit with errors in x (at most ${MAX_ENTRIES.toExponential(0)}): share more parameters, fit fewer groups, or fit each group on its own (drop --global).`);
   if (n <= P) throw new FitInputError('too-few-rows', `${n} rows for ${P} free parameters: a global fit with errors in x needs more rows than parameters.`);
 
   const x0 = new Float64Array(P + n * L);
