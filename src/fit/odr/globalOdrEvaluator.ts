@@ -64,7 +64,12 @@ export class GlobalOdrEvaluator implements ArrowEvaluator {
     this.offsets = offsets;
     this.G = n;
     this.m = n * (1 + L);
-    this.rows = { u: Array.from({ length: L }, (_, j) => concat(groups.map((e) => e.rows.u[j]), n)) };
+    const stacked = (j: number) => {
+      const u = new Float64Array(n);
+      groups.forEach((e, g) => u.set(e.rows.u[j], offsets[g]));
+      return u;
+    };
+    this.rows = { u: Array.from({ length: L }, (_, j) => stacked(j)) };
     const cols = new Int32Array(n * k);
     groups.forEach((e, g) => {
       for (let i = 0; i < e.G; i++) for (let a = 0; a < k; a++) cols[(offsets[g] + i) * k + a] = a < shared ? a : shared + g * local + (a - shared);
@@ -155,14 +160,4 @@ export class GlobalOdrEvaluator implements ArrowEvaluator {
     });
     return cost;
   }
-}
-
-function concat(parts: readonly Float64Array[], n: number): Float64Array {
-  const out = new Float64Array(n);
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
 }

@@ -35,7 +35,7 @@ import { FitInputError, resolveParameters } from '../parameters';
 import { GlobalOdrEvaluator } from './globalOdrEvaluator';
 import { OdrEvaluator } from './odrEvaluator';
 import { odrRows, reciprocal } from './odrRows';
-import { solveOdr } from './odrSolve';
+import { solveOdr, solverOutcome } from './odrSolve';
 import { covarianceOfBeta } from './odrStatistics';
 import type { GlobalOdrInput, GlobalOdrResult } from './globalOdrTypes';
 import type { OdrResult } from './types';
@@ -172,12 +172,7 @@ export async function globalOdrFit(input: GlobalOdrInput): Promise<GlobalOdrResu
     eps,
     rows: n,
     atBound: result.activeMask.slice(0, P),
-    success: result.success,
-    status: result.status,
-    message: result.message,
-    nfev: result.nfev,
-    njev: result.njev,
-    nit: result.nit,
+    ...solverOutcome(result),
     startFit: { cost: ordinary.cost, beta: Float64Array.from([...sharedIdx.map((i) => ordinary.rows[fitted[0]].params[i]), ...fitted.flatMap((g) => localIdx.map((i) => ordinary.rows[g].params[i]))]) },
     warnings,
     fitMs,
@@ -185,16 +180,11 @@ export async function globalOdrFit(input: GlobalOdrInput): Promise<GlobalOdrResu
   const global: GlobalResult = {
     ...ordinary,
     rows: ordinary.rows.map((row, g) => rowOf.get(g) ?? row),
-    success: result.success,
-    status: result.status,
-    message: result.message,
+    ...solverOutcome(result),
     cost: result.cost,
     chi2: sumSquares,
     points: n,
     freeParameters: P,
-    nfev: result.nfev,
-    njev: result.njev,
-    nit: result.nit,
     confidenceLevel: opts.confidenceLevel,
     tValue,
     sharedCovariance: Float64Array.from({ length: S * S }, (_, q) => (covBeta ? covBeta[Math.floor(q / S) * P + (q % S)] * scale : Infinity)),

@@ -1,9 +1,5 @@
 /** Plain-data inputs and results of a global fit with errors in x (globalOdrFit.ts). */
-import type { CompiledModel } from '../../model/index';
-import type { AbortSignalLike } from '../../solver/evaluator';
-import type { FitOptions } from '../defaults';
-import type { GlobalResult } from '../global/types';
-import type { ParameterSpec } from '../parameters';
+import type { GlobalInput, GlobalResult } from '../global/types';
 import type { OdrInput, OdrResult } from './types';
 
 /** One group's columns: an explicit OdrInput's rows (every value finite, every σ positive). */
@@ -12,17 +8,9 @@ export interface GlobalOdrGroup {
   readonly data: Pick<OdrInput, 'vars' | 'sigmaX'> & { readonly y: Float64Array; readonly sigmaY: Float64Array | null; readonly lines: ArrayLike<number> | null };
 }
 
-export interface GlobalOdrInput {
-  /** y = f(x; θ) (explicit models only). */
-  readonly model: CompiledModel;
-  readonly groups: readonly GlobalOdrGroup[];
-  /** One table for every group, every free parameter with its start. */
-  readonly parameters: readonly ParameterSpec[];
-  readonly shared: readonly string[];
-  readonly options?: FitOptions;
-  readonly signal?: AbortSignalLike;
-  readonly onIteration?: (iteration: number, cost: number, nfev: number) => void;
-}
+/** A global fit's input (fit/global/types.ts) over ODR groups: an explicit model y = f(x; θ),
+ *  every free parameter with its start (no guesser). */
+export type GlobalOdrInput = Omit<GlobalInput, 'groups' | 'guess'> & { readonly groups: readonly GlobalOdrGroup[] };
 
 export interface GlobalOdrResult {
   /** The global fit's report shape: each group's parameters (ODR values), sd_beta as stderr,

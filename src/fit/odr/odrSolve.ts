@@ -14,6 +14,11 @@ export interface OdrSolveSettings {
   readonly onIteration?: OdrInput['onIteration'];
 }
 
+/** The solver's outcome as an ODR result reports it. */
+export function solverOutcome(r: ArrowTrfResult) {
+  return { success: r.success, status: r.status, message: r.message, nfev: r.nfev, njev: r.njev, nit: r.nit };
+}
+
 /** An ODR arrow over [β (s) | δ per row (l) × G rows], with u = 1/σ of each observed column per row. */
 export type OdrArrow = ArrowEvaluator & { readonly rows: { readonly u: readonly Float64Array[] } };
 
