@@ -104,4 +104,16 @@ describe('global fits with errors in x', () => {
     const groups = Array.from({ length: 1100 }, (_, k) => ({ ...one, key: `g${k}` }));
     await expect(globalOdrFit({ ...s, groups })).rejects.toMatchObject({ code: 'odr-global-size' });
   });
+
+  it("leaves out the group the ordinary global fit leaves out, with its reason, and fits the others as without it", async () => {
+    const f = fits[1];
+    const s = setup(f);
+    const empty = { key: 'none', data: { vars: [new Float64Array(0)], y: new Float64Array(0), sigmaY: new Float64Array(0), sigmaX: [new Float64Array(0)], lines: null } };
+    const r = await globalOdrFit({ ...s, groups: [...s.groups.slice(0, 2), empty, ...s.groups.slice(2)] });
+    expect(r.global.rows.map((row) => row.included)).toEqual([true, true, false, true, true]);
+    expect(r.global.rows[2].code).toBe('too-few-rows');
+    expect(r.splits[2]).toBeNull();
+    f.beta.forEach((b, a) => expect(rel(r.odr.beta[a], b)).toBeLessThan(1e-6));
+    expect(r.global.warnings.some((w) => /left out/.test(w))).toBe(true);
+  });
 });
