@@ -9,7 +9,7 @@
  * --sigma-x x1=s1,x2=s2 one per column (a column without one is exact). An implicit model names
  * every column it relates in the equation, all of them observed: --sigma-x COL gives them one σ
  * column, --sigma-x x=SX,y=SY one each, none gives unit weights; --y and --sigma do not apply.
- * With --group COL each group is fitted on its own (odrGroups.ts). What does not run with errors
+ * With --group COL each group is fitted on its own, with --shared too globally (odrGroups.ts). What does not run with errors
  * in x yet is refused here in the options' words, before the file is read; the job's clash rules
  * (validate.ts) hold the same list.
  */
@@ -44,7 +44,9 @@ function refusals(command: FitCommand, implicit: boolean): string | null {
   const odr = 'with errors in x (--sigma-x) or an implicit model';
   if (command.odeOptions.length > 0) return `${command.odeOptions.join(', ')} belong to an ODE model; drop them ${odr}.`;
   if (command.wide) return `--wide does not run ${odr} yet: write the groups in a column and fit with --group COL.`;
-  if (command.group !== null && (command.shared.length > 0 || command.mixed)) return `${command.mixed ? '--random' : '--shared'} does not run ${odr} yet: each group is fitted on its own (drop ${command.mixed ? '--random' : '--shared'}).`;
+  if (command.group !== null && command.mixed) return `--random does not run ${odr} yet: fit each group on its own, or globally with --shared (drop --random).`;
+  if (command.group !== null && command.shared.length > 0 && implicit) return `--shared: a global fit with errors in x fits y = f(x); an implicit model's groups are fitted each on its own (drop --shared).`;
+  if (command.compare) return `--compare does not run ${odr} yet: drop --compare.`;
   if (command.group !== null && command.deltas) return `--deltas writes one fit's δ per row: drop --group, or fit one group with --where COL=KEY.`;
   if (command.varpro) return `--varpro does not run ${odr} yet: drop --varpro.`;
   if (command.mle) return `--mle poisson does not run ${odr} (it is least squares over β and every δ): drop --mle.`;
@@ -72,7 +74,7 @@ export async function fitOdrCommand(command: FitCommand, t0: number): Promise<nu
   if (refused) throw new CliError(refused);
   // A report that may not be written is said before the data are read, not after the fit.
   checkOutputTargets([command.file], command.report ? [reportTarget(command.report)] : []);
-  // --group: each group its own ODR fit (odrGroups.ts).
+  // --group: each group its own ODR fit, or with --shared one global ODR fit (odrGroups.ts).
   if (command.group !== null) return fitOdrGroupsCommand({ ...command, group: command.group }, t0, implicit);
   const setup = odrSetup(command, implicit);
   const { model, y, rows } = setup;

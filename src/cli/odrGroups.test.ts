@@ -91,11 +91,38 @@ describe('fitbench fit --group with errors in x', () => {
       expect(x.code).toBe(2);
       expect(x.err).toMatch(message);
     };
-    await refused(['--group', 'G', '--shared', 'b'], /--shared does not run with errors in x .* each group is fitted on its own/);
-    await refused(['--group', 'G', '--random', 'a'], /--random does not run with errors in x/);
+    await refused(['--group', 'G', '--random', 'a'], /--random does not run with errors in x .* globally with --shared/);
+    await refused(['--group', 'G', '--shared', 'b', '--compare'], /--compare does not run with errors in x/);
+    const ci = await run('fit', circles, '--model', '(px-a)^2 + (py-b)^2 = R^2', '--sigma-x', 's', '--p0', 'a=0.8,b=-0.3,R=1.8', '--group', 'g', '--shared', 'R');
+    expect(ci.code).toBe(2);
+    expect(ci.err).toMatch(/--shared: a global fit with errors in x fits y = f\(x\)/);
     await refused(['--wide'], /--wide does not run with errors in x .* --group COL/);
     await refused(['--group', 'G', '--deltas'], /--deltas writes one fit's δ per row/);
     await refused(['--group', 'sx'], /--group: sx is a column of the fit/);
     await refused(['--group', 'G', '--groups', 'nope'], /--groups: G has no group "nope"/);
   }, 120_000);
+
+  it("--shared: one global ODR fit, scipy.odr's stacked fit (fixtures/odr/make_global.py); a σx of 0 names its row and group", async () => {
+    const f = (JSON.parse(readFileSync('fixtures/odr/global.json', 'utf8')).fits as { shared: string[]; local: string[]; groups: { key: string; x: number[]; y: number[]; sx: number[]; sy: number[]; sum_square_delta: number; sum_square_eps: number }[]; beta: number[]; sd_beta: number[]; sum_square: number; sum_square_delta: number; sum_square_eps: number; res_var: number }[])[1];
+    const csv = ['G,x,y,sx,sy', ...f.groups.flatMap((g) => g.x.map((x, i) => `${g.key},${x},${g.y[i]},${g.sx[i]},${g.sy[i]}`))];
+    const global = file('global.csv', csv.join('\n') + '\n');
+    const r = await run('fit', global, ...ARGS, '--group', 'G', '--shared', 'b', '--json');
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    expect(j.mode).toBe('global');
+    const names = [...f.shared, ...f.groups.flatMap((g) => f.local.map((n) => `${n}[${g.key}]`))];
+    names.forEach((name, a) => {
+      expect(rel(j.odr.sd_beta[name], f.sd_beta[a])).toBeLessThan(1e-3);
+      const [p, key] = name.includes('[') ? [name[0], name.slice(2, -1)] : [name, f.groups[0].key];
+      const row = (j.groups as Row[]).find((g) => g.group === key)!;
+      expect(rel(row.params[p], f.beta[a])).toBeLessThan(1e-6);
+      expect(rel(row.stderr[p], f.sd_beta[a])).toBeLessThan(1e-3);
+    });
+    for (const k of ['sum_square', 'sum_square_delta', 'sum_square_eps', 'res_var'] as const) expect(rel(j.odr[k], f[k])).toBeLessThan(1e-6);
+    (j.groups as Row[]).forEach((g, k) => expect(rel(g.odr!.sum_square_delta, f.groups[k].sum_square_delta)).toBeLessThan(1e-5));
+    const bad = file('global-bad.csv', csv.map((l, i) => (i === 14 ? l.replace(/,([^,]+),([^,]+)$/, ',0,$2') : l)).join('\n') + '\n');
+    const b = await run('fit', bad, ...ARGS, '--group', 'G', '--shared', 'b');
+    expect(b.code).toBe(2);
+    expect(b.err).toMatch(/Group "g2": σ of "x" is 0 at line 15/);
+  }, 60_000);
 });

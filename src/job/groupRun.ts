@@ -4,7 +4,8 @@
  *
  *   check     the job's clash rules (validate.ts), before anything runs
  *   start     one start search over all groups' rows where starts are missing (steps/groupStarts.ts)
- *   fit       per group: the host's batch · global: the joint fit (src/fit/global, on the CPU) ·
+ *   fit       per group: the host's batch · global: the joint fit (src/fit/global, on the CPU; with
+ *             errors in x the joint ODR fit, steps/odrGlobal.ts) ·
  *             mixed: the mixed-effects fit (src/fit/mixed, on the CPU), and `versus`'s structure
  *             when asked
  *   compare   global with compare: the per-group fits of the same groups (on the CPU) and the
@@ -26,6 +27,8 @@ import { fillGroupStarts, type PooledStarts } from './steps/groupStarts';
 import { validateJob } from './validate';
 import { runOdeGroups } from './steps/odeGroups';
 import { runOdrGroups } from './steps/odrGroups';
+import { runOdrGlobal } from './steps/odrGlobal';
+import type { GlobalOdrResult } from '../fit/odr';
 
 interface RunFacts {
   /** One row per group, in the groups' order (fewer when a batch was cancelled). */
@@ -52,6 +55,8 @@ export interface GlobalRun extends RunFacts {
   readonly global: GlobalResult;
   readonly separate: BatchRun | null;
   readonly comparison: FitComparison | null;
+  /** With errors in x (steps/odrGlobal.ts): the stacked ODR fit, its split and the ordinary start. */
+  readonly odr?: GlobalOdrResult;
 }
 
 /** A mixed-effects run: fixed effects, Ψ, σ and each group's parameters (src/fit/mixed), the
@@ -80,6 +85,7 @@ export async function runGroupJob(job: FitJob, host: GroupHost): Promise<GroupRu
   const g = job.groups;
   const d = job.data;
   if (d.kind === 'ode-groups') return runOdeGroups({ ...job, data: d }, { now: () => host.now(), signal: host.global?.signal });
+  if (d.kind === 'odr-groups' && g?.mode === 'global') return runOdrGlobal({ ...job, data: d }, g.shared, host);
   if (d.kind === 'odr-groups') return runOdrGroups({ ...job, data: d }, { now: () => host.now(), signal: host.global?.signal });
   if (!g || d.kind !== 'groups') throw new Error('runGroupJob runs grouped jobs: give the job groups and a groups source.');
   const t0 = host.now();

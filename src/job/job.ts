@@ -90,8 +90,9 @@ export function odrRowsOf(selected: { readonly y: Float64Array; readonly sigma: 
 }
 
 /**
- * Errors in both variables per group (issue 24): each group's columns fitted by its own ODR fit
- * (steps/odrGroups.ts; the job's `groups` mode is per-group, nothing shared), one model for all.
+ * Errors in both variables over groups (issue 24), one model for all: with the job's `groups` mode
+ * per-group each group's columns fitted by its own ODR fit (steps/odrGroups.ts), with 'global' one
+ * ODR fit of all groups with the shared parameters common (steps/odrGlobal.ts; explicit models).
  */
 export interface OdrGroupsJobData {
   readonly kind: 'odr-groups';

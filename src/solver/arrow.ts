@@ -24,8 +24,12 @@
  * keeps the arrow and every factorization stays in this form.
  *
  * Layout of a vector of length n = s + G·l: [shared (s) | group 0's locals (l) | group 1's …].
+ *
+ * A matrix may carry a support (arrowSupport.ts): each B_g nonzero in k of the s shared entries
+ * only; its factor and solve then touch those (a global fit with errors in x).
  */
 import { oneLocalPasses } from './arrowOneLocalUnrolled';
+import { factorSupported, solveSupported, type ArrowSupport } from './arrowSupport';
 import { choleskyInPlace, choleskyInverse, solveLower, solveLowerT } from './cholesky';
 
 /** Groups per block of the one-local factorization (W's block, ONE_LOCAL_CHUNK·s doubles, stays in L1/L2). */
@@ -44,7 +48,10 @@ export class ArrowMatrix {
     readonly s: number,
     readonly l: number,
     readonly G: number,
+    /** Where each B_g may be nonzero (null: anywhere). */
+    readonly support: ArrowSupport | null = null,
   ) {
+    if (support && support.cols.length !== G * support.k) throw new Error('ArrowMatrix: the support has the wrong size');
     this.A = new Float64Array(s * s);
     this.B = new Float64Array(G * s * l);
     this.D = new Float64Array(G * l * l);
@@ -143,7 +150,7 @@ export class ArrowFactor {
   constructor(public M: ArrowMatrix) {
     const { s, l, G } = M;
     this.L = new Float64Array(G * l * l);
-    this.W = new Float64Array(G * l * s);
+    this.W = new Float64Array(G * l * (M.support ? M.support.k : s));
     this.S = new Float64Array(s * s);
     this.col = new Float64Array(Math.max(s, l, 1));
     // One local per group (factorOneLocal) needs the shared entries only.
@@ -153,7 +160,7 @@ export class ArrowFactor {
 
   /** Factors another matrix of the same shape from now on (the solver swaps two). */
   rebind(M: ArrowMatrix): void {
-    if (M.s !== this.M.s || M.l !== this.M.l || M.G !== this.M.G) throw new Error('ArrowFactor.rebind: shape differs');
+    if (M.s !== this.M.s || M.l !== this.M.l || M.G !== this.M.G || M.support !== this.M.support) throw new Error('ArrowFactor.rebind: shape differs');
     this.M = M;
     this.ok = false;
   }
@@ -163,6 +170,11 @@ export class ArrowFactor {
    * that a numerically singular M is reported rather than solved with garbage.
    */
   factor(d: Float64Array | null, shift: Float64Array | null, alpha: number, relPivot = 0): boolean {
+    if (this.M.support) {
+      const sharedMax = this.sharedBlock(d, shift, alpha);
+      this.ok = factorSupported({ ...this.M, B: this.M.B, D: this.M.D, support: this.M.support, L: this.L, W: this.W, S: this.S, col: this.col }, d, shift, alpha, relPivot, sharedMax);
+      return this.ok;
+    }
     if (this.M.l === 1) return this.factorOneLocal(d, shift, alpha, relPivot);
     const { M, L, W, S, col, sc, sh } = this;
     const { s, l, G, B, D, n } = M;
@@ -297,6 +309,7 @@ export class ArrowFactor {
     const { L, W, S } = this;
     const { s, l, G } = this.M;
     if (out !== rhs) out.set(rhs);
+    if (this.M.support) return solveSupported({ s, l, G, B: this.M.B, D: this.M.D, support: this.M.support, L, W, S, col: this.col }, out);
     // Forward: y_g = L_g⁻¹ r_g, r̃_s = r_s − Σ W_gᵀ y_g.
     if (l === 1) return this.solveOneLocal(out);
     for (let g = 0; g < G; g++) {
@@ -378,6 +391,7 @@ export class ArrowFactor {
    */
   inverseBlocks(sharedOut: Float64Array, localOut: Float64Array): void {
     if (!this.ok) throw new Error('ArrowFactor.inverseBlocks: the last factorization failed');
+    if (this.M.support) throw new Error('ArrowFactor.inverseBlocks: not with a support (sharedInverse is)');
     const { L, W, S, col } = this;
     const { s, l, G } = this.M;
     choleskyInverse(S, 0, s, sharedOut, 0, col);

@@ -8,6 +8,7 @@
  * Layout of x: all free parameters [shared | group 0's locals | …].
  */
 import type { ArrowMatrix } from './arrow';
+import type { ArrowSupport } from './arrowSupport';
 import { ArrowVariant } from './arrowVariant';
 import { runSync } from './drivers';
 import { resolveTrfOptions, SolverInputError, type TrfOptions } from './options';
@@ -22,6 +23,8 @@ export interface ArrowEvaluator {
   readonly G: number;
   /** Total number of residuals. */
   readonly m: number;
+  /** Where each group's coupling B_g may be nonzero (arrowSupport.ts); absent: anywhere. */
+  readonly support?: ArrowSupport | null;
   /** ½Σρ(fᵢ²) over every group; non-finite when any residual is. x is the caller's to reuse after the call. */
   cost(x: Float64Array): number;
   /** JᵀJ into M (its blocks overwritten) and Jᵀf into g; returns the cost. */
@@ -56,7 +59,7 @@ export function arrowTrf(evaluator: ArrowEvaluator, x0In: ArrayLike<number>, opt
   const { s, l, G, m } = evaluator;
   const n = s + G * l;
   if (n !== x0.length) throw new SolverInputError('shape', `x0 has ${x0.length} entries, expected ${n}.`);
-  const variant = new ArrowVariant(s, l, G, m);
+  const variant = new ArrowVariant(s, l, G, m, evaluator.support ?? null);
   const report = Boolean(options.onIteration || options.onState);
   const loopOptions = {
     ...opts,

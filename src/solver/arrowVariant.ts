@@ -14,6 +14,7 @@
  * diag_h = Coleman–Li diagonal, m = residuals (m + n rows with the augmentation, for the rank test).
  */
 import { ArrowFactor, ArrowMatrix } from './arrow';
+import type { ArrowSupport } from './arrowSupport';
 import { ArrowSecular, arrowStepWork } from './arrowTrustRegion';
 import { allFinite, norm } from './vec';
 import { moreStep } from './more';
@@ -40,11 +41,13 @@ export class ArrowVariant implements TrustRegionVariant<number> {
     readonly G: number,
     /** Residuals. */
     readonly m: number,
+    /** Where each group's coupling may be nonzero (arrowSupport.ts), or null. */
+    support: ArrowSupport | null = null,
   ) {
     const n = s + G * l;
     this.n = n;
-    this.M = new ArrowMatrix(s, l, G);
-    this.Mtrial = new ArrowMatrix(s, l, G);
+    this.M = new ArrowMatrix(s, l, G, support);
+    this.Mtrial = new ArrowMatrix(s, l, G, support);
     this.g = new Float64Array(n);
     this.gTrial = new Float64Array(n);
     this.columnNorms = new Float64Array(n);

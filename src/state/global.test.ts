@@ -21,6 +21,7 @@ import { setTie } from './actions/ties';
 import { groupTiedValues } from './groupTies';
 import { openLink, planCurrentLink } from './actions/link';
 import { excludeLines } from './actions/rows';
+import { setSigmaXColumn } from './actions/settings';
 import { getState, initialState, setState } from './store';
 
 const fixtures = join(import.meta.dirname, '..', '..', 'fixtures');
@@ -174,5 +175,18 @@ describe('a tied parameter in a global fit', () => {
       const [c] = groupTiedValues(g.ties, g.names, g.rows[i].params);
       expect(Math.abs(c - -vm / 20) / (vm / 20)).toBeLessThan(1e-9);
     });
+  });
+
+  it('does not fit the groups as if x were exact when a σx column is picked: says so, and fits once it is cleared', async () => {
+    await setSigmaXColumn('conc', 'rate');
+    await runGlobalFit();
+    expect(getState().globalError?.code).toBe('odr-groups-page');
+    expect(getState().globalError?.message).toMatch(/--sigma-x SX --group COL, with --shared/);
+    await runGroupFits();
+    expect(getState().batchError?.code).toBe('odr-groups-page');
+    await setSigmaXColumn('conc', null);
+    await runGlobalFit();
+    expect(getState().globalError).toBeNull();
+    expect(getState().globalStatus).toBe('done');
   });
 });

@@ -4,3 +4,5 @@ export { checkImplicitModel } from './implicit';
 export { odrProfileIntervals } from './odrProfile';
 export { odrFitResult, type OdrReportInput } from './odrFitResult';
 export type { OdrInput, OdrResult } from './types';
+export { globalOdrFit } from './globalOdrFit';
+export type { GlobalOdrInput, GlobalOdrResult, GlobalOdrGroup } from './globalOdrTypes';

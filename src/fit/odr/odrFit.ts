@@ -17,7 +17,7 @@ import { FitInputError, resolveParameters } from '../parameters';
 import { implicitFit } from './implicit';
 import { OdrEvaluator } from './odrEvaluator';
 import { odrRows, reciprocal } from './odrRows';
-import { solveOdr } from './odrSolve';
+import { solveOdr, solverOutcome } from './odrSolve';
 import { betaStatistics, covarianceOfBeta } from './odrStatistics';
 import type { OdrInput, OdrResult } from './types';
 
@@ -76,12 +76,7 @@ export async function odrFit(input: OdrInput): Promise<OdrResult> {
     eps,
     rows: n,
     atBound: result.activeMask.slice(0, p),
-    success: result.success,
-    status: result.status,
-    message: result.message,
-    nfev: result.nfev,
-    njev: result.njev,
-    nit: result.nit,
+    ...solverOutcome(result),
     startFit,
     warnings,
     fitMs: now() - started,

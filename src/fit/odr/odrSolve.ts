@@ -1,10 +1,9 @@
 /**
  * One trust-region solve of an ODR problem over [β | δ₀ | δ₁ | …]: the one loop (arrowTrf) over
- * the arrow system of odrEvaluator.ts. Bounds hold on β only; δ is free.
+ * the arrow system of odrEvaluator.ts (or globalOdrEvaluator.ts). Bounds hold on β only; δ is free.
  */
-import { arrowTrf, type ArrowTrfResult } from '../../solver/arrowTrf';
+import { arrowTrf, type ArrowEvaluator, type ArrowTrfResult } from '../../solver/arrowTrf';
 import { DEFAULTS, defaultMaxNfev, type FitOptions } from '../defaults';
-import type { OdrEvaluator } from './odrEvaluator';
 import type { OdrInput } from './types';
 
 export interface OdrSolveSettings {
@@ -15,8 +14,16 @@ export interface OdrSolveSettings {
   readonly onIteration?: OdrInput['onIteration'];
 }
 
+/** The solver's outcome as an ODR result reports it. */
+export function solverOutcome(r: ArrowTrfResult) {
+  return { success: r.success, status: r.status, message: r.message, nfev: r.nfev, njev: r.njev, nit: r.nit };
+}
+
+/** An ODR arrow over [β (s) | δ per row (l) × G rows], with u = 1/σ of each observed column per row. */
+export type OdrArrow = ArrowEvaluator & { readonly rows: { readonly u: readonly Float64Array[] } };
+
 /** x0 = [β₀ | δ₀] clipped into the bounds of β; returns the solver's result. */
-export function solveOdr(evaluator: OdrEvaluator, x0: Float64Array, settings: OdrSolveSettings): ArrowTrfResult {
+export function solveOdr(evaluator: OdrArrow, x0: Float64Array, settings: OdrSolveSettings): ArrowTrfResult {
   const { s, l, G } = evaluator;
   const n = s + G * l;
   const opts = { ...DEFAULTS, ...settings.options };

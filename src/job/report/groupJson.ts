@@ -8,7 +8,10 @@
  * …additions}), cost (the sum), nfev, comparison (with --compare), timing {parseMs, fitMs},
  * backend ("cpu", or "gpu+cpu" with --backend gpu) and gpuBatch (the GPU batch's share, or null).
  * Mixed mode ("mixed") adds `mixed` (mixedJson.ts) and each group's randomEffects {name: value};
- * errors in x per group (steps/odrGroups.ts) each group's `odr` (odrJson.ts, null when not fitted).
+ * errors in x per group (steps/odrGroups.ts) each group's `odr` (odrJson.ts, null when not fitted);
+ * errors in x globally (steps/odrGlobal.ts) the stacked fit's `odr` (odrJson.ts: sd_beta and
+ * cov_beta over β = [shared | name[group] …]) and each group's `odr` {observed, sum_square,
+ * sum_square_delta, sum_square_eps} (null when left out), the single fit's names.
  */
 import { assayJson } from './assayJson';
 import type { GroupAssay } from '../steps/groupAssay';
@@ -22,6 +25,7 @@ import type { GroupRun } from '../groupRun';
 import { mixedJson } from './mixedJson';
 import { odrJson } from './odrJson';
 import type { OdrGroupRow } from '../steps/odrGroups';
+import type { GlobalOdrResult } from '../../fit/odr';
 
 /** Rows of a group that no fit saw: the data layer dropped (unusable cells), the filters left out, the user excluded. */
 export interface LeftOutRows {
@@ -53,6 +57,8 @@ export interface GroupReport {
   readonly mixed?: MixedResult | null;
   /** Its likelihood-ratio tests: against the global fit, and the compared random structure's. */
   readonly mixedComparisons?: readonly MixedComparison[];
+  /** A global fit with errors in x (steps/odrGlobal.ts). */
+  readonly odr?: GlobalOdrResult | null;
   readonly ungroupedRows: number;
   readonly workers: number;
   readonly warnings: readonly string[];
@@ -72,7 +78,7 @@ export function groupReport(run: GroupRun, about: ReportContext): GroupReport {
   }
   if (run.mode === 'global') {
     const g = run.global;
-    return { ...common, backend: 'cpu', gpuBatch: null, shared: g.shared, cost: g.cost, nfev: g.nfev, global: { success: g.success, status: g.status, message: g.message }, comparison: run.comparison };
+    return { ...common, backend: 'cpu', gpuBatch: null, shared: g.shared, cost: g.cost, nfev: g.nfev, global: { success: g.success, status: g.status, message: g.message }, comparison: run.comparison, ...(run.odr ? { odr: run.odr } : {}) };
   }
   const { result, accelerated } = run.batch;
   return {
@@ -111,6 +117,12 @@ function readings(assay: readonly GroupAssay[] | null, key: string) {
   return a ? assayJson({ ...a, outliers: null }) : {};
 }
 
+/** A group's share of a global errors-in-x fit's sum of squares, under the single fit's names. */
+function groupSplit(fit: GlobalOdrResult, i: number) {
+  const part = fit.splits[i];
+  return part ? { observed: fit.odr.observed, sum_square: part.delta + part.eps, sum_square_delta: part.delta, sum_square_eps: part.eps } : null;
+}
+
 /** `assay`: --interpolate/--predict's readings and --ci bootstrap's intervals per group (issue 26), added to each groups[] entry. */
 export function groupJsonReport(r: GroupReport, assay: readonly GroupAssay[] | null = null): string {
   const byName = (values: Float64Array) => Object.fromEntries(r.names.map((name, i) => [name, finite(values[i])]));
@@ -136,6 +148,7 @@ export function groupJsonReport(r: GroupReport, assay: readonly GroupAssay[] | n
       ...readings(assay, g.key),
       // Errors in x (steps/odrGroups.ts): the group's ODRPACK numbers, as a single fit's JSON has them.
       ...('odr' in g ? { odr: (g as OdrGroupRow).odr ? odrJson((g as OdrGroupRow).odr!, false) : null } : {}),
+      ...(r.odr ? { odr: groupSplit(r.odr, i) } : {}),
       // --ci profile with errors in x: the group's profile interval ends (null: unbounded on that side).
       ...((g as OdrGroupRow).profile ? { profileCi: Object.fromEntries((g as OdrGroupRow).profile!.profiles.map((q) => [q.name, [finite(q.lower), finite(q.upper)]])) } : {}),
       ...(r.mixed ? { randomEffects: Object.fromEntries(r.mixed.random.map((name, j) => [name, finite((g as { randomEffects?: Float64Array }).randomEffects?.[j])])) } : {}),
@@ -163,6 +176,7 @@ export function groupJsonReport(r: GroupReport, assay: readonly GroupAssay[] | n
         }
       : {}),
     ...(r.mixed ? { mixed: mixedJson(r.mixed, r.mixedComparisons ?? []) } : {}),
+    ...(r.odr ? { odr: odrJson(r.odr.odr, false) } : {}),
     ungroupedRows: r.ungroupedRows,
     workers: r.workers,
     warnings: r.warnings,

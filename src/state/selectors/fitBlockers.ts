@@ -35,10 +35,17 @@ export function loadingBlocker(s: Pick<AppState, 'loading'>): string | null {
   return s.loading ? `Reading ${s.loading.name}: Fit once it is loaded (the worker still holds the earlier data).` : null;
 }
 
-/** Group fits (each group, global) are least-squares fits: the Poisson objective stops them, saying so. */
+/**
+ * Group fits (each group, global, mixed) are least-squares fits of y = f(x) with x exact on the
+ * page: the Poisson objective stops them, and so do σx columns (errors in x are fitted for one
+ * dataset here; the command line fits them per group and globally, src/job/steps/odrGroups.ts and
+ * odrGlobal.ts), saying so rather than fitting the groups as if x were exact.
+ */
 export function groupObjectiveBlocker(s: AppState): WorkerError | null {
-  if (s.settings.objective !== 'poisson') return null;
-  return { code: 'poisson-groups', message: 'Group fits are least-squares fits: choose least squares under Solver options › Objective to fit each group or globally (the Poisson likelihood fits one dataset).', field: 'settings' };
+  if (s.settings.objective === 'poisson') return { code: 'poisson-groups', message: 'Group fits are least-squares fits: choose least squares under Solver options › Objective to fit each group or globally (the Poisson likelihood fits one dataset).', field: 'settings' };
+  const sigmaX = s.mapping.sigmaX ?? {};
+  if (s.mapping.x.some((x) => sigmaX[x])) return { code: 'odr-groups-page', message: 'Errors in x (a σx column) are fitted for one dataset on this page: clear the σx columns to fit the groups, or fit them with errors in x from the command line (fitbench fit … --sigma-x SX --group COL, with --shared for a global fit).', field: 'mapping' };
+  return null;
 }
 
 /** Why a fit that nobody asked for (a link's) waits for a click on Fit, or null when it may run. */
