@@ -1,7 +1,7 @@
 /**
  * The joint fit of a global problem (globalFit.ts's docblock), whatever its model: each group's
  * terms (../groupTerms.ts) are a closed-form model's kernels (globalFit) or an ODE model's
- * integrations (ode/odeGlobal.ts). From the groups' starts it leaves out those whose residuals are
+ * integrations (ode/odeJoint.ts). From the groups' starts it leaves out those whose residuals are
  * not finite there, runs the one TRF on the arrow system, and reports the covariance blocks and
  * every group's row.
  */
