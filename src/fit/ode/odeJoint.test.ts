@@ -40,7 +40,7 @@ function orangeGroups(): OdeGroup[] {
 
 describe('ODE fits over groups', () => {
   it("mixed: the logistic ODE with a random Asym gives nlme's Orange fit", () => {
-    const ref = (JSON.parse(readFileSync(join(DIR, 'fits.json'), 'utf8')) as { name: string; [k: string]: never }[]).find((c) => c.name === 'orange-ml')!;
+    const ref = (JSON.parse(readFileSync(join(DIR, 'fits.json'), 'utf8')) as { name: string; [k: string]: unknown }[]).find((c) => c.name === 'orange-ml')!;
     const model = ode('dy/dt = y*(1 - y/Asym)/scal; y(0) = Asym/(1 + exp(xmid/scal)); circumference ~ y');
     const start = ref.start as Record<string, number>;
     const parameters = Object.entries(start).map(([name, value]) => ({ name, value }));
