@@ -4,7 +4,8 @@
  *
  * - mixed: the logistic ODE dy/dt = y(1 − y/Asym)/scal with y(0) = Asym/(1 + e^(xmid/scal)) has
  *   the solution Asym/(1 + e^((xmid − t)/scal)), so its fit of Orange with a random Asym must give
- *   R nlme's (fixtures/mixed/fits.json, 'orange-ml') to the issue-25 tolerances;
+ *   R nlme's (fixtures/mixed/fits.json, 'orange-ml'), and nlme's fit of the ODE itself integrated
+ *   by deSolve (ode_orange.json, make_ode_orange.R), to the issue-25 tolerances;
  * - global: first-order decay dX/dt = −k·X, X(0) = A (X = A·e^(−kt)) with k shared must give the
  *   closed-form global fit of A·exp(−k·t) on the same groups to ~1e-6 (the integration's rtol is
  *   1e-10; the two fits stop by the same tolerances from the same start).
@@ -53,6 +54,12 @@ describe('ODE fits over groups', () => {
     expect(rel(fit.randomSd[0], (ref.randomSd as Record<string, number>).Asym)).toBeLessThan(1e-2);
     expect(fit.rows.map((r) => r.key)).toEqual(['1', '2', '3', '4', '5']);
     expect(counts.integrations).toBeGreaterThan(0);
+    // nlme on the same ODE integrated by deSolve (fixtures/mixed/make_ode_orange.R).
+    const desolve = JSON.parse(readFileSync(join(DIR, 'ode_orange.json'), 'utf8')) as { logLik: number; fixed: Record<string, number>; sigma: number; randomSd: { Asym: number } };
+    expect(fit.logLik).toBeGreaterThanOrEqual(desolve.logLik - 1e-3);
+    fit.names.forEach((n, i) => expect(rel(fit.fixed[i], desolve.fixed[n]), `deSolve fixed ${n}`).toBeLessThan(1e-3));
+    expect(rel(fit.sigma, desolve.sigma)).toBeLessThan(1e-3);
+    expect(rel(fit.randomSd[0], desolve.randomSd.Asym)).toBeLessThan(1e-2);
     if (process.env.FITBENCH_PRINT) console.log("mixed", fit.logLik - (ref.logLik as number), fit.names.map((n, i) => rel(fit.fixed[i], fixed[n])), rel(fit.sigma, ref.sigma as number), rel(fit.randomSd[0], (ref.randomSd as Record<string, number>).Asym));
   });
 
