@@ -97,7 +97,14 @@ describe('ODE fits over groups', () => {
     const model = ode('dX/dt = k*X^2; X(0) = A; y ~ X');
     const groups = decay.map((d) => ({ key: d.key, data: { observed: [{ column: 'y', time: times, y: d.y, sigma: null }] } }));
     expect(() => odeMixedFit({ model, groups, parameters: [{ name: 'A', value: 10 }, { name: 'k', value: 0.2 }], random: ['A'], cov: 'full', method: 'ml' })).toThrow(/group "g0".*t = /);
-    // The global fit leaves such groups out and says why in their rows.
+    // The global fit leaves such groups out and says why in their rows: here all but one whose times end before the blow-up.
     expect(() => odeGlobalFit({ model, groups, parameters: [{ name: 'A', value: 10 }, { name: 'k', value: 0.2 }], shared: ['k'] })).toThrow(/No group can take part/);
+    const early = Float64Array.from([0.1, 0.2, 0.3, 0.4]);
+    const mixedTimes = [{ key: 'early', data: { observed: [{ column: 'y', time: early, y: early.map((t) => 10 / (1 - 2 * t)), sigma: null }] } }, ...groups];
+    const { result } = odeGlobalFit({ model, groups: mixedTimes, parameters: [{ name: 'A', value: 10 }, { name: 'k', value: 0.2 }], shared: ['k'] });
+    expect(result.rows.map((r) => r.included)).toEqual([true, false, false, false]);
+    expect(result.rows[1].code).toBe('ode-integration');
+    expect(result.rows[1].message).toMatch(/group "g0".*t = .*left out of the global fit/);
+    expect(result.warnings.join(' ')).toMatch(/3 groups were left out/);
   });
 });

@@ -7,6 +7,9 @@
  * job's ODE start search fills missing ones over all groups' rows, job/steps/odeGroups.ts). A group
  * whose integration fails at the start is named with the time and state of the failure: the
  * global fit leaves it out (its row says why), the mixed fit stops (every group must take part).
+ * Cancel stops the trust-region loop (and the alternation) between evaluations, as it stops the
+ * closed-form fits: the integrations do not watch the signal, since an aborted one would read as a
+ * failed group (one group's integration is short beside the fit's).
  */
 import type { CompiledOde } from '../../model/odeCompile';
 import type { AbortSignalLike } from '../../solver/evaluator';
@@ -66,7 +69,7 @@ export function odeGlobalFit(input: OdeGlobalInput): OdeJoint<GlobalResult> {
   const opts = { ...DEFAULTS, ...input.options };
   const fScale = fScaleProblem(opts.fScale);
   if (fScale) throw fScale;
-  const integration = { ...ODE_DEFAULTS, ...input.integration, signal: input.signal };
+  const integration = { ...ODE_DEFAULTS, ...input.integration };
   const params = resolveParameters(model.spec.params, input.parameters);
   const { sharedIdx, localIdx } = splitShared(params, input.shared);
   const wrt = [...sharedIdx, ...localIdx];
@@ -104,7 +107,7 @@ export function odeMixedFit(input: OdeMixedInput): OdeJoint<MixedResult> {
   const started = now();
   const { model, groups } = input;
   const setup = mixedSetup(model.spec.params, input);
-  const integration = { ...ODE_DEFAULTS, ...input.integration, signal: input.signal };
+  const integration = { ...ODE_DEFAULTS, ...input.integration };
   const counts = newCounts();
   const stacked = groups.map((g) => (observedColumns(model, g.data), stackObservations(g.data)));
   const fittedIndex = stacked.flatMap((rows, i) => (rows.m > 0 ? [i] : []));
