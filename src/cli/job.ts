@@ -4,7 +4,7 @@
  * (src/job/validate.ts) run again in the runner.
  */
 import type { FitData, GroupSplit } from '../data';
-import { groupedJob as jobOfGroups } from '../job/groups';
+import { groupedJob as jobOfGroups, type JobGroups } from '../job/groups';
 import type { FitJob, JobData } from '../job/job';
 import type { CompiledModel } from '../model';
 import type { FitCommand } from './args';
@@ -41,15 +41,20 @@ export function groupedJob(command: FitCommand, model: CompiledModel, split: Gro
     backend: command.backend,
     workers: command.workers,
     // Missing --p0 starts are found once, on the rows of all groups together.
-    mode: {
-      column: split.column,
-      ungrouped: split.ungroupedCount,
-      mode: command.mixed ? 'mixed' : command.shared.length > 0 ? 'global' : 'per-group',
-      shared: command.shared,
-      compare: command.compare,
-      guess: null,
-      pooledStarts: true,
-      ...(command.mixed ? { mixed: command.mixed } : {}),
-    },
+    mode: groupMode(command, split.column, split.ungroupedCount),
   });
+}
+
+/** The group mode --shared, --random and --compare ask for (a closed-form or an ODE model's groups). */
+export function groupMode(command: FitCommand, column: string | null, ungrouped: number): JobGroups {
+  return {
+    column,
+    ungrouped,
+    mode: command.mixed ? 'mixed' : command.shared.length > 0 ? 'global' : 'per-group',
+    shared: command.shared,
+    compare: command.compare,
+    guess: null,
+    pooledStarts: true,
+    ...(command.mixed ? { mixed: command.mixed } : {}),
+  };
 }

@@ -3,7 +3,8 @@
  * dA/dt = −k·A, A(0) = A0 integrated and fitted on its own gives the closed-form per-group fit of
  * A0·exp(−k·t) on the same file (the analytic solution, fitted by the float64 TRF without any
  * integration) to the integration's tolerance, with the same JSON fields; missing starts come
- * from one pooled search; an empty group cell is counted and left out; what does not run is refused.
+ * from one pooled search; an empty group cell is counted and left out. A global fit (--shared, with
+ * --compare) and a mixed-effects fit (--random) of the ODE give the closed-form ones, same fields.
  */
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../stats/mulberry32';
@@ -51,17 +52,29 @@ describe('fitbench fit --group with an ODE model', () => {
     });
   }, 120_000);
 
-  it('finds missing starts once over all groups, and refuses what does not run per group', async () => {
+  it('finds missing starts once over all groups, and picks groups', async () => {
     const searched = await fit('--model', ODE, '--starts', '64');
     const closed = await fit('--model', CLOSED, '--y', 'conc', '--p0', 'A0=4,k=0.2');
     expect(searched.warnings.some((w: string) => /found automatically on the rows of all groups together/.test(w))).toBe(true);
     searched.groups.forEach((g: Record<string, any>, i: number) => expect(Math.abs(g.params.k - closed.groups[i].params.k) / closed.groups[i].params.k).toBeLessThan(1e-6));
-    const shared = await run('fit', data, '--group', 'vial', '--model', ODE, '--shared', 'k', '--p0', 'A0=4,k=0.2');
-    expect(shared.code).toBe(2);
-    expect(shared.err).toMatch(/--shared does not run with an ODE model yet/);
     const picked = await fit('--model', ODE, '--p0', 'A0=4,k=0.2', '--groups', 'v2');
     expect(picked.groups.map((g: { group: string }) => g.group)).toEqual(['v2']);
     const wrong = await run('fit', data, '--group', 'vial', '--model', ODE, '--groups', 'v9');
     expect(wrong.err).toMatch(/--groups: vial has no group "v9"/);
+  }, 120_000);
+
+  it('fits globally (--shared --compare) and with mixed effects (--random) as the closed-form model does', async () => {
+    for (const mode of [['--shared', 'k', '--compare'], ['--random', 'A0']]) {
+      const ode = await fit('--model', ODE, '--p0', 'A0=4,k=0.2', ...mode);
+      const closed = await fit('--model', CLOSED, '--y', 'conc', '--p0', 'A0=4,k=0.2', ...mode);
+      expect(Object.keys(ode).sort()).toEqual(Object.keys(closed).sort());
+      expect(ode.mode).toBe(mode[0] === '--shared' ? 'global' : 'mixed');
+      expect(mode[0] === '--shared' ? ode.comparison : ode.mixed).toBeTruthy();
+      ode.groups.forEach((g: Record<string, any>, i: number) => {
+        for (const p of ['A0', 'k']) expect(Math.abs(g.params[p] - closed.groups[i].params[p]) / Math.abs(closed.groups[i].params[p]), `${mode[0]} ${g.group} ${p}`).toBeLessThan(1e-6);
+      });
+      if (ode.mixed) expect(Math.abs(ode.mixed.logLik - closed.mixed.logLik)).toBeLessThan(1e-6);
+      if (ode.comparison) expect(Math.abs(ode.comparison.F - closed.comparison.F) / closed.comparison.F).toBeLessThan(1e-5);
+    }
   }, 120_000);
 });

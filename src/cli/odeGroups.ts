@@ -1,8 +1,9 @@
 /**
- * `fitbench fit DATA --model "dX/dt = …" --group COL`: an ODE model fitted per group (issue 23),
+ * `fitbench fit DATA --model "dX/dt = …" --group COL [--shared a,b | --mixed --random a]`: an ODE
+ * model fitted per group, globally or with mixed effects (issues 23, 25),
  * argv → job of data kind `ode-groups` → the grouped report a closed-form `--group` fit prints
  * (src/job/report/groupJson.ts; JSON with the same fields). The job's runner (groupRun.ts →
- * steps/odeGroups.ts) integrates each group's responses on its own.
+ * steps/odeGroups.ts, steps/odeJoint.ts) integrates each group's responses on its own.
  */
 import { runGroupJob } from '../job/groupRun';
 import { nodeGroupHost } from '../job/node/groupHost';
@@ -10,7 +11,8 @@ import { groupJsonReport, groupReport } from '../job/report/groupJson';
 import type { FitJob } from '../job/job';
 import { now } from '../solver/clock';
 import type { FitCommand } from './args';
-import { CliError, EXIT } from './errors';
+import { EXIT } from './errors';
+import { groupMode } from './job';
 import { startsWarning, ungroupedWarning } from './groupFit';
 import { groupTextReport } from '../job/report/groupText';
 import { oneLineModel } from './modelText';
@@ -18,7 +20,6 @@ import { loadOdeGroups } from './odeLoad';
 import { odeFitJobParameters } from './odeParameters';
 
 export async function fitOdeGroupsCommand(command: FitCommand & { readonly group: string }, t0: number): Promise<number> {
-  if (command.shared.length > 0 || command.mixed) throw new CliError(`${command.mixed ? '--random' : '--shared'} does not run with an ODE model yet: its groups are fitted each on its own (drop ${command.mixed ? '--random' : '--shared'}).`);
   const loaded = loadOdeGroups(command);
   const parseMs = now() - t0;
   const { model, groups } = loaded;
@@ -36,7 +37,7 @@ export async function fitOdeGroupsCommand(command: FitCommand & { readonly group
     checkpoint: null,
     backend: command.backend,
     workers: command.workers,
-    groups: { column: loaded.groupColumn, ungrouped: loaded.ungrouped, mode: 'per-group', shared: [], compare: false, guess: null, pooledStarts: true },
+    groups: groupMode(command, loaded.groupColumn, loaded.ungrouped),
   };
   const run = await runGroupJob(job, nodeGroupHost);
   const u = loaded.ungrouped;

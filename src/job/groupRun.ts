@@ -13,19 +13,20 @@
  *             tests and AIC against the global fit and `versus` (src/fit/mixed/compareMixed.ts);
  *             with compare, the per-group fits (the page's shrinkage plot)
  */
-import { compareFits, type FitComparison } from '../fit/compare/compareFits';
 import type { GroupRow } from '../fit/groupRow';
 import { globalFit } from '../fit/global/globalFit';
 import type { GlobalResult } from '../fit/global/types';
-import { nestingProblem, versusGlobal, versusStructure, type MixedComparison } from '../fit/mixed/compareMixed';
+import type { FitComparison } from '../fit/compare/compareFits';
+import type { MixedComparison } from '../fit/mixed/compareMixed';
 import { mixedFit } from '../fit/mixed/mixedFit';
-import { FitInputError } from '../fit/parameters';
 import type { MixedResult } from '../fit/mixed/types';
 import type { BatchRun, GroupHost } from './groupHost';
 import type { FitJob } from './job';
 import { fillGroupStarts, type PooledStarts } from './steps/groupStarts';
 import { validateJob } from './validate';
 import { runOdeGroups } from './steps/odeGroups';
+import { runOdeJoint } from './steps/odeJoint';
+import { runJoint, type JointFits } from './steps/jointRun';
 import { runOdrGroups } from './steps/odrGroups';
 import { runOdrGlobal } from './steps/odrGlobal';
 import type { GlobalOdrResult } from '../fit/odr';
@@ -74,16 +75,12 @@ export interface MixedRun extends RunFacts {
 
 export type GroupRun = PerGroupRun | GlobalRun | MixedRun;
 
-/** The global fit is one joint problem (the arrow system on the CPU); the GPU batch kernel fits groups one by one. */
-const GLOBAL_ON_CPU = '--backend gpu: global fits run on the CPU (the GPU batch kernel fits groups one by one).';
-
-const MIXED_ON_CPU = '--backend gpu: mixed-effects fits run on the CPU.';
-
 export async function runGroupJob(job: FitJob, host: GroupHost): Promise<GroupRun> {
   // check
   validateJob(job);
   const g = job.groups;
   const d = job.data;
+  if (d.kind === 'ode-groups' && g?.mode !== 'per-group') return runOdeJoint({ ...job, data: d }, host);
   if (d.kind === 'ode-groups') return runOdeGroups({ ...job, data: d }, { now: () => host.now(), signal: host.global?.signal });
   if (d.kind === 'odr-groups' && g?.mode === 'global') return runOdrGlobal({ ...job, data: d }, g.shared, host);
   if (d.kind === 'odr-groups') return runOdrGroups({ ...job, data: d }, { now: () => host.now(), signal: host.global?.signal });
@@ -97,26 +94,11 @@ export async function runGroupJob(job: FitJob, host: GroupHost): Promise<GroupRu
     const batch = await host.batch(input, { backend: job.backend, workers: job.workers, phase: 'groups' });
     return { mode: 'per-group', rows: batch.result.rows, batch, starts: found, notes: [...batch.notes], workers: batch.workers, fitMs: host.now() - t0 };
   }
-  if (g.mode === 'mixed' && g.mixed) {
-    const { done, signal } = host.global ?? {};
-    const { random, cov, method, versus } = g.mixed;
-    const problem = versus ? nestingProblem({ random, cov }, versus) : null;
-    if (problem) throw new FitInputError('random-not-nested', problem);
-    const mixed = mixedFit({ model: d.model, groups: d.groups, parameters, random, cov, method, signal });
-    const alternative = versus ? mixedFit({ model: d.model, groups: d.groups, parameters, random: versus.random, cov: versus.cov, method, signal }) : null;
-    done?.();
-    const comparisons = [versusGlobal(mixed), ...(alternative ? [versusStructure(mixed, alternative)] : [])];
-    const separate = g.compare ? await host.batch(input, { backend: 'cpu', workers: job.workers, phase: 'separate' }) : null;
-    const notes = [...mixed.warnings, ...(alternative?.warnings.map((w) => `The compared structure (${versus!.random.join(', ')}): ${w}`) ?? []), ...(job.backend === 'gpu' ? [MIXED_ON_CPU] : [])];
-    return { mode: 'mixed', rows: mixed.rows, mixed, alternative, comparisons, separate, starts: found, notes, workers: separate?.workers ?? 0, fitMs: host.now() - t0 };
-  }
   const { done, ...watch } = host.global ?? {};
-  const global = await globalFit({ ...input, shared: g.shared, ...watch });
-  done?.();
-  const notes = [...global.warnings];
-  // compare
-  const separate = g.compare ? await host.batch(input, { backend: 'cpu', workers: job.workers, phase: 'separate' }) : null;
-  const comparison = separate ? compareFits(separate.result, global) : null;
-  if (job.backend === 'gpu') notes.push(GLOBAL_ON_CPU);
-  return { mode: 'global', rows: global.rows, global, separate, comparison, starts: found, notes, workers: separate?.workers ?? 0, fitMs: host.now() - t0 };
+  const fits: JointFits = {
+    mixed: ({ random, cov }) => mixedFit({ model: d.model, groups: d.groups, parameters, random, cov, method: g.mixed!.method, signal: watch.signal }),
+    global: () => globalFit({ ...input, shared: g.shared, ...watch }),
+    separate: () => host.batch(input, { backend: 'cpu', workers: job.workers, phase: 'separate' }),
+  };
+  return runJoint(job, fits, { now: () => host.now(), done, t0, found });
 }

@@ -18,7 +18,7 @@ export type JobClash = 'varpro-poisson' | 'profile-robust-loss' | 'stream-needs-
 export type AssayClash = 'assay-needs-rows' | 'assay-one-variable' | 'rout-least-squares' | 'rout-compare-model' | 'assay-odr-predict-only';
 
 /** The group mode's clashes (groups.ts). */
-export type GroupClash = 'groups-source' | 'ode-groups-per-group' | 'odr-groups-mixed' | 'odr-global-implicit' | 'odr-global-compare' | 'groups-one-dataset' | 'global-needs-shared' | 'shared-needs-global' | 'compare-needs-global' | 'mixed-needs-random' | 'random-needs-mixed';
+export type GroupClash = 'groups-source' | 'odr-groups-mixed' | 'odr-global-implicit' | 'odr-global-compare' | 'groups-one-dataset' | 'global-needs-shared' | 'shared-needs-global' | 'compare-needs-global' | 'mixed-needs-random' | 'random-needs-mixed';
 
 /**
  * What an ODE model (issue 23) does not run with yet: the Poisson likelihood and VarPro (their
@@ -117,8 +117,6 @@ export function groupClash(job: Pick<FitJob, 'groups' | 'data' | 'objective' | '
   if (g.compare && g.mode === 'per-group') return 'compare-needs-global';
   if (g.mode === 'mixed' && !(g.mixed && g.mixed.random.length > 0)) return 'mixed-needs-random';
   if (g.mode !== 'mixed' && g.mixed) return 'random-needs-mixed';
-  // An ODE model's groups are fitted each on its own (steps/odeGroups.ts); global and mixed fits integrate closed-form models only yet.
-  if (job.data.kind === 'ode-groups' && g.mode !== 'per-group') return 'ode-groups-per-group';
   // Errors in x per group (steps/odrGroups.ts) and global (steps/odrGlobal.ts: one ODR problem of
   // y = f(x), the implicit models' augmented Lagrangian is of one fit); the mixed fit's PNLS has no δ per row yet.
   if (job.data.kind === 'odr-groups' && g.mode === 'mixed') return 'odr-groups-mixed';
@@ -150,7 +148,6 @@ const CLASH_TEXT: Record<JobClash, string> = {
   'compare-needs-global': 'The comparison with the per-group fits is of a global fit (with shared parameters) or a mixed-effects fit: fit globally or with mixed effects.',
   'mixed-needs-random': 'Mark at least one parameter as random for a mixed-effects fit (its value varies between groups around the fixed effect).',
   'random-needs-mixed': 'Random effects belong to a mixed-effects fit: fit with mixed effects, or mark none random.',
-  'ode-groups-per-group': 'An ODE model\'s groups are fitted each on its own: global and mixed-effects fits do not run with an ODE model yet.',
   'odr-groups-mixed': 'Mixed effects do not run with errors in x yet: fit each group on its own, or globally with shared parameters.',
   'odr-global-implicit': 'A global fit with errors in x fits y = f(x): an implicit model\'s groups are fitted each on its own.',
   'odr-global-compare': 'The comparison with the per-group fits does not run with errors in x yet: drop the comparison (each group\'s own ODR fit is the per-group mode).',

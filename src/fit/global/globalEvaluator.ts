@@ -1,14 +1,15 @@
 /**
- * The stacked residuals of a global fit as an ArrowEvaluator (solver/arrowTrf.ts). One kernel set,
- * compiled once, takes derivatives for [shared…, local…] of the model; each group's pass of the
- * fused `normal` kernel yields its (s + l)² block of JᵀJ, which splits into the group's share of
+ * The stacked residuals of a global fit as an ArrowEvaluator (solver/arrowTrf.ts). Each group's
+ * terms (../groupTerms.ts: a closed-form model's kernels, compiled once, or an ODE model's
+ * integration) take derivatives for [shared…, local…] of the model; each group's `normal` pass
+ * yields its (s + l)² block of JᵀJ, which splits into the group's share of
  * A (shared×shared), its coupling B_g and its own block D_g, and its part of Jᵀf. The matrix is
  * never dense: see solver/arrow.ts.
  */
-import type { JsKernels, ModelData } from '../../model/index';
 import type { ArrowMatrix } from '../../solver/arrow';
 import type { ArrowEvaluator } from '../../solver/arrowTrf';
 import type { Loss } from '../../solver/loss';
+import type { GroupTerms } from '../groupTerms';
 
 export interface GlobalLayout {
   /** Model-parameter indices of the shared parameters (solver order). */
@@ -28,15 +29,14 @@ export class GlobalEvaluator implements ArrowEvaluator {
   private readonly acc: Float64Array;
 
   constructor(
-    private readonly kernels: JsKernels,
     private readonly layout: GlobalLayout,
-    private readonly groups: readonly ModelData[],
+    private readonly groups: readonly GroupTerms[],
     private readonly loss: Loss,
   ) {
     this.s = layout.shared.length;
     this.l = layout.local.length;
     this.G = groups.length;
-    this.m = groups.reduce((t, g) => t + g.y.length, 0);
+    this.m = groups.reduce((t, g) => t + g.rows, 0);
     this.p = Float64Array.from(layout.base);
     const k = this.s + this.l;
     this.acc = new Float64Array((k * (k + 1)) / 2 + k + 1);
@@ -53,15 +53,13 @@ export class GlobalEvaluator implements ArrowEvaluator {
 
   /** ½Σρ of group g alone at x. */
   groupCost(x: Float64Array, g: number): number {
-    const data = this.groups[g];
-    return 0.5 * this.kernels.cost(this.groupParameters(x, g), data, this.loss, 0, data.y.length);
+    return 0.5 * this.groups[g].cost(this.groupParameters(x, g), this.loss);
   }
 
   cost(x: Float64Array): number {
     let sum = 0;
     for (let g = 0; g < this.G; g++) {
-      const data = this.groups[g];
-      sum += this.kernels.cost(this.groupParameters(x, g), data, this.loss, 0, data.y.length);
+      sum += this.groups[g].cost(this.groupParameters(x, g), this.loss);
     }
     return 0.5 * sum;
   }
@@ -73,9 +71,8 @@ export class GlobalEvaluator implements ArrowEvaluator {
     grad.fill(0, 0, s);
     let sumRho = 0;
     for (let g = 0; g < this.G; g++) {
-      const data = this.groups[g];
       acc.fill(0);
-      this.kernels.normal(this.groupParameters(x, g), data, this.loss, acc, 0, data.y.length);
+      this.groups[g].normal(this.groupParameters(x, g), this.loss, acc);
       // Packed upper triangle of the group's (s + l)² JᵀJ, row by row, then Jᵀf, then Σρ.
       let o = 0;
       const bo = g * s * l;

@@ -19,7 +19,9 @@ import { arrowTrf } from '../../solver/arrowTrf';
 import { now } from '../../solver/clock';
 import { studentTTwoSided } from '../../stats/studentT';
 import { prepareGroup } from '../batch/groupData';
-import { FitInputError, resolveParameters } from '../parameters';
+import { kernelTerms } from '../groupTerms';
+import { FitInputError } from '../parameters';
+import { mixedSetup, type MixedProblem } from './mixedProblem';
 import { denominatorDf } from './denominatorDf';
 import { globalLikelihood } from './globalLikelihood';
 import { maximizeTheta, THETA_MAX } from './maximizeTheta';
@@ -33,54 +35,52 @@ import type { MixedInput, MixedResult } from './types';
 const PNLS_TOL = 1e-12;
 const STALL = 1e-6;
 
+/** A closed-form model's mixed-effects fit: its groups' kernels (groupTerms.ts kernelTerms) into solveMixed. */
 export function mixedFit(input: MixedInput): MixedResult {
   const started = now();
-  const { model, method, cov } = input;
-  const maxIter = input.options?.maxIter ?? 100;
-  const tolerance = input.options?.tolerance ?? 1e-7;
-  const params = resolveParameters(model.params, input.parameters);
-  const names = params.names;
-  const free = params.free;
-  const p = free.length;
-  if (p === 0) throw new FitInputError('no-free-parameters', 'Every parameter is fixed: free at least one to fit.');
-  if (input.random.length === 0) throw new FitInputError('no-random', 'Name at least one parameter with a random effect (--random), e.g. --random ' + names[free[0]] + '.');
-  const rho = input.random.map((name) => {
-    const i = names.indexOf(name);
-    if (i < 0) throw new FitInputError('unknown-parameter', `Unknown random parameter "${name}": the model's parameters are ${names.join(', ')}.`);
-    const at = free.indexOf(i);
-    if (at < 0) throw new FitInputError('random-fixed', `"${name}" is fixed (--fix), so it cannot vary between groups: free it or drop it from the random parameters.`);
-    return at;
-  });
-  if (new Set(rho).size !== rho.length) throw new FitInputError('random-repeated', `A random parameter is named twice (${input.random.join(', ')}).`);
-  const r = rho.length;
-
+  const { model } = input;
+  const setup = mixedSetup(model.params, input);
   // Groups with usable rows take part.
   const prepared = input.groups.map((g) => prepareGroup(model, g.data));
-  const fitted = prepared.map((g, i) => ({ ...g, index: i })).filter((g) => g.rows > 0);
-  const G = fitted.length;
+  const fittedIndex = prepared.flatMap((g, i) => (g.rows > 0 ? [i] : []));
+  const datas: ModelData[] = fittedIndex.map((i) => prepared[i].data);
+  const groups = input.groups.map((g, i) => ({ key: g.key, skipped: prepared[i].skipped }));
+  const kernels = model.kernels(setup.free);
+  const terms = datas.map((d) => kernelTerms(kernels, d));
+  return solveMixed({ ...setup, input, groups, fittedIndex, terms, logWeights: weightsLogLik(datas), started });
+}
+
+/** The alternation of PNLS and LME (module docblock) on a problem's groups. */
+export function solveMixed(problem: MixedProblem): MixedResult {
+  const { input, names, free, base, rho, terms, fittedIndex, started } = problem;
+  const { method, cov } = input;
+  const maxIter = input.options?.maxIter ?? 100;
+  const tolerance = input.options?.tolerance ?? 1e-7;
+  const p = free.length;
+  const r = rho.length;
+  const G = terms.length;
   if (G < 2) throw new FitInputError('too-few-groups', `${G} group${G === 1 ? '' : 's'} with usable rows: a mixed-effects fit needs at least two groups to estimate their spread.`);
-  const datas: ModelData[] = fitted.map((g) => g.data);
-  const N = datas.reduce((t, d) => t + d.y.length, 0);
+  const N = terms.reduce((t, d) => t + d.rows, 0);
   if (N <= p) throw new FitInputError('too-few-rows', `${N} usable rows for ${p} fixed effects: fix some parameters.`);
-  const kernels = model.kernels(free);
-  const base = Float64Array.from(params.base);
   const beta0 = Float64Array.from(free, (i) => base[i]);
-  const pnls = new PnlsEvaluator(kernels, base, free, rho, datas);
+  const pnls = new PnlsEvaluator(base, free, rho, terms);
 
   // Every group's residuals must be finite at the start (b = 0), or the joint cost is not.
-  const bad = fitted.filter((_, g) => !Number.isFinite(pnls.startCost(beta0, g)));
+  const bad = terms.flatMap((_, g) => (Number.isFinite(pnls.startCost(beta0, g)) ? [] : [g]));
   if (bad.length > 0) {
-    const keys = bad.slice(0, 3).map((f) => `"${input.groups[f.index].key}"`).join(', ') + (bad.length > 3 ? ` and ${bad.length - 3} more` : '');
-    throw new FitInputError('nonfinite-x0', `The residuals of group${bad.length === 1 ? '' : 's'} ${keys} are not finite at the start values: give other starts (--p0), or leave ${bad.length === 1 ? 'it' : 'them'} out (--groups).`);
+    const keys = bad.slice(0, 3).map((g) => `"${problem.groups[fittedIndex[g]].key}"`).join(', ') + (bad.length > 3 ? ` and ${bad.length - 3} more` : '');
+    const why = problem.startFailure?.(bad[0]);
+    const detail = why ? ` Group "${problem.groups[fittedIndex[bad[0]]].key}": ${why}` : '';
+    throw new FitInputError('nonfinite-x0', `The residuals of group${bad.length === 1 ? '' : 's'} ${keys} are not finite at the start values: give other starts (--p0), or leave ${bad.length === 1 ? 'it' : 'them'} out (--groups).${detail}`);
   }
   // 0. The fit without random effects (every parameter shared).
-  const shared = new PnlsEvaluator(kernels, base, free, [], datas);
+  const shared = new PnlsEvaluator(base, free, [], terms);
   const pooled = arrowTrf(shared, beta0, { ftol: PNLS_TOL, xtol: PNLS_TOL, gtol: PNLS_TOL, xScale: 'jac', signal: input.signal });
   let nfev = pooled.nfev;
   // Its likelihood, for the comparison with the mixed model (globalLikelihood.ts).
   // Per-row σᵢ (residual weights wᵢ = 1/σᵢ) enter the likelihood of y through the density's
   // scale, Σ log wᵢ (nlme's varFixed, R's logLik.nls with weights). The fits do not depend on it.
-  const logWeights = weightsLogLik(datas);
+  const logWeights = problem.logWeights;
   const global = globalLikelihood(shared.crossProducts(pooled.x), pooled.x, N, method, logWeights);
   const x = new Float64Array(p + G * r);
   x.set(pooled.x);
@@ -160,10 +160,10 @@ export function mixedFit(input: MixedInput): MixedResult {
   const varScale = last.prss / (N - p);
   const fixedStderr = fixed.map((_, i) => Math.sqrt(varScale * last!.xxInverse[i * p + i]));
   const bounds = new Int32Array(G + 1);
-  datas.forEach((d, g) => (bounds[g + 1] = bounds[g] + d.y.length));
+  terms.forEach((d, g) => (bounds[g + 1] = bounds[g] + d.rows));
   const X = new Float64Array(N * p);
-  const scratch = new Float64Array(Math.max(...datas.map((d) => d.y.length)));
-  datas.forEach((d, g) => kernels.residualsJacobian(pnls.groupParameters(x, g), d, scratch, X.subarray(bounds[g] * p, bounds[g + 1] * p), 0, d.y.length));
+  const scratch = new Float64Array(Math.max(...terms.map((d) => d.rows)));
+  terms.forEach((d, g) => d.residualsJacobian(pnls.groupParameters(x, g), scratch, X.subarray(bounds[g] * p, bounds[g + 1] * p)));
   const fixedDf = denominatorDf(X, p, bounds);
   const tValue = fixed.map((b, i) => b / fixedStderr[i]);
   const pValue = tValue.map((t, i) => studentTTwoSided(t, fixedDf[i]));
@@ -172,7 +172,7 @@ export function mixedFit(input: MixedInput): MixedResult {
   const aic = -2 * logLik + 2 * parameterCount;
   const bic = -2 * logLik + parameterCount * Math.log(method === 'reml' ? N - p : N);
 
-  const rows = mixedRows(input.groups, prepared, fitted.map((f) => f.index), (g, out) => pnls.groupParameters(x, g, out), x.subarray(p), { kernels, datas, names, r, converged, message });
+  const rows = mixedRows(problem.groups, fittedIndex, (g, out) => pnls.groupParameters(x, g, out), x.subarray(p), { terms, names, r, converged, message });
   return {
     names: free.map((i) => names[i]), random: [...input.random], method, cov,
     fixed, fixedStderr, fixedDf, tValue, pValue, randomSd: sd, randomCorr: corr, sigma: Math.sqrt(sigma2),
@@ -182,7 +182,7 @@ export function mixedFit(input: MixedInput): MixedResult {
 }
 
 /** Σ log wᵢ = −Σ log σᵢ over the rows' weights wᵢ = 1/σᵢ, 0 without weights (see its use). */
-function weightsLogLik(datas: readonly ModelData[]): number {
+export function weightsLogLik(datas: readonly { readonly w: ArrayLike<number> | null }[]): number {
   let sum = 0;
   for (const d of datas) if (d.w) for (let i = 0; i < d.w.length; i++) sum += Math.log(d.w[i]);
   return sum;

@@ -3,16 +3,13 @@
  * the fixed effects plus its predicted random effects (Pinheiro & Bates 2000, §7.1: nlme's
  * coef()); groups without usable rows are reported, not fitted.
  */
-import type { JsKernels, ModelData } from '../../model/index';
 import { makeLoss } from '../../solver/loss';
-import type { PreparedGroup } from '../batch/groupData';
-import type { GroupInput } from '../groupInput';
+import type { GroupTerms } from '../groupTerms';
 import type { MixedRow } from './types';
 
 export interface RowFacts {
-  readonly kernels: JsKernels;
-  /** The fitted groups' data, in `fittedIndex` order. */
-  readonly datas: readonly ModelData[];
+  /** The fitted groups' terms, in `fittedIndex` order. */
+  readonly terms: readonly GroupTerms[];
   readonly names: readonly string[];
   readonly r: number;
   readonly converged: boolean;
@@ -20,12 +17,13 @@ export interface RowFacts {
 }
 
 /**
+ * @param groups       every input group's key and rows skipped
  * @param fittedIndex  the input index of each fitted group
  * @param parametersOf group g's (fitted order) model parameters into `out`
  * @param b            the random effects (fitted order, r each)
  */
-export function mixedRows(groups: readonly GroupInput[], prepared: readonly PreparedGroup[], fittedIndex: readonly number[], parametersOf: (g: number, out: Float64Array) => Float64Array, b: Float64Array, facts: RowFacts): MixedRow[] {
-  const { kernels, datas, names, r, converged, message } = facts;
+export function mixedRows(groups: readonly { readonly key: string; readonly skipped: number }[], fittedIndex: readonly number[], parametersOf: (g: number, out: Float64Array) => Float64Array, b: Float64Array, facts: RowFacts): MixedRow[] {
+  const { terms, names, r, converged, message } = facts;
   const position = new Int32Array(groups.length).fill(-1);
   fittedIndex.forEach((index, at) => (position[index] = at));
   const linear = makeLoss('linear', 1);
@@ -33,16 +31,16 @@ export function mixedRows(groups: readonly GroupInput[], prepared: readonly Prep
     const at = position[i];
     if (at < 0) {
       return {
-        key: g.key, rows: 0, skippedRows: prepared[i].skipped, success: false, status: -1, code: 'too-few-rows',
+        key: g.key, rows: 0, skippedRows: g.skipped, success: false, status: -1, code: 'too-few-rows',
         message: 'No usable rows: the group was left out of the mixed-effects fit.', params: new Float64Array(names.length).fill(NaN),
         stderr: new Float64Array(names.length).fill(NaN), cost: NaN, chi2: NaN, included: false, randomEffects: new Float64Array(r).fill(NaN),
       };
     }
     const phi = parametersOf(at, new Float64Array(names.length));
-    const d = datas[at];
-    const chi2 = kernels.cost(phi, d, linear, 0, d.y.length);
+    const d = terms[at];
+    const chi2 = d.cost(phi, linear);
     return {
-      key: g.key, rows: d.y.length, skippedRows: prepared[i].skipped, success: converged, status: converged ? 1 : 0, code: null,
+      key: g.key, rows: d.rows, skippedRows: g.skipped, success: converged, status: converged ? 1 : 0, code: null,
       message, params: phi, stderr: new Float64Array(names.length).fill(NaN), cost: 0.5 * chi2, chi2, included: true,
       randomEffects: b.slice(at * r, (at + 1) * r),
     };

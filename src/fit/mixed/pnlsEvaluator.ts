@@ -9,14 +9,15 @@
  * (A puts b_g's r entries on the random parameters). The pseudo-rows Δb_g are never formed: they
  * add ΔᵀΔ to each group's own block D_g and ΔᵀΔ·b_g to its gradient. β is the arrow's shared
  * block (s = p), b_g group g's local block (l = r): a group's residuals depend on β and b_g only.
- * Since ∂f/∂b_gj = ∂f/∂β_ρⱼ, one kernel pass over the p parameters gives every block.
+ * Since ∂f/∂b_gj = ∂f/∂β_ρⱼ, one pass of a group's terms (../groupTerms.ts: a closed-form model's
+ * kernels or an ODE model's integration) over the p parameters gives every block.
  *
  * Layout of x: [β (p, the free parameters in order) | b_0 (r) | b_1 | …].
  */
-import type { JsKernels, ModelData } from '../../model/index';
 import type { ArrowMatrix } from '../../solver/arrow';
 import type { ArrowEvaluator } from '../../solver/arrowTrf';
 import { makeLoss } from '../../solver/loss';
+import type { GroupTerms } from '../groupTerms';
 
 const LINEAR = makeLoss('linear', 1);
 
@@ -44,16 +45,15 @@ export class PnlsEvaluator implements ArrowEvaluator {
    * @param rho  position in β of each random parameter (r entries; none: the fit without random effects)
    */
   constructor(
-    private readonly kernels: JsKernels,
     private readonly base: Float64Array,
     private readonly free: readonly number[],
     readonly rho: readonly number[],
-    private readonly groups: readonly ModelData[],
+    private readonly groups: readonly GroupTerms[],
   ) {
     this.s = free.length;
     this.l = rho.length;
     this.G = groups.length;
-    this.m = groups.reduce((t, g) => t + g.y.length, 0);
+    this.m = groups.reduce((t, g) => t + g.rows, 0);
     this.precision = new Float64Array(this.l * this.l);
     this.params = Float64Array.from(base);
     const p = this.s;
@@ -84,15 +84,13 @@ export class PnlsEvaluator implements ArrowEvaluator {
     const { params, free } = this;
     params.set(this.base);
     for (let i = 0; i < this.s; i++) params[free[i]] = beta[i];
-    const data = this.groups[g];
-    return 0.5 * this.kernels.cost(params, data, LINEAR, 0, data.y.length);
+    return 0.5 * this.groups[g].cost(params, LINEAR);
   }
 
   cost(x: Float64Array): number {
     let sum = 0;
     for (let g = 0; g < this.G; g++) {
-      const data = this.groups[g];
-      sum += 0.5 * this.kernels.cost(this.groupParameters(x, g), data, LINEAR, 0, data.y.length) + this.penalty(x, g);
+      sum += 0.5 * this.groups[g].cost(this.groupParameters(x, g), LINEAR) + this.penalty(x, g);
     }
     return sum;
   }
@@ -100,9 +98,8 @@ export class PnlsEvaluator implements ArrowEvaluator {
   /** Group g's XᵀX, Xᵀf, fᵀf at x into JJ (and the returned views of acc). */
   private cross(x: Float64Array, g: number): void {
     const { s: p, acc, JJ } = this;
-    const data = this.groups[g];
     acc.fill(0);
-    this.kernels.normal(this.groupParameters(x, g), data, LINEAR, acc, 0, data.y.length);
+    this.groups[g].normal(this.groupParameters(x, g), LINEAR, acc);
     let o = 0;
     for (let a = 0; a < p; a++) {
       for (let b = a; b < p; b++) {
@@ -153,6 +150,6 @@ export class PnlsEvaluator implements ArrowEvaluator {
 
   /** Rows of each group. */
   rows(g: number): number {
-    return this.groups[g].y.length;
+    return this.groups[g].rows;
   }
 }

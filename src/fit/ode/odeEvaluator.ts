@@ -51,19 +51,29 @@ export interface OdeEvaluatorInput {
   readonly integration: OdeOptions;
 }
 
-export function odeEvaluator({ model, rows, base, free, loss, integration }: OdeEvaluatorInput): OdeEvaluator {
+/**
+ * The stacked rows' residuals of an ODE model at full parameters p, from one integration each
+ * call, with the counts and the last failure: the part of the evaluator the joint fits over
+ * groups share (odeTerms.ts).
+ */
+export interface RowsIntegrator {
+  readonly counts: IntegrationCounts;
+  readonly lastFailure: (OdeStatus & { ok: false }) | null;
+  /**
+   * f (m) at p, NaN everywhere after a failed integration; with `jac` (m×np), also its rows
+   * wᵢ·dg/dp over every model parameter, by the forward sensitivities.
+   */
+  residuals(p: Float64Array, jac?: Float64Array): Float64Array;
+  /** The model's values at the stacked rows (no sensitivities); NaN after a failure. */
+  values(p: Float64Array): Float64Array;
+}
+
+export function rowsIntegrator(model: CompiledOde, rows: StackedRows, integration: OdeOptions, counts: IntegrationCounts = { integrations: 0, failures: 0, steps: 0, fevals: 0 }): RowsIntegrator {
   const { m, obs, at, y, w, times } = rows;
   const nt = times.length;
   const nObs = model.spec.observations.length;
   const np = model.layout.np;
-  const n = free.length;
-  const counts: IntegrationCounts = { integrations: 0, failures: 0, steps: 0, fevals: 0 };
   let lastFailure: (OdeStatus & { ok: false }) | null = null;
-  const full = (x: Float64Array): Float64Array => {
-    const p = Float64Array.from(base);
-    free.forEach((idx, j) => (p[idx] = x[j]));
-    return p;
-  };
   const integrate = (p: Float64Array, sensitivities: boolean): OdeSolution | null => {
     const sys = model.bind(p);
     const sol = solveOde(sys, model.spec.t0, sys.x0, times, integration, sensitivities ? sys.sens : undefined);
@@ -75,21 +85,27 @@ export function odeEvaluator({ model, rows, base, free, loss, integration }: Ode
     lastFailure = sol.status;
     return null;
   };
-  /** g at every (observation, distinct time), then f of the stacked rows; NaN after a failure. */
-  const residuals = (p: Float64Array, sol: OdeSolution | null, gAll: Float64Array, jAll?: Float64Array): Float64Array => {
-    const f = new Float64Array(m);
-    if (!sol) return f.fill(NaN);
-    observeSolution(model, p, sol, gAll, jAll);
-    for (let i = 0; i < m; i++) f[i] = (w ? w[i] : 1) * (gAll[obs[i] * nt + at[i]] - y[i]);
-    return f;
-  };
   return {
-    m,
-    n,
-    label: 'cpu-ode-dense',
     counts,
     get lastFailure() {
       return lastFailure;
+    },
+    residuals(p, jac) {
+      const sol = integrate(p, Boolean(jac));
+      const f = new Float64Array(m);
+      if (!sol) return f.fill(NaN);
+      const gAll = new Float64Array(nObs * nt);
+      const jAll = jac ? new Float64Array(nObs * nt * np) : undefined;
+      observeSolution(model, p, sol, gAll, jAll);
+      for (let i = 0; i < m; i++) f[i] = (w ? w[i] : 1) * (gAll[obs[i] * nt + at[i]] - y[i]);
+      if (jac && jAll) {
+        for (let i = 0; i < m; i++) {
+          const wi = w ? w[i] : 1;
+          const row = (obs[i] * nt + at[i]) * np;
+          for (let k = 0; k < np; k++) jac[i * np + k] = wi * jAll[row + k];
+        }
+      }
+      return f;
     },
     values(p) {
       const g = new Float64Array(nObs * nt);
@@ -100,19 +116,37 @@ export function odeEvaluator({ model, rows, base, free, loss, integration }: Ode
       for (let i = 0; i < m; i++) out[i] = g[obs[i] * nt + at[i]];
       return out;
     },
+  };
+}
+
+export function odeEvaluator({ model, rows, base, free, loss, integration }: OdeEvaluatorInput): OdeEvaluator {
+  const m = rows.m;
+  const np = model.layout.np;
+  const n = free.length;
+  const integrator = rowsIntegrator(model, rows, integration);
+  const full = (x: Float64Array): Float64Array => {
+    const p = Float64Array.from(base);
+    free.forEach((idx, j) => (p[idx] = x[j]));
+    return p;
+  };
+  return {
+    m,
+    n,
+    label: 'cpu-ode-dense',
+    counts: integrator.counts,
+    get lastFailure() {
+      return integrator.lastFailure;
+    },
+    values: (p) => integrator.values(p),
     cost(x) {
-      const p = full(x);
-      return lossCost(loss, residuals(p, integrate(p, false), new Float64Array(nObs * nt)));
+      return lossCost(loss, integrator.residuals(full(x)));
     },
     linearize(x): LinearModel {
-      const p = full(x);
-      const jAll = new Float64Array(nObs * nt * np);
-      const f = residuals(p, integrate(p, true), new Float64Array(nObs * nt), jAll);
+      const jAll = new Float64Array(m * np);
+      const f = integrator.residuals(full(x), jAll);
       const J = new Float64Array(m * n);
       for (let i = 0; i < m; i++) {
-        const wi = w ? w[i] : 1;
-        const row = (obs[i] * nt + at[i]) * np;
-        for (let j = 0; j < n; j++) J[i * n + j] = Number.isFinite(f[i]) ? wi * jAll[row + free[j]] : NaN;
+        for (let j = 0; j < n; j++) J[i * n + j] = Number.isFinite(f[i]) ? jAll[i * np + free[j]] : NaN;
       }
       const cost = scaleForRobustLoss(loss, f, J, n);
       const qr = new QrAccumulator(n);

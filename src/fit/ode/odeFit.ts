@@ -29,6 +29,15 @@ import { odeEvaluator, type IntegrationCounts } from './odeEvaluator';
 import { odeResidualSummary, responseStatistics, type ResponseStatistics } from './odeStatistics';
 import { stackObservations, type OdeFitData } from './observations';
 
+/** The model's observed columns, checked against the data's (same columns, same order). */
+export function observedColumns(model: CompiledOde, data: OdeFitData): string[] {
+  const columns = model.spec.observations.map((o) => o.column);
+  if (data.observed.length !== columns.length || data.observed.some((o, c) => o.column !== columns[c])) {
+    throw new FitInputError('variables', `The ODE model observes ${columns.join(', ')} but the data give ${data.observed.map((o) => o.column).join(', ') || 'no column'}.`);
+  }
+  return columns;
+}
+
 export interface OdeFitInput {
   readonly model: CompiledOde;
   readonly data: OdeFitData;
@@ -57,10 +66,7 @@ export async function odeFit(input: OdeFitInput): Promise<OdeFitResult> {
   const opts = { ...DEFAULTS, ...input.options };
   const integration: OdeIntegration = { ...ODE_DEFAULTS, ...input.integration };
   // prepare
-  const columns = model.spec.observations.map((o) => o.column);
-  if (input.data.observed.length !== columns.length || input.data.observed.some((o, c) => o.column !== columns[c])) {
-    throw new FitInputError('variables', `The ODE model observes ${columns.join(', ')} but the data give ${input.data.observed.map((o) => o.column).join(', ') || 'no column'}.`);
-  }
+  const columns = observedColumns(model, input.data);
   const params = resolveParameters(model.spec.params, input.parameters);
   const k = params.free.length;
   if (k === 0) throw new FitInputError('no-free-parameters', 'Every parameter is fixed: free at least one to fit.');

@@ -59,20 +59,27 @@ function failedRow(key: string, data: OdeFitData, names: readonly string[], star
   return { key, rows, skippedRows: 0, success: false, status: -1, code: typeof code === 'string' ? code : 'error', message: (error as Error).message ?? String(error), params: nan(), stderr: nan(), start, cost: NaN, chi2: NaN, redchi2: NaN, r2: NaN, nfev: 0 };
 }
 
-export async function runOdeGroups(job: FitJob & { readonly data: OdeGroupsJobData }, host: Pick<JobHost, 'now' | 'signal'>): Promise<PerGroupRun> {
+/** The start step: missing free starts from one ODE start search over every group's rows (the module docblock). */
+export async function odeGroupStarts(job: FitJob & { readonly data: OdeGroupsJobData }, signal: JobHost['signal']): Promise<{ parameters: readonly ParameterSpec[]; starts: PooledStarts | null }> {
+  const { model, groups, integration } = job.data;
+  const missing = searchedParameters(job);
+  if (missing.length === 0 && !job.start.always) return { parameters: job.parameters, starts: null };
+  const found = await odeAutoStart(model, pooled(groups), job.parameters, { starts: job.start.starts ?? undefined, seed: job.start.seed, fit: job.options, integration, signal });
+  const values = new Map(found.fit.parameters.map((p) => [p.name, p.value]));
+  const parameters = job.parameters.map((p) => (missing.includes(p.name) ? { ...p, value: values.get(p.name) ?? null } : p));
+  return { parameters, starts: { searched: missing, candidates: found.candidates } };
+}
+
+/**
+ * @param found the start step's result when the caller ran it (a global or mixed run's comparison
+ *              with the per-group fits starts them where it started the joint fit)
+ */
+export async function runOdeGroups(job: FitJob & { readonly data: OdeGroupsJobData }, host: Pick<JobHost, 'now' | 'signal'>, found?: Awaited<ReturnType<typeof odeGroupStarts>>): Promise<PerGroupRun> {
   const { model, groups, integration } = job.data;
   const names = model.spec.params;
   const t0 = host.now();
   // start
-  const missing = searchedParameters(job);
-  let parameters: readonly ParameterSpec[] = job.parameters;
-  let starts: PooledStarts | null = null;
-  if (missing.length > 0 || job.start.always) {
-    const found = await odeAutoStart(model, pooled(groups), job.parameters, { starts: job.start.starts ?? undefined, seed: job.start.seed, fit: job.options, integration, signal: host.signal });
-    const values = new Map(found.fit.parameters.map((p) => [p.name, p.value]));
-    parameters = job.parameters.map((p) => (missing.includes(p.name) ? { ...p, value: values.get(p.name) ?? null } : p));
-    starts = { searched: missing, candidates: found.candidates };
-  }
+  const { parameters, starts } = found ?? (await odeGroupStarts(job, host.signal));
   const start = Float64Array.from(names, (n) => parameters.find((p) => p.name === n)?.value ?? NaN);
   // fit
   const rows: BatchRow[] = [];
