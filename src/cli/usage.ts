@@ -18,8 +18,10 @@ Several ~ lines are one fit with stacked residuals; with one state and no ~ line
 --sigma) is observed as that state. Rows may be unsorted and repeat times; with several
 responses a row's empty cell leaves it out of that response only. Without --p0 for a free
 parameter (or with --starts) an ODE fit searches the starts: initial values from the first
-observations, rates from the time scales. It runs without --group/--wide, --varpro, --mle,
---tie, --ci profile, --checkpoint, --compare-model, --report, --memory-limit, --backend gpu.
+observations, rates from the time scales. With --group COL each group is fitted alone, with
+--shared globally and with --random as a mixed-effects model (one integration per group). It
+runs without --wide, --varpro, --mle, --tie, --ci profile, --checkpoint, --compare-model,
+--report, --memory-limit, --backend gpu.
 Its --json has the fields of any fit plus "ode" (method, rtol, atol, steps, evaluations,
 integrations, failedIntegrations, times, and each response's n, rss, chi2, r2).
 
@@ -28,8 +30,9 @@ standard deviations with --sigma-x (and y's with --sigma); the fit minimizes
 sum((y - f(x + d))^2/sigma_y^2 + d^2/sigma_x^2) over the parameters and every row's d. A model
 written as one equation, "(x-a)^2 + (y-b)^2 = R^2", is implicit: every column in it is observed
 (--sigma-x x=SX,y=SY; none: unit weights; --y and --sigma do not apply) and each needs --p0.
-It runs without --group/--wide, --varpro, --mle, --loss, --tie, --ci profile, --checkpoint,
---compare-model, --report, --memory-limit, --backend gpu. Its --json has the fields of any fit
+With --group COL each group is fitted alone, with --shared globally (one ODR fit of all groups;
+y = f(x) models). It runs without --wide, --random, --varpro, --mle, --loss, --tie, --checkpoint,
+--compare-model, --memory-limit, --backend gpu. Its --json has the fields of any fit
 (cost: half the weighted sum of squares) plus "odr" (sum_square, sum_square_delta,
 sum_square_eps, res_var, sd_beta, cov_beta as scipy.odr names them).
 
