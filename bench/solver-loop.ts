@@ -13,9 +13,9 @@
  *
  * Run: git worktree add /tmp/base-c6091b4 c6091b4 && ln -s "$PWD/node_modules" /tmp/base-c6091b4/
  *      npx tsx bench/solver-loop.ts [rounds] [LABEL=]OLD_TREE... (this tree is always timed; default 9 rounds)
- * The table goes to stdout and bench/results/solver-loop.md.
+ * The table goes to stdout and to the top of bench/results/solver-loop.md (earlier runs kept below).
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PLATE_P0, plateGroups } from './plateGroups';
@@ -111,8 +111,11 @@ const median = (a: number[]) => {
   return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 const ref = timed[0];
+const head = '# The one trust-region loop vs the loops it replaced: the batch of small fits (issue 22)\n\n';
 const lines = [
-  '# The one trust-region loop vs the loops it replaced: the batch of small fits (issue 22)',
+  `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+  '',
+  `\`npx tsx bench/solver-loop.ts ${process.argv.slice(2).map((a) => (/\s/.test(a) ? `"${a}"` : a)).join(' ')}\``,
   '',
   `${G} four-parameter logistic curves (\`${SOURCE}\`, 12 points each, bench/batch.ts's groups and start), scipy's tolerances (ftol = xtol = 1.49e-8, gtol = 1e-8).`,
   `All trees loaded into one Node ${process.version} process and timed round after round, alternating (order reversed every other round), ${rounds} rounds after an untimed warm-up:`,
@@ -132,4 +135,7 @@ const lines = [
 ];
 const table = lines.join('\n');
 console.log(table);
-if (!process.env.SOLVER_LOOP_NO_WRITE) writeFileSync(join(import.meta.dirname, 'results', 'solver-loop.md'), table + '\n');
+// The new run on top of the earlier ones (as bench/speed-cpu-trees.ts keeps them).
+const out = join(import.meta.dirname, 'results', 'solver-loop.md');
+const earlier = existsSync(out) ? readFileSync(out, 'utf8').replace(head, '') : '';
+if (!process.env.SOLVER_LOOP_NO_WRITE) writeFileSync(out, head + table + '\n\n' + earlier);

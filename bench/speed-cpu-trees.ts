@@ -8,7 +8,8 @@
  *
  * Run: git worktree add /tmp/base-c6091b4 c6091b4 && ln -s "$PWD/node_modules" /tmp/base-c6091b4/
  *      npx tsx bench/speed-cpu-trees.ts [rounds] [LABEL=]OLD_TREE...   (this tree is always timed)
- * The table goes to stdout and to the top of bench/results/speed-cpu-trees.md.
+ * The table goes to stdout and to the top of bench/results/speed-cpu-trees.md. THIS_TREE_FIRST=1
+ * loads this tree first (the load order is one more source of noise: run both orders).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -63,8 +64,14 @@ const loadAvg = () => loadavg().map((v) => v.toFixed(2)).join(', ');
 const best = (v: number[]) => Math.min(...v);
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
 const before = loadAvg();
-const runs: Run[] = [];
-for (const t of trees) runs.push(await load(t.path));
+// THIS_TREE_FIRST=1 loads (and JIT-compiles) this tree before the older ones; the table keeps its
+// order and ratios. Two copies of the same tree in one process differed by up to 10–25% in best CPU
+// at 1e5–1e6 rows on the shared 2-core machine (bench/results/speed-cpu-trees.md, 2026-12-03): the
+// position of a tree is one more source of noise, which runs in both orders average out.
+const thisFirst = Boolean(process.env.THIS_TREE_FIRST);
+const loadOrder = thisFirst ? [trees.length - 1, ...trees.slice(0, -1).map((_, i) => i)] : trees.map((_, i) => i);
+const runs: Run[] = new Array(trees.length);
+for (const t of loadOrder) runs[t] = await load(trees[t].path);
 const lines: string[] = [];
 const checks: string[] = [];
 lines.push(`| rows | settings | tree | CPU best (ms) | CPU median (ms) | wall best (ms) | best vs first | median vs first | nfev |`, '|---:|---|---|---:|---:|---:|---:|---:|---:|');
@@ -97,7 +104,7 @@ const after = loadAvg();
 const report = [
   `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
   '',
-  `\`npx tsx bench/speed-cpu-trees.ts ${process.argv.slice(2).join(' ')}\`: bench/speed-cpu.ts's model \`${EXPR}\` from (2, 0, 1, 0), one thread, trees in one process, ${rounds} interleaved rounds at 1e6 (${rounds + 4} below) after a warm-up; ratios to the first tree.`,
+  `\`${thisFirst ? 'THIS_TREE_FIRST=1 ' : ''}npx tsx bench/speed-cpu-trees.ts ${process.argv.slice(2).join(' ')}\`${thisFirst ? ' (this tree loaded first)' : ''}: bench/speed-cpu.ts's model \`${EXPR}\` from (2, 0, 1, 0), one thread, trees in one process, ${rounds} interleaved rounds at 1e6 (${rounds + 4} below) after a warm-up; ratios to the first tree.`,
   `Node ${process.version}; ${cpus()[0]?.model ?? 'CPU'} (${cpus().length} cores, shared); load average (1, 5, 15 min) ${before} before, ${after} after.`,
   '',
   ...lines,

@@ -10,6 +10,10 @@
  * with the pair swapped agree to EQUAL_REL of their scale at up to SAMPLE_ROWS rows spread over the
  * data. A pair is tried only when its two values differ (a swap of equal values says nothing) and
  * each value lies within the other's bounds (else the swapped point is not a fit the user allows).
+ * A swap is first tried on every PROBE_STRIDE-th sampled row: a curve that changes there (most
+ * pairs) is rejected without the other rows, which were 0.05–0.1 ms of a 2 ms 10⁴-row fit
+ * (bench/speed-cpu-trees.ts). The answer is the full test's: the tolerance is the full sample's,
+ * and a kernel's value at a row does not depend on the other rows it is given (kernels.ts).
  */
 import type { JsKernels } from '../model/index';
 
@@ -32,9 +36,11 @@ export interface ExchangeInput {
   readonly bounds: (index: number) => { readonly min: number; readonly max: number };
 }
 
-/** Every k-th row, at most SAMPLE_ROWS of them, as columns of their own. */
-function sampleVars(vars: readonly Float64Array[], rows: number): { vars: Float64Array[]; n: number } {
-  const step = Math.max(1, Math.ceil(rows / SAMPLE_ROWS));
+/** Rows of the sample on which a swap is tried first (every PROBE_STRIDE-th: 32 of 512). */
+const PROBE_STRIDE = 16;
+
+/** Every `step`-th of `rows` rows, as columns of their own. */
+function strided(vars: readonly Float64Array[], rows: number, step: number): { vars: Float64Array[]; n: number } {
   const n = Math.ceil(rows / step);
   // A plain loop: Float64Array.from with a map function iterates generically, a measurable part
   // of a 10⁴-row fit (bench/speed-cpu-trees.ts).
@@ -48,14 +54,27 @@ function sampleVars(vars: readonly Float64Array[], rows: number): { vars: Float6
   };
 }
 
-function sameCurve(a: Float64Array, b: Float64Array): boolean {
+/** Every k-th row, at most SAMPLE_ROWS of them. */
+function sampleVars(vars: readonly Float64Array[], rows: number): { vars: Float64Array[]; n: number } {
+  return strided(vars, rows, Math.max(1, Math.ceil(rows / SAMPLE_ROWS)));
+}
+
+/** The tolerance of "the same curve" at these values (EQUAL_REL of the largest |value|); null
+ *  where one is not finite: no swap then matches, since a non-finite value never counts as equal. */
+function curveTolerance(at: Float64Array): number | null {
   let scale = 0;
-  for (let i = 0; i < a.length; i++) {
-    if (!Number.isFinite(a[i]) || !Number.isFinite(b[i])) return false;
-    scale = Math.max(scale, Math.abs(a[i]));
+  for (let i = 0; i < at.length; i++) {
+    if (!Number.isFinite(at[i])) return null;
+    scale = Math.max(scale, Math.abs(at[i]));
   }
-  const tol = EQUAL_REL * scale;
-  for (let i = 0; i < a.length; i++) if (Math.abs(a[i] - b[i]) > tol) return false;
+  return EQUAL_REL * scale;
+}
+
+/** Whether `swapped` matches `at` (every `stride`-th of its values) to `tol`, every value finite. */
+function sameCurve(at: Float64Array, swapped: Float64Array, tol: number, stride = 1): boolean {
+  for (let i = 0; i < swapped.length; i++) {
+    if (!Number.isFinite(swapped[i]) || Math.abs(at[i * stride] - swapped[i]) > tol) return false;
+  }
   return true;
 }
 
@@ -66,9 +85,18 @@ export function exchangeablePairs(input: ExchangeInput): [number, number][] {
   const { vars, n } = sampleVars(input.vars, input.rows);
   const at = new Float64Array(n);
   kernels.evaluate(full, vars, at, 0, n);
+  const tol = curveTolerance(at);
+  if (tol === null) return [];
+  const probe = strided(vars, n, PROBE_STRIDE);
+  const probed = new Float64Array(probe.n);
   const swapped = new Float64Array(n);
   const trial = Float64Array.from(full);
   const pairs: [number, number][] = [];
+  // The model at the swapped parameters on these columns (every `stride`-th sampled row) matches `at`.
+  const swapMatches = (columns: Float64Array[], out: Float64Array, stride: number) => {
+    kernels.evaluate(trial, columns, out, 0, out.length);
+    return sameCurve(at, out, tol, stride);
+  };
   for (let a = 0; a < free.length; a++) {
     for (let b = a + 1; b < free.length; b++) {
       const i = free[a];
@@ -80,10 +108,9 @@ export function exchangeablePairs(input: ExchangeInput): [number, number][] {
       if (vj < bi.min || vj > bi.max || vi < bj.min || vi > bj.max) continue;
       trial[i] = vj;
       trial[j] = vi;
-      kernels.evaluate(trial, vars, swapped, 0, n);
+      if (swapMatches(probe.vars, probed, PROBE_STRIDE) && swapMatches(vars, swapped, 1)) pairs.push([i, j]);
       trial[i] = vi;
       trial[j] = vj;
-      if (sameCurve(at, swapped)) pairs.push([i, j]);
     }
   }
   return pairs;
