@@ -18,8 +18,11 @@ Several ~ lines are one fit with stacked residuals; with one state and no ~ line
 --sigma) is observed as that state. Rows may be unsorted and repeat times; with several
 responses a row's empty cell leaves it out of that response only. Without --p0 for a free
 parameter (or with --starts) an ODE fit searches the starts: initial values from the first
-observations, rates from the time scales. It runs without --group/--wide, --varpro, --mle,
---tie, --ci profile, --checkpoint, --compare-model, --report, --memory-limit, --backend gpu.
+observations, rates from the time scales. --ci profile refits with each parameter held;
+--predict t=1,5 gives each response at those times with confidence and prediction intervals
+through the sensitivities ("predicted" names its response; no prediction interval beside a
+sigma column). It runs without --wide, --varpro, --mle, --tie, --checkpoint, --compare-model,
+--report, --memory-limit, --backend gpu (and --group without --ci profile, --predict).
 Its --json has the fields of any fit plus "ode" (method, rtol, atol, steps, evaluations,
 integrations, failedIntegrations, times, and each response's n, rss, chi2, r2).
 

@@ -5,3 +5,4 @@ export type { ObservedColumn, OdeFitData } from './observations';
 export { observedRows, type ObservedRows } from './observedRows';
 export { odeBands, type OdeBands, type OdeResponseBands } from './odeBands';
 export { odeProfileIntervals } from './odeProfile';
+export { odePredictAt, type OdePredictedPoint } from './odePredict';
