@@ -1,13 +1,14 @@
 /**
  * The figure of an ODE model (issue 23): each observed column's points and its curve (the model
  * integrated on a fine time grid, worker/odeCurve.ts) in one colour per column, the legend by
- * column name, and each column's residuals below in its colour, on the same time axis. Pure, as
- * mainFigure is.
+ * column name, and each column's residuals below in its colour, on the same time axis; after a
+ * fit, on request, each curve's 95% confidence and prediction bands (the delta method through the
+ * sensitivities) in its colour, lighter. Pure, as mainFigure is.
  */
 import type { Data, Layout } from 'plotly.js-dist-min';
 import type { OdeCurves } from '../../plot/odeShapes';
 import { GROUP_COLORS, plotlyLabel } from './groupFigure';
-import { arr, finiteOrGap } from './traceParts';
+import { arr, band, finiteOrGap } from './traceParts';
 import { axis, BASE_LAYOUT, COLORS } from './theme';
 
 export interface OdeFigureInput {
@@ -17,6 +18,15 @@ export interface OdeFigureInput {
   readonly revision: string;
   /** The curves are the last fit's (legend "fit") rather than the sliders' ("model"). */
   readonly fitted: boolean;
+  /** Draw the series' bands (the band toggles; a series without bands draws none). */
+  readonly showConfidence?: boolean;
+  readonly showPrediction?: boolean;
+}
+
+/** '#4e79a7' at opacity a. */
+function tint(hex: string, a: number): string {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${a})`;
 }
 
 export function odeFigure(f: OdeFigureInput): { data: Data[]; layout: Partial<Layout> } {
@@ -27,6 +37,8 @@ export function odeFigure(f: OdeFigureInput): { data: Data[]; layout: Partial<La
     const color = GROUP_COLORS[i % GROUP_COLORS.length];
     const name = plotlyLabel(s.column);
     const group = `series-${i}`;
+    if (f.showPrediction && s.prediction) data.push(...band(s.prediction, f.ode.grid, `${name} 95% prediction`, tint(color, 0.1), true));
+    if (f.showConfidence && s.confidence) data.push(...band(s.confidence, f.ode.grid, `${name} 95% confidence`, tint(color, 0.22), true));
     data.push({
       type: 'scatter',
       mode: 'markers',
