@@ -8,7 +8,9 @@
  * a fresh browser context brings the model and parameters back and fits to the same numbers, and
  * so does a refit there. The page shows what an ODE model observes in place of the y and σ
  * pickers, and statements that stop parsing keep the last curves with the parser's message.
- * Screenshots at 1440×900, 1024×768 and 390×844 (e2e/screenshots/).
+ * After the fit each series carries its 95% confidence band, and its prediction band on request
+ * (the delta method through the sensitivities). Screenshots at 1440×900, 1024×768 and 390×844
+ * (e2e/screenshots/).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -66,6 +68,12 @@ describe('an ODE model on the page', () => {
     await plotted(page);
     const names = await page.$$eval('[data-testid="main-plot"] .legendtext', (els) => els.map((e) => e.textContent));
     expect(names).toEqual(['Hare', 'Hare (fit)', 'Lynx', 'Lynx (fit)']);
+    // Each series' 95% confidence band (on by default), and with the toggle its prediction band.
+    const bands = () => page.$eval('[data-testid="main-plot"] .js-plotly-plot', (el) => ((el as unknown as { data: { fill?: string; name?: string }[] }).data ?? []).filter((t) => t.fill === 'tonexty').map((t) => t.name));
+    expect(await bands()).toEqual(['Hare 95% confidence band', 'Lynx 95% confidence band']);
+    await page.getByTestId('toggle-prediction').check();
+    await page.waitForFunction(() => ((document.querySelector('[data-testid="main-plot"] .js-plotly-plot') as unknown as { data?: { fill?: string }[] })?.data ?? []).filter((t) => t.fill === 'tonexty').length === 4);
+    expect(await bands()).toEqual(['Hare 95% prediction band', 'Hare 95% confidence band', 'Lynx 95% prediction band', 'Lynx 95% confidence band']);
     await shot(page, 'ode-lv-fit-1440');
     await page.getByTestId('results').screenshot({ path: join(root, 'e2e', 'screenshots', 'ode-lv-results.png') });
     expect(await page.locator('.plot-title').textContent()).toContain('Hare, Lynx');

@@ -7,6 +7,7 @@
  */
 import type { Data, Layout } from 'plotly.js-dist-min';
 import type { OdeCurves } from '../../plot/odeShapes';
+import type { BandPair } from '../../plot/shapes';
 import { GROUP_COLORS, plotlyLabel } from './groupFigure';
 import { arr, band, finiteOrGap } from './traceParts';
 import { axis, BASE_LAYOUT, COLORS } from './theme';
@@ -37,8 +38,10 @@ export function odeFigure(f: OdeFigureInput): { data: Data[]; layout: Partial<La
     const color = GROUP_COLORS[i % GROUP_COLORS.length];
     const name = plotlyLabel(s.column);
     const group = `series-${i}`;
-    if (f.showPrediction && s.prediction) data.push(...band(s.prediction, f.ode.grid, `${name} 95% prediction`, tint(color, 0.1), true));
-    if (f.showConfidence && s.confidence) data.push(...band(s.confidence, f.ode.grid, `${name} 95% confidence`, tint(color, 0.22), true));
+    // In the series' legend group, out of the legend: the toggles name them; its legend entry hides them with it.
+    const shaded = (b: BandPair, what: string, alpha: number) => band(b, f.ode.grid, `${name} 95% ${what} band`, tint(color, alpha), false).map((t) => ({ ...t, legendgroup: group }));
+    if (f.showPrediction && s.prediction) data.push(...shaded(s.prediction, 'prediction', 0.1));
+    if (f.showConfidence && s.confidence) data.push(...shaded(s.confidence, 'confidence', 0.22));
     data.push({
       type: 'scatter',
       mode: 'markers',
