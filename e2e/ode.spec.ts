@@ -69,10 +69,14 @@ describe('an ODE model on the page', () => {
     const names = await page.$$eval('[data-testid="main-plot"] .legendtext', (els) => els.map((e) => e.textContent));
     expect(names).toEqual(['Hare', 'Hare (fit)', 'Lynx', 'Lynx (fit)']);
     // Each series' 95% confidence band (on by default), and with the toggle its prediction band.
-    const bands = () => page.$eval('[data-testid="main-plot"] .js-plotly-plot', (el) => ((el as unknown as { data: { fill?: string; name?: string }[] }).data ?? []).filter((t) => t.fill === 'tonexty').map((t) => t.name));
+    const bands = () => page.evaluate(() => {
+      const el = document.querySelector('[data-testid="main-plot"]');
+      const gd = (el?.classList.contains('js-plotly-plot') ? el : el?.querySelector('.js-plotly-plot')) as unknown as { data?: { fill?: string; name?: string }[] } | null;
+      return (gd?.data ?? []).filter((t) => t.fill === 'tonexty').map((t) => t.name);
+    });
     expect(await bands()).toEqual(['Hare 95% confidence band', 'Lynx 95% confidence band']);
     await page.getByTestId('toggle-prediction').check();
-    await page.waitForFunction(() => ((document.querySelector('[data-testid="main-plot"] .js-plotly-plot') as unknown as { data?: { fill?: string }[] })?.data ?? []).filter((t) => t.fill === 'tonexty').length === 4);
+    await expect.poll(async () => (await bands()).length).toBe(4);
     expect(await bands()).toEqual(['Hare 95% prediction band', 'Hare 95% confidence band', 'Lynx 95% prediction band', 'Lynx 95% confidence band']);
     await shot(page, 'ode-lv-fit-1440');
     await page.getByTestId('results').screenshot({ path: join(root, 'e2e', 'screenshots', 'ode-lv-results.png') });

@@ -86,7 +86,8 @@ export function odeFigure(f: OdeFigureInput): { data: Data[]; layout: Partial<La
     ...BASE_LAYOUT,
     uirevision: f.revision,
     margin: { l: 64, r: 16, t: 8, b: 44 },
-    legend: { orientation: 'h', x: 0, y: 1.02, yanchor: 'bottom', font: { size: 12 }, bgcolor: 'rgba(0,0,0,0)' },
+    // Grouped, not reversed: plotly reverses the legend of figures with filled (band) traces.
+    legend: { orientation: 'h', x: 0, y: 1.02, yanchor: 'bottom', font: { size: 12 }, bgcolor: 'rgba(0,0,0,0)', traceorder: 'grouped' },
     xaxis: axis(time, { type: f.logX ? 'log' : 'linear', anchor: 'y2' }),
     yaxis: axis(f.ode.series.map((s) => plotlyLabel(s.column)).join(', '), { type: f.logY ? 'log' : 'linear', domain: [0.3, 1], autorange: true }),
     yaxis2: axis('residual', { domain: [0, 0.22], zeroline: true, zerolinecolor: COLORS.zero, zerolinewidth: 1 }),
