@@ -13,23 +13,12 @@ import { makeLoss } from '../../solver/loss';
 import { profileParameter, type RefitResult } from '../../stats/profile';
 import { DEFAULTS } from '../defaults';
 import { FitInputError, type ParameterSpec } from '../parameters';
-import type { NamedProfile, ProfileHooks, ProfileResult } from '../profileFit';
+import { heldAt, type NamedProfile, type ProfileHooks, type ProfileResult } from '../profileFit';
 import type { FitResult } from '../types';
 import { ODE_DEFAULTS } from './odeDefaults';
 import { odeEvaluator } from './odeEvaluator';
 import { odeFit, type OdeFitInput } from './odeFit';
 import { stackObservations } from './observations';
-
-/** The fit's parameter table with `name` held at `value` and the other free ones at `others`. */
-function heldAt(result: FitResult, name: string, value: number, others: Float64Array): ParameterSpec[] {
-  let j = 0;
-  return result.parameters.map((p) => {
-    const bounds = { min: Number.isFinite(p.min) ? p.min : null, max: Number.isFinite(p.max) ? p.max : null };
-    if (p.fixed) return { name: p.name, value: p.value, fixed: true };
-    if (p.name === name) return { name: p.name, value, fixed: true };
-    return { name: p.name, value: others[j++], ...bounds };
-  });
-}
 
 export async function odeProfileIntervals(input: OdeFitInput, result: FitResult, hooks: ProfileHooks = {}): Promise<ProfileResult> {
   const opts = { ...DEFAULTS, ...input.options };
