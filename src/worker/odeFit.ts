@@ -5,7 +5,8 @@
  * refuses what does not run with an ODE model yet (src/job/validate.ts: the start search, VarPro,
  * the Poisson likelihood, profile intervals, the GPU), and its words reach the page as a status.
  */
-import { ODE_DEFAULTS, type OdeIntegration } from '../fit/ode';
+import { ODE_DEFAULTS, type OdeFitInput, type OdeIntegration } from '../fit/ode';
+import type { FitResult } from '../fit/types';
 import type { FitJob } from '../job/job';
 import { clashMessage, jobClash } from '../job/validate';
 import type { FitOutcome, FitRequest, Status, WorkerError } from './api';
@@ -26,8 +27,15 @@ export function odeRefusal(job: FitJob): WorkerError | null {
   return { code: clash, message: clashMessage(clash), ...(field ? { field } : {}) };
 }
 
-/** The last ODE fit: the preview draws its bands while the parameters are its own. */
-let lastOdeFit: { readonly model: string; readonly integration: OdeIntegration; readonly params: Float64Array; readonly fit: OdeCurveFit } | null = null;
+/** The last ODE fit: the preview draws its bands while the parameters are its own; `input`, on
+ *  the table it was fitted on, is what profiling it refits (worker/profile.ts). */
+let lastOdeFit: { readonly model: string; readonly integration: OdeIntegration; readonly params: Float64Array; readonly fit: OdeCurveFit; readonly input: OdeFitInput; readonly table: unknown } | null = null;
+
+/** The last fit, when it is an ODE model's on the current table (no closed-form fit since). */
+export function lastOdeFitInput(): { input: OdeFitInput; result: FitResult } | null {
+  const last = lastOdeFit;
+  return last && session.lastFit === null && last.table === session.table ? { input: last.input, result: last.fit.result as FitResult } : null;
+}
 
 /** The integration and, at the last fit's parameters of the same model, the fit whose bands to draw. */
 export function odeDrawing(model: string, params: Float64Array): { integration: OdeIntegration; fit: OdeCurveFit | null } {
@@ -55,7 +63,8 @@ export async function runOdeFit(request: FitRequest): Promise<Status<FitOutcome>
   session.lastFit = null;
   const params = Float64Array.from(model.spec.params, (name) => result.parameters.find((p) => p.name === name)?.value ?? NaN);
   const integration = request.ode ?? ODE_DEFAULTS;
-  lastOdeFit = { model: request.model, integration, params, fit: { result, absoluteSigma: settings.absoluteSigma ?? false } };
+  const input: OdeFitInput = { model, data, parameters: job.parameters, options: job.options, integration };
+  lastOdeFit = { model: request.model, integration, params, fit: { result, absoluteSigma: settings.absoluteSigma ?? false }, input, table: session.table };
   const curve = odeCurve(problem.value, params, request, integration, lastOdeFit.fit);
   const backend = { requested: settings.backend, used: 'cpu' as const, reason: 'An ODE model is integrated in float64 on the CPU (src/ode).', cpuKernels: 'generated' as const };
   return { ok: true, value: { result, backend, curve, varpro: null, poisson: null, resumed: null, checkpoint: null } };
