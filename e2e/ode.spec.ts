@@ -79,7 +79,22 @@ describe('an ODE model on the page', () => {
     await expect.poll(async () => (await bands()).length).toBe(4);
     expect(await bands()).toEqual(['Hare 95% prediction band', 'Hare 95% confidence band', 'Lynx 95% prediction band', 'Lynx 95% confidence band']);
     await shot(page, 'ode-lv-fit-1440');
+    // Profile likelihood of the ODE fit (odeFit refits in the worker): each interval brackets its estimate.
+    await page.getByTestId('profile-button').click();
+    await page.getByTestId('profile-table').waitFor({ timeout: 60_000 });
+    for (const name of lv.params) {
+      const row = page.getByTestId(`profile-row-${name}`);
+      const [lower, upper] = [Number(await row.getAttribute('data-lower')), Number(await row.getAttribute('data-upper'))];
+      expect(lower, name).toBeLessThan(lv.scipy.params[name]);
+      expect(upper, name).toBeGreaterThan(lv.scipy.params[name]);
+    }
     await page.getByTestId('results').screenshot({ path: join(root, 'e2e', 'screenshots', 'ode-lv-results.png') });
+    // Solver options › Integration: the method and tolerances of an ODE model.
+    await page.locator('[data-testid="options-panel"] > summary').click();
+    await page.getByTestId('opt-ode-method').waitFor();
+    expect(await page.getByTestId('opt-ode-method').inputValue()).toBe('auto');
+    await page.getByTestId('options-panel').screenshot({ path: join(root, 'e2e', 'screenshots', 'ode-options-1440.png') });
+    await page.locator('[data-testid="options-panel"] > summary').click();
     expect(await page.locator('.plot-title').textContent()).toContain('Hare, Lynx');
     await resizeTo(page, { width: 390, height: 844 });
     await plotted(page);
