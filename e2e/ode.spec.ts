@@ -8,7 +8,9 @@
  * a fresh browser context brings the model and parameters back and fits to the same numbers, and
  * so does a refit there. The page shows what an ODE model observes in place of the y and σ
  * pickers, and statements that stop parsing keep the last curves with the parser's message.
- * Screenshots at 1440×900, 1024×768 and 390×844 (e2e/screenshots/).
+ * After the fit each series carries its 95% confidence band, and its prediction band on request
+ * (the delta method through the sensitivities). Screenshots at 1440×900, 1024×768 and 390×844
+ * (e2e/screenshots/).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -66,8 +68,33 @@ describe('an ODE model on the page', () => {
     await plotted(page);
     const names = await page.$$eval('[data-testid="main-plot"] .legendtext', (els) => els.map((e) => e.textContent));
     expect(names).toEqual(['Hare', 'Hare (fit)', 'Lynx', 'Lynx (fit)']);
+    // Each series' 95% confidence band (on by default), and with the toggle its prediction band.
+    const bands = () => page.evaluate(() => {
+      const el = document.querySelector('[data-testid="main-plot"]');
+      const gd = (el?.classList.contains('js-plotly-plot') ? el : el?.querySelector('.js-plotly-plot')) as unknown as { data?: { fill?: string; name?: string }[] } | null;
+      return (gd?.data ?? []).filter((t) => t.fill === 'tonexty').map((t) => t.name);
+    });
+    expect(await bands()).toEqual(['Hare 95% confidence band', 'Lynx 95% confidence band']);
+    await page.getByTestId('toggle-prediction').check();
+    await expect.poll(async () => (await bands()).length).toBe(4);
+    expect(await bands()).toEqual(['Hare 95% prediction band', 'Hare 95% confidence band', 'Lynx 95% prediction band', 'Lynx 95% confidence band']);
     await shot(page, 'ode-lv-fit-1440');
+    // Profile likelihood of the ODE fit (odeFit refits in the worker): each interval brackets its estimate.
+    await page.getByTestId('profile-button').click();
+    await page.getByTestId('profile-table').waitFor({ timeout: 60_000 });
+    for (const name of lv.params) {
+      const row = page.getByTestId(`profile-row-${name}`);
+      const [lower, upper] = [Number(await row.getAttribute('data-lower')), Number(await row.getAttribute('data-upper'))];
+      expect(lower, name).toBeLessThan(lv.scipy.params[name]);
+      expect(upper, name).toBeGreaterThan(lv.scipy.params[name]);
+    }
     await page.getByTestId('results').screenshot({ path: join(root, 'e2e', 'screenshots', 'ode-lv-results.png') });
+    // Solver options › Integration: the method and tolerances of an ODE model.
+    await page.locator('[data-testid="options-panel"] > summary').click();
+    await page.getByTestId('opt-ode-method').waitFor();
+    expect(await page.getByTestId('opt-ode-method').inputValue()).toBe('auto');
+    await page.getByTestId('options-panel').screenshot({ path: join(root, 'e2e', 'screenshots', 'ode-options-1440.png') });
+    await page.locator('[data-testid="options-panel"] > summary').click();
     expect(await page.locator('.plot-title').textContent()).toContain('Hare, Lynx');
     await resizeTo(page, { width: 390, height: 844 });
     await plotted(page);

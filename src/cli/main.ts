@@ -45,7 +45,8 @@ async function fit(argv: readonly string[]): Promise<number> {
   if (isOdrCommand(command)) return fitOdrCommand(command, t0);
   // Statements (dX/dt = …, COL ~ …) are an ODE model (issue 23): a job of its own data kind.
   if (isOdeModel(command.model)) {
-    refuseAssay(command, 'an ODE model');
+    // Of the assay options only --predict runs there (each response at new times, odeCommand.ts).
+    refuseAssay({ ...command, assay: { ...command.assay, predict: null } }, 'an ODE model');
     return fitOdeCommand(command, t0);
   }
   if (command.odeOptions.length > 0) throw new CliError(`${command.odeOptions.join(', ')} belong${command.odeOptions.length === 1 ? 's' : ''} to an ODE model (statements such as dA/dt = -k*A; A(0) = A0); drop ${command.odeOptions.length === 1 ? 'it' : 'them'} for a closed-form model.`);

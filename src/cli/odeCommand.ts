@@ -24,7 +24,7 @@ function refusals(command: FitCommand): string | null {
   if (command.wide) return `--wide does not run ${ode} yet: give the groups in a column and fit them with --group COL.`;
   if (command.varpro) return `--varpro eliminates the linear parameters of a closed-form model; it does not run ${ode}: drop --varpro.`;
   if (command.mle) return `--mle poisson does not run ${ode} yet (least squares only): drop --mle.`;
-  if (command.ci === 'profile') return `--ci profile does not run ${ode} yet: drop it for Wald intervals.`;
+  if (command.ci === 'profile' && command.group !== null) return `--ci profile does not run ${ode} fitted per group (--group) yet: drop it for Wald intervals, or fit one group with --where.`;
   if (command.ties.length > 0) return `--tie substitutes into a closed-form model; ${ode} write the tied expression into the statements instead.`;
   if (command.checkpoint) return `--checkpoint does not run ${ode} (its fits are short): drop --checkpoint and --resume.`;
   if (command.compareModel) return `--compare-model compares two closed-form models; it does not run ${ode} yet.`;
@@ -32,6 +32,7 @@ function refusals(command: FitCommand): string | null {
   if (command.backend === 'gpu') return `--backend gpu: an ODE model is integrated in float64 on the CPU; drop --backend gpu.`;
   if (command.options.weights !== undefined && command.options.weights !== 'sigma') return `--weights ${command.options.weights} does not run ${ode}: give each response's σ column on its ~ line (COL ~ expr | SIGMACOL).`;
   if (command.options.method === 'normal') return `--method normal: an ODE fit linearizes by QR (its residuals are few); drop --method.`;
+  if (command.assay.predict && command.group !== null) return `--predict does not run ${ode} fitted per group (--group) yet; drop --predict, or fit one group with --where.`;
   if (command.memoryLimit !== null) return `--memory-limit: an ODE model's rows are held in memory (streaming from disk does not run ${ode}); drop --memory-limit.`;
   return null;
 }
@@ -65,9 +66,10 @@ export async function fitOdeCommand(command: FitCommand, t0: number): Promise<nu
     checkpoint: null,
     backend: command.backend,
     workers: command.workers,
+    assay: predictTimes(command, loaded.time),
   };
   const run = await runJob(job, nodeHost());
-  const { result } = run;
+  const { result, profile } = run;
   const observations = model.spec.observations;
   const sigmas = observations.flatMap((o) => (o.sigma ? [o.sigma] : []));
   const facts = {
@@ -87,7 +89,16 @@ export async function fitOdeCommand(command: FitCommand, t0: number): Promise<nu
     derived: run.derived,
     ode: run.ode,
     autoStart: run.autoStart,
+    assay: run.assay ?? null,
   };
-  console.log(command.json ? jsonReport(result, facts) : textReport(result, facts));
+  console.log(command.json ? jsonReport(result, facts, profile) : textReport(result, facts, profile));
   return result.success ? EXIT.ok : EXIT.notConverged;
+}
+
+/** --predict t=…: the new times (the variable named must be the time column). */
+function predictTimes(command: FitCommand, time: string): FitJob['assay'] {
+  const p = command.assay.predict;
+  if (!p) return null;
+  if (p.variable !== null && p.variable !== time) throw new CliError(`--predict: the ODE model's time column is ${time}, not "${p.variable}" (e.g. --predict ${time}=1,10,100).`);
+  return { unknowns: null, predict: p.x, outliers: null, bootstrap: null };
 }

@@ -19,9 +19,12 @@ Several ~ lines are one fit with stacked residuals; with one state and no ~ line
 responses a row's empty cell leaves it out of that response only. Without --p0 for a free
 parameter (or with --starts) an ODE fit searches the starts: initial values from the first
 observations, rates from the time scales. With --group COL each group is fitted alone, with
---shared globally and with --random as a mixed-effects model (one integration per group). It
-runs without --wide, --varpro, --mle, --tie, --ci profile, --checkpoint, --compare-model,
---report, --memory-limit, --backend gpu.
+--shared globally and with --random as a mixed-effects model (one integration per group).
+--ci profile refits with each parameter held; --predict t=1,5 gives each response at those
+times with confidence and prediction intervals through the sensitivities ("predicted" names its
+response; no prediction interval beside a sigma column); both fit one data set, not --group.
+It runs without --wide, --varpro, --mle, --tie, --checkpoint, --compare-model, --report,
+--memory-limit, --backend gpu.
 Its --json has the fields of any fit plus "ode" (method, rtol, atol, steps, evaluations,
 integrations, failedIntegrations, times, and each response's n, rss, chi2, r2).
 

@@ -40,6 +40,8 @@ export interface PredictedPoint {
   /** null where a new observation's σ is not known (a σ-column weighted fit). */
   readonly predLower: number | null;
   readonly predUpper: number | null;
+  /** An ODE model's response (the `~` line's column; x is then the time); absent: the one curve. */
+  readonly response?: string;
 }
 
 /** How the fit weighted its rows and whether σ is absolute: what a new observation's variance needs. */

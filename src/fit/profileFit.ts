@@ -22,8 +22,9 @@ export interface ProfileResult {
   readonly warnings: string[];
 }
 
-/** The parameter table of `result`, with `name` held at `value` and the other free ones started at `others`. */
-function heldAt(result: FitResult, name: string, value: number, others: Float64Array): ParameterSpec[] {
+/** The parameter table of `result`, with `name` held at `value` and the other free ones started at `others`
+ *  (also an ODE fit's profile, fit/ode/odeProfile.ts). */
+export function heldAt(result: FitResult, name: string, value: number, others: Float64Array): ParameterSpec[] {
   let j = 0;
   return result.parameters.map((p) => {
     const bounds = { min: Number.isFinite(p.min) ? p.min : null, max: Number.isFinite(p.max) ? p.max : null };

@@ -15,14 +15,14 @@ export type JobClash = 'varpro-poisson' | 'profile-robust-loss' | 'stream-needs-
  * An errors-in-x fit of y = f(x) (issue 24) runs the predictions only: ŷ with its confidence
  * interval from ODRPACK's covariance (steps/odrRun.ts); the other steps refit the ordinary way.
  */
-export type AssayClash = 'assay-needs-rows' | 'assay-one-variable' | 'rout-least-squares' | 'rout-compare-model' | 'assay-odr-predict-only';
+export type AssayClash = 'assay-needs-rows' | 'assay-one-variable' | 'rout-least-squares' | 'rout-compare-model' | 'assay-odr-predict-only' | 'assay-ode-predict-only';
 
 /** The group mode's clashes (groups.ts). */
 export type GroupClash = 'groups-source' | 'odr-groups-mixed' | 'odr-global-implicit' | 'odr-global-compare' | 'groups-one-dataset' | 'global-needs-shared' | 'shared-needs-global' | 'compare-needs-global' | 'mixed-needs-random' | 'random-needs-mixed';
 
 /**
  * What an ODE model (issue 23) does not run with yet: the Poisson likelihood and VarPro (their
- * loops evaluate a closed-form model), profile intervals, ties (substituted into a closed-form
+ * loops evaluate a closed-form model), profile intervals per group, ties (substituted into a closed-form
  * model's text) and the GPU (the integrators are float64 on the CPU). A missing start runs the
  * ODE start search (src/start/ode).
  */
@@ -54,10 +54,12 @@ export function notCheckpointed(fit: { readonly objective?: FitJob['objective'];
 }
 
 /** The clash of an ODE job's settings, or null (see OdeClash). */
-function odeClash(job: Pick<FitJob, 'objective' | 'varpro' | 'intervals' | 'parameters' | 'start' | 'ties' | 'backend'>): OdeClash | null {
+function odeClash(job: Pick<FitJob, 'objective' | 'varpro' | 'intervals' | 'options' | 'data' | 'parameters' | 'start' | 'ties' | 'backend'>): OdeClash | 'profile-robust-loss' | null {
   if (job.objective === 'poisson') return 'ode-poisson';
   if (job.varpro) return 'ode-varpro';
-  if (job.intervals === 'profile') return 'ode-profile';
+  // One fit's profile refits it with each parameter held (fit/ode/odeProfile.ts); per-group profiles do not run yet.
+  if (job.intervals === 'profile' && job.data.kind === 'ode-groups') return 'ode-profile';
+  if (job.intervals === 'profile' && (job.options.loss ?? 'linear') !== 'linear') return 'profile-robust-loss';
   if (job.ties.length > 0) return 'ode-ties';
   if (job.backend === 'gpu') return 'ode-gpu';
   return null;
@@ -93,6 +95,8 @@ export function assayClash(job: Pick<FitJob, 'assay' | 'data' | 'objective' | 'o
     if (a.unknowns || a.outliers || a.bootstrap || job.data.implicit) return 'assay-odr-predict-only';
     return job.data.model.variables.length !== 1 ? 'assay-one-variable' : null;
   }
+  // An ODE fit reads each response off at new times (steps/odeRun.ts); the rest is not built for it.
+  if (job.data.kind === 'ode') return a.unknowns || a.outliers || a.bootstrap ? 'assay-ode-predict-only' : null;
   if (job.data.kind !== 'memory') return 'assay-needs-rows';
   if ((a.unknowns || a.predict) && job.data.model.variables.length !== 1) return 'assay-one-variable';
   if (a.outliers && (job.objective !== 'least-squares' || (job.options.loss ?? 'linear') !== 'linear')) return 'rout-least-squares';
@@ -154,7 +158,7 @@ const CLASH_TEXT: Record<JobClash, string> = {
   'compare-least-squares': 'A model comparison compares two least-squares fits of one dataset in memory: use the linear loss, least squares and no groups.',
   'ode-poisson': 'An ODE model is fitted by least squares: the Poisson likelihood does not run with it yet.',
   'ode-varpro': 'VarPro eliminates the linear parameters of a closed-form model: turn it off for an ODE model.',
-  'ode-profile': 'Profile intervals do not run with an ODE model yet: use Wald intervals.',
+  'ode-profile': 'Profile intervals of an ODE model fitted per group do not run yet: use Wald intervals, or fit one group alone.',
   'ode-ties': 'Ties substitute into a closed-form model: write the tied expression into the ODE model\'s statements instead.',
   'ode-gpu': 'An ODE model is integrated in float64 on the CPU: ask for the CPU or automatic backend.',
   'odr-poisson': 'Errors in x are fitted by least squares: the Poisson likelihood does not run with them yet.',
@@ -163,6 +167,7 @@ const CLASH_TEXT: Record<JobClash, string> = {
   'odr-ties': 'Ties do not run with errors in x yet: write the tied expression into the model.',
   'odr-gpu': 'Errors in x are fitted in float64 on the CPU: ask for the CPU or automatic backend.',
   'odr-implicit-starts': 'An implicit model has no ordinary fit to search starts with: give every free parameter a start value.',
+  'assay-ode-predict-only': 'Of the assay options an ODE model runs --predict (each response at new times) only: drop the unknowns, outliers and bootstrap.',
   'assay-needs-rows': 'Outliers, unknowns and predictions are computed on one fit with its rows in memory: fit one dataset in memory, without groups or streaming.',
   'assay-one-variable': 'Unknowns and predictions are read off a curve of one variable: the model must use one column.',
   'rout-least-squares': 'ROUT runs its own robust fit, then least squares: use the linear loss and least squares.',

@@ -2,9 +2,13 @@
  * An ODE model drawn at given parameters (issue 23): one integration (src/ode's solveOde, the
  * fit's method and tolerances) over a fine grid of the data's time range and every observation
  * time, so that each observed column gets its curve on the grid and its residuals at its rows; χ²
- * sums every response's (σ-weighted) squared residuals, as the fit's cost does.
+ * sums every response's (σ-weighted) squared residuals, as the fit's cost does. At a fit's
+ * parameters each curve carries its confidence and prediction bands on the grid (odeBands: the
+ * delta method through the sensitivities); `Curve.confidence` is then the first response's, so
+ * that the page's band toggles know there are bands.
  */
-import { ODE_DEFAULTS } from '../fit/ode';
+import { ODE_DEFAULTS, odeBands, type OdeBandsInput } from '../fit/ode';
+import type { OdeOptions } from '../ode/types';
 import type { CompiledOde } from '../model/index';
 import { observeSolution } from '../ode/observe';
 import { solveOde } from '../ode/integrate';
@@ -26,15 +30,21 @@ function timeRange(problem: OdeProblem, log: boolean): { min: number; max: numbe
 }
 
 /** The model's observations at `times` for parameters p (model order), and the failure if any. */
-export function integrateAt(model: CompiledOde, p: Float64Array, times: Float64Array): { values: Float64Array; failure: string | null } {
+export function integrateAt(model: CompiledOde, p: Float64Array, times: Float64Array, integration: OdeOptions = ODE_DEFAULTS): { values: Float64Array; failure: string | null } {
   const sys = model.bind(p);
-  const sol = solveOde(sys, model.spec.t0, sys.x0, times, ODE_DEFAULTS);
+  const sol = solveOde(sys, model.spec.t0, sys.x0, times, integration);
   const values = new Float64Array(model.spec.observations.length * times.length);
   observeSolution(model, p, sol, values);
   return { values, failure: sol.status.ok ? null : sol.status.message };
 }
 
-export function odeCurve(problem: OdeProblem, params: Float64Array, plot: PlotRequest): Curve {
+/** The fit whose bands the curve carries (its parameters are the ones drawn). */
+export interface OdeCurveFit {
+  readonly result: OdeBandsInput['result'];
+  readonly absoluteSigma: boolean;
+}
+
+export function odeCurve(problem: OdeProblem, params: Float64Array, plot: PlotRequest, integration: OdeOptions = ODE_DEFAULTS, fit: OdeCurveFit | null = null): Curve {
   const { model, data } = problem;
   const { min, max } = timeRange(problem, plot.logX);
   const grid = max > min ? zoomedGrid(min, max, plot.xRange, plot.logX) : Float64Array.of(min);
@@ -46,7 +56,9 @@ export function odeCurve(problem: OdeProblem, params: Float64Array, plot: PlotRe
     times.set(o.time, at);
     at += o.time.length;
   }
-  const { values, failure } = integrateAt(model, params, times);
+  const { values, failure } = integrateAt(model, params, times, integration);
+  // An undetermined covariance (NaN) has no bands, as a closed-form fit's.
+  const bands = fit && fit.result.pcov.every(Number.isFinite) ? odeBands({ model, result: fit.result, times: grid, integration, observed: data.observed, absoluteSigma: fit.absoluteSigma }) : null;
   const nt = times.length;
   let chi2 = 0;
   let nonFinite = 0;
@@ -62,7 +74,9 @@ export function odeCurve(problem: OdeProblem, params: Float64Array, plot: PlotRe
       chi2 += wr * wr;
     }
     at += o.time.length;
-    return { column: o.column, t: o.time, y: o.y, lines: Int32Array.from(o.lines ?? []), curve, residuals };
+    const b = bands?.responses[c];
+    const drawn = b && bands.failure === null ? { confidence: b.confidence, prediction: b.prediction } : { confidence: null, prediction: null };
+    return { column: o.column, t: o.time, y: o.y, lines: Int32Array.from(o.lines ?? []), curve, residuals, ...drawn };
   });
   const rx = new Float64Array(total);
   const ry = new Float64Array(total);
@@ -81,8 +95,8 @@ export function odeCurve(problem: OdeProblem, params: Float64Array, plot: PlotRe
     residuals: { x: rx, y: ry, sigma: null, lines: rl, decimated: false, viewAll: true, total },
     chi2: nonFinite ? NaN : chi2,
     nonFinite,
-    confidence: null,
-    prediction: null,
+    confidence: series[0]?.confidence ?? null,
+    prediction: series[0]?.prediction ?? null,
     ode: { time: problem.time, grid, series, failure },
   };
 }

@@ -2,6 +2,7 @@
  *  curve for it on one time grid, plus the residuals. Plain data with typed arrays. */
 import type { OdeFitData } from '../fit/ode';
 import type { CompiledOde } from '../model/index';
+import type { BandPair } from './shapes';
 
 /** An ODE model's fit problem: the compiled model, each observed column's rows, the time column. */
 export interface OdeProblem {
@@ -22,6 +23,10 @@ export interface OdeSeries {
   readonly curve: Float64Array;
   /** y − model at the observations. */
   readonly residuals: Float64Array;
+  /** The fit's 95% bands on the grid (delta method through the sensitivities, fit/ode/odeBands.ts);
+   *  absent or null: drawn at parameters that are not a fit's. */
+  readonly confidence?: BandPair | null;
+  readonly prediction?: BandPair | null;
 }
 
 export interface OdeCurves {

@@ -12,6 +12,7 @@ import { variableSigmas } from '../job/protocol/sigmaX';
 import { session } from './session';
 import { odeCurve } from '../plot/odeCurve';
 import { odeProblem } from './odeProblem';
+import { odeDrawing } from './odeFit';
 
 /** An ODE model (issue 23): integrated at the slider's parameters over the data's times. */
 function odePreview(request: CurveRequest): Status<Curve> {
@@ -20,7 +21,8 @@ function odePreview(request: CurveRequest): Status<Curve> {
   if (request.params.length !== problem.value.model.spec.params.length) {
     return { ok: false, error: { code: 'stale', message: 'The parameters do not match the model.', field: 'parameter' } };
   }
-  return { ok: true, value: odeCurve(problem.value, request.params, request) };
+  const { integration, fit } = odeDrawing(request.model, request.params);
+  return { ok: true, value: odeCurve(problem.value, request.params, request, integration, fit) };
 }
 
 /** An implicit model (issue 24): the zero contour of g at the slider's parameters. */

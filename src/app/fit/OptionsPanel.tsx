@@ -1,7 +1,8 @@
 /** Solver options: the objective (least squares or Poisson likelihood), loss and f_scale,
  *  tolerances, evaluation budget, method, backend, absolute σ, VarPro. */
 import { useApp } from '../../state';
-import { setObjective, setSettings } from '../../state/actions/settings';
+import { setObjective, setOde, setSettings } from '../../state/actions/settings';
+import { ODE_METHODS } from '../../fit/ode/odeDefaults';
 import type { SolverSettings } from '../../share/types';
 import { NumberField } from '../common/NumberField';
 import { Notice } from '../common/Notice';
@@ -21,6 +22,8 @@ export function OptionsPanel() {
   const error = useApp((st) => (st.fitError?.field === 'settings' ? st.fitError : null));
   const weighted = useApp(isWeighted);
   const poisson = s.objective === 'poisson';
+  const isOde = useApp((st) => Boolean(st.modelInfo.ode));
+  const ode = useApp((st) => st.ode);
   return (
     <details className="panel options" data-testid="options-panel">
       <summary className="panel-head options-summary">
@@ -62,6 +65,23 @@ export function OptionsPanel() {
         </div>
         <span className="opt-label">Max evaluations</span>
         <NumberField value={s.maxNfev ?? NaN} empty={NaN} optional onCommit={(v) => setSettings({ maxNfev: Number.isNaN(v) ? null : Math.max(1, Math.round(v)) })} label="Maximum function evaluations (empty: default)" placeholder="default" testId="opt-maxnfev" />
+        {isOde && (
+          <>
+            <label className="opt-label" htmlFor="opt-ode-method" title="auto starts with Dormand–Prince 5(4) and switches to Rodas4 (L-stable, for stiff systems) and back, as LSODA does">Integration</label>
+            <select id="opt-ode-method" className="select" value={ode.method} onChange={(e) => setOde({ method: e.target.value as typeof ode.method })} data-testid="opt-ode-method">
+              {ODE_METHODS.map((m) => (
+                <option key={m} value={m}>
+                  {m === 'auto' ? 'auto (stiffness detected)' : m === 'dopri5' ? 'dopri5 (explicit)' : 'rodas4 (stiff)'}
+                </option>
+              ))}
+            </select>
+            <span className="opt-label">rtol / atol</span>
+            <div className="tol-row">
+              <NumberField value={ode.rtol} onCommit={(v) => setOde({ rtol: v })} label="rtol: relative tolerance of the integration (0 < rtol < 1)" testId="opt-ode-rtol" />
+              <NumberField value={ode.atol} onCommit={(v) => setOde({ atol: v })} label="atol: absolute tolerance of the integration (> 0)" testId="opt-ode-atol" />
+            </div>
+          </>
+        )}
         <label className="opt-label" htmlFor="opt-method">Linearization</label>
         <select id="opt-method" className="select" value={s.method} onChange={(e) => setSettings({ method: e.target.value as SolverSettings['method'] })} data-testid="opt-method">
           <option value="auto">auto</option>

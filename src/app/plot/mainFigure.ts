@@ -55,7 +55,7 @@ function nearAxis(y: Float64Array, range: [number, number] | null, log: boolean)
 
 export function mainFigure(f: FigureInput): { data: Data[]; layout: Partial<Layout> } {
   // An ODE model (issue 23) draws each observed column with its own curve.
-  if (f.curve?.ode) return odeFigure({ ode: f.curve.ode, logX: f.logX, logY: f.logY, revision: f.revision, fitted: f.fitted });
+  if (f.curve?.ode) return odeFigure({ ode: f.curve.ode, logX: f.logX, logY: f.logY, revision: f.revision, fitted: f.fitted, showConfidence: f.confidence !== null, showPrediction: f.prediction !== null });
   const traces: Data[] = [];
   const curve = f.curve;
   const yRange = focusRange(f.data?.y ?? null, curve?.y ?? null, f.logY);

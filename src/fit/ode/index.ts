@@ -3,3 +3,6 @@ export { odeFit, type OdeFacts, type OdeFitInput, type OdeFitResult } from './od
 export { ODE_DEFAULTS, ODE_METHODS, type OdeIntegration } from './odeDefaults';
 export type { ObservedColumn, OdeFitData } from './observations';
 export { observedRows, observeYLine, type ObservedRows } from './observedRows';
+export { odeBands, type OdeBands, type OdeBandsInput, type OdeResponseBands } from './odeBands';
+export { odeProfileIntervals } from './odeProfile';
+export { odePredictAt, type OdePredictedPoint } from './odePredict';

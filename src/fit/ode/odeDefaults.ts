@@ -11,6 +11,8 @@ export interface OdeIntegration {
   readonly method: OdeMethod;
   readonly rtol: number;
   readonly atol: number;
+  /** Attempted steps per integration before it fails (absent: src/ode's bound, 100 000). */
+  readonly maxSteps?: number;
 }
 
 export const ODE_DEFAULTS: OdeIntegration = { method: 'auto', rtol: 1e-10, atol: 1e-12 };

@@ -12,6 +12,7 @@
  *    closed-form fit reports them; each response's RSS and R² beside them.
  */
 import type { CompiledOde } from '../../model/odeCompile';
+import type { OdeStatus } from '../../ode/types';
 import type { AbortSignalLike } from '../../solver/evaluator';
 import { makeLoss } from '../../solver/loss';
 import { SolverInputError } from '../../solver/options';
@@ -94,12 +95,16 @@ export async function odeFit(input: OdeFitInput): Promise<OdeFitResult> {
       input.onIteration?.(s);
     },
   }).catch((error: unknown) => {
+    if (input.signal?.aborted) throw cancelled(evaluator.lastFailure);
     const failure = evaluator.lastFailure;
     if (error instanceof SolverInputError && error.code.startsWith('nonfinite') && failure) {
       throw new FitInputError('ode-integration', integrationFailureText(model, failure, 'at the start values'));
     }
     throw error;
   });
+  // Cancel inside an integration leaves no model values to summarize: the fit stops here, at once
+  // (the page keeps the last accepted parameters its progress reported).
+  if (input.signal?.aborted) throw cancelled(evaluator.lastFailure);
   const phases = [{ role: 'fit' as const, backend: 'cpu' as const, linearization: 'dense' as const, nfev: result.nfev, njev: result.njev, nit: result.nit, status: result.status, message: result.message, ms: now() - t0 }];
   const warnings = [...result.warnings];
   const rejected = evaluator.counts.failures;
@@ -133,4 +138,10 @@ export async function odeFit(input: OdeFitInput): Promise<OdeFitResult> {
     result: fit,
     ode: { ...integration, integrations, failures, steps, fevals, times: rows.times.length, responses: responseStatistics(rows, values, columns, k) },
   };
+}
+
+/** The error of a cancelled fit (code 'cancelled', as the page's Cancel reads it). */
+function cancelled(failure: OdeStatus | null): FitInputError {
+  const where = failure && !failure.ok && failure.code === 'aborted' ? ` (the integration stopped at t = ${failure.t})` : '';
+  return new FitInputError('cancelled', `The ODE fit was cancelled${where}.`);
 }

@@ -1,7 +1,7 @@
 /**
  * The assay fields of a fit's JSON report (issue 26), each present only when asked for:
  * `interpolated: [{row, y, x, lower, upper, status, n, rows, sample}]` (x and the ends null where
- * the status says why), `predicted: [{x, y, confLower, confUpper, predLower, predUpper}]` and
+ * the status says why), `predicted: [{x, y, confLower, confUpper, predLower, predUpper}]` (an ODE model's with `response` first, x its time) and
  * `outliers: {method, q, indices, rows, rsdr}` (indices: 0-based among the fit's rows; rows: the
  * file's line numbers), `bootstrapCi: {name: [lo, hi]}` (percentile) with `bootstrap: {kind, resamples, seed,
  * failed}`, and `bootstrapBca` or `bootstrapStudentized` (same shape) when --bootstrap-interval
@@ -20,7 +20,7 @@ export function assayJson(a: AssayOutcome | null | undefined) {
       ? { interpolated: a.interpolated.map((u) => ({ row: u.row, y: u.y, x: finite(u.x), lower: finite(u.lower), upper: finite(u.upper), status: u.status, n: u.n, rows: u.rows, sample: u.sample })) }
       : {}),
     ...(a.predicted
-      ? { predicted: a.predicted.map((p) => ({ x: p.x, y: finite(p.y), confLower: finite(p.confLower), confUpper: finite(p.confUpper), predLower: finite(p.predLower), predUpper: finite(p.predUpper) })) }
+      ? { predicted: a.predicted.map((p) => ({ ...(p.response !== undefined ? { response: p.response } : {}), x: p.x, y: finite(p.y), confLower: finite(p.confLower), confUpper: finite(p.confUpper), predLower: finite(p.predLower), predUpper: finite(p.predUpper) })) }
       : {}),
     ...(a.bootstrap
       ? {

@@ -34,7 +34,10 @@ export function assayText(a: AssayOutcome | null | undefined, level = 95): strin
   }
   if (a.predicted) {
     lines.push(`  predictions (${level}% confidence and prediction intervals):`);
-    lines.push(...table(['x', 'y', 'conf. lower', 'conf. upper', 'pred. lower', 'pred. upper'], a.predicted.map((p) => [num(p.x), num(p.y), num(p.confLower), num(p.confUpper), num(p.predLower), num(p.predUpper)])));
+    // An ODE model's predictions name their response (x is then the time).
+    const named = a.predicted.some((p) => p.response !== undefined);
+    const head = named ? ['response', 'time', 'value'] : ['x', 'y'];
+    lines.push(...table([...head, 'conf. lower', 'conf. upper', 'pred. lower', 'pred. upper'], a.predicted.map((p) => [...(named ? [p.response ?? ''] : []), num(p.x), num(p.y), num(p.confLower), num(p.confUpper), num(p.predLower), num(p.predUpper)])));
   }
   return lines;
 }

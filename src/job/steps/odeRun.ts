@@ -6,10 +6,14 @@
  *   fit       fit/ode's least-squares fit from the given starts, on the CPU in this thread; when a
  *             free parameter has no start (or a search was asked for), the ODE start search
  *             (src/start/ode) and the best of its refined fits
+ *   statistics  profile-likelihood intervals (intervals: 'profile') by odeFit refits with one
+ *             parameter held (fit/ode/odeProfile.ts)
  *   derived   derived quantities with their delta-method errors
+ *   read off  each response at new times (assay.predict) with its confidence and prediction
+ *             intervals through the sensitivities (fit/ode/odePredict.ts)
  */
 import { compileDerived, reportedQuantities } from '../../fit/derived';
-import { odeFit } from '../../fit/ode';
+import { ODE_DEFAULTS, odeFit, odePredictAt, odeProfileIntervals } from '../../fit/ode';
 import { odeAutoStart } from '../../start/ode/odeAutoStart';
 import type { JobHost } from '../host';
 import { runsStartSearch, type FitJob, type OdeJobData } from '../job';
@@ -22,6 +26,11 @@ export async function runOdeJob(job: FitJob & { readonly data: OdeJobData }, hos
   const signal = host.signal;
   const auto = runsStartSearch(job) ? await odeAutoStart(model, data, job.parameters, { starts: job.start.starts ?? undefined, seed: job.start.seed, fit: job.options, integration, signal }) : null;
   const { result, ode } = auto ? { result: auto.fit, ode: auto.ode } : await odeFit({ model, data, parameters: job.parameters, options: job.options, integration });
+  // statistics: refits from the solution, whatever start found it (the held parameters' bounds stay).
+  const profile = job.intervals === 'profile' ? await odeProfileIntervals({ model, data, parameters: job.parameters, options: job.options, integration, signal }, result) : null;
+  // read off: the other assay options are refused before the job runs (the CLI's refuseAssay).
+  const times = job.assay?.predict ?? null;
+  const predicted = times ? odePredictAt(model, result, times, { ...ODE_DEFAULTS, ...integration }, data.observed, job.options.absoluteSigma ?? false) : null;
   return {
     result,
     backend: 'cpu',
@@ -31,9 +40,10 @@ export async function runOdeJob(job: FitJob & { readonly data: OdeJobData }, hos
     varpro: null,
     poisson: null,
     checkpoint: null,
-    profile: null,
+    profile,
     derived: reportedQuantities(result, job.ties, job.derive),
     ode,
+    ...(predicted ? { assay: { interpolated: null, predicted, outliers: null, bootstrap: null } } : {}),
     fitMs: host.now() - t1,
   };
 }

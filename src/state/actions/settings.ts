@@ -1,6 +1,7 @@
 /** Solver settings (loss, tolerances, budget, backend, absolute σ) and the weighting. */
 import type { Weighting } from '../../fit/weights';
 import type { SolverSettings } from '../../share/types';
+import type { AppState } from '../store';
 import { getState, setState } from '../store';
 import { refreshCurve } from './curve';
 import { setMapping } from './data';
@@ -9,6 +10,14 @@ export function setSettings(patch: Partial<SolverSettings>): void {
   const s = getState();
   const fitError = s.fitError?.field === 'settings' ? null : s.fitError;
   setState({ settings: { ...s.settings, ...patch }, fitError });
+}
+
+/** An ODE model's integration (issue 23): method and tolerances as the CLI takes them (0 < rtol < 1,
+ *  atol > 0); a value outside is not taken. A link and a session carry it. */
+export function setOde(patch: Partial<AppState['ode']>): void {
+  const next = { ...getState().ode, ...patch };
+  if (!(next.rtol > 0 && next.rtol < 1) || !(next.atol > 0)) return;
+  setState({ ode: next });
 }
 
 export function setDragging(dragging: boolean): void {
