@@ -14,7 +14,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { cliRunner, tempFiles } from '../../test/cli';
 import { localClient } from '../client/localClient';
 import { setClient } from '../client/worker';
-import { runGroupFits } from './actions/batch';
+import { cancelGroupFits, runGroupFits } from './actions/batch';
 import { loadText, setMapping } from './actions/data';
 import { runGlobalFit, setGroupMode, setShared } from './actions/global';
 import { setGroupBy } from './actions/groups';
@@ -23,7 +23,7 @@ import { setModelText } from './actions/model';
 import { setParamValue } from './actions/params';
 import { setSigmaXColumn } from './actions/settings';
 import { odrMixedBlocker } from './selectors/fitBlockers';
-import { getState, initialState, setState } from './store';
+import { getState, initialState, setState, store } from './store';
 
 const FIX = join(import.meta.dirname, '..', '..', 'fixtures');
 const ORANGE = join(FIX, 'mixed', 'orange.csv');
@@ -73,6 +73,25 @@ describe('grouped ODE fits on the page', () => {
     const tEnd = o.curve!.x[o.curve!.x.length - 1];
     expect(tEnd).toBe(Math.max(...o.x));
     expect(Math.abs(o.curve!.y[o.curve!.y.length - 1] - asym / (1 + Math.exp((xmid - tEnd) / scal)))).toBeLessThan(1e-3);
+  });
+
+  it('each group: progress after every tree, and Cancel keeps the trees done', async () => {
+    setGroupMode('each');
+    const seen: number[] = [];
+    const off = store.subscribe((st) => {
+      const p = st.batchProgress;
+      if (st.batchStatus === 'running' && p && seen.at(-1) !== p.done) {
+        seen.push(p.done);
+        if (p.done === 2) cancelGroupFits();
+      }
+    });
+    await runGroupFits();
+    off();
+    const s = getState();
+    expect(seen.slice(0, 2)).toEqual([1, 2]);
+    expect(s.batchStatus).toBe('cancelled');
+    expect(s.batch!.rows.length).toBeGreaterThanOrEqual(2);
+    expect(s.batch!.rows.length).toBeLessThan(5);
   });
 
   it('global: xmid and scal shared, Asym per tree, as the CLI (--shared xmid,scal)', async () => {
