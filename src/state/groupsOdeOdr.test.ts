@@ -14,9 +14,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { cliRunner, tempFiles } from '../../test/cli';
 import { localClient } from '../client/localClient';
 import { setClient } from '../client/worker';
+import { setAssay } from './actions/assay';
 import { cancelGroupFits, runGroupFits } from './actions/batch';
 import { loadText, setMapping } from './actions/data';
-import { runGlobalFit, setGroupMode, setShared } from './actions/global';
+import { compareWithSeparate, runGlobalFit, setGroupMode, setShared } from './actions/global';
 import { setGroupBy } from './actions/groups';
 import { runMixedFit, setRandom } from './actions/mixed';
 import { setModelText } from './actions/model';
@@ -94,6 +95,14 @@ describe('grouped ODE fits on the page', () => {
     expect(s.batch!.rows.length).toBeLessThan(5);
   });
 
+  it('each group with the assay card\'s bootstrap on: refused with the reason, not fitted without it', async () => {
+    setGroupMode('each');
+    setAssay({ bootstrap: true });
+    await runGroupFits();
+    expect(getState().batchError?.code).toBe('groups-bootstrap');
+    expect(getState().batchError?.message).toMatch(/turn it off in the assay card/);
+  });
+
   it('global: xmid and scal shared, Asym per tree, as the CLI (--shared xmid,scal)', async () => {
     setGroupMode('global');
     setShared('xmid', true);
@@ -108,6 +117,15 @@ describe('grouped ODE fits on the page', () => {
     sameGroups(g.names, g.rows, ref.groups);
     close(g.cost, ref.cost);
     expect(g.overlay.every((o) => o.curve !== null)).toBe(true);
+    // Against each tree on its own (--compare): the F test and AICc.
+    await compareWithSeparate();
+    expect(getState().comparisonError).toBeNull();
+    const c = getState().comparison!.comparison;
+    const cmp = (await cli(...base, '--shared', 'xmid,scal', '--compare')).comparison;
+    expect([c.dfNumerator, c.dfDenominator]).toEqual(cmp.df);
+    close(c.F, cmp.F);
+    close(c.p, cmp.p);
+    expect(c.verdict).toBe(cmp.verdict);
   });
 
   it('mixed effects: a random Asym, as the CLI (--random Asym): fixed effects, σ, random SD, log-likelihood', async () => {

@@ -62,6 +62,11 @@ export function pickedKeys<T extends { readonly key: string }>(request: Pick<Gro
   return { ok: true, value: groups };
 }
 
+/** The assay card's bootstrap refits closed-form groups with x exact (groupBootstrap.ts): with an ODE model or errors in x it is refused, not left out without a word. */
+export function bootstrapRefusal(request: Pick<GroupBatchRequest, 'bootstrap'>, what: string): Refused | null {
+  return request.bootstrap ? { ok: false, error: { code: 'groups-bootstrap', message: `The bootstrap of each group runs for closed-form models with x exact, not yet ${what}: turn it off in the assay card to fit the groups.`, field: 'parameter' } } : null;
+}
+
 /** The job's clash (validate.ts) as the page's refusal, or null. */
 export function groupRefusal(job: FitJob): Refused | null {
   const clash = groupClash(job);
@@ -109,6 +114,8 @@ export function groupRequestJob(request: GroupBatchRequest, m: CompiledModel, sp
   });
   const odr = hasSigmaX(request.mapping) ? odrGroupsData(table, request.mapping, m, groups) : null;
   if (odr && !odr.ok) return odr;
+  const noBootstrap = odr && how.mode === 'per-group' ? bootstrapRefusal(request, 'with errors in x') : null;
+  if (noBootstrap) return noBootstrap;
   const fitted = odr ? { ...job, data: odr.value } : job;
   const refused = groupRefusal(fitted);
   if (refused) return refused;

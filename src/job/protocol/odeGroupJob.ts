@@ -14,7 +14,7 @@ import type { CompiledOde } from '../../model';
 import { integrateAt } from '../../plot/odeCurve';
 import type { GroupOverlay } from '../../plot/shapes';
 import type { FitJob } from '../job';
-import { pickedKeys, groupRefusal, type GroupDrawer, type GroupHow, type GroupRefusal, type Grouped } from './groupJob';
+import { bootstrapRefusal, pickedKeys, groupRefusal, type GroupDrawer, type GroupHow, type GroupRefusal, type Grouped } from './groupJob';
 import type { GroupBatchRequest } from './groups';
 
 const CURVE_POINTS = 200;
@@ -44,6 +44,8 @@ export function odeGroupOverlay(model: CompiledOde, key: string, data: OdeFitDat
 /** The request's groups of an ODE model as a grouped job over `table`'s rows (`skip`: the rows the page leaves out), or why not. */
 export function odeGroupRequestJob(request: GroupBatchRequest, table: Table, problem: OdeGroupProblem, skip: Uint8Array | null, how: GroupHow): { ok: true; value: Grouped } | { ok: false; error: GroupRefusal } {
   const { model, time } = problem;
+  const noBootstrap = how.mode === 'per-group' ? bootstrapRefusal(request, 'with an ODE model') : null;
+  if (noBootstrap) return noBootstrap;
   if (request.wide) return { ok: false, error: { code: 'ode-wide', message: 'An ODE model names its observed columns on its ~ lines: group its rows by a column, not by y columns.', field: 'mapping' } };
   const keyed = groupKeys(table, request.group);
   if (!keyed.ok) return { ok: false, error: { code: keyed.error.code, message: keyed.error.message, field: 'mapping' } };
