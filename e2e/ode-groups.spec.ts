@@ -5,13 +5,14 @@
  * (time: age), fitted with a random Asym: the fixed effects, σ, the random-effect SD and the
  * log-likelihood against nlme over deSolve's integration of the same ODE
  * (fixtures/mixed/make_ode_orange.R → ode_orange.json), and each tree drawn through its
- * integrated mixed-model curve. Screenshots at 1440×900 and 390×844.
+ * integrated mixed-model curve. With a σx column (issue 24) the groups fit by ODR and "Mixed
+ * effects" is off with the job's reason. Screenshots at 1440×900 and 390×844.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSampleCard, setParams, typeModel } from './lib/app-actions';
+import { loadFileInput, loadSampleCard, setParams, typeModel } from './lib/app-actions';
 import { collectErrors, launch, pageErrors, shotAtWidths } from './lib/app-browser';
 import { root, serveDist, type Served } from './lib/app-serve';
 
@@ -68,6 +69,35 @@ describe('an ODE model over groups on the page', () => {
       expect(await card.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     });
     await shotAtWidths(page, views, 'ode-groups-plot', 'mixed-plot', undefined);
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('fits each group with errors in x (a σx column); Mixed effects is off and says why', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
+    const page = await context.newPage();
+    collectErrors(page);
+    await page.goto(served.url);
+    await page.getByTestId('app').waitFor();
+    // Puromycin with a σ of conc (10% + 0.005), as src/state/groupsOdeOdr.test.ts fits it against the CLI.
+    const rows = readFileSync(join(root, 'fixtures', 'groups', 'puromycin.csv'), 'utf8').trim().split(/\r?\n/);
+    // sx beside conc, so that the page's default y stays rate (the last numeric column).
+    const text = ['"conc","sx","rate","state"', ...rows.slice(1).map((l) => l.replace(',', `,${(0.1 * Number(l.split(',')[0]) + 0.005).toPrecision(6)},`))].join('\n');
+    await loadFileInput(page, 'puromycin_sx.csv', text);
+    await page.getByTestId('rows-used').waitFor();
+    await typeModel(page, 'Vm*conc/(K + conc)');
+    await setParams(page, { Vm: 200, K: 0.1 });
+    await page.getByTestId('group-select').selectOption('state');
+    await page.getByTestId('group-list').waitFor();
+    await page.getByTestId('sigma-x-select-0').selectOption('sx');
+    const mixed = page.getByTestId('group-mode-mixed');
+    expect(await mixed.isDisabled()).toBe(true);
+    expect(await page.locator('label', { has: mixed }).getAttribute('title')).toMatch(/Mixed effects do not run with errors in x/);
+    await page.getByTestId('group-mode-each').check();
+    await page.getByTestId('fit-groups-button').click();
+    await page.getByTestId('group-table').waitFor({ timeout: 60_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid="group-status"]')?.textContent === 'Fitted 2 / 2 groups', undefined, { timeout: 60_000 });
+    await shotAtWidths(page, [{ width: 1440, height: 900 }, { width: 390, height: 844 }], 'odr-groups-each', 'group-table', undefined);
     expect(pageErrors(page)).toEqual([]);
     await context.close();
   });
