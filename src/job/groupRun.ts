@@ -20,7 +20,7 @@ import type { FitComparison } from '../fit/compare/compareFits';
 import type { MixedComparison } from '../fit/mixed/compareMixed';
 import { mixedFit } from '../fit/mixed/mixedFit';
 import type { MixedResult } from '../fit/mixed/types';
-import type { BatchRun, GroupHost } from './groupHost';
+import { loopHost, type BatchRun, type GroupHost } from './groupHost';
 import type { FitJob } from './job';
 import { fillGroupStarts, type PooledStarts } from './steps/groupStarts';
 import { validateJob } from './validate';
@@ -81,9 +81,9 @@ export async function runGroupJob(job: FitJob, host: GroupHost): Promise<GroupRu
   const g = job.groups;
   const d = job.data;
   if (d.kind === 'ode-groups' && g?.mode !== 'per-group') return runOdeJoint({ ...job, data: d }, host);
-  if (d.kind === 'ode-groups') return runOdeGroups({ ...job, data: d }, { now: () => host.now(), signal: host.global?.signal });
+  if (d.kind === 'ode-groups') return runOdeGroups({ ...job, data: d }, loopHost(host, 'groups'));
   if (d.kind === 'odr-groups' && g?.mode === 'global') return runOdrGlobal({ ...job, data: d }, g.shared, host);
-  if (d.kind === 'odr-groups') return runOdrGroups({ ...job, data: d }, { now: () => host.now(), signal: host.global?.signal });
+  if (d.kind === 'odr-groups') return runOdrGroups({ ...job, data: d }, loopHost(host, 'groups'));
   if (!g || d.kind !== 'groups') throw new Error('runGroupJob runs grouped jobs: give the job groups and a groups source.');
   const t0 = host.now();
   // start

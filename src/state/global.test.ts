@@ -15,6 +15,7 @@ import { loadText } from './actions/data';
 import { runFit } from './actions/fit';
 import { compareWithSeparate, runGlobalFit, setGroupMode, setShared } from './actions/global';
 import { setGroupBy, toggleGroup } from './actions/groups';
+import { runMixedFit, setRandom } from './actions/mixed';
 import { setModelText } from './actions/model';
 import { setParamValue } from './actions/params';
 import { setTie } from './actions/ties';
@@ -177,16 +178,14 @@ describe('a tied parameter in a global fit', () => {
     });
   });
 
-  it('does not fit the groups as if x were exact when a σx column is picked: says so, and fits once it is cleared', async () => {
+  it('fits the groups with errors in x when a σx column is picked (src/state/groupsOdeOdr.test.ts: as the CLI), refusing a σ that is y, and not mixed effects', async () => {
     await setSigmaXColumn('conc', 'rate');
     await runGlobalFit();
-    expect(getState().globalError?.code).toBe('odr-groups-page');
-    expect(getState().globalError?.message).toMatch(/--sigma-x SX --group COL, with --shared/);
-    await runGroupFits();
-    expect(getState().batchError?.code).toBe('odr-groups-page');
-    await setSigmaXColumn('conc', null);
-    await runGlobalFit();
-    expect(getState().globalError).toBeNull();
-    expect(getState().globalStatus).toBe('done');
+    expect(getState().globalError?.code).toBe('sigma-x');
+    expect(getState().globalError?.message).toMatch(/already uses as y/);
+    setGroupMode('mixed');
+    setRandom('Vm', true);
+    await runMixedFit();
+    expect(getState().mixedError?.code).toBe('odr-groups-mixed');
   });
 });

@@ -22,11 +22,14 @@ import type { FitJob } from '../job/job';
 import { groupRequestJob, type GroupHow, type Grouped } from '../job/protocol/groupJob';
 import { batchOutcome, globalOutcome } from '../job/protocol/groupOutcome';
 import { withGroupBootstraps } from '../job/protocol/groupBootstrap';
-import type { CompiledModel } from '../model';
 import type { GlobalComparison, GlobalFitOutcome, GlobalFitProgress, GroupBatchOutcome, GroupBatchProgress, GroupBatchRequest, GlobalFitRequest, Status } from './api';
 import { toWorkerError } from '../job/protocol/status';
 import { splitRequest } from '../job/protocol/groupSplit';
 import { compiled } from '../job/browser/pageModels';
+import { odeGroupRequestJob } from '../job/protocol/odeGroupJob';
+import { isOdeModel } from '../model/index';
+import { skipOf } from '../data/chooseRows';
+import { odeProblem } from './odeProblem';
 import { rowChoice } from './select';
 import { endRun, session, startRun, type CancelFlag } from './session';
 
@@ -34,22 +37,25 @@ import { endRun, session, startRun, type CancelFlag } from './session';
 export function groupJobOf(request: GroupBatchRequest, how: GroupHow): Status<Grouped> {
   const table = session.table;
   if (!table) return { ok: false, error: { code: 'no-data', message: 'Load data first.', field: 'data' } };
-  const model = compiled(request.model, request.mapping.x);
-  if (!model.ok) return model;
+  const ode = isOdeModel(request.model) ? odeProblem(request.model, request.mapping) : null;
+  if (ode && !ode.ok) return ode;
+  const model = ode ? null : compiled(request.model, request.mapping.x);
+  if (model && !model.ok) return model;
   const choice = rowChoice(table, request.mapping.rows);
   if (!choice.ok) return choice;
-  const split = splitRequest(table, model.value.variables, request.mapping, request, choice.value);
+  if (ode) return odeGroupRequestJob(request, table, ode.value, skipOf(choice.value), how);
+  const split = splitRequest(table, model!.value.variables, request.mapping, request, choice.value);
   if (!split.ok) return split;
-  return groupRequestJob(request, model.value, split.value, how);
+  return groupRequestJob(request, model!.value, split.value, how, table);
 }
 
 /** Runs the job as the worker's one fit in flight (a new fit or cancelFit stops the previous one). */
-export async function asTheFit<T>(job: FitJob, m: CompiledModel, host: (flag: CancelFlag) => GroupHost, answer: (run: GroupRun, flag: CancelFlag) => Status<T> | Promise<Status<T>>): Promise<Status<T>> {
+export async function asTheFit<T>(job: FitJob, params: readonly string[], host: (flag: CancelFlag) => GroupHost, answer: (run: GroupRun, flag: CancelFlag) => Status<T> | Promise<Status<T>>): Promise<Status<T>> {
   const flag = startRun();
   try {
     return await answer(await runGroupJob(job, host(flag)), flag);
   } catch (error) {
-    return { ok: false, error: toWorkerError(error, m.params) };
+    return { ok: false, error: toWorkerError(error, params) };
   } finally {
     endRun(flag);
   }
@@ -58,11 +64,11 @@ export async function asTheFit<T>(job: FitJob, m: CompiledModel, host: (flag: Ca
 export async function fitEachGroup(request: GroupBatchRequest, onProgress?: (p: GroupBatchProgress) => void): Promise<Status<GroupBatchOutcome>> {
   const built = groupJobOf(request, { mode: 'per-group', shared: [], compare: false, mixed: null });
   if (!built.ok) return built;
-  const { job, model: m, groups } = built.value;
-  return asTheFit(job, m, (flag) => pageGroupHost(flag, groups.length, (p) => onProgress?.({ done: p.done, total: p.total, failed: p.failed })), async (run, flag) => {
+  const { job, params, keys } = built.value;
+  return asTheFit(job, params, (flag) => pageGroupHost(flag, keys.length, (p) => onProgress?.({ done: p.done, total: p.total, failed: p.failed })), async (run, flag) => {
     if (run.mode !== 'per-group') throw new Error('fitEachGroup: the per-group job ran as a global fit.');
     const progress = throttle<GroupBatchProgress>((p) => onProgress?.(p), PROGRESS_MS);
-    const value = await withGroupBootstraps(request, built.value, run, batchOutcome(request, built.value, run), { pause: macrotask, stopped: () => flag.aborted, onProgress: (p) => progress.push(p) });
+    const value = await withGroupBootstraps(request, built.value, run, batchOutcome(built.value, run), { pause: macrotask, stopped: () => flag.aborted, onProgress: (p) => progress.push(p) });
     progress.flush();
     return { ok: true, value };
   });
@@ -75,10 +81,10 @@ export async function fitEachGroup(request: GroupBatchRequest, onProgress?: (p: 
 export function jointRun<T>(request: GroupBatchRequest, how: GroupHow, what: string, onProgress: ((p: GlobalFitProgress) => void) | undefined, answer: (run: GroupRun, grouped: Grouped) => T): Promise<Status<T>> {
   const built = groupJobOf(request, how);
   if (!built.ok) return Promise.resolve(built);
-  const { job, model: m, groups } = built.value;
-  const total = groups.length;
+  const { job, params, keys } = built.value;
+  const total = keys.length;
   const separate = (b: BatchProgress) => onProgress?.({ iteration: 0, cost: NaN, nfev: 0, phase: 'separate', done: b.done, total });
-  return asTheFit(job, m, (flag) => pageGroupHost(flag, total, separate, onProgress), (run, flag) =>
+  return asTheFit(job, params, (flag) => pageGroupHost(flag, total, separate, onProgress), (run, flag) =>
     flag.aborted ? { ok: false, error: { code: 'cancelled', message: `Cancelled: the ${what} was stopped before it finished.` } } : { ok: true, value: answer(run, built.value) },
   );
 }
@@ -86,7 +92,7 @@ export function jointRun<T>(request: GroupBatchRequest, how: GroupHow, what: str
 function globalRun<T>(request: GlobalFitRequest, compare: boolean, onProgress: ((p: GlobalFitProgress) => void) | undefined, answer: (outcome: GlobalFitOutcome, run: GlobalRun) => T): Promise<Status<T>> {
   return jointRun(request, { mode: 'global', shared: request.shared, compare, mixed: null }, 'global fit', onProgress, (run, grouped) => {
     if (run.mode !== 'global') throw new Error('fitGlobalGroups: the global job ran per group.');
-    return answer(globalOutcome(request, grouped, run), run);
+    return answer(globalOutcome(grouped, run), run);
   });
 }
 

@@ -15,6 +15,6 @@ export function fitMixedGroups(request: MixedFitRequest, onProgress?: (p: Global
   const mixed = { random: request.random, cov: request.cov, method: request.method, versus: request.versus ?? null };
   return jointRun(request, { mode: 'mixed', shared: [], compare: true, mixed }, 'mixed-effects fit', onProgress, (run, grouped) => {
     if (run.mode !== 'mixed') throw new Error('fitMixedGroups: the mixed job ran in another mode.');
-    return mixedOutcome(request, grouped, run);
+    return mixedOutcome(grouped, run);
   });
 }

@@ -5,6 +5,7 @@
  */
 import { useApp } from '../../state';
 import { setGroupMode } from '../../state/actions/global';
+import { odrMixedBlocker } from '../../state/selectors/fitBlockers';
 
 const MODES = [
   { mode: 'each', label: 'Each group', hint: 'every group fitted on its own' },
@@ -14,11 +15,13 @@ const MODES = [
 
 export function GroupModeChoice({ disabled }: { readonly disabled: boolean }) {
   const mode = useApp((s) => s.groupMode);
+  // Errors in x fit each group and globally, not with mixed effects (the job refuses it).
+  const mixedOff = useApp(odrMixedBlocker);
   return (
     <div className="mode-choice" role="radiogroup" aria-label="Fit the groups" data-testid="group-mode">
       {MODES.map((m) => (
-        <label key={m.mode} className={mode === m.mode ? 'mode-option is-on' : 'mode-option'} title={m.hint}>
-          <input type="radio" name="group-mode" value={m.mode} checked={mode === m.mode} disabled={disabled} onChange={() => setGroupMode(m.mode)} data-testid={`group-mode-${m.mode}`} />
+        <label key={m.mode} className={mode === m.mode ? 'mode-option is-on' : 'mode-option'} title={m.mode === 'mixed' && mixedOff ? mixedOff : m.hint}>
+          <input type="radio" name="group-mode" value={m.mode} checked={mode === m.mode} disabled={disabled || (m.mode === 'mixed' && mixedOff !== null)} onChange={() => setGroupMode(m.mode)} data-testid={`group-mode-${m.mode}`} />
           {m.label}
         </label>
       ))}

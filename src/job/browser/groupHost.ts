@@ -23,6 +23,11 @@ export function pageGroupHost(flag: { readonly aborted: boolean }, total: number
       const result = await fitGroups({ ...input, signal: flag, onProgress: (p) => onBatch(p, phase), progressMs: PROGRESS_MS, pause: macrotask });
       return { result, workers: 0, accelerated: null, notes: [] };
     },
+    // An ODE model's or errors-in-x groups (a loop of the runner's): progress, and a yield so that Cancel arrives.
+    async between(p, phase) {
+      onBatch(p, phase);
+      await macrotask();
+    },
     global: { signal: flag, onIteration: (iteration, cost, nfev) => progress.push({ iteration, cost, nfev, phase: 'global', done: 0, total }), done: () => progress.flush() },
   };
 }

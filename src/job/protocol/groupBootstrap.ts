@@ -17,8 +17,8 @@ export type GroupBootstrap = Omit<BootstrapResult, 'samples' | 'stopped'>;
 /** The run's groups bootstrapped, in its rows' order; null without a bootstrap asked for. `notes` hears a Cancel. */
 export async function groupBootstraps(request: Pick<GroupBatchRequest, 'bootstrap' | 'settings'>, grouped: Grouped, run: PerGroupRun, watch: BootstrapWatch, notes?: string[]): Promise<(GroupBootstrap | null)[] | null> {
   const b = request.bootstrap;
-  if (!b) return null;
-  const { job, model, groups } = grouped;
+  if (!b || !grouped.closed) return null;
+  const { job, closed: { model, groups } } = grouped;
   const done = await groupAssaySteps({ model, groups, rows: run.rows, parameters: job.parameters, options: job.options }, null, { predict: null, bootstrap: b }, watch, notes);
   return done.map((g) => {
     if (!g.bootstrap) return null;

@@ -4,6 +4,7 @@
  * two; their progress and outcomes with the groups drawn (plot/shapes GroupOverlay).
  */
 import type { DerivedSpec } from '../../fit/derived';
+import type { OdeIntegration } from '../../fit/ode';
 import type { FitComparison } from '../../fit/compare/compareFits';
 import type { GlobalResult } from '../../fit/global/types';
 import type { BatchRow } from '../../fit/groupRow';
@@ -32,6 +33,8 @@ export interface GroupBatchRequest {
   /** The assay card's bootstrap (issue 26; "Fit each group" only): each group's own fit resampled
    *  with the same seed (src/job/steps/groupAssay.ts); absent or off: none. */
   readonly bootstrap?: Pick<AssaySettings, 'kind' | 'resamples' | 'seed' | 'interval'> | null;
+  /** An ODE model's integration (issue 23; absent: the defaults, as the command line's). */
+  readonly ode?: OdeIntegration;
 }
 
 export interface GroupBatchProgress {

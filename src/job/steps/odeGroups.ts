@@ -19,6 +19,7 @@ import type { FitResult } from '../../fit/types';
 import { odeAutoStart } from '../../start/ode/odeAutoStart';
 import type { PerGroupRun } from '../groupRun';
 import type { JobHost } from '../host';
+import type { LoopHost } from '../groupHost';
 import { searchedParameters, type FitJob, type OdeGroupsJobData } from '../job';
 import type { PooledStarts } from './groupStarts';
 
@@ -74,7 +75,7 @@ export async function odeGroupStarts(job: FitJob & { readonly data: OdeGroupsJob
  * @param found the start step's result when the caller ran it (a global or mixed run's comparison
  *              with the per-group fits starts them where it started the joint fit)
  */
-export async function runOdeGroups(job: FitJob & { readonly data: OdeGroupsJobData }, host: Pick<JobHost, 'now' | 'signal'>, found?: Awaited<ReturnType<typeof odeGroupStarts>>): Promise<PerGroupRun> {
+export async function runOdeGroups(job: FitJob & { readonly data: OdeGroupsJobData }, host: LoopHost, found?: Awaited<ReturnType<typeof odeGroupStarts>>): Promise<PerGroupRun> {
   const { model, groups, integration } = job.data;
   const names = model.spec.params;
   const t0 = host.now();
@@ -93,6 +94,7 @@ export async function runOdeGroups(job: FitJob & { readonly data: OdeGroupsJobDa
     } catch (error) {
       rows.push(failedRow(g.key, g.data, names, start, error));
     }
+    await host.between?.({ done: rows.length, total: groups.length, failed: rows.filter((r) => !r.success).length });
   }
   const fitMs = host.now() - t0;
   const free = job.parameters.filter((p) => !p.fixed).map((p) => p.name);

@@ -7,7 +7,7 @@
  * the trust-region loop and the integrations, its onIteration sees each iteration.
  */
 import { odeGlobalFit, odeMixedFit } from '../../fit/ode/odeJoint';
-import type { GroupHost } from '../groupHost';
+import { loopHost, type GroupHost } from '../groupHost';
 import type { GlobalRun, MixedRun } from '../groupRun';
 import type { FitJob, OdeGroupsJobData } from '../job';
 import { runJoint } from './jointRun';
@@ -23,6 +23,6 @@ export async function runOdeJoint(job: FitJob & { readonly data: OdeGroupsJobDat
   return runJoint(job, {
     mixed: ({ random, cov }) => odeMixedFit({ model, groups, parameters, random, cov, method: job.groups!.mixed!.method, integration, signal }).result,
     global: async () => odeGlobalFit({ model, groups, parameters, shared: job.groups!.shared, options: job.options, integration, signal, onIteration }).result,
-    separate: async () => (await runOdeGroups(job, { now: () => host.now(), signal }, found)).batch,
+    separate: async () => (await runOdeGroups(job, loopHost(host, 'separate'), found)).batch,
   }, { now: () => host.now(), done, t0, found: found.starts });
 }

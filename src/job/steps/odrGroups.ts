@@ -21,7 +21,7 @@ import type { OdrResult } from '../../fit/odr';
 import type { FitResult } from '../../fit/types';
 import type { ProfileResult } from '../../fit/profileFit';
 import type { PerGroupRun } from '../groupRun';
-import type { JobHost } from '../host';
+import type { LoopHost } from '../groupHost';
 import type { FitJob, OdrGroupsJobData } from '../job';
 import { fillGroupStarts, type PooledStarts } from './groupStarts';
 import { runOdrJob } from './odrRun';
@@ -40,7 +40,7 @@ function failedRow(key: string, rows: number, names: readonly string[], start: F
   return { key, rows, skippedRows: 0, success: false, status: -1, code: typeof code === 'string' ? code : 'error', message: (error as Error).message ?? String(error), params: nan(), stderr: nan(), start, cost: NaN, chi2: NaN, redchi2: NaN, r2: NaN, nfev: 0, odr: null };
 }
 
-export async function runOdrGroups(job: FitJob & { readonly data: OdrGroupsJobData }, host: Pick<JobHost, 'now' | 'signal'>): Promise<PerGroupRun> {
+export async function runOdrGroups(job: FitJob & { readonly data: OdrGroupsJobData }, host: LoopHost): Promise<PerGroupRun> {
   const { model, implicit, groups } = job.data;
   const names = model.params;
   const t0 = host.now();
@@ -63,6 +63,7 @@ export async function runOdrGroups(job: FitJob & { readonly data: OdrGroupsJobDa
     } catch (error) {
       rows.push(failedRow(g.key, g.data.vars[0]?.length ?? 0, names, start, error));
     }
+    await host.between?.({ done: rows.length, total: groups.length, failed: rows.filter((r) => !r.success).length });
   }
   const fitMs = host.now() - t0;
   const free = job.parameters.filter((p) => !p.fixed).map((p) => p.name);

@@ -13,7 +13,7 @@ import { NO_MIXED_RESULTS } from '../slices/batch';
 import { emptyRows } from '../slices/params';
 import { getState, setState, type AppState } from '../store';
 import { tiedModel } from '../ties';
-import { groupObjectiveBlocker, preflight } from '../selectors/fitBlockers';
+import { groupObjectiveBlocker, mixedOdrError, preflight } from '../selectors/fitBlockers';
 import { anyFitRunning, effectiveRandom } from '../selectors/groupFits';
 import { mixedFitRequest } from '../requests/mixedFit';
 import { startsForGroups } from './startSearch';
@@ -38,7 +38,7 @@ export function setMixedMethod(method: 'ml' | 'reml'): void {
 /** Why a mixed-effects fit cannot start, or null. */
 function blocker(s: AppState): WorkerError | null {
   if (s.groupBy === null) return { code: 'no-groups', message: 'Choose a "Group by" column first.', field: 'mapping' };
-  const pre = preflight(s) ?? groupObjectiveBlocker(s);
+  const pre = preflight(s) ?? groupObjectiveBlocker(s) ?? mixedOdrError(s);
   if (pre) return pre;
   if (effectiveRandom(s).length === 0) return { code: 'no-random', message: 'Mark at least one parameter as random (switch its row from "fixed" to "random") for a mixed-effects fit.', field: 'parameter' };
   const bounded = tiedModel(s).params.find((p) => !p.fixed && (Number.isFinite(p.min) || Number.isFinite(p.max)));

@@ -19,6 +19,7 @@ export function jointFitRequest(s: AppState, group: string): GroupBatchRequest {
     parameters: requestParameters(tied.params),
     settings: { ...s.settings },
     plotVar: s.plot.plotVar,
+    ...(s.modelInfo.ode ? { ode: { ...s.ode } } : {}),
   };
 }
 

@@ -16,6 +16,7 @@ export function groupFitsRequest(s: AppState, tied: TiedModel): GroupBatchReques
     parameters: requestParameters(tied.params),
     settings: { ...s.settings },
     plotVar: s.plot.plotVar,
+    ...(s.modelInfo.ode ? { ode: { ...s.ode } } : {}),
     // The assay card's bootstrap (issue 26): each group's own fit resampled, the same seed for each.
     bootstrap: s.assay.bootstrap ? { kind: s.assay.kind, resamples: s.assay.resamples, seed: s.assay.seed, interval: s.assay.interval } : null,
   };

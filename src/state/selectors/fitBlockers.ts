@@ -5,6 +5,7 @@
  */
 import type { WorkerError } from '../../worker/api';
 import { linkMayAutoFit } from '../../job/browser/limits';
+import { clashMessage } from '../../job/validate';
 import type { AppState } from '../store';
 import { tieBlocker, tiedModel } from '../ties';
 
@@ -36,16 +37,26 @@ export function loadingBlocker(s: Pick<AppState, 'loading'>): string | null {
 }
 
 /**
- * Group fits (each group, global, mixed) are least-squares fits of y = f(x) with x exact on the
- * page: the Poisson objective stops them, and so do σx columns (errors in x are fitted for one
- * dataset here; the command line fits them per group and globally, src/job/steps/odrGroups.ts and
- * odrGlobal.ts), saying so rather than fitting the groups as if x were exact.
+ * Group fits (each group, global, mixed) are least-squares fits: the Poisson objective stops them.
+ * With σx columns each group and the global fit run with errors in x (src/job/steps/odrGroups.ts,
+ * odrGlobal.ts, as the command line's --sigma-x --group); mixed effects do not (the job's clash
+ * 'odr-groups-mixed'), said before the fit rather than fitting the groups as if x were exact.
  */
 export function groupObjectiveBlocker(s: AppState): WorkerError | null {
   if (s.settings.objective === 'poisson') return { code: 'poisson-groups', message: 'Group fits are least-squares fits: choose least squares under Solver options › Objective to fit each group or globally (the Poisson likelihood fits one dataset).', field: 'settings' };
-  const sigmaX = s.mapping.sigmaX ?? {};
-  if (s.mapping.x.some((x) => sigmaX[x])) return { code: 'odr-groups-page', message: 'Errors in x (a σx column) are fitted for one dataset on this page: clear the σx columns to fit the groups, or fit them with errors in x from the command line (fitbench fit … --sigma-x SX --group COL, with --shared for a global fit).', field: 'mapping' };
   return null;
+}
+
+/** A mixed-effects fit's blocker with a σx column (the job's clash 'odr-groups-mixed'), or null. */
+export function mixedOdrError(s: Pick<AppState, 'mapping'>): WorkerError | null {
+  const reason = odrMixedBlocker(s);
+  return reason ? { code: 'odr-groups-mixed', message: reason, field: 'mapping' } : null;
+}
+
+/** Why "Mixed effects" is off with a σx column (the job's clash 'odr-groups-mixed'), or null. */
+export function odrMixedBlocker(s: Pick<AppState, 'mapping'>): string | null {
+  const sigmaX = s.mapping.sigmaX ?? {};
+  return s.mapping.x.some((x) => sigmaX[x]) ? clashMessage('odr-groups-mixed') : null;
 }
 
 /** Why a fit that nobody asked for (a link's) waits for a click on Fit, or null when it may run. */
