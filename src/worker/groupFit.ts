@@ -30,7 +30,7 @@ import { odeGroupRequestJob } from '../job/protocol/odeGroupJob';
 import { isOdeModel } from '../model/index';
 import { skipOf } from '../data/chooseRows';
 import { odeProblem } from './odeProblem';
-import { rowChoice } from './select';
+import { rowChoice } from '../job/protocol/rowChoice';
 import { endRun, session, startRun, type CancelFlag } from './session';
 
 /** The page's request as a grouped job (src/job/protocol/groupJob.ts) on the session's table: the model compiled against the x columns, the rows split. */

@@ -4,7 +4,7 @@
 import { groupKeys, countGroups, naturalCompare } from '../data/groupKeys';
 import type { GroupList, RowRequest, Status, WideGroups } from './api';
 import { splitRequest } from '../job/protocol/groupSplit';
-import { rowChoice } from './select';
+import { rowChoice } from '../job/protocol/rowChoice';
 import { session } from './session';
 
 export function listGroups(column: string | WideGroups, rows: RowRequest | null): Status<GroupList> {

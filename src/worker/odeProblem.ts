@@ -14,7 +14,7 @@ import type { OdeProblem } from '../plot/odeShapes';
 import type { DataMapping, Status, WorkerError } from './api';
 import { compiledOde } from '../job/browser/pageModels';
 import { compiledCache } from '../job/browser/compiledCache';
-import { rowChoice } from './select';
+import { rowChoice } from '../job/protocol/rowChoice';
 import { session } from './session';
 
 export type { OdeProblem } from '../plot/odeShapes';

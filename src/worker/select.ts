@@ -2,10 +2,10 @@
 import { sigmaXColumns } from '../share/fingerprint';
 import { dataCsv } from '../export/curveCsv';
 import { selectColumns, type FitData } from '../data/selectColumns';
-import { ALL_ROWS, chooseRows, skipOf, type RowChoice } from '../data/chooseRows';
-import { parseWhere, type WhereClause } from '../data/where';
+import { ALL_ROWS, skipOf } from '../data/chooseRows';
+import { rowChoice, valueRange } from '../job/protocol/rowChoice';
 import type { Table } from '../data/types';
-import type { DataMapping, PlotRequest, RowRequest, SelectionSummary, Status, WorkerError } from './api';
+import type { DataMapping, PlotRequest, SelectionSummary, Status, WorkerError } from './api';
 import { excludedPoints } from '../plot/excluded';
 import { buildSeries } from '../plot/series';
 import { sameMapping, session } from './session';
@@ -13,34 +13,7 @@ import { rowsOf } from '../job/protocol/sigmaX';
 import { streamedSelection } from '../job/browser/streamedColumns';
 import type { StreamedTable } from '../job/browser/streamIngest';
 
-function range(values: Float64Array): { min: number; max: number } {
-  let min = Infinity;
-  let max = -Infinity;
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i];
-    if (v < min) min = v;
-    if (v > max) max = v;
-  }
-  return { min, max };
-}
-
 const noData: WorkerError = { code: 'no-data', message: 'Load data first: drop a CSV, paste from a spreadsheet, or try a sample.', field: 'data' };
-
-/** The row filters and exclusions of `rows` over `table` (errors name the filter and say why). */
-export function rowChoice(table: Table, rows: RowRequest | null | undefined, withExclusions = true): Status<RowChoice> {
-  if (!rows || (rows.where.length === 0 && (rows.exclude.length === 0 || !withExclusions))) return { ok: true, value: ALL_ROWS };
-  const where: WhereClause[] = [];
-  for (const text of rows.where) {
-    const clause = parseWhere(text);
-    if (!clause.ok) return { ok: false, error: { ...clause.error, field: 'data' } };
-    where.push(clause.value);
-  }
-  // Excluded lines that are no data row (a link made on other data) are ignored, not refused.
-  const lines = new Set(table.lines);
-  const exclude = withExclusions ? rows.exclude.filter((l) => lines.has(l)).map((l) => ({ from: l, to: l })) : [];
-  const chosen = chooseRows(table, { where, exclude });
-  return chosen.ok ? chosen : { ok: false, error: { ...chosen.error, field: 'data' } };
-}
 
 /** The selection for a mapping, reusing the current one when the mapping is unchanged. */
 export function ensureSelection(mapping: DataMapping): { ok: true; value: FitData } | { ok: false; error: WorkerError } {
@@ -80,8 +53,8 @@ export function select(mapping: DataMapping, plot: PlotRequest): Status<Selectio
       excluded: excludedPoints(session.table as Table, mapping, choice, plot.plotVar),
       dropped: data.dropped.slice(0, 500),
       droppedCount: data.droppedCount,
-      ranges: data.vars.map((v, i) => ({ name: data.names.x[i] ?? '', ...range(v) })),
-      y: range(data.y),
+      ranges: data.vars.map((v, i) => ({ name: data.names.x[i] ?? '', ...valueRange(v) })),
+      y: valueRange(data.y),
       data: buildSeries(data, data.y, plot, plottedSigmaX(mapping, data, plot.plotVar)),
       streamed: session.stream ? streamedSummary(session.stream, mapping) : null,
     },

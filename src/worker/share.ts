@@ -10,7 +10,7 @@ import { specDataColumns } from '../share/odeSpec';
 import type { RowSpec } from '../share/types';
 import { inlineGroupKeys, usedRows, type UsedRows } from '../job/protocol/linkRows';
 import type { DataMapping, Status } from './api';
-import { rowChoice } from './select';
+import { rowChoice } from '../job/protocol/rowChoice';
 import { session } from './session';
 
 /** The used rows over the loaded table (filters only: exclusions stay in, marked). */
