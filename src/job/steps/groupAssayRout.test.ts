@@ -40,6 +40,17 @@ describe('--outliers rout with --group', () => {
     expect(grouped.cost).toBeCloseTo(cost, 12);
   });
 
+  it('bootstraps each group on its refit without the outliers, as the group alone', async () => {
+    const boot = ['--outliers', 'rout', '--ci', 'bootstrap', '--bootstrap', '30', '--seed', '3', '--json'];
+    const grouped = JSON.parse((await run('fit', csv, ...model, '--group', 'plate', ...boot)).out);
+    const alone = JSON.parse((await run('fit', csv, ...model, '--where', 'plate=C', ...boot)).out);
+    const c = grouped.groups[2];
+    expect(c.bootstrap).toEqual(alone.bootstrap);
+    for (const [name, ends] of Object.entries(alone.bootstrapCi as Record<string, [number, number]>)) {
+      ends.forEach((v, i) => expect(Math.abs(c.bootstrapCi[name][i] - v)).toBeLessThanOrEqual(1e-9 * Math.abs(v)));
+    }
+  });
+
   it('puts back --keep-rows lines in their group, prints each group’s verdict, and refuses a global or mixed fit', async () => {
     const text = (await run('fit', csv, ...model, '--group', 'plate', '--outliers', 'rout', '--keep-rows', '34')).out;
     expect(text).toMatch(/group A:\n {2}ROUT \(Q = 1%\): 1 outlier left out of the fit, line 14 \(RSDR/);
