@@ -96,7 +96,7 @@ export function assayArgs(t: AssayArgText, with_: { grouped: boolean; wide: bool
     const option = t.interpolate ? '--interpolate' : predict ? '--predict' : '--outliers';
     const clash = with_.wide ? '--wide (the unknowns of a wide file have no rows of their own; use --group)'
       : with_.random ? '--random (a mixed-effects fit; per-group fits read off unknowns: drop --random)'
-      : with_.grouped && (outliers || with_.shared) ? `--group${with_.shared ? ' --shared (a global fit; per-group fits read off unknowns)' : ' (ROUT runs on one fit; fit one group with --where)'}` : with_.mle ? '--mle poisson' : outliers && with_.loss !== 'linear' ? `--loss ${with_.loss} (ROUT runs its own robust fit, then least squares)` : null;
+      : with_.grouped && with_.shared ? '--group --shared (a global fit; per-group fits read off unknowns and run ROUT)' : with_.mle ? '--mle poisson' : outliers && with_.loss !== 'linear' ? `--loss ${with_.loss} (ROUT runs its own robust fit, then least squares)` : null;
     if (clash) throw new CliError(`${option} does not combine with ${clash}.`);
   }
   const bootstrap = bootstrapArgs(t);

@@ -18,7 +18,7 @@ import { groupedJob } from './job';
 import { loadGroupedProblem } from './load';
 import { groupUnknowns, jobAssay } from './assayLoad';
 import { groupAssayText } from '../job/report/assayText';
-import { groupAssaySteps } from '../job/steps/groupAssay';
+import { groupAssaySteps, withRoutRefits } from '../job/steps/groupAssay';
 
 export const startsWarning = (s: PooledStarts): string =>
   `Start values for ${s.searched.join(', ')} were found automatically on the rows of all groups together (${s.candidates} candidates) and start every group; give --p0 to choose them.`;
@@ -47,7 +47,7 @@ export async function fitGroupsCommand(command: FitCommand): Promise<number> {
     ...(run.starts ? [startsWarning(run.starts)] : []),
     ...ungroupedWarning(u, split.column ?? 'group'),
   ];
-  const report = groupReport(run, {
+  const report = groupReport({ ...run, rows: withRoutRefits(run.rows, assay) }, {
     file: command.file,
     model: command.model,
     groupColumn: split.column,

@@ -22,7 +22,7 @@ import { OpenedGroup } from './OpenedGroup';
 import { formatCount } from '../format/count';
 import { ScrollingTable } from '../common/ScrollingTable';
 import { visibleValue } from '../../data/visibleText';
-import { groupResultsStale } from '../../state/selectors/groupFits';
+import { groupResultsStale, groupRoutNote } from '../../state/selectors/groupFits';
 import { INTERVAL_TITLES, INTERVAL_WORDS, shownInterval, type IntervalChoice } from '../assay/shownInterval';
 import type { GroupBatchOutcome } from '../../worker/api';
 
@@ -85,6 +85,8 @@ export function GroupResults() {
   const rows = useMemo(() => (batch ? sortedBatchRows(batch, sort) : []), [batch, sort]);
   // Each group's bootstrap interval (issue 26), the one the assay card shows, by group key.
   const intervalChoice = useApp((s) => s.assay.interval);
+  // The assay card's ROUT runs on a single fit; "Fit each group" fits every group on all its rows (issue 26).
+  const routNote = useApp(groupRoutNote);
   const boots = useMemo(() => (batch?.bootstrap ? new Map(batch.rows.flatMap((row, i) => (batch.bootstrap![i] ? [[row.key, shownInterval(batch.bootstrap![i]!, intervalChoice)] as const] : []))) : null), [batch, intervalChoice]);
   const boot = batch?.bootstrap?.find((b) => b !== null) ?? null;
   if (!batch) return null;
@@ -172,6 +174,7 @@ export function GroupResults() {
         </table>
       </ScrollingTable>
       {boot && <p className="muted small" data-testid="group-boot-note" title={INTERVAL_TITLES[shownInterval(boot, intervalChoice).interval]}>{bootNote(boot, intervalChoice)}</p>}
+      {routNote && <p className="muted small" data-testid="group-rout-note">{routNote}</p>}
       {ties.length > 0 && <p className="muted small" data-testid="group-tied-note">{tiedNote(ties, true)}</p>}
       {rows.length > TABLE_ROWS_MAX && (
         <p className="muted" data-testid="group-table-note">

@@ -42,8 +42,8 @@ export function assayText(a: AssayOutcome | null | undefined, level = 95): strin
   return lines;
 }
 
-/** Per group: its bootstrap intervals and its unknowns' and predictions' tables under the group's key. */
+/** Per group: its ROUT outliers, bootstrap intervals and its unknowns' and predictions' tables under the group's key. */
 export function groupAssayText(assay: readonly GroupAssay[] | null): string[] {
   if (!assay) return [];
-  return assay.flatMap((g) => (g.interpolated || g.predicted || g.bootstrap ? [`group ${g.key}:`, ...assayText({ ...g, outliers: null })] : []));
+  return assay.flatMap((g) => (g.interpolated || g.predicted || g.bootstrap || g.outliers ? [`group ${g.key}:`, ...assayText({ ...g, outliers: g.outliers ?? null })] : []));
 }

@@ -86,7 +86,8 @@ export function groupReport(run: GroupRun, about: ReportContext): GroupReport {
     backend: accelerated ? 'gpu+cpu' : 'cpu',
     gpuBatch: accelerated,
     shared: [],
-    cost: result.rows.reduce((t, r) => (Number.isFinite(r.cost) ? t + r.cost : t), 0),
+    // run.rows: the batch's rows, or ROUT's refits standing for them (steps/groupAssay.ts withRoutRefits).
+    cost: run.rows.reduce((t, r) => (Number.isFinite(r.cost) ? t + r.cost : t), 0),
     nfev: result.nfev,
     global: null,
     comparison: null,
@@ -111,10 +112,10 @@ export function groupMessage(r: GroupReport, i: number): string {
 
 const finite = (v: number | null | undefined): number | null => (v !== null && v !== undefined && Number.isFinite(v) ? v : null);
 
-/** A group's --interpolate/--predict/--ci bootstrap fields (none without them). */
+/** A group's --interpolate/--predict/--ci bootstrap/--outliers fields (none without them). */
 function readings(assay: readonly GroupAssay[] | null, key: string) {
   const a = assay?.find((x) => x.key === key);
-  return a ? assayJson({ ...a, outliers: null }) : {};
+  return a ? assayJson({ ...a, outliers: a.outliers ?? null }) : {};
 }
 
 /** A group's share of a global errors-in-x fit's sum of squares, under the single fit's names. */
@@ -123,7 +124,7 @@ function groupSplit(fit: GlobalOdrResult, i: number) {
   return part ? { observed: fit.odr.observed, sum_square: part.delta + part.eps, sum_square_delta: part.delta, sum_square_eps: part.eps } : null;
 }
 
-/** `assay`: --interpolate/--predict's readings and --ci bootstrap's intervals per group (issue 26), added to each groups[] entry. */
+/** `assay`: --interpolate/--predict's readings, --ci bootstrap's intervals and ROUT's outliers per group (issue 26), added to each groups[] entry. */
 export function groupJsonReport(r: GroupReport, assay: readonly GroupAssay[] | null = null): string {
   const byName = (values: Float64Array) => Object.fromEntries(r.names.map((name, i) => [name, finite(values[i])]));
   const c = r.comparison;

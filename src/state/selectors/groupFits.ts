@@ -29,3 +29,15 @@ export function groupResultsStale(s: Pick<AppState, 'modelText' | 'modelInfo'>, 
   if (fittedModel !== undefined && fittedModel.trim() !== s.modelText.trim()) return `The model changed since these fits; they describe ${fittedModel}. Fit again to update them.`;
   return null;
 }
+
+/**
+ * The group table's word on the assay card's ROUT (issue 26), or null with ROUT off: "Fit each
+ * group" fits every group on all its rows, so the page says where ROUT runs (a group opened on its
+ * own, the single fit; per group, the CLI's --group --outliers rout, which refuses a wide file).
+ */
+export function groupRoutNote(s: Pick<AppState, 'assay' | 'groupWide' | 'groupBy'>): string | null {
+  if (!s.assay.rout) return null;
+  const column = s.groupBy ?? 'group';
+  const cli = s.groupWide ? '' : `, or flag each group's outliers on the command line with --group ${column} --outliers rout`;
+  return `ROUT does not run here: each group above is fitted on all its rows. Open a ${column} to run ROUT on its rows${cli}.`;
+}
