@@ -51,7 +51,7 @@ const starts = () => getState().params.map((p) => [p.name, p.value] as const);
  * fit's convergence (~1e-6 on Orange's seven points per tree). From the original's starts, the
  * restored page refits to 1e-9: `fromStarts` sets them and runs the mode's fit again.
  */
-async function fromStarts(table: readonly (readonly [string, number])[], fit: () => Promise<void>): Promise<void> {
+async function fromStarts(table: readonly (readonly [string, number | null])[], fit: () => Promise<void>): Promise<void> {
   for (const [name, value] of table) setParamValue(name, value);
   await fit();
 }
