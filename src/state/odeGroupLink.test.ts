@@ -6,40 +6,20 @@
  * its own (to 1e-5: see fromStarts), and from the original's starts refits to the original fit's
  * numbers to 1e-9 (the same job on the same data).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { localClient } from '../client/localClient';
-import { setClient } from '../client/worker';
 import { decodeSpec } from '../share/index';
 import { runGroupFits } from './actions/batch';
-import { runFit } from './actions/fit';
-import { loadText, setMapping } from './actions/data';
 import { runGlobalFit, setGroupMode, setShared } from './actions/global';
-import { setGroupBy } from './actions/groups';
 import { openLink, planCurrentLink } from './actions/link';
 import { runMixedFit, setRandom } from './actions/mixed';
-import { setModelText } from './actions/model';
-import { setParamValue } from './actions/params';
 import { globalFitRequest } from './requests/globalFit';
+import { LOGISTIC, orangeOdePage } from '../../test/orangeOdePage';
+import { setParamValue } from './actions/params';
 import { getState, initialState, setState } from './store';
 
-const ORANGE = join(import.meta.dirname, '..', '..', 'fixtures', 'mixed', 'orange.csv');
-const LOGISTIC = 'dy/dt = y*(1 - y/Asym)/scal; y(0) = Asym/(1+exp(xmid/scal)); circumference ~ y';
 const close = (a: number, b: number) => expect(Math.abs(a - b)).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(b)));
 
-async function orangePage(): Promise<void> {
-  setClient(localClient());
-  setState(initialState, true);
-  expect(await loadText(readFileSync(ORANGE, 'utf8'), 'orange.csv')).toBe(true);
-  await setMapping({ x: ['age'], y: 'circumference' });
-  setModelText(LOGISTIC);
-  for (const [name, value] of Object.entries({ Asym: 192, xmid: 728, scal: 353 })) setParamValue(name, value);
-  await setGroupBy('Tree');
-  setState({ ode: { method: 'rodas4', rtol: 1e-8, atol: 1e-10 } });
-  // The pooled fit first, as an opened link runs it before the group fit.
-  await runFit();
-}
+const orangePage = () => orangeOdePage({ method: 'rodas4', rtol: 1e-8, atol: 1e-10 });
 
 /** The parameter table's values (the group fit's starts). */
 const starts = () => getState().params.map((p) => [p.name, p.value] as const);

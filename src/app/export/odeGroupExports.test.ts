@@ -5,41 +5,24 @@
  * logistic ODE (fixed effects, σ, random SD, log-likelihood to 1e-9: the same job), and an opened
  * tree keeps its one-data-set script.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliRunner } from '../../../test/cli';
-import { localClient } from '../../client/localClient';
-import { setClient } from '../../client/worker';
+import { ORANGE, orangeOdePage } from '../../../test/orangeOdePage';
 import { cliWords } from '../../export/cliCommand';
 import { runGroupFits } from '../../state/actions/batch';
-import { loadText, setMapping } from '../../state/actions/data';
-import { runFit } from '../../state/actions/fit';
 import { setGroupMode } from '../../state/actions/global';
-import { setGroupBy } from '../../state/actions/groups';
 import { openGroup } from '../../state/actions/openGroup';
 import { runMixedFit, setRandom } from '../../state/actions/mixed';
-import { setModelText } from '../../state/actions/model';
-import { setParamValue } from '../../state/actions/params';
 import { portableSpec } from '../../state/shareSpec';
-import { getState, initialState, setState } from '../../state/store';
+import { getState } from '../../state/store';
 import { exportAvailability, GROUPED_ODE_SCRIPT } from './catalogue';
 
-const ORANGE = join(import.meta.dirname, '..', '..', '..', 'fixtures', 'mixed', 'orange.csv');
-const LOGISTIC = 'dy/dt = y*(1 - y/Asym)/scal; y(0) = Asym/(1+exp(xmid/scal)); circumference ~ y';
 const rel = (a: number, b: number) => Math.abs(a - b) / Math.max(1e-300, Math.abs(b));
 const run = cliRunner();
 
 describe('exports of a grouped ODE page', () => {
   it('refuses the script with the reason, and its command line runs to the page’s mixed fit', async () => {
-    setClient(localClient());
-    setState(initialState, true);
-    expect(await loadText(readFileSync(ORANGE, 'utf8'), 'orange.csv')).toBe(true);
-    await setMapping({ x: ['age'], y: 'circumference' });
-    setModelText(LOGISTIC);
-    for (const [name, value] of Object.entries({ Asym: 192, xmid: 728, scal: 353 })) setParamValue(name, value);
-    await setGroupBy('Tree');
-    await runFit();
+    await orangeOdePage();
     setGroupMode('mixed');
     setRandom('Asym', true);
     await runMixedFit();
