@@ -6,11 +6,12 @@
  * log-likelihood against nlme over deSolve's integration of the same ODE
  * (fixtures/mixed/make_ode_orange.R → ode_orange.json), and each tree drawn through its
  * integrated mixed-model curve. With a σx column (issue 24) the groups fit by ODR and "Mixed
- * effects" is off with the job's reason. Screenshots at 1440×900 and 390×844.
+ * effects" is off with the job's reason. The mixed fit's share link opened in a fresh browser
+ * context refits to the same numbers (1e-9). Screenshots at 1440×900 and 390×844.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadFileInput, loadSampleCard, setParams, typeModel } from './lib/app-actions';
 import { collectErrors, launch, pageErrors, shotAtWidths } from './lib/app-browser';
@@ -33,6 +34,17 @@ afterAll(async () => {
 });
 
 const rel = (a: number, b: number) => Math.abs(a - b) / Math.abs(b);
+
+/** The mixed card's fixed effects, random SDs, σ and log-likelihood, from its data attributes (full precision). */
+async function mixedNumbers(page: Page): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const row of await page.locator('[data-testid="mixed-fixed"] tr[data-param]').all()) out[`fixed ${await row.getAttribute('data-param')}`] = Number(await row.getAttribute('data-value'));
+  for (const row of await page.locator('[data-testid="mixed-random"] tr[data-param]').all()) out[`sd ${await row.getAttribute('data-param')}`] = Number(await row.getAttribute('data-sd'));
+  const card = page.getByTestId('mixed-results');
+  out.sigma = Number(await card.getAttribute('data-sigma'));
+  out.logLik = Number(await card.getAttribute('data-loglik'));
+  return out;
+}
 
 describe('an ODE model over groups on the page', () => {
   it('fits Orange with the logistic ODE and a random Asym as nlme over deSolve does', async () => {
@@ -70,6 +82,30 @@ describe('an ODE model over groups on the page', () => {
     });
     await shotAtWidths(page, views, 'ode-groups-plot', 'mixed-plot', undefined);
     expect(pageErrors(page)).toEqual([]);
+
+    // The share link (issues 23, 25) in a fresh browser context: the ODE model, the time column,
+    // Tree in Mixed effects with Asym random, refitted to the same numbers.
+    const fitted = await mixedNumbers(page);
+    await page.getByTestId('copy-link').click();
+    await page.locator('[data-testid="link-status"][data-state]').waitFor();
+    const link = await page.evaluate(() => location.hash);
+    expect(link).toMatch(/^#fit=v1\./);
+    const fresh = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
+    const opened = await fresh.newPage();
+    collectErrors(opened);
+    await opened.goto(`${served.url}${link}`);
+    await opened.getByTestId('app').waitFor();
+    await opened.getByTestId('mixed-results').waitFor({ timeout: 120_000 });
+    expect(await opened.getByTestId('group-mode-mixed').isChecked()).toBe(true);
+    expect(await opened.getByTestId('param-random-Asym').isChecked()).toBe(true);
+    expect(await opened.getByTestId('param-row-scal').count()).toBe(1);
+    const again = await mixedNumbers(opened);
+    expect(Object.keys(again)).toEqual(Object.keys(fitted));
+    for (const [k, v] of Object.entries(fitted)) expect(rel(again[k], v), k).toBeLessThan(1e-9);
+    await opened.locator('[data-testid="mixed-plot"][data-rendered="true"]').waitFor({ timeout: 60_000 });
+    await shotAtWidths(opened, [{ width: 1440, height: 900 }], 'ode-groups-link-opened', 'mixed-results', undefined);
+    expect(pageErrors(opened)).toEqual([]);
+    await fresh.close();
     await context.close();
   });
 

@@ -96,6 +96,5 @@ describe('an ODE model in a link', () => {
     expect(refusal(forged((w) => (w.ode = { method: 'rk4', rtol: 1e-8, atol: 1e-10 })))).toMatch(/ode\.method must be one of auto, dopri5, rodas4/);
     expect(refusal(forged((w) => (w.ode = { method: 'auto', rtol: 1, atol: 1e-10 })))).toMatch(/ode\.rtol must be below 1/);
     expect(refusal(forged((w) => (w.ode = { method: 'auto', rtol: 1e-8, atol: 0 })))).toMatch(/ode\.atol must be > 0/);
-    expect(refusal(forged((w) => (w.groups = { column: 'Hare', mode: 'each', shared: [] })))).toMatch(/groups cannot be fitted with an ODE model yet/);
   });
 });

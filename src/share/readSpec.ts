@@ -135,7 +135,6 @@ export function readSpec(v: unknown): DecodeResult<FitSpec> {
     if ('error' in read) return { ok: false, error: read.error };
     const { params, data: used } = read;
     const parameters = readParameters(o.parameters, 'parameters', params, used.names);
-    if (read.ode && hasGroups) fail('groups', 'cannot be fitted with an ODE model yet: an ODE link carries one data set');
     const groups = hasGroups ? readGroups(o.groups, 'groups', params, parameters) : undefined;
     const ties = hasTies ? readTies(o.ties, 'ties', params) : [];
     // `assay` came with issue 26 (written only when a setting differs from its default).

@@ -20,8 +20,6 @@ export function shareBlocker(s: AppState): string | null {
   if (!s.selection) return s.selectionError?.message ?? 'Choose the x and y columns first.';
   if (s.modelText.trim() === '') return 'Write a model or pick one from the library first.';
   if (s.modelInfo.error) return `Fix the model first: ${s.modelInfo.error.message}`;
-  // An ODE model travels with one data set (share/odeSpec.ts): its fit takes no groups yet.
-  if (s.modelInfo.ode && s.groupBy !== null) return 'An ODE model is fitted to one data set: choose no group column to share or export it.';
   if (s.params.length !== s.modelInfo.params.length) return 'The parameter table does not match the model yet.';
   return null;
 }

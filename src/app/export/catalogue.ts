@@ -71,6 +71,9 @@ export const EXPORT_GROUPS: readonly ExportGroup[] = [
   },
 ];
 
+/** Why a grouped ODE page has no script (the refusal the menu shows on the script item). */
+export const GROUPED_ODE_SCRIPT = 'No script fits an ODE model by group yet (the Python script integrates one data set; the R nlme script takes a closed-form model): copy the command line, which runs this group fit, or open one group to export its script.';
+
 /** Why the page has nothing to export at all, or null. */
 export function exportBlocker(s: AppState): string | null {
   if (!s.table) return 'Load data and fit to export.';
@@ -90,6 +93,12 @@ export function exportAvailability(s: AppState): Record<ExportId, string | null>
   const grid = fit ?? (s.curve?.kind === 'points' ? 'The model depends on more than the plotted variable, so there is no single curve to put on a grid: export the fit at the data points.' : null);
   const plot = none ?? (s.selection ? null : 'Choose the columns to plot first.');
   const everyFixed = s.params.length > 0 && s.params.every((p) => p.fixed);
+  // Grouped ODE fits (issues 23, 25) have no script yet: the scipy script integrates one data set
+  // (export/python/odeScript.ts) and the nlme script needs a closed-form model (deSolve inside
+  // nlme is not written). The command line runs the same group fit, and an opened group's single
+  // fit keeps its script.
+  const odeGroups = s.modelInfo.ode && s.groupBy !== null && fitScope(s).kind !== 'group';
+  const script = odeGroups ? GROUPED_ODE_SCRIPT : everyFixed ? 'Every parameter is fixed: the script needs at least one free parameter to fit.' : null;
   return {
     'results-json': fit,
     'report-html': fit,
@@ -103,7 +112,7 @@ export function exportAvailability(s: AppState): Record<ExportId, string | null>
     'data-csv': plot,
     'plot-png': plot,
     'plot-svg': plot,
-    python: spec ?? (everyFixed ? 'Every parameter is fixed: the script needs at least one free parameter to fit.' : null),
+    python: spec ?? script,
     cli: spec,
   };
 }
