@@ -11,27 +11,17 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { loadFileInput, loadSampleCard, setParams, typeModel } from './lib/app-actions';
-import { collectErrors, launch, pageErrors, shotAtWidths } from './lib/app-browser';
-import { root, serveDist, type Served } from './lib/app-serve';
+import { collectErrors, pageErrors, shotAtWidths } from './lib/app-browser';
+import { root } from './lib/app-serve';
+import { appSuite } from './lib/app-suite';
 
 const desolve = JSON.parse(readFileSync(join(root, 'fixtures', 'mixed', 'ode_orange.json'), 'utf8')) as { logLik: number; fixed: Record<string, number>; sigma: number; randomSd: { Asym: number }; start: Record<string, number> };
 const LOGISTIC = 'dy/dt = y*(1 - y/Asym)/scal\ny(0) = Asym/(1+exp(xmid/scal))\ncircumference ~ y';
 
-let served: Served;
-let browser: Browser;
-
-beforeAll(async () => {
-  served = await serveDist();
-  browser = await launch({ webgpu: false });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await served?.close();
-});
+const suite = appSuite();
 
 const rel = (a: number, b: number) => Math.abs(a - b) / Math.abs(b);
 
@@ -48,10 +38,10 @@ async function mixedNumbers(page: Page): Promise<Record<string, number>> {
 
 describe('an ODE model over groups on the page', () => {
   it('fits Orange with the logistic ODE and a random Asym as nlme over deSolve does', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
+    const context = await suite.browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
     const page = await context.newPage();
     collectErrors(page);
-    await page.goto(served.url);
+    await page.goto(suite.served.url);
     await page.getByTestId('app').waitFor();
     await loadSampleCard(page, 'orange');
     await page.getByTestId('group-list').waitFor({ timeout: 120_000 });
@@ -90,10 +80,10 @@ describe('an ODE model over groups on the page', () => {
     await page.locator('[data-testid="link-status"][data-state]').waitFor();
     const link = await page.evaluate(() => location.hash);
     expect(link).toMatch(/^#fit=v1\./);
-    const fresh = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
+    const fresh = await suite.browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
     const opened = await fresh.newPage();
     collectErrors(opened);
-    await opened.goto(`${served.url}${link}`);
+    await opened.goto(`${suite.served.url}${link}`);
     await opened.getByTestId('app').waitFor();
     await opened.getByTestId('mixed-results').waitFor({ timeout: 120_000 });
     expect(await opened.getByTestId('group-mode-mixed').isChecked()).toBe(true);
@@ -110,10 +100,10 @@ describe('an ODE model over groups on the page', () => {
   });
 
   it('fits each group with errors in x (a σx column); Mixed effects is off and says why', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
+    const context = await suite.browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
     const page = await context.newPage();
     collectErrors(page);
-    await page.goto(served.url);
+    await page.goto(suite.served.url);
     await page.getByTestId('app').waitFor();
     // Puromycin with a σ of conc (10% + 0.005), as src/state/groupsOdeOdr.test.ts fits it against the CLI.
     const rows = readFileSync(join(root, 'fixtures', 'groups', 'puromycin.csv'), 'utf8').trim().split(/\r?\n/);

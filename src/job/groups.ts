@@ -51,17 +51,19 @@ export interface JobGroups {
 
 /** What an adapter says of a grouped fit; the rest of the job is what fits one dataset, left at its plain least-squares values. */
 export type GroupedJobInput = Pick<FitJob, 'model' | 'parameters' | 'options' | 'start' | 'backend' | 'workers'> & {
-  readonly compiled: CompiledModel;
-  readonly groups: readonly DataGroup[];
   readonly mode: JobGroups;
-};
+} & (
+  | { readonly compiled: CompiledModel; readonly groups: readonly DataGroup[] }
+  /** Another grouped data kind (an ODE model's groups), given whole. */
+  | { readonly data: FitJob['data'] }
+);
 
 /** A grouped fit job: the groups as its rows, `mode` as its `groups` field. */
 export function groupedJob(g: GroupedJobInput): FitJob {
   return {
     model: g.model,
     ties: [],
-    data: { kind: 'groups', model: g.compiled, groups: g.groups },
+    data: 'data' in g ? g.data : { kind: 'groups', model: g.compiled, groups: g.groups },
     parameters: g.parameters,
     options: g.options,
     objective: 'least-squares',

@@ -9,11 +9,11 @@
 import { countGroups, groupKeys } from '../../data/groupKeys';
 import type { Table } from '../../data/types';
 import { ODE_DEFAULTS, observedRows, type OdeFitData } from '../../fit/ode';
-import type { ParameterSpec } from '../../fit/parameters';
 import type { CompiledOde } from '../../model';
 import { integrateAt } from '../../plot/odeCurve';
 import type { GroupOverlay } from '../../plot/shapes';
-import type { FitJob } from '../job';
+import { groupedJob } from '../groups';
+import { requestParameters } from './fitJob';
 import { bootstrapRefusal, pickedKeys, groupRefusal, type GroupDrawer, type GroupHow, type GroupRefusal, type Grouped } from './groupJob';
 import type { GroupBatchRequest } from './groups';
 
@@ -63,24 +63,17 @@ export function odeGroupRequestJob(request: GroupBatchRequest, table: Table, pro
     if (!read.ok) return { ok: false, error: { code: read.error.code, message: `${column.name} ${g.key}: ${read.error.message}`, field: 'mapping' } };
     groups.push({ key: g.key, data: { observed: read.value } });
   }
-  const parameters: ParameterSpec[] = request.parameters.map((p) => ({ name: p.name, value: p.value, min: p.min, max: p.max, fixed: p.fixed }));
   const { backend: _backend, ...options } = request.settings;
-  const job: FitJob = {
+  const job = groupedJob({
     model: request.model,
-    ties: [],
     data: { kind: 'ode-groups', model, groups, integration: request.ode ?? ODE_DEFAULTS },
-    parameters,
+    parameters: requestParameters(request),
     options,
-    objective: 'least-squares',
-    varpro: false,
     start: { always: false, starts: null, seed: 0 },
-    intervals: 'wald',
-    derive: [],
-    checkpoint: null,
     backend: 'cpu',
     workers: 0,
-    groups: { column: column.name, ungrouped, mode: how.mode, shared: how.shared, compare: how.compare, guess: null, pooledStarts: false, ...(how.mixed ? { mixed: how.mixed } : {}) },
-  };
+    mode: { column: column.name, ungrouped, mode: how.mode, shared: how.shared, compare: how.compare, guess: null, pooledStarts: false, ...(how.mixed ? { mixed: how.mixed } : {}) },
+  });
   const refused = groupRefusal(job);
   if (refused) return refused;
   const draw: GroupDrawer = (i, params, withCurve) => odeGroupOverlay(model, groups[i].key, groups[i].data, params, withCurve);
